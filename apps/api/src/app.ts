@@ -1,0 +1,114 @@
+import formbody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import type { Config } from "./config.ts";
+import { type DatabaseHandle, type Db, type Engine, migrateToLatest, openDatabase } from "./db/database.ts";
+import { deriveKey } from "./lib/crypto.ts";
+import { tooManyRequests } from "./lib/errors.ts";
+import { type AccessTokens, createAccessTokens } from "./modules/auth/access-token.ts";
+import { authenticatePlugin } from "./plugins/authenticate.ts";
+import { errorsPlugin } from "./plugins/errors.ts";
+import { webPlugin } from "./plugins/web.ts";
+import { createProviders, type Providers } from "./providers.ts";
+import { apiRoutes } from "./routes.ts";
+import { seed } from "./seed/seed.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbEngine: Engine;
+    accessTokens: AccessTokens;
+    providers: Providers;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  /** An open database (tests pass their own); otherwise the configured one is opened and closed with the app. */
+  database?: DatabaseHandle;
+  /** Replace providers (tests pass fakes of the outside world, never of our own code). */
+  providers?: Partial<Providers>;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** The whole API as one Fastify instance: plugins, then one route plugin per resource under /api. */
+export async function buildApp(options: AppOptions) {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? openDatabase(config.database);
+  app.addHook("onClose", async () => {
+    if (!options.database) await database.close();
+  });
+  await migrateToLatest(database);
+  await seed(database.db, { demo: config.seedDemo });
+
+  app.decorate("config", config);
+  app.decorate("db", database.db);
+  app.decorate("dbEngine", database.engine);
+  app.decorate("accessTokens", createAccessTokens(deriveKey(config.secret, "access-token")));
+  app.decorate("providers", { ...createProviders(config, database.db, app.log), ...options.providers });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        workerSrc: ["'self'", "blob:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    global: true,
+    max: config.limits.apiPerIpPerMinute,
+    timeWindow: 60_000,
+    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) } : {}),
+    errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: "Estaciona API",
+        version: "1.0.0",
+        description: "Parking and payments for drivers in Mexico and the USA.",
+      },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(authenticatePlugin);
+  await app.register(apiRoutes, { prefix: "/api" });
+  await app.register(webPlugin);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,144 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one typed configuration object, read from the environment once at start-up. A bad value
+ * stops start-up with a message naming the variable (see README "Configuration").
+ */
+const boolean = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => ["true", "1", "yes"].includes(value));
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
+const port = z.coerce.number().int().min(0).max(65535);
+
+const environment = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: port.default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: optional.pipe(z.url().optional()),
+  DATA_DIR: z.string().default("data"),
+  DATABASE_URL: optional.pipe(z.url().optional()),
+  REDIS_URL: optional.pipe(z.url().optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: boolean.default(false),
+  APP_SECRET: optional.pipe(z.string().min(32).optional()),
+  SEED_DEMO: boolean.default(true),
+  RUN_WORKER: boolean.default(true),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(64 * 1024),
+  WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/dist")),
+  SIGN_IN_IP_MAX_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  API_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  MAP_STYLE_URL: optional,
+  ANALYTICS_ID: optional,
+  ERROR_REPORTING_DSN: optional,
+  SMS_PROVIDER: z.enum(["sandbox", "twilio"]).optional(),
+  SMS_CHANNEL: z.enum(["sms", "whatsapp"]).default("sms"),
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_FROM: optional,
+  TWILIO_WHATSAPP_FROM: optional,
+  TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
+  EMAIL_PROVIDER: z.enum(["sandbox", "smtp"]).optional(),
+  SMTP_URL: optional.pipe(z.url().optional()),
+  EMAIL_FROM: z.string().default("Estaciona <no-reply@estaciona.localhost>"),
+});
+
+/** Variable names as the environment spells them; every value is a string there. */
+export type Environment = { [K in keyof z.input<typeof environment>]?: string };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new ConfigError(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === "production";
+  if (production && !e.APP_SECRET)
+    throw new ConfigError("Invalid configuration:\n  APP_SECRET: required in production");
+
+  const smsProvider = e.SMS_PROVIDER ?? (e.TWILIO_ACCOUNT_SID ? "twilio" : "sandbox");
+  if (smsProvider === "twilio") {
+    requireAll(e, ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"], "SMS_PROVIDER=twilio");
+    if (!e.TWILIO_FROM && !e.TWILIO_WHATSAPP_FROM)
+      throw new ConfigError("Invalid configuration:\n  TWILIO_FROM: required with SMS_PROVIDER=twilio");
+  }
+  if (production && smsProvider === "sandbox")
+    throw new ConfigError(
+      "Invalid configuration:\n  SMS_PROVIDER: the sandbox returns codes to the caller; not in production",
+    );
+  const emailProvider = e.EMAIL_PROVIDER ?? (e.SMTP_URL ? "smtp" : "sandbox");
+  if (emailProvider === "smtp") requireAll(e, ["SMTP_URL"], "EMAIL_PROVIDER=smtp");
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    dataDir,
+    database: e.DATABASE_URL
+      ? ({ engine: "postgres", url: e.DATABASE_URL } as const)
+      : ({ engine: "sqlite", file: path.join(dataDir, "estaciona.sqlite") } as const),
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    secret: e.APP_SECRET ?? (e.NODE_ENV === "test" ? "test-secret-test-secret-test-secret!!" : localSecret(dataDir)),
+    seedDemo: e.SEED_DEMO,
+    runWorker: e.RUN_WORKER,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    webDistDir: e.WEB_DIST_DIR,
+    limits: { signInPerIpPerHour: e.SIGN_IN_IP_MAX_PER_HOUR, apiPerIpPerMinute: e.API_IP_MAX_PER_MINUTE },
+    web: {
+      mapStyleUrl: e.MAP_STYLE_URL ?? null,
+      analyticsId: e.ANALYTICS_ID ?? null,
+      errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
+    },
+    sms: {
+      provider: smsProvider,
+      channel: e.SMS_CHANNEL,
+      twilio: {
+        accountSid: e.TWILIO_ACCOUNT_SID ?? "",
+        authToken: e.TWILIO_AUTH_TOKEN ?? "",
+        from: e.TWILIO_FROM ?? "",
+        whatsappFrom: e.TWILIO_WHATSAPP_FROM ?? "",
+        apiBase: e.TWILIO_API_BASE.replace(/\/$/, ""),
+      },
+    },
+    email: { provider: emailProvider, smtpUrl: e.SMTP_URL ?? "", from: e.EMAIL_FROM },
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function requireAll(env: Record<string, unknown>, names: string[], because: string) {
+  const missing = names.filter((name) => !env[name]);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: required with ${because}`).join("\n")}`,
+    );
+}
+
+/** Outside production a missing APP_SECRET is generated once and kept in the data folder, so sessions survive restarts. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, "app-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

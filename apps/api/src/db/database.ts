@@ -1,0 +1,73 @@
+import { promises as fs, mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
+import pg from "pg";
+import { migrations } from "./migrations/index.ts";
+import type { Database } from "./schema.ts";
+
+export type Engine = "sqlite" | "postgres";
+export type DatabaseTarget =
+  | { engine: "sqlite"; file: string }
+  | { engine: "postgres"; url: string; schema?: string; poolSize?: number };
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** A query runner: the database or an open transaction. Repository functions accept either. */
+export type Executor = Db | Tx;
+
+// int8 (counts, money) fits a JS number for every amount this product handles.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: Engine;
+  /** The PostgreSQL schema the connection works in, when not the default (tests use one per file). */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  if (target.engine === "sqlite") {
+    if (target.file !== ":memory:") mkdirSync(path.dirname(target.file), { recursive: true });
+    const sqlite = new SQLite(target.file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("synchronous = NORMAL");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, engine: "sqlite", close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolSize ?? 10,
+    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: "postgres", schema: target.schema, close: () => db.destroy() };
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({
+    db: handle.db as unknown as Kysely<unknown>,
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+/** True when a write failed on a unique index or primary key (better-sqlite3 and PostgreSQL codes). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = error && typeof error === "object" ? (error as { code?: unknown }).code : undefined;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}

@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import * as foundation from "./2026112101_foundation.ts";
+
+/**
+ * Every migration, in order. Names sort by date; a new migration gets a new file and one line
+ * here, and never edits an applied one.
+ */
+export const migrations: Record<string, Migration> = {
+  "2026112101_foundation": foundation,
+};

@@ -1,0 +1,191 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Table types for Kysely. Portable storage rules (DESIGN §2, docs/decisions/0003):
+ * ids are text UUIDs, money is integer minor units, rates are integer basis points
+ * (1600 = 16 %), timestamps are ISO-8601 UTC text (`2026-11-21T05:35:00.000Z`, sortable),
+ * dates are `YYYY-MM-DD` text, booleans are integers 0/1, free-form structures are JSON text.
+ */
+export interface Database {
+  organisations: OrganisationsTable;
+  hosts: HostsTable;
+  oauth_clients: OAuthClientsTable;
+  users: UsersTable;
+  vehicles: VehiclesTable;
+  login_codes: LoginCodesTable;
+  email_codes: EmailCodesTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  outbox_messages: OutboxMessagesTable;
+  locations: LocationsTable;
+}
+
+type Bool = 0 | 1;
+
+export interface OrganisationsTable {
+  id: string;
+  name: string;
+  contact_email: string | null;
+  contact_phone: string | null;
+  created_at: string;
+}
+
+export interface HostsTable {
+  hostname: string;
+  is_default: Bool;
+  organisation_id: string | null;
+  theme: "isisa" | "freeflow" | "estaciona";
+  domain: "estaciona" | "freeflow";
+  subdomain: string | null;
+  country: "mx" | "us";
+  force_spanish: Bool;
+  login_text_es: string;
+  login_text_en: string;
+  width: number;
+  map_lat: number;
+  map_lng: number;
+  map_zoom: number;
+  privacy_url_en: string | null;
+  brand_name: string;
+  primary_color: string;
+  logo: string;
+  /** JSON array of feature names the host offers. */
+  features: string;
+  client_id: string;
+  created_at: string;
+}
+
+export interface OAuthClientsTable {
+  client_id: string;
+  /** Public clients (the SPA) carry a secret that is not a secret (DESIGN §4); it is not checked. */
+  client_secret: string;
+  is_public: Bool;
+  name: string;
+  created_at: string;
+}
+
+export interface UsersTable {
+  id: string;
+  phone: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  email_verified_at: string | null;
+  student_id: string | null;
+  locale: "es" | "en";
+  role: "driver" | "admin";
+  status: "active" | "suspended";
+  free_flow_activation: string | null;
+  payment_methods_mx: Bool;
+  payment_methods_us: Bool;
+  /** Consecutive failed sign-ins for this phone; a resend does not reset it (NIST 800-63B-4 §3.1.3.2). */
+  sign_in_failures: number;
+  sign_in_paused_until: string | null;
+  registered_domain: "estaciona" | "freeflow";
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface VehiclesTable {
+  id: string;
+  user_id: string;
+  plate: string;
+  state: string;
+  country: "mx" | "us";
+  brand: string | null;
+  model: string | null;
+  year: number | null;
+  color: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface LoginCodesTable {
+  id: string;
+  phone: string;
+  code_hmac: string;
+  ip: string;
+  created_at: string;
+  expires_at: string;
+  wrong_tries: number;
+  consumed_at: string | null;
+}
+
+export interface EmailCodesTable {
+  id: string;
+  phone: string;
+  email: string;
+  code_hmac: string;
+  created_at: string;
+  expires_at: string;
+  wrong_tries: number;
+  consumed_at: string | null;
+}
+
+/** A session is a refresh-token family (RFC 9700 §4.14.2). */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  client_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  session_id: string;
+  token_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface OutboxMessagesTable {
+  id: string;
+  channel: "sms" | "whatsapp" | "email";
+  provider: string;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  provider_ref: string | null;
+  created_at: string;
+}
+
+export interface LocationsTable {
+  id: string;
+  organisation_id: string;
+  name: string;
+  address: string;
+  lat: number;
+  lng: number;
+  time_zone: string;
+  country: "mx" | "us";
+  currency: "mxn" | "usd";
+  kind: "lot" | "meter" | "venue" | "valet";
+  is_freeflow: Bool;
+  grace_minutes: number;
+  first_period_minutes: number;
+  first_period_price: number;
+  increment_minutes: number;
+  increment_price: number;
+  daily_max: number | null;
+  tax_rate_bp: number;
+  convenience_rate_bp: number;
+  convenience_fixed: number;
+  card_rate_bp: number;
+  card_fixed: number;
+  capacity: number | null;
+  exit_window_minutes: number;
+  invoice_window_days: number;
+  email_domain: string | null;
+  active: Bool;
+  created_at: string;
+}
+
+export type Row<T extends keyof Database> = Selectable<Database[T]>;
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
+export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;
+export type { Generated };

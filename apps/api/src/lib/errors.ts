@@ -1,0 +1,48 @@
+import { ERROR_STATUS, type ErrorCode, type OAuthErrorCode } from "@estaciona/contracts";
+
+/**
+ * The one error type of the API. `code` is from the spec's catalogue (or an OAuth code on the
+ * token endpoint); the error handler translates it into the request's language. `params` fill
+ * placeholders of the message; `headers` are sent with the answer (Retry-After, …).
+ */
+export class AppError extends Error {
+  override name = "AppError";
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode | OAuthErrorCode,
+    options: AppErrorOptions = {},
+  ) {
+    super(options.detail ?? code, { cause: options.cause });
+    this.status = options.status ?? (code in ERROR_STATUS ? ERROR_STATUS[code as ErrorCode] : 400);
+    this.params = options.params ?? {};
+    this.headers = options.headers ?? {};
+    this.messageKey = options.messageKey ?? `errors.api_${code}`;
+  }
+
+  readonly params: Record<string, string | number>;
+  readonly headers: Record<string, string>;
+  /** The catalogue key of the message (`errors.api_<code>` unless a more precise one applies). */
+  readonly messageKey: string;
+}
+
+export interface AppErrorOptions {
+  status?: number;
+  params?: Record<string, string | number>;
+  headers?: Record<string, string>;
+  messageKey?: string;
+  /** Internal detail for the log; never sent to the client. */
+  detail?: string;
+  cause?: unknown;
+}
+
+/** 429 with Retry-After; the catalogue's `action_not_available` is the code, the message says how long to wait. */
+export function tooManyRequests(retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError("action_not_available", {
+    status: 429,
+    params: { seconds },
+    messageKey: "errors.api_too_many_requests",
+    headers: { "retry-after": String(seconds) },
+  });
+}

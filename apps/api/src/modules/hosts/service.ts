@@ -1,0 +1,45 @@
+import type { HostConfig } from "@estaciona/contracts/schemas/host";
+import type { Config } from "../../config.ts";
+import type { Executor } from "../../db/database.ts";
+import { findHostOrDefault } from "./repository.ts";
+
+/** `Host: isisa.localhost:8080` → `isisa.localhost`. */
+export const hostnameOf = (hostHeader: string | undefined): string =>
+  (hostHeader ?? "")
+    .replace(/:\d+$/, "")
+    .replace(/^\[|\]$/g, "")
+    .toLowerCase();
+
+export type HostRow = NonNullable<Awaited<ReturnType<typeof findHostOrDefault>>>;
+
+export async function resolveHost(db: Executor, hostHeader: string | undefined): Promise<HostRow> {
+  const host = await findHostOrDefault(db, hostnameOf(hostHeader));
+  if (!host) throw new Error("No default host is configured: the hosts table needs a row with is_default = 1");
+  return host;
+}
+
+/** What the SPA may know about a host: injected into index.html and answered by `GET /api/open/host`. */
+export function publicHostConfig(host: HostRow, requestedHostname: string, config: Config): HostConfig {
+  return {
+    hostname: requestedHostname || host.hostname,
+    theme: host.theme,
+    domain: host.domain,
+    subdomain: host.subdomain,
+    country: host.country,
+    force_spanish: host.force_spanish === 1,
+    login_text: { es: host.login_text_es, en: host.login_text_en },
+    width: host.width,
+    map_options: {
+      center: { lat: host.map_lat, lng: host.map_lng },
+      zoom: host.map_zoom,
+      style_url: config.web.mapStyleUrl,
+    },
+    privacy_url_en: host.privacy_url_en,
+    brand: { name: host.brand_name, primary_color: host.primary_color, logo: host.logo },
+    features: JSON.parse(host.features) as string[],
+    client_id: host.client_id,
+    contact: { email: host.contact_email, phone: host.contact_phone },
+    analytics_id: config.web.analyticsId,
+    error_reporting_dsn: config.web.errorReportingDsn,
+  };
+}

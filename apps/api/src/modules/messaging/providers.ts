@@ -1,0 +1,41 @@
+/**
+ * Message providers (DESIGN §4, §9). The sign-in code goes by SMS or WhatsApp; receipts and
+ * e-mail verification codes by e-mail. Every message sent is also recorded in `outbox_messages`
+ * without secrets for sign-in codes, except by the sandbox, whose outbox is the demo's inbox.
+ */
+export interface TextMessage {
+  to: string;
+  body: string;
+  channel: "sms" | "whatsapp";
+}
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface SmsProvider {
+  readonly name: string;
+  /** Only the sandbox: the code is handed back to the caller of `open/user` so the app can pre-fill it. */
+  readonly returnsCodeToCaller: boolean;
+  send(message: TextMessage): Promise<{ providerRef: string | null }>;
+}
+
+export interface EmailProvider {
+  readonly name: string;
+  send(message: EmailMessage): Promise<{ providerRef: string | null }>;
+}
+
+/** A provider answered with an error or not at all; the caller maps it to a catalogue code. */
+export class ProviderError extends Error {
+  override name = "ProviderError";
+  constructor(
+    readonly provider: string,
+    message: string,
+    readonly options: { status?: number; providerCode?: string | number; retryable?: boolean; cause?: unknown } = {},
+  ) {
+    super(`${provider}: ${message}`, { cause: options.cause });
+  }
+}

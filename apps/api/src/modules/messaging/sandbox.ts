@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/database.ts";
+import { newId } from "../../lib/ids.ts";
+import { nowIso } from "../../lib/time.ts";
+import type { EmailMessage, EmailProvider, SmsProvider, TextMessage } from "./providers.ts";
+
+/** Sandbox SMS: nothing leaves the machine; the message lands in the outbox and the log (DESIGN §4). */
+export function createSandboxSms(db: Db, log: FastifyBaseLogger): SmsProvider {
+  return {
+    name: "sandbox",
+    returnsCodeToCaller: true,
+    async send(message: TextMessage) {
+      const id = newId();
+      await db
+        .insertInto("outbox_messages")
+        .values({
+          id,
+          channel: message.channel,
+          provider: "sandbox",
+          recipient: message.to,
+          subject: null,
+          body: message.body,
+          provider_ref: id,
+          created_at: nowIso(),
+        })
+        .execute();
+      log.info({ to: message.to, channel: message.channel, body: message.body }, "sandbox message");
+      return { providerRef: id };
+    },
+  };
+}
+
+/** Sandbox e-mail: the outbox the demo shows (`GET /api/sandbox/outbox`). */
+export function createSandboxEmail(db: Db): EmailProvider {
+  return {
+    name: "sandbox",
+    async send(message: EmailMessage) {
+      const id = newId();
+      await db
+        .insertInto("outbox_messages")
+        .values({
+          id,
+          channel: "email",
+          provider: "sandbox",
+          recipient: message.to,
+          subject: message.subject,
+          body: message.html ?? message.text,
+          provider_ref: id,
+          created_at: nowIso(),
+        })
+        .execute();
+      return { providerRef: id };
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import type { Currency } from "@estaciona/contracts";
+
+/**
+ * The payment gateway interface (DESIGN §5–§6). Four implementations: the built-in sandbox
+ * (default), Conekta and NetPay (Mexico) and NMI (USA). Card numbers never reach our servers:
+ * the browser hands the provider's hosted form a card and gets a single-use token, which
+ * `saveCard` turns into a stored provider reference.
+ *
+ * Declines are outcomes, not exceptions. Exceptions mean "we do not know what happened"
+ * (timeout, connection lost, 5xx): the ledger then keeps the attempt `pending` and the
+ * reconciliation job asks `findCharge` later; it never retries blindly.
+ */
+export type GatewayName = "sandbox" | "conekta" | "nmi" | "netpay";
+
+export type DeclineReason =
+  | "card_declined"
+  | "card_expired"
+  | "cvc_invalid"
+  | "insufficient_funds"
+  | "invalid_token"
+  | "processing_error";
+
+export interface CardHolder {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** E.164 */
+  phone: string;
+  zipCode?: string | null;
+}
+
+export interface SavedCard {
+  customerRef: string;
+  cardRef: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holderName: string | null;
+}
+
+export interface ChargeRequest {
+  /** Our payment id: the idempotency reference sent to the provider (metadata / order id). */
+  reference: string;
+  amount: number;
+  currency: Currency;
+  customerRef: string;
+  cardRef: string;
+  description: string;
+  /** Where a 3-D Secure challenge returns the driver (the SPA's /3ds route). */
+  returnUrl?: string;
+}
+
+export type ChargeOutcome =
+  | { status: "succeeded"; providerRef: string }
+  | { status: "declined"; providerRef: string | null; reason: DeclineReason; message?: string }
+  | { status: "requires_action"; providerRef: string; redirectUrl: string };
+
+export interface RefundRequest {
+  reference: string;
+  providerChargeRef: string;
+  amount: number;
+  currency: Currency;
+  reason: string;
+}
+
+export type RefundOutcome =
+  | { status: "succeeded"; providerRef: string }
+  | { status: "failed"; providerRef: string | null; message?: string };
+
+/** What the SPA needs to render the provider's hosted card form. */
+export interface CardFormConfig {
+  provider: GatewayName;
+  publicKey: string | null;
+  /** The provider's script (the CSP allows exactly these origins). */
+  scriptUrl: string | null;
+  /** The sandbox's own hosted form, served from the API origin under /sandbox/. */
+  frameUrl: string | null;
+}
+
+export interface PaymentGateway {
+  readonly name: GatewayName;
+  cardFormConfig(): CardFormConfig;
+  /** Conekta's checkout request id for the card component (`GET user/conekta/token`). */
+  createCheckoutRequest?(): Promise<string>;
+  /** Creates the provider customer when `customerRef` is null, then attaches the tokenised card. */
+  saveCard(input: { token: string; customerRef: string | null; holder: CardHolder }): Promise<SavedCard>;
+  deleteCard(input: { customerRef: string; cardRef: string }): Promise<void>;
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  refund(request: RefundRequest): Promise<RefundOutcome>;
+  /** A charge looked up by our reference (after a timeout); null when the provider never saw it. */
+  findCharge(reference: string, providerRef?: string | null): Promise<ChargeOutcome | null>;
+}
+
+/** Card rejected while saving (bad token, declined verification): maps to a catalogue code. */
+export class GatewayDeclinedError extends Error {
+  override name = "GatewayDeclinedError";
+  constructor(
+    readonly reason: DeclineReason,
+    message?: string,
+  ) {
+    super(message ?? reason);
+  }
+}
+
+/** The provider did not answer, or answered 5xx: the outcome is unknown. */
+export class GatewayUnavailableError extends Error {
+  override name = "GatewayUnavailableError";
+  constructor(
+    readonly provider: GatewayName,
+    message: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(`${provider}: ${message}`, options);
+  }
+}

@@ -1,0 +1,77 @@
+import { translate } from "@estaciona/i18n";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../lib/errors.ts";
+import { requestLocale } from "../lib/locale.ts";
+
+/**
+ * Every failure leaves as `{ error, error_description }` in the request's language (DESIGN §10).
+ * Client mistakes become catalogue codes; anything else is logged whole and answered as a bare
+ * `server_error`, so no stack trace or internal message ever reaches the client. Unknown
+ * routes are answered by the web plugin (SPA pages) or as `object_not_found`.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error, request);
+    if (!appError) {
+      request.log.error({ err: error }, "unhandled error");
+      return sendError(
+        request,
+        reply,
+        new AppError("invalid_data", { status: 500, messageKey: "errors.server_error" }),
+        "server_error",
+      );
+    }
+    if (appError.status >= 500) request.log.error({ err: error }, appError.message);
+    return sendError(request, reply, appError);
+  });
+});
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError, code: string = error.code) {
+  const locale = requestLocale(request.headers["accept-language"]);
+  const description =
+    translate(locale, error.messageKey, error.params) ??
+    translate(locale, `errors.api_${error.code}`) ??
+    translate(locale, "errors.server_error")!;
+  return reply.code(error.status).headers(error.headers).send({ error: code, error_description: description });
+}
+
+function toAppError(error: FastifyError, request: FastifyRequest): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const source =
+      error.validationContext === "body"
+        ? request.body
+        : error.validationContext === "querystring"
+          ? request.query
+          : request.params;
+    const missing = error.validation.some(
+      (issue) => issue.keyword === "invalid_type" && valueAt(source, issue.instancePath) === undefined,
+    );
+    return new AppError(missing ? "missing_parameters" : "invalid_data", { detail: error.message });
+  }
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return new AppError("malformed_request_invalid_json", { detail: error.message });
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new AppError("invalid_data", { status: 413, messageKey: "errors.api_payload_too_large" });
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new AppError("invalid_data", { status: 415 });
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) return new AppError("malformed_request_invalid_json");
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500)
+    return new AppError(status === 404 ? "object_not_found" : "invalid_data", { status, detail: error.message });
+  return undefined;
+}
+
+function valueAt(source: unknown, pointer: string): unknown {
+  let node = source;
+  for (const part of pointer.split("/").filter(Boolean)) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}

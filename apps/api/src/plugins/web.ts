@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "../lib/errors.ts";
+import { hostnameOf, publicHostConfig, resolveHost } from "../modules/hosts/service.ts";
+import { sendError } from "./errors.ts";
+
+/**
+ * Serves the built SPA from the API's own origin. `index.html` gets the requesting host's
+ * public configuration as a JSON data block and the theme as the body's only class, so the
+ * right theme, logo and language are there on the first paint (DESIGN §3).
+ */
+export const webPlugin = fp(async (app: FastifyInstance) => {
+  const indexFile = path.join(app.config.webDistDir, "index.html");
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: app.config.webDistDir,
+      wildcard: false,
+      index: false,
+      maxAge: "1y",
+      immutable: true,
+    });
+  }
+  const template = built ? readFileSync(indexFile, "utf8") : undefined;
+
+  const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith("/api/") || request.url === "/api")
+      return sendError(request, reply, new AppError("object_not_found"));
+    if (!template) return reply.code(503).type("text/plain").send("The web app is not built yet: run `npm run build`.");
+    const host = await resolveHost(app.db, request.headers.host);
+    const config = publicHostConfig(host, hostnameOf(request.headers.host), app.config);
+    const json = JSON.stringify(config).replace(/</g, "\\u003c");
+    const html = template
+      .replace(/<html lang="[^"]*"/, `<html lang="${config.force_spanish || config.country === "mx" ? "es" : "en"}"`)
+      .replace(/<body[^>]*>/, `<body class="${config.theme}">`)
+      .replace("</head>", `<script type="application/json" id="host-config">${json}</script>\n</head>`);
+    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
+  };
+
+  app.get("/", serveIndex);
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      request.method === "GET" && !request.url.startsWith("/api") && !path.extname(request.url.split("?")[0] ?? "");
+    if (wantsPage) return serveIndex(request, reply);
+    return sendError(request, reply, new AppError("object_not_found"));
+  });
+});

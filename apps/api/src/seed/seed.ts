@@ -1,0 +1,43 @@
+import type { Db } from "../db/database.ts";
+import { nowIso } from "../lib/time.ts";
+import { DEMO_LOCATIONS, DEMO_OPERATOR, DEMO_ORGANISATION, HOSTS, WEB_CLIENT } from "./data.ts";
+
+/**
+ * Idempotent: safe on every start. The web client and the hosts are always there (the product
+ * needs them); the demo operator and locations only when SEED_DEMO is on (the default).
+ */
+export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
+  const createdAt = nowIso();
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto("oauth_clients")
+      .values({ ...WEB_CLIENT, created_at: createdAt })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await tx
+      .insertInto("organisations")
+      .values({ ...DEMO_ORGANISATION, created_at: createdAt })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    for (const host of HOSTS) {
+      await tx
+        .insertInto("hosts")
+        .values({ ...host, created_at: createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    if (!options.demo) return;
+    await tx
+      .insertInto("users")
+      .values({ ...DEMO_OPERATOR, created_at: createdAt, updated_at: createdAt })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    for (const location of DEMO_LOCATIONS) {
+      await tx
+        .insertInto("locations")
+        .values({ ...location, created_at: createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  });
+}

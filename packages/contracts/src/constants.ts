@@ -1,0 +1,57 @@
+/** Business constants of spec §9 and DESIGN §4–§6. */
+export const PHONE_DIGITS = 10;
+export const CODE_DIGITS = 6;
+export const PLATE_MAX_LENGTH = 10;
+export const COUNTRY_DIAL_CODES = { mx: "+52", us: "+1" } as const;
+export const RESEND_COUNTDOWN_SECONDS = 60;
+export const TOKEN_REFRESH_INTERVAL_MS = 300_000;
+export const SUCCESS_TOAST_MS = 3000;
+export const CARD_RELOAD_DELAY_MS = 1000;
+/** 10 MXN verification charge on a new card, in centavos; refunded at once. */
+export const CARD_VERIFICATION_AMOUNT = 1000;
+export const CARD_BRANDS = ["visa", "mastercard", "amex"] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
+
+export const LOCALES = ["es", "en"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "es";
+export const FALLBACK_LOCALE: Locale = "en";
+
+export const COUNTRIES = ["mx", "us"] as const;
+export type Country = (typeof COUNTRIES)[number];
+export const CURRENCY_BY_COUNTRY = { mx: "mxn", us: "usd" } as const satisfies Record<Country, string>;
+export type Currency = (typeof CURRENCY_BY_COUNTRY)[Country];
+
+export const THEMES = ["isisa", "freeflow", "estaciona"] as const;
+export type Theme = (typeof THEMES)[number];
+export const DOMAINS = ["estaciona", "freeflow"] as const;
+export type Domain = (typeof DOMAINS)[number];
+
+/** Default map options per theme (spec §9). */
+export const DEFAULT_MAP_OPTIONS = {
+  estaciona: { center: { lat: 25.6643, lng: -100.3221 }, zoom: 12 },
+  isisa: { center: { lat: 25.6613, lng: -100.4177 }, zoom: 15 },
+  freeflow: { center: { lat: 25.6613, lng: -100.4177 }, zoom: 15 },
+} as const satisfies Record<Theme, { center: { lat: number; lng: number }; zoom: number }>;
+
+export const PAGINATOR_ROWS = 5;
+export const PAGINATOR_PAGE_LINKS = 5;
+export const NUMBER_INPUT_REPEAT_DELAY_MS = 500;
+export const NUMBER_INPUT_REPEAT_INTERVAL_MS = 40;
+
+/** Sign-in limits (DESIGN §4, research/reliability.md AUTH-2..8). */
+export const SIGN_IN_LIMITS = {
+  codeTtlSeconds: 600,
+  maxWrongTriesPerCode: 5,
+  resendCooldownSeconds: 60,
+  maxSendsPerPhone: 5,
+  sendWindowSeconds: 600,
+  failuresBeforePause: 10,
+  firstPauseSeconds: 30,
+  maxPauseSeconds: 3600,
+} as const;
+
+export const TOKEN_LIFETIMES = {
+  accessTokenSeconds: 600,
+  refreshFamilySeconds: 30 * 24 * 3600,
+} as const;

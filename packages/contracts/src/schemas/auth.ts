@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { DOMAINS } from "../constants.ts";
+import { e164Phone, email, verificationCode } from "./common.ts";
+
+export const registerPhoneBody = z.object({
+  phone_number: e164Phone,
+  domain: z.enum(DOMAINS).default("estaciona"),
+});
+export type RegisterPhoneBody = z.infer<typeof registerPhoneBody>;
+
+/** `open/user` answers `{ data: code }` with the sandbox SMS provider, `{ data: null }` otherwise. */
+export const registerPhoneAnswer = z.object({ data: z.string().nullable() });
+
+export const smsGrantBody = z.object({
+  grant_type: z.literal("sms"),
+  client_id: z.string().min(1),
+  client_secret: z.string().optional(),
+  phone_number: e164Phone,
+  code: verificationCode,
+  domain: z.enum(DOMAINS).default("estaciona"),
+  subdomain: z.string().max(100).nullish(),
+});
+
+export const refreshGrantBody = z.object({
+  grant_type: z.literal("refresh_token"),
+  client_id: z.string().min(1),
+  client_secret: z.string().optional(),
+  refresh_token: z.string().min(1).max(512),
+});
+
+export const tokenAnswer = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal("Bearer"),
+  expires_in: z.number().int(),
+});
+export type TokenAnswer = z.infer<typeof tokenAnswer>;
+
+export const revokeBody = z.object({
+  token: z.string().min(1).max(512),
+  client_id: z.string().min(1).optional(),
+  token_type_hint: z.string().optional(),
+});
+
+export const sendEmailCodeBody = z.object({ email, phone_number: e164Phone });
+export const checkEmailCodeBody = z.object({ email, code: verificationCode });

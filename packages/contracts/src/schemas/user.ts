@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { COUNTRIES } from "../constants.ts";
+import { email, locale, optionalText, plate, requiredText, stateName } from "./common.ts";
+
+export const vehicle = z.object({
+  uuid: z.string(),
+  plate: z.string(),
+  state: z.string(),
+  country: z.enum(COUNTRIES),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  year: z.number().int().nullable(),
+  color: z.string().nullable(),
+});
+export type Vehicle = z.infer<typeof vehicle>;
+
+const vehicleYear = z.coerce
+  .number()
+  .int()
+  .min(1900, { error: "validation.min_value" })
+  .max(new Date().getUTCFullYear() + 2)
+  .nullish()
+  .transform((value) => value ?? null);
+
+export const createVehicleBody = z.object({
+  plate,
+  state: stateName,
+  brand: optionalText(60),
+  model: optionalText(60),
+  year: vehicleYear,
+  color: optionalText(40),
+});
+export type CreateVehicleBody = z.input<typeof createVehicleBody>;
+
+export const updateVehicleBody = createVehicleBody.partial();
+
+export const user = z.object({
+  uuid: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  email_verified: z.boolean(),
+  phone: z.string(),
+  student_id: z.string().nullable(),
+  locale: locale,
+  role: z.enum(["driver", "admin"]),
+  vehicles: z.array(vehicle),
+  payment_methods_mx: z.boolean(),
+  payment_methods_us: z.boolean(),
+  /** ISO date (YYYY-MM-DD) of the day the driver's freeflow account was activated, or null. */
+  free_flow_activation: z.string().nullable(),
+});
+export type User = z.infer<typeof user>;
+
+/** `PUT user/edit` takes either shape of spec §7. */
+export const editUserBody = z.union([
+  z.object({ first_name: requiredText(80), last_name: requiredText(80), email }),
+  z.object({ first_name: requiredText(80), last_name: requiredText(80), student_id: requiredText(40) }),
+]);
+export type EditUserBody = z.input<typeof editUserBody>;
+
+export const localeBody = z.object({ locale });

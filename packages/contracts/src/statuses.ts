@@ -1,0 +1,20 @@
+/** Status lists of spec §4. */
+export const VISIT_STATUSES = ["inactive", "in_progress", "finished", "pending_payment"] as const;
+export type VisitStatus = (typeof VISIT_STATUSES)[number];
+
+export const EVENT_STATUSES = ["inactive", "in_progress", "finished", "pending_payment"] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export const SUBSCRIPTION_STATUSES = [
+  "incomplete",
+  "expired",
+  "trial",
+  "active",
+  "past_due",
+  "canceled",
+  "unpaid",
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const PLAN_INTERVALS = ["day", "week", "month", "year", "one_time"] as const;
+export type PlanInterval = (typeof PLAN_INTERVALS)[number];

@@ -1,0 +1,17 @@
+import { errors as enErrors } from "./locales/en/errors.ts";
+import { validation as enValidation } from "./locales/en/validation.ts";
+import { errors as esErrors } from "./locales/es/errors.ts";
+import { validation as esValidation } from "./locales/es/validation.ts";
+
+/**
+ * The message catalogues, one namespace per feature. English is the source: every Spanish
+ * namespace is typed against it, so a missing key fails the typecheck.
+ */
+export const resources = {
+  en: { errors: enErrors, validation: enValidation },
+  es: { errors: esErrors, validation: esValidation },
+} as const;
+
+export type Namespace = keyof (typeof resources)["en"];
+export const NAMESPACES = Object.keys(resources.en) as Namespace[];
+export { translate } from "./translate.ts";

@@ -1,0 +1,25 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * One test run, several projects: pure unit tests, the API suite on SQLite, the same API suite
+ * on PostgreSQL when TEST_DATABASE_URL is set (CI sets it), and the web components in jsdom.
+ */
+const apiSuite = (engine: "sqlite" | "postgres") => ({
+  test: {
+    name: `api-${engine}`,
+    include: ["apps/api/test/**/*.test.ts"],
+    env: { TEST_ENGINE: engine },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "unit", include: ["packages/*/src/**/*.test.ts", "apps/api/src/**/*.test.ts"] } },
+      apiSuite("sqlite"),
+      ...(process.env.TEST_DATABASE_URL ? [apiSuite("postgres")] : []),
+    ],
+  },
+});
