@@ -6,6 +6,8 @@ import pg from "pg";
 import { type AppOptions, buildApp } from "../src/app.ts";
 import { type Environment, loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
+import type { NewRow } from "../src/db/schema.ts";
+import { newId } from "../src/lib/ids.ts";
 
 /**
  * Which engine this test run uses: vitest runs the API suite once per engine (see
@@ -74,3 +76,47 @@ export async function createTestApp(options: { env?: Partial<Environment>; provi
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+let phoneCounter = 0;
+/** A unique Mexican test phone per call (process id keeps parallel files apart). */
+export const testPhone = (): string =>
+  `+5281${String(process.pid % 10000).padStart(4, "0")}${String(++phoneCounter).padStart(4, "0")}`;
+
+/**
+ * A driver with a live session, created directly in the database (the sign-in flow itself is
+ * tested in auth tests). Answers the user row, a valid access token and ready-made headers.
+ */
+export async function createSignedInUser(app: TestApp, fields: Partial<NewRow<"users">> = {}) {
+  const now = new Date().toISOString();
+  const user: NewRow<"users"> = {
+    id: newId(),
+    phone: testPhone(),
+    first_name: null,
+    last_name: null,
+    email: null,
+    locale: "es",
+    role: "driver",
+    status: "active",
+    payment_methods_mx: 0,
+    payment_methods_us: 0,
+    sign_in_failures: 0,
+    registered_domain: "estaciona",
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+  await app.db.insertInto("users").values(user).execute();
+  const sessionId = newId();
+  await app.db
+    .insertInto("sessions")
+    .values({
+      id: sessionId,
+      user_id: user.id,
+      client_id: "estaciona-web",
+      created_at: now,
+      expires_at: new Date(Date.now() + 30 * 86400_000).toISOString(),
+    })
+    .execute();
+  const accessToken = await app.accessTokens.issue(user.id, sessionId);
+  return { user, sessionId, accessToken, headers: { authorization: `Bearer ${accessToken}` } };
+}
