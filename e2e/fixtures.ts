@@ -1,0 +1,65 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { E2E_PORT } from "./playwright.config.ts";
+
+export { expect };
+
+/** The app on one of the seeded hosts (DESIGN §3). */
+export const hostUrl = (host: "localhost" | "isisa.localhost" | "freeflow.localhost" | "us.localhost", path = "/") =>
+  `http://${host}:${E2E_PORT}${path}`;
+
+let phoneSequence = 0;
+/** A fresh 10-digit national number per call, unique across runs of the same server. */
+export const newNationalPhone = (): string =>
+  `81${String(Date.now() % 100_000_000).padStart(8, "0")}`.slice(0, 8) + String(++phoneSequence % 100).padStart(2, "0");
+
+/**
+ * Signs a driver in through the real API (sandbox code) and stores the tokens the way the SPA
+ * does, so journeys that are not about the wizard start signed in.
+ */
+export async function signInThroughApi(
+  request: APIRequestContext,
+  page: Page,
+  options: { host?: Parameters<typeof hostUrl>[0]; dialCode?: "+52" | "+1"; nationalPhone?: string } = {},
+) {
+  const host = options.host ?? "localhost";
+  const phone = `${options.dialCode ?? "+52"}${options.nationalPhone ?? newNationalPhone()}`;
+  const domain = host === "freeflow.localhost" ? "freeflow" : "estaciona";
+  const registered = await request.post(hostUrl(host, "/api/open/user"), { data: { phone_number: phone, domain } });
+  expect(registered.ok()).toBeTruthy();
+  const code = (await registered.json()).data as string;
+  const token = await request.post(hostUrl(host, "/api/oauth/v2/token"), {
+    data: {
+      grant_type: "sms",
+      client_id: "estaciona-web",
+      client_secret: "estaciona-web-public",
+      phone_number: phone,
+      code,
+      domain,
+    },
+  });
+  expect(token.ok()).toBeTruthy();
+  const { access_token, refresh_token } = await token.json();
+  await page.goto(hostUrl(host, "/privacidad"));
+  await page.evaluate(
+    ([access, refresh]) => {
+      localStorage.setItem("access_token", access as string);
+      localStorage.setItem("refresh_token", refresh as string);
+    },
+    [access_token, refresh_token],
+  );
+  return { phone, accessToken: access_token as string, headers: { authorization: `Bearer ${access_token}` } };
+}
+
+/** axe on the current page: no serious or critical violation (WCAG 2.1 A/AA rules). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const blocking = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  expect(
+    blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+export const test = base;

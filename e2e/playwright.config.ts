@@ -1,0 +1,62 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser journeys in Debian's Chromium (never a downloaded browser) at a phone-sized viewport,
+ * against the real server: built SPA + API on one port, a fresh SQLite database per run, sandbox
+ * providers. Hosts like isisa.localhost resolve to loopback in Chromium.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8099);
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "../test-results/e2e.json" }]] : "list",
+  outputDir: "../test-results/e2e",
+  use: {
+    ...devices["Desktop Chrome"],
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: true,
+    baseURL: `http://localhost:${E2E_PORT}`,
+    locale: "es-MX",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "sh -c 'rm -rf e2e/.data && exec node --import tsx apps/api/src/server.ts'",
+    cwd: "..",
+    url: `http://localhost:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: "e2e/.data",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "test",
+      APP_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e!!",
+      // Every journey signs in from 127.0.0.1; the real per-IP caps are proven in the API suite.
+      SIGN_IN_IP_MAX_PER_HOUR: "100000",
+      API_IP_MAX_PER_MINUTE: "100000",
+      ADD_CARD_USER_MAX_PER_DAY: "1000",
+      ADD_CARD_IP_MAX_PER_HOUR: "100000",
+    },
+  },
+});
