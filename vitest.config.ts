@@ -16,6 +16,8 @@ const apiSuite = (engine: "sqlite" | "postgres") => ({
 
 export default defineConfig({
   test: {
+    reporters: ["default", "json"],
+    outputFile: { json: "test-results/unit.json" },
     projects: [
       { test: { name: "unit", include: ["packages/*/src/**/*.test.ts", "apps/api/src/**/*.test.ts"] } },
       apiSuite("sqlite"),
