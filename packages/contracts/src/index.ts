@@ -2,3 +2,4 @@ export * from "./constants.ts";
 export * from "./errors.ts";
 export * from "./states.ts";
 export * from "./statuses.ts";
+export * from "./fees.ts";
