@@ -1,5 +1,5 @@
 export * from "./constants.ts";
 export * from "./errors.ts";
+export * from "./fees.ts";
 export * from "./states.ts";
 export * from "./statuses.ts";
-export * from "./fees.ts";
