@@ -18,6 +18,8 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   outbox_messages: OutboxMessagesTable;
   locations: LocationsTable;
+  visits: VisitsTable;
+  devices: DevicesTable;
 }
 
 type Bool = 0 | 1;
@@ -182,6 +184,42 @@ export interface LocationsTable {
   invoice_window_days: number;
   email_domain: string | null;
   active: Bool;
+  created_at: string;
+}
+
+/** A pay-per-stay visit (DESIGN §7). The breakdown is fixed when the visit is settled; null while it runs. */
+export interface VisitsTable {
+  id: string;
+  user_id: string;
+  vehicle_id: string;
+  location_id: string;
+  status: "inactive" | "in_progress" | "finished" | "pending_payment";
+  source: "app" | "device";
+  entry_device_id: string | null;
+  exit_device_id: string | null;
+  entered_at: string | null;
+  exited_at: string | null;
+  paid_at: string | null;
+  /** Until when a paid visit may leave through the gate. */
+  exit_deadline: string | null;
+  subtotal: number | null;
+  convenience_fee: number | null;
+  processing_fee: number | null;
+  tax: number | null;
+  total: number | null;
+  currency: "mxn" | "usd";
+  created_at: string;
+  updated_at: string;
+}
+
+/** A gate, camera, meter or valet stand; it authenticates with a key of which only an HMAC is kept. */
+export interface DevicesTable {
+  id: string;
+  device_id: string;
+  location_id: string;
+  kind: "gate" | "camera" | "meter" | "valet";
+  direction: "entry" | "exit" | "both";
+  key_hash: string;
   created_at: string;
 }
 

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as foundation from "./2026112101_foundation.ts";
+import * as parking from "./2026112120_parking.ts";
 
 /**
  * Every migration, in order. Names sort by date; a new migration gets a new file and one line
@@ -7,4 +8,5 @@ import * as foundation from "./2026112101_foundation.ts";
  */
 export const migrations: Record<string, Migration> = {
   "2026112101_foundation": foundation,
+  "2026112120_parking": parking,
 };
