@@ -1,0 +1,51 @@
+/** The sign-in wizard at / (spec §2, §4). */
+export const auth = {
+  title: "Sign in",
+  phone_step: {
+    heading: "Sign in or create your account",
+    country_code: "Country code",
+    country_mx: "+52 Mexico",
+    country_us: "+1 USA",
+    phone: "Mobile phone number",
+    phone_hint: "10 digits",
+    continue: "Continue",
+    disclaimer:
+      "We will send a 6-digit code by SMS or WhatsApp to this number. Standard message rates may apply. By continuing you accept our privacy notice.",
+    risk_notice:
+      "Never share your code with anyone: we will never ask you for it by phone, e-mail or message. Anyone with the code can sign in to your account.",
+  },
+  code_step: {
+    heading: "Enter your code",
+    sent_to: "We sent a 6-digit code to {{phone}}.",
+    code: "Verification code",
+    submit: "Sign in",
+    resend: "Send a new code",
+    resend_in: "You can ask for a new code in {{seconds}} s",
+    back: "Change number",
+  },
+  name_step: {
+    heading: "Tell us about you",
+    first_name: "First name",
+    last_name: "Last name",
+    student_id: "Student ID",
+    save: "Continue",
+    cancel: "Cancel",
+  },
+  vehicle_step: {
+    heading: "Add your vehicle",
+    intro: "Register the plate of the vehicle you park with.",
+    save: "Save vehicle",
+    add_later: "Add later",
+  },
+  payment_step: {
+    heading: "Add a payment method",
+    no_charge_notice:
+      "We will not charge you anything now. To check your card we make a verification charge of $10 MXN that is refunded immediately.",
+    complete_profile: "Before adding a card, complete your details.",
+    email: "E-mail",
+    save_profile: "Continue",
+    add_later: "Add later",
+  },
+  invalid_code_format: "The code must have 6 digits.",
+  code_sent: "We sent you a new code.",
+};

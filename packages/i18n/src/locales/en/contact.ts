@@ -1,0 +1,72 @@
+/** Contact and help at /contacto: the operator's details and questions per host (DESIGN §9). */
+export const contact = {
+  title: "Contact",
+  operator_heading: "Talk to us",
+  email: "E-mail",
+  phone: "Phone",
+  no_details: "This site has not published contact details yet. Use the questions below.",
+  faq_heading: "Frequently asked questions",
+  faq: {
+    estaciona: [
+      {
+        question: "How do I pay for parking?",
+        answer:
+          "Register your vehicle and a card. When you leave a lot, your stay is calculated and charged to your default card; the receipt appears under Visits.",
+      },
+      {
+        question: "Why was a 10 MXN charge made to my card?",
+        answer: "It verifies that your card works when you add it, and it is refunded immediately.",
+      },
+      {
+        question: "Can I get an invoice?",
+        answer:
+          "Yes. Save your billing data under Billing and request the invoice for a paid visit within the location's invoice window.",
+      },
+      {
+        question: "I did not receive my code.",
+        answer:
+          "Check that the number has 10 digits and the right country code. You can ask for a new code after 60 seconds.",
+      },
+    ],
+    isisa: [
+      {
+        question: "Who can buy a university parking pass?",
+        answer:
+          "Students and staff with a valid student ID. Enter it in your account before buying a pass under Subscriptions.",
+      },
+      {
+        question: "How long does my pass last?",
+        answer: "Each plan shows its period and price before you pay. Active passes appear under Subscriptions.",
+      },
+      {
+        question: "Can I change the vehicle on my pass?",
+        answer: "A pass belongs to one vehicle. Cancel it and buy a new one for the other vehicle.",
+      },
+      {
+        question: "I did not receive my code.",
+        answer:
+          "Check that the number has 10 digits and the right country code. You can ask for a new code after 60 seconds.",
+      },
+    ],
+    freeflow: [
+      {
+        question: "How does ticketless parking work?",
+        answer:
+          "Cameras read your plate at the entrance and the exit. When you leave, the stay is charged to your registered card.",
+      },
+      {
+        question: "What happens if my card is declined?",
+        answer: "The visit stays pending payment and we notify you. Pay it under Visits before your next entry.",
+      },
+      {
+        question: "Can I register the same plate on two accounts?",
+        answer: "No. A plate can be active on one account only.",
+      },
+      {
+        question: "I did not receive my code.",
+        answer:
+          "Check that the number has 10 digits and the right country code. You can ask for a new code after 60 seconds.",
+      },
+    ],
+  },
+};

@@ -1,0 +1,39 @@
+/**
+ * Titles and empty states of the screens whose features arrive in later issues. Each feature
+ * may move its strings to its own namespace when it grows.
+ */
+export const screens = {
+  dashboard: { title: "Home", empty: "Your active and recent visits will appear here." },
+  payments: { title: "Payment method", empty: "Your saved cards will appear here." },
+  payments_netpay: { title: "Payment method", empty: "Your saved cards will appear here." },
+  three_ds: { title: "Card verification", empty: "Verifying your card with your bank…" },
+  visits: { title: "Visits", empty: "You have no visits yet." },
+  visit: { title: "Visit", empty: "The details of this visit will appear here." },
+  event_visit: { title: "Event visit", empty: "The details of this event visit will appear here." },
+  events: { title: "Event", empty: "The details of this event will appear here." },
+  peninsula: { title: "Event", empty: "The upcoming dates of this event will appear here." },
+  meters: { title: "Parking meters", empty: "Parking meter zones near you will appear here." },
+  meter: { title: "Parking meter", empty: "The details of this parking meter will appear here." },
+  subscriptions: { title: "Subscriptions", empty: "You have no passes yet." },
+  subscription: { title: "Subscription", empty: "The details of this pass will appear here." },
+  subscriptions_history: { title: "Pass history", empty: "Your past passes will appear here." },
+  billing: { title: "Billing", empty: "Your billing data and invoices will appear here." },
+  promo: { title: "Promo code", empty: "The plans for promo code {{code}} will appear here." },
+  checkout: { title: "Pay", empty: "The amount to pay will appear here." },
+  location: { title: "Location", empty: "The services of this location will appear here." },
+  aisd: { title: "Parking passes", empty: "The passes offered here will appear here." },
+  vaughn: { title: "Parking", empty: "The parking offered here will appear here." },
+  welcome_freeflow: {
+    title: "Welcome",
+    heading: "Welcome to ticketless parking",
+    body: "Your account is active. Cameras will recognise your plate at the entrance and the exit, and the stay will be charged to your card when you leave.",
+    vehicles: "Check my vehicles",
+    payments: "Check my payment method",
+    home: "Go to home",
+  },
+  not_found: {
+    title: "Page not found",
+    body: "The page you are looking for does not exist or has moved.",
+    home: "Go to home",
+  },
+};

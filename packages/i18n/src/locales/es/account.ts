@@ -1,0 +1,31 @@
+import type { account as source } from "../en/account.ts";
+
+export const account: typeof source = {
+  title: "Mi cuenta",
+  profile_heading: "Tus datos",
+  first_name: "Nombre",
+  last_name: "Apellidos",
+  student_id: "Matrícula",
+  phone: "Celular",
+  email: "Correo electrónico",
+  email_missing: "Aún sin correo",
+  email_verified: "Verificado",
+  email_not_verified: "Sin verificar",
+  change_email: "Cambiar correo",
+  add_email: "Agregar correo",
+  email_dialog_title: "Verifica tu correo",
+  email_dialog_intro: "Enviaremos un código de 6 dígitos a esta dirección.",
+  send_code: "Enviar código",
+  code: "Código enviado por correo",
+  verify: "Verificar",
+  email_updated: "Tu correo está verificado",
+  code_sent: "Enviamos un código a {{email}}",
+  need_email_first: "Agrega y verifica tu correo antes de guardar tus datos.",
+  profile_saved: "Tus datos se guardaron",
+  language_heading: "Idioma",
+  delete_heading: "Eliminar cuenta",
+  delete_intro:
+    "Al eliminar tu cuenta se borran tus vehículos y métodos de pago. No puedes eliminarla mientras tengas visitas o pensiones activas.",
+  delete_button: "Eliminar mi cuenta",
+  delete_confirm: "¿Eliminar tu cuenta definitivamente? No se puede deshacer.",
+};

@@ -1,0 +1,52 @@
+import type { auth as source } from "../en/auth.ts";
+
+export const auth: typeof source = {
+  title: "Iniciar sesión",
+  phone_step: {
+    heading: "Inicia sesión o crea tu cuenta",
+    country_code: "Código de país",
+    country_mx: "+52 México",
+    country_us: "+1 EE. UU.",
+    phone: "Número de celular",
+    phone_hint: "10 dígitos",
+    continue: "Continuar",
+    disclaimer:
+      "Te enviaremos un código de 6 dígitos por SMS o WhatsApp a este número. Pueden aplicar cargos de tu operador. Al continuar aceptas nuestro aviso de privacidad.",
+    risk_notice:
+      "Nunca compartas tu código con nadie: jamás te lo pediremos por teléfono, correo o mensaje. Quien tenga el código puede entrar a tu cuenta.",
+  },
+  code_step: {
+    heading: "Ingresa tu código",
+    sent_to: "Enviamos un código de 6 dígitos al {{phone}}.",
+    code: "Código de verificación",
+    submit: "Iniciar sesión",
+    resend: "Enviar un código nuevo",
+    resend_in: "Puedes pedir un código nuevo en {{seconds}} s",
+    back: "Cambiar número",
+  },
+  name_step: {
+    heading: "Cuéntanos de ti",
+    first_name: "Nombre",
+    last_name: "Apellidos",
+    student_id: "Matrícula",
+    save: "Continuar",
+    cancel: "Cancelar",
+  },
+  vehicle_step: {
+    heading: "Agrega tu vehículo",
+    intro: "Registra las placas del vehículo con el que te estacionas.",
+    save: "Guardar vehículo",
+    add_later: "Agregar después",
+  },
+  payment_step: {
+    heading: "Agrega un método de pago",
+    no_charge_notice:
+      "No te cobraremos nada ahora. Para verificar tu tarjeta hacemos un cargo de $10 MXN que se reembolsa de inmediato.",
+    complete_profile: "Antes de agregar una tarjeta, completa tus datos.",
+    email: "Correo electrónico",
+    save_profile: "Continuar",
+    add_later: "Agregar después",
+  },
+  invalid_code_format: "El código debe tener 6 dígitos.",
+  code_sent: "Te enviamos un código nuevo.",
+};

@@ -1,0 +1,66 @@
+import type { common as source } from "../en/common.ts";
+
+export const common: typeof source = {
+  app_name: "Estaciona",
+  loading: "Cargando…",
+  signing_in_again: "Restaurando tu sesión…",
+  skip_to_content: "Saltar al contenido",
+  language: {
+    label: "Idioma",
+    es: "Español",
+    en: "English",
+    flag_mx: "Bandera de México",
+    flag_us: "Bandera de Estados Unidos",
+  },
+  menu: {
+    open: "Abrir menú",
+    close: "Cerrar menú",
+    title: "Menú",
+    home: "Inicio",
+    vehicles: "Vehículos",
+    visits: "Visitas",
+    subscriptions: "Pensiones",
+    payment_method: "Método de pago",
+    billing: "Facturación",
+    account: "Mi cuenta",
+    contact: "Contacto",
+    logout: "Cerrar sesión",
+  },
+  footer: {
+    privacy: "Aviso de privacidad",
+    copyright: "© {{year}} {{brand}}. Todos los derechos reservados.",
+  },
+  error_dialog: {
+    title: "Error",
+    accept: "Aceptar",
+    close: "Cerrar",
+  },
+  actions: {
+    accept: "Aceptar",
+    cancel: "Cancelar",
+    save: "Guardar",
+    saving: "Guardando…",
+    delete: "Eliminar",
+    edit: "Editar",
+    add: "Agregar",
+    back: "Regresar",
+    continue: "Continuar",
+    close: "Cerrar",
+    confirm: "Confirmar",
+  },
+  confirm: {
+    title: "¿Estás seguro?",
+  },
+  number_input: {
+    decrease: "Disminuir",
+    increase: "Aumentar",
+  },
+  paginator: {
+    label: "Páginas",
+    previous: "Página anterior",
+    next: "Página siguiente",
+    page: "Página {{page}}",
+  },
+  logo_alt: "Logotipo de {{brand}}",
+  saved: "Guardado",
+};

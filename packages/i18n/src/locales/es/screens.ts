@@ -1,0 +1,37 @@
+import type { screens as source } from "../en/screens.ts";
+
+export const screens: typeof source = {
+  dashboard: { title: "Inicio", empty: "Aquí aparecerán tus visitas activas y recientes." },
+  payments: { title: "Método de pago", empty: "Aquí aparecerán tus tarjetas guardadas." },
+  payments_netpay: { title: "Método de pago", empty: "Aquí aparecerán tus tarjetas guardadas." },
+  three_ds: { title: "Verificación de tarjeta", empty: "Verificando tu tarjeta con tu banco…" },
+  visits: { title: "Visitas", empty: "Aún no tienes visitas." },
+  visit: { title: "Visita", empty: "Aquí aparecerá el detalle de esta visita." },
+  event_visit: { title: "Visita de evento", empty: "Aquí aparecerá el detalle de esta visita de evento." },
+  events: { title: "Evento", empty: "Aquí aparecerá el detalle de este evento." },
+  peninsula: { title: "Evento", empty: "Aquí aparecerán las próximas fechas de este evento." },
+  meters: { title: "Parquímetros", empty: "Aquí aparecerán las zonas de parquímetro cercanas." },
+  meter: { title: "Parquímetro", empty: "Aquí aparecerá el detalle de este parquímetro." },
+  subscriptions: { title: "Pensiones", empty: "Aún no tienes pensiones." },
+  subscription: { title: "Pensión", empty: "Aquí aparecerá el detalle de esta pensión." },
+  subscriptions_history: { title: "Historial de pensiones", empty: "Aquí aparecerán tus pensiones anteriores." },
+  billing: { title: "Facturación", empty: "Aquí aparecerán tus datos fiscales y tus facturas." },
+  promo: { title: "Código promocional", empty: "Aquí aparecerán los planes del código {{code}}." },
+  checkout: { title: "Pagar", empty: "Aquí aparecerá el monto a pagar." },
+  location: { title: "Ubicación", empty: "Aquí aparecerán los servicios de esta ubicación." },
+  aisd: { title: "Pensiones", empty: "Aquí aparecerán las pensiones que se ofrecen." },
+  vaughn: { title: "Estacionamiento", empty: "Aquí aparecerá el estacionamiento que se ofrece." },
+  welcome_freeflow: {
+    title: "Bienvenido",
+    heading: "Bienvenido al estacionamiento sin boleto",
+    body: "Tu cuenta está activa. Las cámaras reconocerán tus placas en la entrada y la salida, y la estancia se cobrará a tu tarjeta al salir.",
+    vehicles: "Revisar mis vehículos",
+    payments: "Revisar mi método de pago",
+    home: "Ir al inicio",
+  },
+  not_found: {
+    title: "Página no encontrada",
+    body: "La página que buscas no existe o cambió de lugar.",
+    home: "Ir al inicio",
+  },
+};
