@@ -1,0 +1,204 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type ConektaFake, startConektaFake } from "../../../test/fakes/conekta-server.ts";
+import { CONEKTA_SCRIPT_URL, conektaDeclineReason, createConektaGateway } from "./conekta.ts";
+import { GatewayDeclinedError, GatewayUnavailableError, type PaymentGateway } from "./gateway.ts";
+
+const holder = { firstName: "Ana", lastName: "Pérez", email: "ana@example.com", phone: "+528112345678" };
+
+let fake: ConektaFake;
+let gateway: PaymentGateway;
+
+beforeEach(async () => {
+  fake = await startConektaFake();
+  gateway = createConektaGateway({
+    apiBase: fake.url,
+    privateKey: "key_private_test",
+    publicKey: "key_public_test",
+    timeoutMs: 300,
+  });
+});
+
+afterEach(async () => {
+  await fake.close();
+});
+
+function chargeRequest(reference: string, amount = 1000) {
+  return {
+    reference,
+    amount,
+    currency: "mxn" as const,
+    customerRef: "cus_1",
+    cardRef: "src_1",
+    description: "Verificación de tarjeta",
+  };
+}
+
+describe("Conekta adapter", () => {
+  it("gives the card component its public key and script", () => {
+    expect(gateway.cardFormConfig()).toEqual({
+      provider: "conekta",
+      publicKey: "key_public_test",
+      scriptUrl: CONEKTA_SCRIPT_URL,
+      frameUrl: null,
+    });
+  });
+
+  it("sends the private key as a Bearer token with the versioned Accept header", async () => {
+    await gateway.createCheckoutRequest?.();
+    const sent = fake.requests[0];
+    expect(sent?.headers.authorization).toBe("Bearer key_private_test");
+    expect(sent?.headers.accept).toBe("application/vnd.conekta-v2.2.0+json");
+    expect(JSON.parse(sent?.body ?? "")).toEqual({ checkout: { returns_control_on: "Token" } });
+  });
+
+  it("creates a checkout request id from an empty token", async () => {
+    await expect(gateway.createCheckoutRequest?.()).resolves.toBe("8132d8a3-5919-4b88-a5e9-7be905f69134");
+  });
+
+  it("creates the customer once, then attaches each card to it", async () => {
+    const first = await gateway.saveCard({ token: "tok_1", customerRef: null, holder });
+    const second = await gateway.saveCard({ token: "tok_2", customerRef: first.customerRef, holder });
+
+    expect(fake.customers).toEqual([first.customerRef]);
+    expect(second.customerRef).toBe(first.customerRef);
+    expect(second.cardRef).not.toBe(first.cardRef);
+    expect(first).toMatchObject({ brand: "visa", last4: "4242", expMonth: 12, expYear: 2029, holderName: "Ana Pérez" });
+    const paths = fake.requests.map((request) => `${request.method} ${request.path}`);
+    expect(paths).toEqual([
+      "POST /customers",
+      `POST /customers/${first.customerRef}/payment_sources`,
+      `POST /customers/${first.customerRef}/payment_sources`,
+    ]);
+    expect(JSON.parse(fake.requests[0]?.body ?? "")).toEqual({
+      name: "Ana Pérez",
+      email: "ana@example.com",
+      phone: "+528112345678",
+    });
+    expect(JSON.parse(fake.requests[1]?.body ?? "")).toEqual({ type: "card", token_id: "tok_1" });
+  });
+
+  it("refuses a token Conekta does not know as invalid_token", async () => {
+    fake.behaviour.paymentSource = "nonexistent_token";
+    const saving = gateway.saveCard({ token: "tok_gone", customerRef: "cus_1", holder });
+    await expect(saving).rejects.toBeInstanceOf(GatewayDeclinedError);
+    await expect(saving).rejects.toMatchObject({ reason: "invalid_token" });
+  });
+
+  it("charges a saved card with our reference in the order metadata and the exact centavos", async () => {
+    const outcome = await gateway.charge({ ...chargeRequest("pay_1", 123456) });
+    expect(outcome).toEqual({ status: "succeeded", providerRef: fake.orders[0]?.id });
+    const body = JSON.parse(fake.requests[0]?.body ?? "");
+    expect(body).toMatchObject({
+      currency: "MXN",
+      customer_info: { customer_id: "cus_1" },
+      line_items: [{ unit_price: 123456, quantity: 1 }],
+      charges: [{ payment_method: { type: "card", payment_source_id: "src_1" } }],
+      metadata: { payment_reference: "pay_1" },
+    });
+    expect(fake.requests[0]?.headers["idempotency-key"]).toBe("pay_1");
+  });
+
+  it.each([
+    ["declined", "card_declined"],
+    ["insufficient_funds", "insufficient_funds"],
+    ["expired_card", "card_expired"],
+  ] as const)("answers a 402 %s as a declined outcome (%s), not an exception", async (behaviour, reason) => {
+    fake.behaviour.order = behaviour;
+    const outcome = await gateway.charge(chargeRequest("pay_2"));
+    expect(outcome).toMatchObject({ status: "declined", reason, providerRef: null });
+  });
+
+  it("asks for 3-D Secure with the order's redirect URL", async () => {
+    fake.behaviour.order = "three_ds";
+    const outcome = await gateway.charge({ ...chargeRequest("pay_3ds"), returnUrl: "https://app.test/3ds" });
+    const orderId = fake.orders[0]?.id ?? "";
+    expect(outcome).toEqual({
+      status: "requires_action",
+      providerRef: orderId,
+      redirectUrl: `https://pay.conekta.com/${orderId}`,
+    });
+    expect(JSON.parse(fake.requests[0]?.body ?? "")).toMatchObject({
+      three_ds_mode: "smart",
+      return_url: "https://app.test/3ds",
+    });
+  });
+
+  it("treats a 5xx as an unknown outcome", async () => {
+    fake.behaviour.order = "server_error";
+    await expect(gateway.charge(chargeRequest("pay_5xx"))).rejects.toBeInstanceOf(GatewayUnavailableError);
+  });
+
+  it("treats an unreadable answer as an unknown outcome", async () => {
+    fake.behaviour.order = "not_json";
+    await expect(gateway.charge(chargeRequest("pay_html"))).rejects.toBeInstanceOf(GatewayUnavailableError);
+  });
+
+  it("treats a refused connection as an unknown outcome", async () => {
+    await fake.close();
+    await expect(gateway.charge(chargeRequest("pay_down"))).rejects.toBeInstanceOf(GatewayUnavailableError);
+    fake = await startConektaFake();
+  });
+
+  it("finds the order by our reference after a timeout, without charging twice", async () => {
+    fake.behaviour.order = "charge_then_hang";
+    await expect(gateway.charge(chargeRequest("pay_lost"))).rejects.toBeInstanceOf(GatewayUnavailableError);
+    expect(fake.orders).toHaveLength(1);
+
+    const found = await gateway.findCharge("pay_lost");
+
+    expect(found).toEqual({ status: "succeeded", providerRef: fake.orders[0]?.id });
+    expect(fake.orders).toHaveLength(1);
+    const lookup = fake.requests.at(-1);
+    expect(lookup?.method).toBe("GET");
+    expect(lookup?.query.get("search")).toBe("pay_lost");
+  });
+
+  it("answers null for a reference Conekta never saw", async () => {
+    await expect(gateway.findCharge("pay_never")).resolves.toBeNull();
+  });
+
+  it("reads the order directly when the provider reference is known", async () => {
+    const charged = await gateway.charge(chargeRequest("pay_known"));
+    const providerRef = charged.status === "succeeded" ? charged.providerRef : "";
+    await expect(gateway.findCharge("pay_known", providerRef)).resolves.toEqual({ status: "succeeded", providerRef });
+    expect(fake.requests.at(-1)?.path).toBe(`/orders/${providerRef}`);
+  });
+
+  it("refunds an order in centavos and returns the refund id", async () => {
+    const charged = await gateway.charge(chargeRequest("pay_refund"));
+    const providerChargeRef = charged.status === "succeeded" ? charged.providerRef : "";
+    const outcome = await gateway.refund({
+      reference: "ref_1",
+      providerChargeRef,
+      amount: 1000,
+      currency: "mxn",
+      reason: "card_verification",
+    });
+    expect(outcome).toEqual({ status: "succeeded", providerRef: fake.orders[0]?.refunds[0]?.id });
+    expect(JSON.parse(fake.requests.at(-1)?.body ?? "")).toMatchObject({ amount: 1000 });
+  });
+
+  it("reports a refund Conekta refuses as failed, and a 5xx as unknown", async () => {
+    const charged = await gateway.charge(chargeRequest("pay_refund_2"));
+    const providerChargeRef = charged.status === "succeeded" ? charged.providerRef : "";
+    const refund = { reference: "ref_2", providerChargeRef, amount: 1000, currency: "mxn" as const, reason: "x" };
+    fake.behaviour.refund = "not_refundable";
+    await expect(gateway.refund(refund)).resolves.toMatchObject({ status: "failed", providerRef: null });
+    fake.behaviour.refund = "server_error";
+    await expect(gateway.refund(refund)).rejects.toBeInstanceOf(GatewayUnavailableError);
+  });
+
+  it("deletes a payment source of the customer", async () => {
+    await gateway.deleteCard({ customerRef: "cus_1", cardRef: "src_9" });
+    expect(fake.requests[0]).toMatchObject({ method: "DELETE", path: "/customers/cus_1/payment_sources/src_9" });
+  });
+
+  it("maps Conekta's error codes to our decline reasons", () => {
+    expect(conektaDeclineReason("conekta.errors.processing.bank.insufficient_funds", "card_declined")).toBe(
+      "insufficient_funds",
+    );
+    expect(conektaDeclineReason("conekta.errors.parameter_validation.card.cvc", "card_declined")).toBe("cvc_invalid");
+    expect(conektaDeclineReason("conekta.errors.processing.tokenization.used", "card_declined")).toBe("invalid_token");
+    expect(conektaDeclineReason("conekta.errors.unheard_of", "card_declined")).toBe("card_declined");
+  });
+});

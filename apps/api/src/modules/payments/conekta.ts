@@ -1,0 +1,337 @@
+import {
+  callProvider,
+  DEFAULT_PROVIDER_TIMEOUT_MS,
+  type FetchImpl,
+  fourDigitYear,
+  normaliseCardBrand,
+  type ProviderAnswer,
+  parseJsonAnswer,
+  trimTrailingSlash,
+} from "./adapter-http.ts";
+import {
+  type ChargeOutcome,
+  type ChargeRequest,
+  type DeclineReason,
+  GatewayDeclinedError,
+  GatewayUnavailableError,
+  type PaymentGateway,
+  type RefundOutcome,
+  type SavedCard,
+} from "./gateway.ts";
+
+/**
+ * Conekta (Mexico) against its REST API v2 (docs/decisions/0007). Sources read:
+ * the OpenAPI spec `conekta/openapi` (resources/orders/order.yml, schemas/errors/*, resources/errors/402.yml,
+ * parameters/commons/query/search.yml, parameters/commons/headers/idempotency_key.yml), the SDK models
+ * `conekta@7` (order-next-action-response-redirect-to-url.ts), developers.conekta.com/docs/web-tokenizer
+ * and /reference/autenticación, summarised in research/ecosystem.md §1.
+ */
+export interface ConektaGatewayOptions {
+  /** Default `https://api.conekta.io`; the key decides sandbox or live (ecosystem §1.1). */
+  apiBase?: string;
+  /** `key_…` private key, sent as `Authorization: Bearer`. */
+  privateKey: string;
+  /** Public key for the card component in the browser. */
+  publicKey: string;
+  /** Per call; default 15 s. */
+  timeoutMs?: number;
+  fetchImpl?: FetchImpl;
+  /** The API version in the Accept header; the spec's responses declare 2.2.0. */
+  apiVersion?: string;
+  scriptUrl?: string;
+}
+
+export const CONEKTA_API_BASE = "https://api.conekta.io";
+export const CONEKTA_SCRIPT_URL = "https://pay.conekta.com/v1.0/js/conekta-checkout.min.js";
+/** The order metadata key that carries our payment id, so `findCharge` can find the order (PAY-2). */
+export const CONEKTA_REFERENCE_METADATA_KEY = "payment_reference";
+
+// --- The parts of Conekta's answers we read (OpenAPI schemas/…; everything else is ignored). ---
+
+interface ConektaErrorBody {
+  object?: string;
+  type?: string;
+  log_id?: string | null;
+  details?: { code?: string; param?: string | null; message?: string; debug_message?: string }[];
+}
+
+interface ConektaCustomer {
+  id: string;
+}
+
+interface ConektaPaymentSource {
+  id: string;
+  type?: string;
+  last4?: string;
+  brand?: string;
+  exp_month?: string;
+  exp_year?: string;
+  name?: string | null;
+}
+
+interface ConektaCharge {
+  id: string;
+  status?: string;
+  refunds?: { data?: { id: string }[] } | null;
+}
+
+interface ConektaOrder {
+  id: string;
+  object?: string;
+  payment_status?: string;
+  metadata?: Record<string, unknown> | null;
+  charges?: { data?: ConektaCharge[] } | null;
+  next_action?: { type?: string; redirect_to_url?: { url?: string; return_url?: string } } | null;
+}
+
+interface ConektaOrderList {
+  has_more?: boolean;
+  data?: ConektaOrder[];
+}
+
+interface ConektaToken {
+  id: string;
+  checkout?: { id?: string } | null;
+}
+
+/** Conekta's error codes name the cause (`conekta.errors.processing.bank.insufficient_funds`, …). */
+export function conektaDeclineReason(code: string | undefined, fallback: DeclineReason): DeclineReason {
+  const text = (code ?? "").toLowerCase();
+  if (text.includes("insufficient_funds")) return "insufficient_funds";
+  if (text.includes("expired") && !text.includes("order")) return "card_expired";
+  if (text.includes("cvc") || text.includes("security_code") || text.includes("cvv")) return "cvc_invalid";
+  if (text.includes("token")) return "invalid_token";
+  if (text.includes("declined") || text.includes("suspicious") || text.includes("fraud")) return "card_declined";
+  return fallback;
+}
+
+function firstErrorDetail(body: ConektaErrorBody): { code?: string; message?: string } {
+  const detail = body.details?.[0];
+  return { code: detail?.code, message: detail?.message ?? detail?.debug_message ?? body.type };
+}
+
+export function createConektaGateway(options: ConektaGatewayOptions): PaymentGateway {
+  const apiBase = trimTrailingSlash(options.apiBase ?? CONEKTA_API_BASE);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
+  const fetchImpl: FetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
+  const accept = `application/vnd.conekta-v${options.apiVersion ?? "2.2.0"}+json`;
+
+  async function request(
+    method: "GET" | "POST" | "DELETE",
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<ProviderAnswer> {
+    const headers: Record<string, string> = {
+      // Bearer with the private key (developers.conekta.com/reference/autenticación; OpenAPI bearerAuth).
+      authorization: `Bearer ${options.privateKey}`,
+      accept,
+      "accept-language": "es",
+      ...extraHeaders,
+    };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    return callProvider(
+      "conekta",
+      fetchImpl,
+      `${apiBase}${path}`,
+      { method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
+      timeoutMs,
+    );
+  }
+
+  /** 401/403/404/429 say nothing about the card: our setup is wrong or we must wait. */
+  function unusable(answer: ProviderAnswer, what: string): GatewayUnavailableError {
+    const detail = safeError(answer);
+    return new GatewayUnavailableError("conekta", `${what} answered ${answer.status}: ${detail.message ?? ""}`);
+  }
+
+  function safeError(answer: ProviderAnswer): { code?: string; message?: string } {
+    try {
+      return firstErrorDetail(JSON.parse(answer.body) as ConektaErrorBody);
+    } catch {
+      return {};
+    }
+  }
+
+  function isCardProblem(status: number): boolean {
+    // 400 bad request, 402 payment required (declines), 422 parameter validation (OpenAPI resources/errors).
+    return status === 400 || status === 402 || status === 422;
+  }
+
+  function outcomeOfOrder(order: ConektaOrder): ChargeOutcome | "pending" {
+    const redirectUrl = order.next_action?.redirect_to_url?.url;
+    const chargeStatus = order.charges?.data?.[0]?.status;
+    const status = order.payment_status ?? chargeStatus;
+    switch (status) {
+      case "paid":
+      case "refunded":
+      case "partially_refunded":
+      case "charged_back":
+        return { status: "succeeded", providerRef: order.id };
+      case "declined":
+      case "canceled":
+      case "expired":
+      case "voided":
+        return { status: "declined", providerRef: order.id, reason: "card_declined", message: status };
+      default:
+        // `pending_payment` with a 3-D Secure step: the driver must authenticate
+        // (schemas/orders/order_response.yml next_action.redirect_to_url).
+        if (order.next_action?.type === "redirect_to_url" && redirectUrl) {
+          return { status: "requires_action", providerRef: order.id, redirectUrl };
+        }
+        return "pending";
+    }
+  }
+
+  return {
+    name: "conekta",
+
+    cardFormConfig() {
+      return {
+        provider: "conekta",
+        publicKey: options.publicKey,
+        scriptUrl: options.scriptUrl ?? CONEKTA_SCRIPT_URL,
+        frameUrl: null,
+      };
+    },
+
+    async createCheckoutRequest() {
+      // The legacy "Web Checkout Tokenizer" flow: an empty token whose checkout id the component takes
+      // as `checkoutRequestId` (developers.conekta.com/docs/web-tokenizer: no longer needed, still supported).
+      const answer = await request("POST", "/tokens", { checkout: { returns_control_on: "Token" } });
+      if (answer.status !== 200 && answer.status !== 201) throw unusable(answer, "POST /tokens");
+      const token = parseJsonAnswer<ConektaToken>("conekta", answer);
+      const checkoutId = token.checkout?.id;
+      if (!checkoutId) throw new GatewayUnavailableError("conekta", "POST /tokens answered without a checkout id");
+      return checkoutId;
+    },
+
+    async saveCard({ token, customerRef, holder }) {
+      let customerId = customerRef;
+      if (!customerId) {
+        const answer = await request("POST", "/customers", {
+          name: `${holder.firstName} ${holder.lastName}`.trim(),
+          email: holder.email,
+          phone: holder.phone,
+        });
+        if (isCardProblem(answer.status)) {
+          const detail = safeError(answer);
+          throw new GatewayDeclinedError(conektaDeclineReason(detail.code, "processing_error"), detail.message);
+        }
+        if (answer.status !== 200 && answer.status !== 201) throw unusable(answer, "POST /customers");
+        customerId = parseJsonAnswer<ConektaCustomer>("conekta", answer).id;
+      }
+      const answer = await request("POST", `/customers/${encodeURIComponent(customerId)}/payment_sources`, {
+        type: "card",
+        token_id: token,
+      });
+      if (isCardProblem(answer.status)) {
+        // e.g. 422 conekta.errors.parameter_validation.payment_method.token_id.nonexistent_token,
+        // 402 conekta.errors.processing.tokenization.used (resources/errors/402.yml).
+        const detail = safeError(answer);
+        throw new GatewayDeclinedError(conektaDeclineReason(detail.code, "invalid_token"), detail.message);
+      }
+      if (answer.status !== 200 && answer.status !== 201) throw unusable(answer, "POST payment_sources");
+      const source = parseJsonAnswer<ConektaPaymentSource>("conekta", answer);
+      if (!source.id || !source.last4) {
+        throw new GatewayUnavailableError("conekta", "payment source answer lacks id or last4");
+      }
+      const card: SavedCard = {
+        customerRef: customerId,
+        cardRef: source.id,
+        brand: normaliseCardBrand(source.brand),
+        last4: source.last4,
+        expMonth: Number(source.exp_month ?? 0),
+        expYear: fourDigitYear(Number(source.exp_year ?? 0)),
+        holderName: source.name ?? null,
+      };
+      return card;
+    },
+
+    async deleteCard({ customerRef, cardRef }) {
+      const answer = await request(
+        "DELETE",
+        `/customers/${encodeURIComponent(customerRef)}/payment_sources/${encodeURIComponent(cardRef)}`,
+      );
+      // Already gone is what we wanted.
+      if (answer.status === 200 || answer.status === 204 || answer.status === 404) return;
+      throw unusable(answer, "DELETE payment_sources");
+    },
+
+    async charge(charge: ChargeRequest) {
+      const body: Record<string, unknown> = {
+        currency: charge.currency.toUpperCase(),
+        customer_info: { customer_id: charge.customerRef },
+        // Integer centavos, as Conekta wants them (schemas/orders: unit_price in cents).
+        line_items: [{ name: charge.description, unit_price: charge.amount, quantity: 1 }],
+        charges: [{ payment_method: { type: "card", payment_source_id: charge.cardRef } }],
+        // Our attempt id travels with the order (PAY-2): the lookup after a timeout searches for it.
+        metadata: { [CONEKTA_REFERENCE_METADATA_KEY]: charge.reference },
+      };
+      if (charge.returnUrl) {
+        // Risk-based 3-D Secure through the API; the challenge returns the driver to return_url.
+        body.three_ds_mode = "smart";
+        body.return_url = charge.returnUrl;
+      }
+      // The spec documents an optional Idempotency-Key header; sent in case the account honours it.
+      const answer = await request("POST", "/orders", body, { "idempotency-key": charge.reference });
+      if (isCardProblem(answer.status)) {
+        const detail = safeError(answer);
+        return {
+          status: "declined",
+          providerRef: null,
+          reason: conektaDeclineReason(detail.code, answer.status === 402 ? "card_declined" : "processing_error"),
+          message: detail.message,
+        };
+      }
+      if (answer.status !== 200 && answer.status !== 201) throw unusable(answer, "POST /orders");
+      const outcome = outcomeOfOrder(parseJsonAnswer<ConektaOrder>("conekta", answer));
+      if (outcome === "pending") {
+        throw new GatewayUnavailableError("conekta", "order created but its payment is still pending");
+      }
+      return outcome;
+    },
+
+    async refund(refundRequest): Promise<RefundOutcome> {
+      // POST /orders/{id}/refunds with amount in centavos and a reason (developers.conekta.com/reference/orderrefund).
+      const answer = await request(
+        "POST",
+        `/orders/${encodeURIComponent(refundRequest.providerChargeRef)}/refunds`,
+        { amount: refundRequest.amount, reason: "requested_by_client" },
+        { "idempotency-key": refundRequest.reference },
+      );
+      if (answer.status >= 400) {
+        if (answer.status === 401 || answer.status === 403 || answer.status === 429) {
+          throw unusable(answer, "POST refunds");
+        }
+        return { status: "failed", providerRef: null, message: safeError(answer).message };
+      }
+      const order = parseJsonAnswer<ConektaOrder>("conekta", answer);
+      const refunds = order.charges?.data?.[0]?.refunds?.data ?? [];
+      const latestRefund = refunds[refunds.length - 1];
+      return { status: "succeeded", providerRef: latestRefund?.id ?? order.id };
+    },
+
+    async findCharge(reference, providerRef) {
+      let order: ConektaOrder | undefined;
+      if (providerRef) {
+        const answer = await request("GET", `/orders/${encodeURIComponent(providerRef)}`);
+        if (answer.status === 404) return null;
+        if (answer.status !== 200) throw unusable(answer, "GET /orders/{id}");
+        order = parseJsonAnswer<ConektaOrder>("conekta", answer);
+      } else {
+        // GET /orders?search=… ("General order search, e.g. by mail, reference etc.",
+        // parameters/commons/query/search.yml). The exact metadata match below is what decides.
+        const query = new URLSearchParams({ search: reference, limit: "50" });
+        const answer = await request("GET", `/orders?${query}`);
+        if (answer.status !== 200) throw unusable(answer, "GET /orders");
+        const list = parseJsonAnswer<ConektaOrderList>("conekta", answer);
+        order = list.data?.find((candidate) => candidate.metadata?.[CONEKTA_REFERENCE_METADATA_KEY] === reference);
+        if (!order) return null;
+      }
+      const outcome = outcomeOfOrder(order);
+      if (outcome === "pending") throw new GatewayUnavailableError("conekta", "order payment is still pending");
+      return outcome;
+    },
+  };
+}
