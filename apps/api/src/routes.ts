@@ -1,9 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { hostRoutes } from "./modules/hosts/routes.ts";
+import { userRoutes } from "./modules/users/routes.ts";
+import { vehicleRoutes } from "./modules/vehicles/routes.ts";
 
 /** Every resource's route plugin, mounted under /api (DESIGN §10). One line per resource. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(hostRoutes);
+  await app.register(userRoutes);
+  await app.register(vehicleRoutes);
 };

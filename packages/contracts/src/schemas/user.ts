@@ -60,3 +60,29 @@ export const editUserBody = z.union([
 export type EditUserBody = z.input<typeof editUserBody>;
 
 export const localeBody = z.object({ locale });
+
+/** `GET user/export`: the driver's own data (DESIGN §9), as a downloadable JSON document. */
+export const userExport = z.object({
+  exported_at: z.string(),
+  profile: user.omit({ vehicles: true, email_verified: true }).extend({
+    email_verified_at: z.string().nullable(),
+    status: z.enum(["active", "suspended"]),
+    registered_domain: z.string(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  }),
+  vehicles: z.array(
+    vehicle.extend({ created_at: z.string(), updated_at: z.string(), deleted_at: z.string().nullable() }),
+  ),
+  sessions: z.array(
+    z.object({
+      uuid: z.string(),
+      client_id: z.string(),
+      created_at: z.string(),
+      expires_at: z.string(),
+      revoked_at: z.string().nullable(),
+      revoked_reason: z.string().nullable(),
+    }),
+  ),
+});
+export type UserExport = z.infer<typeof userExport>;

@@ -1,0 +1,151 @@
+import { PostgresAdapter } from "kysely";
+import type { Executor } from "../../db/database.ts";
+import type { NewRow, RowUpdate } from "../../db/schema.ts";
+
+/**
+ * Locks the driver's row until the transaction ends (PostgreSQL `FOR UPDATE`; SQLite serialises
+ * every transaction of the process already, docs/decisions/0003). Writers that must not race an
+ * account deletion — adding a vehicle, deleting the account — take it first. Answers undefined
+ * when the account is gone.
+ */
+export function lockActiveUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("users")
+    .select(["id", "phone"])
+    .where("id", "=", userId)
+    .where("deleted_at", "is", null)
+    .$if(db.getExecutor().adapter instanceof PostgresAdapter, (query) => query.forUpdate())
+    .executeTakeFirst();
+}
+
+export function findActiveUserByPhone(db: Executor, phone: string) {
+  return db
+    .selectFrom("users")
+    .select(["id", "locale"])
+    .where("phone", "=", phone)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** Whether another active account already uses this e-mail (the partial unique index users_email_active). */
+export async function isEmailUsedByAnotherUser(db: Executor, email: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", email)
+    .where("deleted_at", "is", null)
+    .where("id", "<>", userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function updateActiveUser(
+  db: Executor,
+  userId: string,
+  changes: Pick<
+    RowUpdate<"users">,
+    "first_name" | "last_name" | "email" | "email_verified_at" | "student_id" | "locale" | "updated_at"
+  >,
+) {
+  return db
+    .updateTable("users")
+    .set(changes)
+    .where("id", "=", userId)
+    .where("deleted_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function softDeleteUser(db: Executor, userId: string, at: string): Promise<void> {
+  await db.updateTable("users").set({ deleted_at: at, updated_at: at }).where("id", "=", userId).execute();
+}
+
+export async function revokeSessionsOfUser(db: Executor, userId: string, at: string, reason: string): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ revoked_at: at, revoked_reason: reason })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+export function listSessionsOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("sessions")
+    .select(["id", "client_id", "created_at", "expires_at", "revoked_at", "revoked_reason"])
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .execute();
+}
+
+// E-mail verification codes ----------------------------------------------------------------
+
+export async function insertEmailCode(db: Executor, code: NewRow<"email_codes">): Promise<void> {
+  await db.insertInto("email_codes").values(code).execute();
+}
+
+/**
+ * Creation times of the newest codes sent for a phone, or to an address, since a moment, newest
+ * first: enough to apply the resend pause and the per-window caps (an address cannot be flooded by
+ * rotating phones).
+ */
+export function emailCodesSentSince(
+  db: Executor,
+  to: { column: "phone" | "email"; value: string },
+  since: string,
+  limit: number,
+) {
+  return db
+    .selectFrom("email_codes")
+    .select("created_at")
+    .where(to.column, "=", to.value)
+    .where("created_at", ">", since)
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** The newest code sent for this phone and address: a resend supersedes the earlier ones. */
+export function latestEmailCode(db: Executor, phone: string, email: string) {
+  return db
+    .selectFrom("email_codes")
+    .selectAll()
+    .where("phone", "=", phone)
+    .where("email", "=", email)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Spends one try of a live code before it is compared, atomically, so parallel guesses cannot
+ * exceed the limit. Answers false when the code is used up, consumed or expired.
+ */
+export async function spendEmailCodeTry(db: Executor, codeId: string, maxTries: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable("email_codes")
+    .set((eb) => ({ wrong_tries: eb("wrong_tries", "+", 1) }))
+    .where("id", "=", codeId)
+    .where("consumed_at", "is", null)
+    .where("expires_at", ">", now)
+    .where("wrong_tries", "<", maxTries)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Marks a code used; false when another request consumed it first. */
+export async function consumeEmailCode(db: Executor, codeId: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable("email_codes")
+    .set({ consumed_at: at })
+    .where("id", "=", codeId)
+    .where("consumed_at", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Withdraws a code that could not be delivered, so it does not count against the driver's limits. */
+export async function deleteEmailCode(db: Executor, codeId: string): Promise<void> {
+  await db.deleteFrom("email_codes").where("id", "=", codeId).execute();
+}

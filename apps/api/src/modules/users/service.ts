@@ -1,0 +1,270 @@
+import { type Locale, SIGN_IN_LIMITS } from "@estaciona/contracts";
+import type { editUserBody, User, UserExport } from "@estaciona/contracts/schemas/user";
+import { translate } from "@estaciona/i18n";
+import type { z } from "zod";
+import { type Executor, isUniqueViolation } from "../../db/database.ts";
+import type { Row } from "../../db/schema.ts";
+import { codeHmac, newCode, sameSecret } from "../../lib/crypto.ts";
+import { AppError, tooManyRequests } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import { isoAfter, isoBefore, nowIso } from "../../lib/time.ts";
+import type { EmailProvider } from "../messaging/providers.ts";
+import { ProviderError } from "../messaging/providers.ts";
+import { listActiveVehiclesOfUser, listAllVehiclesOfUser, softDeleteVehiclesOfUser } from "../vehicles/repository.ts";
+import { toVehicle } from "../vehicles/service.ts";
+import {
+  consumeEmailCode,
+  deleteEmailCode,
+  emailCodesSentSince,
+  findActiveUserByPhone,
+  insertEmailCode,
+  isEmailUsedByAnotherUser,
+  latestEmailCode,
+  listSessionsOfUser,
+  lockActiveUser,
+  revokeSessionsOfUser,
+  softDeleteUser,
+  spendEmailCodeTry,
+  updateActiveUser,
+} from "./repository.ts";
+
+type UserRow = Row<"users">;
+export type ProfileEdit = z.output<typeof editUserBody>;
+type VehicleRow = Awaited<ReturnType<typeof listActiveVehiclesOfUser>>[number];
+
+/** The user as the API shows it (contracts `user`, spec §3). */
+export function toUserView(row: UserRow, vehicles: VehicleRow[]): User {
+  return {
+    uuid: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    email_verified: row.email_verified_at !== null,
+    phone: row.phone,
+    student_id: row.student_id,
+    locale: row.locale,
+    role: row.role,
+    vehicles: vehicles.map(toVehicle),
+    payment_methods_mx: row.payment_methods_mx === 1,
+    payment_methods_us: row.payment_methods_us === 1,
+    free_flow_activation: row.free_flow_activation?.slice(0, 10) ?? null,
+  };
+}
+
+/**
+ * `GET user/view`, the hot path: `authenticate` already loaded the user row with its session
+ * check, so this is one more query (the vehicles) and nothing else.
+ */
+export async function viewUser(db: Executor, user: UserRow): Promise<User> {
+  return toUserView(user, await listActiveVehiclesOfUser(db, user.id));
+}
+
+/**
+ * `PUT user/edit`, either shape of spec §7. A new e-mail is unverified until a code proves it;
+ * an e-mail of another active account is refused (`email_already_used`), also when two accounts
+ * race for it (the partial unique index users_email_active decides).
+ */
+export async function editUser(db: Executor, user: UserRow, body: ProfileEdit): Promise<User> {
+  const now = nowIso();
+  const names = { first_name: body.first_name, last_name: body.last_name, updated_at: now };
+  let changes: Parameters<typeof updateActiveUser>[2];
+  if ("email" in body) {
+    const emailChanged = body.email !== user.email;
+    if (emailChanged && (await isEmailUsedByAnotherUser(db, body.email, user.id)))
+      throw new AppError("email_already_used");
+    changes = { ...names, email: body.email, ...(emailChanged ? { email_verified_at: null } : {}) };
+  } else {
+    changes = { ...names, student_id: body.student_id };
+  }
+  const updated = await withEmailConflictAsError(() => updateActiveUser(db, user.id, changes));
+  if (!updated) throw new AppError("authentication_error");
+  return viewUser(db, updated);
+}
+
+export async function setLocale(db: Executor, user: UserRow, locale: Locale): Promise<User> {
+  const updated = await updateActiveUser(db, user.id, { locale, updated_at: nowIso() });
+  if (!updated) throw new AppError("authentication_error");
+  return viewUser(db, updated);
+}
+
+// E-mail verification (DESIGN §9, docs/decisions/0005) ---------------------------------------
+
+/** The same limits as sign-in codes (DESIGN §4): 10-minute codes, 5 tries, 60 s between sends, 5 sends per 10 minutes. */
+export const EMAIL_CODE_LIMITS = {
+  codeTtlSeconds: SIGN_IN_LIMITS.codeTtlSeconds,
+  maxTriesPerCode: SIGN_IN_LIMITS.maxWrongTriesPerCode,
+  resendCooldownSeconds: SIGN_IN_LIMITS.resendCooldownSeconds,
+  maxSendsPerWindow: SIGN_IN_LIMITS.maxSendsPerPhone,
+  sendWindowSeconds: SIGN_IN_LIMITS.sendWindowSeconds,
+} as const;
+
+/** A code proves this address for this phone's account, nothing else. */
+const codeBinding = (phone: string, email: string) => `email-verification\n${phone}\n${email}`;
+
+export interface EmailCodeSender {
+  email: EmailProvider;
+  codeKey: Buffer;
+  /** The language of the request: the one the driver is reading the app in. */
+  locale: Locale;
+  /** The host's brand, so a white-label driver recognises the sender. */
+  brandName: string;
+}
+
+/**
+ * `open/send/verification/code/email`. The answer and the limits are the same whether or not the
+ * phone has an account (a code row is recorded either way, so the caps behave alike); the
+ * message itself goes only to a phone that has one, since only its owner can use the code.
+ */
+export async function sendEmailVerificationCode(
+  db: Executor,
+  sender: EmailCodeSender,
+  request: { email: string; phone_number: string },
+): Promise<void> {
+  const { email, phone_number: phone } = request;
+  const now = Date.now();
+  const windowStart = isoBefore(EMAIL_CODE_LIMITS.sendWindowSeconds, now);
+  const max = EMAIL_CODE_LIMITS.maxSendsPerWindow;
+  const forPhone = await emailCodesSentSince(db, { column: "phone", value: phone }, windowStart, max);
+  const toAddress = await emailCodesSentSince(db, { column: "email", value: email }, windowStart, max);
+
+  const newest = forPhone[0];
+  if (newest) {
+    const pause = EMAIL_CODE_LIMITS.resendCooldownSeconds - (now - Date.parse(newest.created_at)) / 1000;
+    if (pause > 0) throw tooManyRequests(pause);
+  }
+  for (const sent of [forPhone, toAddress]) {
+    const oldestCounted = sent[max - 1];
+    if (oldestCounted)
+      throw tooManyRequests(EMAIL_CODE_LIMITS.sendWindowSeconds - (now - Date.parse(oldestCounted.created_at)) / 1000);
+  }
+
+  const code = newCode();
+  const codeId = newId();
+  await insertEmailCode(db, {
+    id: codeId,
+    phone,
+    email,
+    code_hmac: codeHmac(sender.codeKey, code, codeBinding(phone, email)),
+    created_at: new Date(now).toISOString(),
+    expires_at: isoAfter(EMAIL_CODE_LIMITS.codeTtlSeconds, now),
+    wrong_tries: 0,
+  });
+  if (!(await findActiveUserByPhone(db, phone))) return;
+
+  const params = { code, brand: sender.brandName, minutes: EMAIL_CODE_LIMITS.codeTtlSeconds / 60 };
+  const subject = translate(sender.locale, "messages.email_code_subject", params);
+  const text = translate(sender.locale, "messages.email_code_body", params);
+  if (!subject || !text) throw new Error("messages.email_code_* is missing from the catalogue");
+  try {
+    await sender.email.send({ to: email, subject, text });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    // The driver never got this code: it must not count against the resend pause.
+    await deleteEmailCode(db, codeId);
+    throw new AppError("action_not_available", { status: 503, detail: error.message, cause: error });
+  }
+}
+
+/**
+ * `user/check/verification/code/email`, signed in: the code must have been sent for this address
+ * and the signed-in driver's phone. Every attempt spends a try before the comparison, so five
+ * wrong codes end the code even under parallel guessing. Success sets the address as verified.
+ */
+export async function checkEmailVerificationCode(
+  db: Executor,
+  codeKey: Buffer,
+  user: UserRow,
+  attempt: { email: string; code: string },
+): Promise<User> {
+  const now = nowIso();
+  const sent = await latestEmailCode(db, user.phone, attempt.email);
+  if (!sent || !(await spendEmailCodeTry(db, sent.id, EMAIL_CODE_LIMITS.maxTriesPerCode, now)))
+    throw new AppError("invalid_code");
+  if (!sameSecret(sent.code_hmac, codeHmac(codeKey, attempt.code, codeBinding(user.phone, attempt.email))))
+    throw new AppError("invalid_code");
+
+  const updated = await withEmailConflictAsError(() =>
+    db.transaction().execute(async (tx) => {
+      if (!(await consumeEmailCode(tx, sent.id, now))) throw new AppError("invalid_code");
+      if (await isEmailUsedByAnotherUser(tx, attempt.email, user.id)) throw new AppError("email_already_used");
+      return updateActiveUser(tx, user.id, { email: attempt.email, email_verified_at: now, updated_at: now });
+    }),
+  );
+  if (!updated) throw new AppError("authentication_error");
+  return viewUser(db, updated);
+}
+
+// Account -------------------------------------------------------------------------------------
+
+/**
+ * The one place that decides whether an account may be deleted, called inside the deleting
+ * transaction with the user's row locked. Today nothing blocks it: the open-visit and active-pass
+ * rules (`user_has_active_visits`, `user_has_active_subscriptions`, DESIGN §7–§9) belong here and
+ * are added with the modules that own visits and passes.
+ */
+export async function assertAccountCanBeDeleted(_db: Executor, _userId: string): Promise<void> {}
+
+/**
+ * `DELETE user`: in one transaction, soft-delete the account and its vehicles (the phone, the
+ * e-mail and the plates become free for someone else) and revoke every session, so no token of
+ * the account works afterwards.
+ */
+export async function deleteAccount(db: Executor, userId: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    if (!(await lockActiveUser(tx, userId))) throw new AppError("authentication_error");
+    await assertAccountCanBeDeleted(tx, userId);
+    const now = nowIso();
+    await softDeleteVehiclesOfUser(tx, userId, now);
+    await softDeleteUser(tx, userId, now);
+    await revokeSessionsOfUser(tx, userId, now, "account_deleted");
+  });
+}
+
+/** `GET user/export`: the driver's own data (DESIGN §9). Sign-in and e-mail code HMACs are secrets, not data. */
+export async function exportUserData(db: Executor, user: UserRow): Promise<UserExport> {
+  const [vehicles, sessions] = await Promise.all([listAllVehiclesOfUser(db, user.id), listSessionsOfUser(db, user.id)]);
+  return {
+    exported_at: nowIso(),
+    profile: {
+      uuid: user.id,
+      phone: user.phone,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      email: user.email,
+      email_verified_at: user.email_verified_at,
+      student_id: user.student_id,
+      locale: user.locale,
+      role: user.role,
+      status: user.status,
+      registered_domain: user.registered_domain,
+      payment_methods_mx: user.payment_methods_mx === 1,
+      payment_methods_us: user.payment_methods_us === 1,
+      free_flow_activation: user.free_flow_activation?.slice(0, 10) ?? null,
+      created_at: user.created_at,
+      updated_at: user.updated_at,
+    },
+    vehicles: vehicles.map((vehicle) => ({
+      ...toVehicle(vehicle),
+      created_at: vehicle.created_at,
+      updated_at: vehicle.updated_at,
+      deleted_at: vehicle.deleted_at,
+    })),
+    sessions: sessions.map((session) => ({
+      uuid: session.id,
+      client_id: session.client_id,
+      created_at: session.created_at,
+      expires_at: session.expires_at,
+      revoked_at: session.revoked_at,
+      revoked_reason: session.revoked_reason,
+    })),
+  };
+}
+
+async function withEmailConflictAsError<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("email_already_used", { cause: error });
+    throw error;
+  }
+}

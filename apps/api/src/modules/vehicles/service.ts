@@ -1,0 +1,116 @@
+import { findState } from "@estaciona/contracts";
+import type { createVehicleBody, updateVehicleBody, Vehicle } from "@estaciona/contracts/schemas/user";
+import type { z } from "zod";
+import { type Executor, isUniqueViolation } from "../../db/database.ts";
+import { AppError } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import { nowIso } from "../../lib/time.ts";
+import { lockActiveUser } from "../users/repository.ts";
+import {
+  findActiveVehicleOfUser,
+  insertVehicle,
+  listActiveVehiclesOfUser,
+  softDeleteVehicle,
+  updateActiveVehicle,
+} from "./repository.ts";
+
+export type NewVehicle = z.output<typeof createVehicleBody>;
+export type VehicleChanges = z.output<typeof updateVehicleBody>;
+type VehicleRow = Awaited<ReturnType<typeof listActiveVehiclesOfUser>>[number];
+
+/** The row as the API shows it (contracts `vehicle`). */
+export const toVehicle = (row: VehicleRow): Vehicle => ({
+  uuid: row.id,
+  plate: row.plate,
+  state: row.state,
+  country: row.country,
+  brand: row.brand,
+  model: row.model,
+  year: row.year,
+  color: row.color,
+});
+
+export async function listVehicles(db: Executor, userId: string): Promise<Vehicle[]> {
+  return (await listActiveVehiclesOfUser(db, userId)).map(toVehicle);
+}
+
+/** The schema already normalised the plate and the state; the state's list gives the country. */
+function countryOf(stateName: string) {
+  const state = findState(stateName);
+  if (!state) throw new AppError("invalid_data", { detail: `unknown state ${stateName}` });
+  return state.country;
+}
+
+/**
+ * Registers a vehicle. A plate is on at most one active vehicle of one active account (DESIGN §7):
+ * the partial unique index vehicles_plate_active decides, so two parallel adds of one plate give
+ * one vehicle and one `vehicle_already_exist`, never a 500.
+ */
+export async function addVehicle(db: Executor, userId: string, input: NewVehicle): Promise<Vehicle> {
+  const now = nowIso();
+  const vehicle = {
+    id: newId(),
+    user_id: userId,
+    plate: input.plate,
+    state: input.state,
+    country: countryOf(input.state),
+    brand: input.brand,
+    model: input.model,
+    year: input.year,
+    color: input.color,
+    created_at: now,
+    updated_at: now,
+  };
+  await withPlateConflictAsError(() =>
+    db.transaction().execute(async (tx) => {
+      // An account being deleted in parallel must not end up with a live vehicle holding its plate.
+      if (!(await lockActiveUser(tx, userId))) throw new AppError("authentication_error");
+      await insertVehicle(tx, vehicle);
+    }),
+  );
+  return toVehicle(vehicle);
+}
+
+export async function editVehicle(
+  db: Executor,
+  userId: string,
+  vehicleId: string,
+  changes: VehicleChanges,
+): Promise<Vehicle> {
+  const existing = await findActiveVehicleOfUser(db, userId, vehicleId);
+  if (!existing) throw new AppError("vehicle_not_found");
+  const updated = await withPlateConflictAsError(() =>
+    updateActiveVehicle(db, vehicleId, {
+      ...changes,
+      ...(changes.state === undefined ? {} : { country: countryOf(changes.state) }),
+      updated_at: nowIso(),
+    }),
+  );
+  if (!updated) throw new AppError("vehicle_not_found");
+  return toVehicle(updated);
+}
+
+export async function deleteVehicle(db: Executor, userId: string, vehicleId: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const existing = await findActiveVehicleOfUser(tx, userId, vehicleId);
+    if (!existing) throw new AppError("vehicle_not_found");
+    await assertVehicleCanBeDeleted(tx, vehicleId);
+    if (!(await softDeleteVehicle(tx, vehicleId, nowIso()))) throw new AppError("vehicle_not_found");
+  });
+}
+
+/**
+ * The one place that decides whether a vehicle may be deleted, called inside the deleting
+ * transaction. Today nothing blocks it: the open-visit rule (`vehicle_with_active_visit`,
+ * DESIGN §7) belongs here and is added with the parking module, which owns visits.
+ */
+export async function assertVehicleCanBeDeleted(_db: Executor, _vehicleId: string): Promise<void> {}
+
+async function withPlateConflictAsError<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("vehicle_already_exist", { cause: error });
+    throw error;
+  }
+}
