@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { authRoutes } from "./modules/auth/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { hostRoutes } from "./modules/hosts/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
@@ -7,6 +8,7 @@ import { vehicleRoutes } from "./modules/vehicles/routes.ts";
 /** Every resource's route plugin, mounted under /api (DESIGN §10). One line per resource. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
+  await app.register(authRoutes);
   await app.register(hostRoutes);
   await app.register(userRoutes);
   await app.register(vehicleRoutes);

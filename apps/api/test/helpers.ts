@@ -120,3 +120,41 @@ export async function createSignedInUser(app: TestApp, fields: Partial<NewRow<"u
   const accessToken = await app.accessTokens.issue(user.id, sessionId);
   return { user, sessionId, accessToken, headers: { authorization: `Bearer ${accessToken}` } };
 }
+
+let signInCounter = 0;
+/**
+ * Signs a driver in through the real flow: `open/user` with the sandbox SMS provider (which
+ * answers the code), then the `sms` grant. Each call comes from its own address so suites that
+ * sign in often stay under the per-IP cap. Answers the tokens and ready-made headers.
+ */
+export async function signIn(app: TestApp, phone: string = testPhone()) {
+  const remoteAddress = `10.77.${Math.floor(++signInCounter / 250) % 250}.${(signInCounter % 250) + 1}`;
+  const registered = await app.inject({
+    method: "POST",
+    url: "/api/open/user",
+    payload: { phone_number: phone, domain: "estaciona" },
+    remoteAddress,
+  });
+  const code: unknown = registered.json().data;
+  if (registered.statusCode !== 200 || typeof code !== "string")
+    throw new Error(`open/user answered ${registered.statusCode}: ${registered.body}`);
+  const token = await app.inject({
+    method: "POST",
+    url: "/api/oauth/v2/token",
+    payload: {
+      grant_type: "sms",
+      client_id: "estaciona-web",
+      client_secret: "estaciona-web-public",
+      phone_number: phone,
+      code,
+      domain: "estaciona",
+    },
+    remoteAddress,
+  });
+  if (token.statusCode !== 200) throw new Error(`token answered ${token.statusCode}: ${token.body}`);
+  const { access_token: accessToken, refresh_token: refreshToken } = token.json() as {
+    access_token: string;
+    refresh_token: string;
+  };
+  return { phone, accessToken, refreshToken, headers: { authorization: `Bearer ${accessToken}` } };
+}

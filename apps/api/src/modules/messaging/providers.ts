@@ -7,6 +7,8 @@ export interface TextMessage {
   to: string;
   body: string;
   channel: "sms" | "whatsapp";
+  /** A secret inside `body` (the sign-in code): only the sandbox may store or log it; real adapters mask it. */
+  sensitive?: string;
 }
 
 export interface EmailMessage {
@@ -14,6 +16,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** A secret inside the message (an e-mail code): real adapters mask it in the outbox. */
+  sensitive?: string;
 }
 
 export interface SmsProvider {
@@ -27,6 +31,10 @@ export interface EmailProvider {
   readonly name: string;
   send(message: EmailMessage): Promise<{ providerRef: string | null }>;
 }
+
+/** The body as the outbox of a real provider keeps it: the secret replaced, so no code is ever stored. */
+export const maskSensitive = (body: string, sensitive: string | undefined): string =>
+  sensitive ? body.split(sensitive).join("••••••") : body;
 
 /** A provider answered with an error or not at all; the caller maps it to a catalogue code. */
 export class ProviderError extends Error {
