@@ -1,0 +1,282 @@
+import {
+  callProvider,
+  DEFAULT_PROVIDER_TIMEOUT_MS,
+  type FetchImpl,
+  fourDigitYear,
+  minorUnitsToDecimalString,
+  normaliseCardBrand,
+  trimTrailingSlash,
+} from "./adapter-http.ts";
+import {
+  type ChargeOutcome,
+  type DeclineReason,
+  GatewayDeclinedError,
+  GatewayUnavailableError,
+  type PaymentGateway,
+  type RefundOutcome,
+} from "./gateway.ts";
+
+/**
+ * NMI (USA) through the Direct Post "Payment API" and the Query API (docs/decisions/0007).
+ * Sources read: docs.nmi.com/reference/customers (Customer Vault, query-string answers),
+ * docs.nmi.com/reference/data-and-transaction-reporting (query.php), docs.nmi.com/docs/testing-sandbox,
+ * the response-code table of the Direct Post PDF as copied in research/ecosystem.md §2.3.
+ *
+ * Model: each saved card is one Customer Vault record (the vault id is what `type=sale` charges).
+ * The first record's id is the driver's `customerRef`; later cards get their own record.
+ */
+export interface NmiGatewayOptions {
+  /** Default `https://secure.nmi.com`; white-label gateways use their own host. */
+  apiBase?: string;
+  /** Private API key, posted as `security_key`. */
+  securityKey: string;
+  /** Public tokenization key for Collect.js (`data-tokenization-key`). */
+  tokenizationKey: string;
+  /** Per call; default 15 s. */
+  timeoutMs?: number;
+  fetchImpl?: FetchImpl;
+  /** Default `https://secure.nmi.com/token/Collect.js`. */
+  scriptUrl?: string;
+}
+
+export const NMI_API_BASE = "https://secure.nmi.com";
+export const NMI_SCRIPT_URL = "https://secure.nmi.com/token/Collect.js";
+
+/** A Direct Post answer: `response=1&responsetext=…&transactionid=…&response_code=100`. */
+interface NmiAnswer {
+  /** 1 approved, 2 declined, 3 error in transaction data or system error. */
+  response: "1" | "2" | "3";
+  responsetext: string;
+  responseCode: string;
+  transactionId: string | null;
+  customerVaultId: string | null;
+}
+
+/** Direct Post `response_code` (NMI Direct Post PDF): 2xx are issuer/processor declines. */
+export function nmiDeclineReason(responseCode: string): DeclineReason {
+  switch (responseCode) {
+    case "202":
+    case "203":
+      return "insufficient_funds";
+    case "223":
+    case "224":
+      return "card_expired";
+    case "225":
+      return "cvc_invalid";
+    default:
+      return responseCode.startsWith("2") ? "card_declined" : "processing_error";
+  }
+}
+
+function decodeXml(text: string): string {
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
+function xmlBlocks(xml: string, tag: string): string[] {
+  const pattern = new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, "g");
+  return Array.from(xml.matchAll(pattern), (match) => match[1] ?? "");
+}
+
+function xmlValue(xml: string, tag: string): string | null {
+  const match = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(xml);
+  return match ? decodeXml((match[1] ?? "").trim()) : null;
+}
+
+export function createNmiGateway(options: NmiGatewayOptions): PaymentGateway {
+  const apiBase = trimTrailingSlash(options.apiBase ?? NMI_API_BASE);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
+  const fetchImpl: FetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
+
+  /** Form-encoded POST: "The format you must use is name/value pairs delimited by ampersand". */
+  async function post(endpoint: "transact.php" | "query.php", fields: Record<string, string>) {
+    const answer = await callProvider(
+      "nmi",
+      fetchImpl,
+      `${apiBase}/api/${endpoint}`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "*/*" },
+        body: new URLSearchParams({ security_key: options.securityKey, ...fields }).toString(),
+      },
+      timeoutMs,
+    );
+    if (answer.status !== 200) {
+      throw new GatewayUnavailableError("nmi", `${endpoint} answered ${answer.status}`);
+    }
+    return answer.body;
+  }
+
+  /** "…returned in the body of the HTTP response in a query string name/value format" (reference/customers). */
+  async function transact(fields: Record<string, string>): Promise<NmiAnswer> {
+    const body = await post("transact.php", fields);
+    const parsed = new URLSearchParams(body.trim());
+    const response = parsed.get("response");
+    if (response !== "1" && response !== "2" && response !== "3") {
+      throw new GatewayUnavailableError("nmi", "transact.php answered without a response field");
+    }
+    return {
+      response,
+      responsetext: parsed.get("responsetext") ?? "",
+      responseCode: parsed.get("response_code") ?? "",
+      transactionId: parsed.get("transactionid") || null,
+      customerVaultId: parsed.get("customer_vault_id") || null,
+    };
+  }
+
+  /** Query API answers XML (`<nm_response>…`); `<error_response>` means the query itself failed. */
+  async function query(fields: Record<string, string>): Promise<string> {
+    const xml = await post("query.php", fields);
+    if (!xml.includes("<nm_response")) {
+      throw new GatewayUnavailableError("nmi", "query.php answered something other than <nm_response>");
+    }
+    const error = xmlValue(xml, "error_response");
+    if (error !== null) throw new GatewayUnavailableError("nmi", `query.php refused: ${error}`);
+    return xml;
+  }
+
+  async function vaultCardDetails(vaultId: string) {
+    const xml = await query({ report_type: "customer_vault", customer_vault_id: vaultId });
+    const record = xmlBlocks(xml, "customer")[0];
+    const maskedNumber = record ? xmlValue(record, "cc_number") : null;
+    const expiry = record ? xmlValue(record, "cc_exp") : null;
+    if (!record || !maskedNumber || !expiry || !/^\d{4}$/.test(expiry)) {
+      throw new GatewayUnavailableError("nmi", "customer vault record lacks cc_number or cc_exp");
+    }
+    return {
+      brand: normaliseCardBrand(xmlValue(record, "cc_type"), maskedNumber),
+      last4: maskedNumber.slice(-4),
+      // cc_exp is MMYY.
+      expMonth: Number(expiry.slice(0, 2)),
+      expYear: fourDigitYear(Number(expiry.slice(2))),
+      holderName: [xmlValue(record, "first_name"), xmlValue(record, "last_name")].filter(Boolean).join(" ") || null,
+    };
+  }
+
+  return {
+    name: "nmi",
+
+    cardFormConfig() {
+      return {
+        provider: "nmi",
+        publicKey: options.tokenizationKey,
+        scriptUrl: options.scriptUrl ?? NMI_SCRIPT_URL,
+        frameUrl: null,
+      };
+    },
+
+    async saveCard({ token, customerRef, holder }) {
+      // customer_vault=add_customer with the Collect.js payment_token (docs.nmi.com/docs/adding-customers-to-vault).
+      const fields: Record<string, string> = {
+        customer_vault: "add_customer",
+        payment_token: token,
+        first_name: holder.firstName,
+        last_name: holder.lastName,
+        email: holder.email,
+        phone: holder.phone,
+      };
+      if (holder.zipCode) fields.zip = holder.zipCode;
+      const answer = await transact(fields);
+      if (answer.response !== "1" || !answer.customerVaultId) {
+        // response=3 on a vault add is almost always a bad or used token; 2 is an issuer decline.
+        const reason = answer.response === "2" ? nmiDeclineReason(answer.responseCode) : "invalid_token";
+        throw new GatewayDeclinedError(reason, answer.responsetext);
+      }
+      const details = await vaultCardDetails(answer.customerVaultId);
+      return {
+        customerRef: customerRef ?? answer.customerVaultId,
+        cardRef: answer.customerVaultId,
+        ...details,
+        holderName: details.holderName ?? `${holder.firstName} ${holder.lastName}`.trim(),
+      };
+    },
+
+    async deleteCard({ cardRef }) {
+      const answer = await transact({ customer_vault: "delete_customer", customer_vault_id: cardRef });
+      if (answer.response !== "1") {
+        throw new GatewayUnavailableError("nmi", `delete_customer refused: ${answer.responsetext}`);
+      }
+    },
+
+    async charge(charge): Promise<ChargeOutcome> {
+      const answer = await transact({
+        type: "sale",
+        customer_vault_id: charge.cardRef,
+        // Decimal dollars from integer cents, built from the digits (1000 → "10.00").
+        amount: minorUnitsToDecimalString(charge.amount),
+        currency: charge.currency.toUpperCase(),
+        // Our payment id: the Query API finds the sale by order_id after a timeout (PAY-2).
+        orderid: charge.reference,
+        order_description: charge.description,
+      });
+      if (answer.response === "1" && answer.transactionId) {
+        return { status: "succeeded", providerRef: answer.transactionId };
+      }
+      if (answer.response === "1") throw new GatewayUnavailableError("nmi", "approved sale without a transactionid");
+      return {
+        status: "declined",
+        providerRef: answer.transactionId,
+        // response=3 is "error in transaction data or system error": the sale was not approved.
+        reason: answer.response === "2" ? nmiDeclineReason(answer.responseCode) : "processing_error",
+        message: answer.responsetext,
+      };
+    },
+
+    async refund(refund): Promise<RefundOutcome> {
+      const answer = await transact({
+        type: "refund",
+        transactionid: refund.providerChargeRef,
+        amount: minorUnitsToDecimalString(refund.amount),
+        orderid: refund.reference,
+      });
+      if (answer.response === "1") {
+        return { status: "succeeded", providerRef: answer.transactionId ?? refund.providerChargeRef };
+      }
+      return { status: "failed", providerRef: answer.transactionId, message: answer.responsetext };
+    },
+
+    async findCharge(reference, providerRef) {
+      const fields: Record<string, string> = { order_id: reference };
+      if (providerRef) fields.transaction_id = providerRef;
+      const xml = await query(fields);
+      const transactions = xmlBlocks(xml, "transaction")
+        .map((block) => {
+          const actions = xmlBlocks(block, "action");
+          const sale = actions.find((action) => xmlValue(action, "action_type") === "sale");
+          return {
+            transactionId: xmlValue(block, "transaction_id") ?? "",
+            orderId: xmlValue(block, "order_id"),
+            condition: xmlValue(block, "condition") ?? "unknown",
+            saleSucceeded: sale ? xmlValue(sale, "success") === "1" : false,
+            saleResponseCode: sale ? (xmlValue(sale, "response_code") ?? "") : "",
+            saleResponseText: sale ? (xmlValue(sale, "response_text") ?? "") : "",
+            isSale: Boolean(sale),
+          };
+        })
+        .filter((transaction) => transaction.orderId === reference && transaction.isSale);
+      if (transactions.length === 0) return null;
+
+      // Settled or awaiting settlement is money taken; a later refund does not undo the charge.
+      const approved = transactions.find(
+        (transaction) =>
+          transaction.saleSucceeded && ["pendingsettlement", "complete", "in_progress"].includes(transaction.condition),
+      );
+      if (approved) return { status: "succeeded", providerRef: approved.transactionId };
+      const stillOpen = transactions.find((transaction) => ["pending", "unknown"].includes(transaction.condition));
+      if (stillOpen)
+        throw new GatewayUnavailableError("nmi", `sale ${stillOpen.transactionId} is ${stillOpen.condition}`);
+      const last = transactions[transactions.length - 1];
+      if (!last) return null;
+      return {
+        status: "declined",
+        providerRef: last.transactionId,
+        reason: last.saleResponseCode ? nmiDeclineReason(last.saleResponseCode) : "card_declined",
+        message: `${last.condition}: ${last.saleResponseText}`.trim(),
+      };
+    },
+  };
+}
