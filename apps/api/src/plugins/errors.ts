@@ -46,9 +46,7 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError | un
         : error.validationContext === "querystring"
           ? request.query
           : request.params;
-    const missing = error.validation.some(
-      (issue) => issue.keyword === "invalid_type" && valueAt(source, issue.instancePath) === undefined,
-    );
+    const missing = error.validation.some((issue) => isMissingField(source, issue));
     return new AppError(missing ? "missing_parameters" : "invalid_data", { detail: error.message });
   }
   switch (error.code) {
@@ -65,6 +63,28 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError | un
   if (status >= 400 && status < 500)
     return new AppError(status === 404 ? "object_not_found" : "invalid_data", { status, detail: error.message });
   return undefined;
+}
+
+/**
+ * A required field is absent: a type failure where there is no value, or a union (`PUT user/edit`
+ * takes two shapes) where every shape lacks one of its fields.
+ */
+function isMissingField(source: unknown, issue: { keyword: string; instancePath: string; params: object }): boolean {
+  if (issue.keyword === "invalid_type") return valueAt(source, issue.instancePath) === undefined;
+  if (issue.keyword !== "invalid_union") return false;
+  const shapes = (issue.params as { errors?: unknown }).errors;
+  if (!Array.isArray(shapes) || shapes.length === 0) return false;
+  return shapes.every(
+    (shapeIssues) =>
+      Array.isArray(shapeIssues) &&
+      shapeIssues.some((inner: { code?: string; path?: PropertyKey[] }) =>
+        isMissingField(source, {
+          keyword: inner.code ?? "",
+          instancePath: [issue.instancePath, ...(inner.path ?? []).map(String)].join("/").replace(/\/+/g, "/"),
+          params: inner,
+        }),
+      ),
+  );
 }
 
 function valueAt(source: unknown, pointer: string): unknown {

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as foundation from "./2026112101_foundation.ts";
 import * as parking from "./2026112120_parking.ts";
+import * as emailCodesByAddress from "./2026112125_email_codes_by_address.ts";
 
 /**
  * Every migration, in order. Names sort by date; a new migration gets a new file and one line
@@ -9,4 +10,5 @@ import * as parking from "./2026112120_parking.ts";
 export const migrations: Record<string, Migration> = {
   "2026112101_foundation": foundation,
   "2026112120_parking": parking,
+  "2026112125_email_codes_by_address": emailCodesByAddress,
 };
