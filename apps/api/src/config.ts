@@ -50,6 +50,18 @@ const environment = z.object({
   EMAIL_PROVIDER: z.enum(["sandbox", "smtp"]).optional(),
   SMTP_URL: optional.pipe(z.url().optional()),
   EMAIL_FROM: z.string().default("Estaciona <no-reply@estaciona.localhost>"),
+  CONEKTA_PRIVATE_KEY: optional,
+  CONEKTA_PUBLIC_KEY: optional,
+  CONEKTA_API_BASE: optional.pipe(z.url().optional()),
+  NMI_SECURITY_KEY: optional,
+  NMI_TOKENIZATION_KEY: optional,
+  NMI_API_BASE: optional.pipe(z.url().optional()),
+  NMI_SCRIPT_URL: optional.pipe(z.url().optional()),
+  NETPAY_SECRET_KEY: optional,
+  NETPAY_PUBLIC_KEY: optional,
+  NETPAY_API_BASE: optional.pipe(z.url().optional()),
+  CARD_ADD_MAX_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(3),
+  CARD_ADD_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
 
 /** Variable names as the environment spells them; every value is a string there. */
@@ -78,6 +90,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   const emailProvider = e.EMAIL_PROVIDER ?? (e.SMTP_URL ? "smtp" : "sandbox");
   if (emailProvider === "smtp") requireAll(e, ["SMTP_URL"], "EMAIL_PROVIDER=smtp");
+
+  // A payment gateway is real when its private key is set; then its public key must be set too.
+  if (e.CONEKTA_PRIVATE_KEY) requireAll(e, ["CONEKTA_PUBLIC_KEY"], "CONEKTA_PRIVATE_KEY");
+  if (e.NMI_SECURITY_KEY) requireAll(e, ["NMI_TOKENIZATION_KEY"], "NMI_SECURITY_KEY");
+  if (e.NETPAY_SECRET_KEY) requireAll(e, ["NETPAY_PUBLIC_KEY"], "NETPAY_SECRET_KEY");
 
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -116,6 +133,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     email: { provider: emailProvider, smtpUrl: e.SMTP_URL ?? "", from: e.EMAIL_FROM },
+    payments: {
+      conekta: e.CONEKTA_PRIVATE_KEY
+        ? { privateKey: e.CONEKTA_PRIVATE_KEY, publicKey: e.CONEKTA_PUBLIC_KEY ?? "", apiBase: e.CONEKTA_API_BASE }
+        : null,
+      nmi: e.NMI_SECURITY_KEY
+        ? {
+            securityKey: e.NMI_SECURITY_KEY,
+            tokenizationKey: e.NMI_TOKENIZATION_KEY ?? "",
+            apiBase: e.NMI_API_BASE,
+            scriptUrl: e.NMI_SCRIPT_URL,
+          }
+        : null,
+      netpay: e.NETPAY_SECRET_KEY
+        ? { secretKey: e.NETPAY_SECRET_KEY, publicKey: e.NETPAY_PUBLIC_KEY ?? "", apiBase: e.NETPAY_API_BASE }
+        : null,
+      cardAddMaxPerUserPerDay: e.CARD_ADD_MAX_PER_USER_PER_DAY,
+      cardAddMaxPerIpPerHour: e.CARD_ADD_MAX_PER_IP_PER_HOUR,
+    },
   };
 }
 

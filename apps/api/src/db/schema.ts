@@ -18,6 +18,17 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   outbox_messages: OutboxMessagesTable;
   locations: LocationsTable;
+  payment_customers: PaymentCustomersTable;
+  payment_methods: PaymentMethodsTable;
+  payments: PaymentsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  card_attempts: CardAttemptsTable;
+  jobs: JobsTable;
+  sandbox_tokens: SandboxTokensTable;
+  sandbox_customers: SandboxCustomersTable;
+  sandbox_cards: SandboxCardsTable;
+  sandbox_charges: SandboxChargesTable;
+  sandbox_refunds: SandboxRefundsTable;
   visits: VisitsTable;
   devices: DevicesTable;
 }
@@ -220,6 +231,156 @@ export interface DevicesTable {
   kind: "gate" | "camera" | "meter" | "valet";
   direction: "entry" | "exit" | "both";
   key_hash: string;
+  created_at: string;
+}
+
+/** A driver's account at a payment provider, one per user and gateway. */
+export interface PaymentCustomersTable {
+  id: string;
+  user_id: string;
+  gateway: string;
+  customer_ref: string;
+  created_at: string;
+}
+
+/** A saved card: provider references and masked details only, never the number (PCI-6). */
+export interface PaymentMethodsTable {
+  id: string;
+  user_id: string;
+  gateway: string;
+  country: "mx" | "us";
+  customer_ref: string;
+  card_ref: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  holder_name: string | null;
+  is_default: Bool;
+  free_flow: Bool;
+  /** Null until the verification charge succeeded. */
+  verified_at: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** The ledger (DESIGN §5): every charge, refund and verification. */
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  purpose: string;
+  payable_type: string;
+  payable_id: string;
+  kind: "charge" | "refund";
+  parent_payment_id: string | null;
+  gateway: string;
+  payment_method_id: string | null;
+  currency: "mxn" | "usd";
+  subtotal: number;
+  convenience_fee: number;
+  processing_fee: number;
+  tax: number;
+  amount: number;
+  status: "pending" | "succeeded" | "failed" | "requires_action" | "refunded";
+  provider_ref: string | null;
+  /** The 3-D Secure challenge URL while `requires_action`. */
+  action_url: string | null;
+  failure_code: string | null;
+  idempotency_key: string | null;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  id: string;
+  user_id: string;
+  key: string;
+  request_hash: string;
+  status: "in_progress" | "completed";
+  response_status: number | null;
+  /** JSON of the first answer (success body or error code), replayed on a retry. */
+  response_body: string | null;
+  created_at: string;
+  locked_at: string;
+}
+
+/** Add-card attempts, counted for the card-testing caps (PCI-7). */
+export interface CardAttemptsTable {
+  id: string;
+  user_id: string;
+  ip: string;
+  created_at: string;
+}
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON */
+  payload: string;
+  run_at: string;
+  status: "queued" | "running" | "succeeded" | "failed";
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  locked_at: string | null;
+  locked_by: string | null;
+  dedupe_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SandboxTokensTable {
+  id: string;
+  behaviour: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  holder_name: string | null;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface SandboxCustomersTable {
+  id: string;
+  name: string;
+  email: string;
+  created_at: string;
+}
+
+export interface SandboxCardsTable {
+  id: string;
+  customer_id: string;
+  behaviour: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  holder_name: string | null;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface SandboxChargesTable {
+  id: string;
+  reference: string;
+  card_id: string;
+  amount: number;
+  currency: string;
+  status: "succeeded" | "declined" | "requires_action";
+  decline_reason: string | null;
+  return_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SandboxRefundsTable {
+  id: string;
+  reference: string;
+  charge_id: string;
+  amount: number;
   created_at: string;
 }
 

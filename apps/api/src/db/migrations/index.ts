@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as foundation from "./2026112101_foundation.ts";
+import * as payments from "./2026112110_payments.ts";
 import * as parking from "./2026112120_parking.ts";
 import * as emailCodesByAddress from "./2026112125_email_codes_by_address.ts";
 
@@ -9,6 +10,7 @@ import * as emailCodesByAddress from "./2026112125_email_codes_by_address.ts";
  */
 export const migrations: Record<string, Migration> = {
   "2026112101_foundation": foundation,
+  "2026112110_payments": payments,
   "2026112120_parking": parking,
   "2026112125_email_codes_by_address": emailCodesByAddress,
 };

@@ -57,6 +57,11 @@ export type ChargeOutcome =
   | { status: "requires_action"; providerRef: string; redirectUrl: string };
 
 export interface RefundRequest {
+  /**
+   * Our refund's payment id. A retry after an unknown outcome sends the same reference again;
+   * adapters must not refund twice for one reference (look the refund up first where the
+   * provider has no idempotency key).
+   */
   reference: string;
   providerChargeRef: string;
   amount: number;
@@ -88,7 +93,10 @@ export interface PaymentGateway {
   deleteCard(input: { customerRef: string; cardRef: string }): Promise<void>;
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   refund(request: RefundRequest): Promise<RefundOutcome>;
-  /** A charge looked up by our reference (after a timeout); null when the provider never saw it. */
+  /**
+   * A charge looked up by our reference (after a timeout); null when the provider never saw it.
+   * The ledger asks 30 s after the attempt started, so `charge` must give up well before that (≤ 20 s).
+   */
   findCharge(reference: string, providerRef?: string | null): Promise<ChargeOutcome | null>;
 }
 
@@ -113,4 +121,25 @@ export class GatewayUnavailableError extends Error {
   ) {
     super(`${provider}: ${message}`, options);
   }
+}
+
+/**
+ * The configured gateways (`app.providers.payments`): Mexico's default (Conekta or the sandbox),
+ * the USA's (NMI or the sandbox) and Mexico's alternative (NetPay or the sandbox).
+ */
+export interface PaymentGateways {
+  mx: PaymentGateway;
+  us: PaymentGateway;
+  netpay: PaymentGateway;
+}
+
+/**
+ * The gateway that holds a card or a charge, by its stored gateway name and currency. Several
+ * slots can be the sandbox; they share its tables, so any of them answers for the others.
+ */
+export function gatewayFor(gateways: PaymentGateways, name: string, currency: Currency): PaymentGateway {
+  const candidates = currency === "mxn" ? [gateways.mx, gateways.netpay] : [gateways.us];
+  const gateway = candidates.find((candidate) => candidate.name === name);
+  if (!gateway) throw new Error(`No configured ${currency} gateway named ${name}`);
+  return gateway;
 }

@@ -1,0 +1,233 @@
+import { randomInt } from "node:crypto";
+import { hostname } from "node:os";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db, Engine } from "../../db/database.ts";
+import type { Row } from "../../db/schema.ts";
+import { newId } from "../../lib/ids.ts";
+import { isoAfter, isoBefore, nowIso } from "../../lib/time.ts";
+
+export interface JobContext {
+  id: string;
+  kind: string;
+  /** 1 on the first run. */
+  attempt: number;
+  maxAttempts: number;
+}
+
+/** Handlers must be safe to run again: a crash after the work but before "succeeded" runs it twice. */
+export type JobHandler = (payload: unknown, job: JobContext) => Promise<void>;
+
+/** Thrown by a handler that is not ready yet (e.g. waits for a provider): retried later without using up an attempt. */
+export class JobRetryLater extends Error {
+  override name = "JobRetryLater";
+  constructor(readonly delaySeconds: number) {
+    super(`retry in ${delaySeconds} s`);
+  }
+}
+
+export interface JobRunnerOptions {
+  db: Db;
+  engine: Engine;
+  log: FastifyBaseLogger;
+  /** How often the started worker looks for due jobs. */
+  pollIntervalMs?: number;
+  /** A job still `running` this long after it was claimed belongs to a dead worker and is claimed again. */
+  leaseSeconds?: number;
+  workerId?: string;
+}
+
+export interface JobRunner {
+  readonly workerId: string;
+  register(kind: string, handler: JobHandler): void;
+  /** Work that runs every `intervalMs` inside the worker loop (purges, sweeps); not persisted. */
+  every(name: string, intervalMs: number, task: () => Promise<void>): void;
+  /** Claims and runs due jobs one by one until none is due (or `limit` ran); answers how many ran. */
+  runDueJobs(options?: { limit?: number }): Promise<number>;
+  start(): void;
+  /** Stops polling and waits for the job in hand to finish. */
+  stop(): Promise<void>;
+}
+
+const BACKOFF_BASE_SECONDS = 5;
+const BACKOFF_CAP_SECONDS = 3600;
+
+/** Exponential backoff with up to 20 % jitter, so failing jobs do not retry in lockstep. */
+export function backoffSeconds(attempt: number): number {
+  const base = Math.min(BACKOFF_CAP_SECONDS, BACKOFF_BASE_SECONDS * 2 ** Math.max(0, attempt - 1));
+  return base + randomInt(0, Math.max(1, Math.floor(base / 5)) + 1);
+}
+
+/**
+ * The job queue's worker (DESIGN §2). Claiming is one transaction: on PostgreSQL the due row is
+ * selected `FOR UPDATE SKIP LOCKED`, so several workers never take the same job; on SQLite the
+ * process's single connection serialises transactions (one process per file). A claimed job is
+ * marked `running` with `locked_at`/`locked_by`; its outcome is written only if the lock is
+ * still ours, so a job reclaimed after its lease cannot be finished twice by the same claim.
+ */
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const { db, engine, log } = options;
+  const workerId = options.workerId ?? `${hostname()}:${process.pid}:${newId().slice(0, 8)}`;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const leaseSeconds = options.leaseSeconds ?? 300;
+  const handlers = new Map<string, JobHandler>();
+  const periodic: { name: string; intervalMs: number; task: () => Promise<void>; lastRun: number }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let stopped = true;
+  let inFlight: Promise<unknown> = Promise.resolve();
+
+  async function claimOne(): Promise<Row<"jobs"> | undefined> {
+    const kinds = [...handlers.keys()];
+    if (kinds.length === 0) return undefined;
+    return db.transaction().execute(async (tx) => {
+      const now = nowIso();
+      let query = tx
+        .selectFrom("jobs")
+        .select("id")
+        .where("kind", "in", kinds)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("status", "=", "queued"), eb("run_at", "<=", now)]),
+            eb.and([eb("status", "=", "running"), eb("locked_at", "<", isoBefore(leaseSeconds))]),
+          ]),
+        )
+        .orderBy("run_at")
+        .limit(1);
+      if (engine === "postgres") query = query.forUpdate().skipLocked();
+      const due = await query.executeTakeFirst();
+      if (!due) return undefined;
+      return tx
+        .updateTable("jobs")
+        .set((eb) => ({
+          status: "running",
+          locked_at: now,
+          locked_by: workerId,
+          attempts: eb("attempts", "+", 1),
+          updated_at: now,
+        }))
+        .where("id", "=", due.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  async function runJob(job: Row<"jobs">): Promise<void> {
+    const handler = handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(JSON.parse(job.payload) as unknown, {
+        id: job.id,
+        kind: job.kind,
+        attempt: job.attempts,
+        maxAttempts: job.max_attempts,
+      });
+      await db
+        .updateTable("jobs")
+        .set({ status: "succeeded", locked_at: null, locked_by: null, last_error: null, updated_at: nowIso() })
+        .where("id", "=", job.id)
+        .where("locked_by", "=", workerId)
+        .where("status", "=", "running")
+        .execute();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof JobRetryLater) {
+        await db
+          .updateTable("jobs")
+          .set((eb) => ({
+            status: "queued",
+            attempts: eb("attempts", "-", 1),
+            run_at: isoAfter(error.delaySeconds),
+            locked_at: null,
+            locked_by: null,
+            updated_at: nowIso(),
+          }))
+          .where("id", "=", job.id)
+          .where("locked_by", "=", workerId)
+          .where("status", "=", "running")
+          .execute();
+        return;
+      }
+      const exhausted = job.attempts >= job.max_attempts;
+      if (exhausted) log.error({ err: error, jobId: job.id, kind: job.kind }, "job failed for good");
+      else log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts }, "job failed; will retry");
+      await db
+        .updateTable("jobs")
+        .set({
+          status: exhausted ? "failed" : "queued",
+          run_at: exhausted ? job.run_at : isoAfter(backoffSeconds(job.attempts)),
+          last_error: message.slice(0, 1000),
+          locked_at: null,
+          locked_by: null,
+          updated_at: nowIso(),
+        })
+        .where("id", "=", job.id)
+        .where("locked_by", "=", workerId)
+        .where("status", "=", "running")
+        .execute();
+    }
+  }
+
+  async function runDueJobs({ limit = 100 }: { limit?: number } = {}): Promise<number> {
+    let ran = 0;
+    while (ran < limit) {
+      const job = await claimOne();
+      if (!job) break;
+      await runJob(job);
+      ran += 1;
+    }
+    return ran;
+  }
+
+  async function runPeriodic(): Promise<void> {
+    for (const entry of periodic) {
+      if (Date.now() - entry.lastRun < entry.intervalMs) continue;
+      entry.lastRun = Date.now();
+      try {
+        await entry.task();
+      } catch (error) {
+        log.error({ err: error, task: entry.name }, "periodic task failed");
+      }
+    }
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      if (stopped || running) return;
+      running = true;
+      inFlight = (async () => {
+        try {
+          await runPeriodic();
+          await runDueJobs();
+        } catch (error) {
+          log.error({ err: error }, "job worker tick failed");
+        } finally {
+          running = false;
+          schedule();
+        }
+      })();
+    }, pollIntervalMs);
+    timer.unref();
+  }
+
+  return {
+    workerId,
+    register(kind, handler) {
+      handlers.set(kind, handler);
+    },
+    every(name, intervalMs, task) {
+      periodic.push({ name, intervalMs, task, lastRun: 0 });
+    },
+    runDueJobs,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await inFlight;
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "../../../db/database.ts";
+import { isUniqueViolation } from "../../../db/database.ts";
+import type { Row } from "../../../db/schema.ts";
+import { newId } from "../../../lib/ids.ts";
+import { isoBefore, nowIso } from "../../../lib/time.ts";
+import {
+  type CardFormConfig,
+  type ChargeOutcome,
+  type ChargeRequest,
+  GatewayDeclinedError,
+  type PaymentGateway,
+  type RefundOutcome,
+  type RefundRequest,
+  type SavedCard,
+} from "../gateway.ts";
+import { isExpired } from "./cards.ts";
+
+/** Which provider's card component the sandbox's hosted form imitates (its postMessage shapes). */
+export type SandboxShape = "conekta" | "nmi" | "netpay";
+
+/** Tokens are single-use and expire like Conekta's (10 minutes). */
+export const SANDBOX_TOKEN_TTL_SECONDS = 600;
+
+export const sandboxId = (prefix: string): string => `${prefix}_${randomBytes(12).toString("base64url")}`;
+
+/**
+ * The built-in sandbox gateway (DESIGN §6): a provider of its own, over the sandbox tables,
+ * joined to our ledger only by the reference we send — exactly like a real one. Charges with
+ * the same reference are answered once, so `findCharge` and retries behave like a provider's.
+ */
+export function createSandboxGateway(options: { db: Db; shape: SandboxShape }): PaymentGateway {
+  const { db, shape } = options;
+
+  const outcomeOf = (charge: Row<"sandbox_charges">): ChargeOutcome => {
+    if (charge.status === "succeeded") return { status: "succeeded", providerRef: charge.id };
+    if (charge.status === "requires_action")
+      return { status: "requires_action", providerRef: charge.id, redirectUrl: `/sandbox/3ds/${charge.id}` };
+    const reason = (charge.decline_reason ?? "card_declined") as Extract<
+      ChargeOutcome,
+      { status: "declined" }
+    >["reason"];
+    return { status: "declined", providerRef: charge.id, reason };
+  };
+
+  const byReference = (reference: string) =>
+    db.selectFrom("sandbox_charges").selectAll().where("reference", "=", reference).executeTakeFirst();
+
+  return {
+    name: "sandbox",
+
+    cardFormConfig(): CardFormConfig {
+      return {
+        provider: "sandbox",
+        publicKey: null,
+        scriptUrl: null,
+        frameUrl: `/sandbox/card-form?provider=${shape}`,
+      };
+    },
+
+    async createCheckoutRequest() {
+      return newId();
+    },
+
+    async saveCard({ token, customerRef, holder }): Promise<SavedCard> {
+      const now = nowIso();
+      const claimed = await db
+        .updateTable("sandbox_tokens")
+        .set({ used_at: now })
+        .where("id", "=", token)
+        .where("used_at", "is", null)
+        .where("created_at", ">", isoBefore(SANDBOX_TOKEN_TTL_SECONDS))
+        .returningAll()
+        .executeTakeFirst();
+      if (!claimed) throw new GatewayDeclinedError("invalid_token", "unknown, used or expired token");
+      let customerId = customerRef;
+      const existing = customerId
+        ? await db.selectFrom("sandbox_customers").select("id").where("id", "=", customerId).executeTakeFirst()
+        : undefined;
+      if (!existing) {
+        customerId = sandboxId("cus");
+        await db
+          .insertInto("sandbox_customers")
+          .values({
+            id: customerId,
+            name: `${holder.firstName} ${holder.lastName}`,
+            email: holder.email,
+            created_at: now,
+          })
+          .execute();
+      }
+      const cardId = sandboxId("src");
+      const holderName = claimed.holder_name ?? `${holder.firstName} ${holder.lastName}`;
+      await db
+        .insertInto("sandbox_cards")
+        .values({
+          id: cardId,
+          customer_id: customerId as string,
+          behaviour: claimed.behaviour,
+          brand: claimed.brand,
+          last4: claimed.last4,
+          exp_month: claimed.exp_month,
+          exp_year: claimed.exp_year,
+          holder_name: holderName,
+          created_at: now,
+          deleted_at: null,
+        })
+        .execute();
+      return {
+        customerRef: customerId as string,
+        cardRef: cardId,
+        brand: claimed.brand,
+        last4: claimed.last4,
+        expMonth: claimed.exp_month,
+        expYear: claimed.exp_year,
+        holderName,
+      };
+    },
+
+    async deleteCard({ customerRef, cardRef }) {
+      await db
+        .updateTable("sandbox_cards")
+        .set({ deleted_at: nowIso() })
+        .where("id", "=", cardRef)
+        .where("customer_id", "=", customerRef)
+        .execute();
+    },
+
+    async charge(request: ChargeRequest): Promise<ChargeOutcome> {
+      const earlier = await byReference(request.reference);
+      if (earlier) return outcomeOf(earlier);
+      const card = await db
+        .selectFrom("sandbox_cards")
+        .selectAll()
+        .where("id", "=", request.cardRef)
+        .where("customer_id", "=", request.customerRef)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      if (!card) return { status: "declined", providerRef: null, reason: "invalid_token" };
+      const behaviour = isExpired(card.exp_month, card.exp_year) ? "expired" : card.behaviour;
+      const status = behaviour === "approve" ? "succeeded" : behaviour === "three_ds" ? "requires_action" : "declined";
+      const declineReason =
+        behaviour === "expired" ? "card_expired" : behaviour === "cvc_fail" ? "cvc_invalid" : "card_declined";
+      const now = nowIso();
+      try {
+        await db
+          .insertInto("sandbox_charges")
+          .values({
+            id: sandboxId("ch"),
+            reference: request.reference,
+            card_id: card.id,
+            amount: request.amount,
+            currency: request.currency,
+            status,
+            decline_reason: status === "declined" ? declineReason : null,
+            return_url: request.returnUrl ?? null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      } catch (error) {
+        // The same reference twice at once: the provider answers the one charge it made.
+        if (!isUniqueViolation(error)) throw error;
+      }
+      const charge = await byReference(request.reference);
+      if (!charge) throw new Error("sandbox charge vanished");
+      return outcomeOf(charge);
+    },
+
+    async refund(request: RefundRequest): Promise<RefundOutcome> {
+      const earlier = await db
+        .selectFrom("sandbox_refunds")
+        .select("id")
+        .where("reference", "=", request.reference)
+        .executeTakeFirst();
+      if (earlier) return { status: "succeeded", providerRef: earlier.id };
+      return db.transaction().execute(async (tx) => {
+        const charge = await tx
+          .selectFrom("sandbox_charges")
+          .selectAll()
+          .where("id", "=", request.providerChargeRef)
+          .executeTakeFirst();
+        if (charge?.status !== "succeeded")
+          return { status: "failed", providerRef: null, message: "charge not refundable" } as const;
+        const refunded = await tx
+          .selectFrom("sandbox_refunds")
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount"), eb.lit(0)).as("total"))
+          .where("charge_id", "=", charge.id)
+          .executeTakeFirstOrThrow();
+        if (Number(refunded.total) + request.amount > charge.amount)
+          return { status: "failed", providerRef: null, message: "amount exceeds the charge" } as const;
+        const id = sandboxId("re");
+        await tx
+          .insertInto("sandbox_refunds")
+          .values({
+            id,
+            reference: request.reference,
+            charge_id: charge.id,
+            amount: request.amount,
+            created_at: nowIso(),
+          })
+          .execute();
+        return { status: "succeeded", providerRef: id } as const;
+      });
+    },
+
+    async findCharge(reference: string): Promise<ChargeOutcome | null> {
+      const charge = await byReference(reference);
+      return charge ? outcomeOf(charge) : null;
+    },
+  };
+}
