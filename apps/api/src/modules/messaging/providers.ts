@@ -1,3 +1,7 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/database.ts";
+import type { NewRow } from "../../db/schema.ts";
+
 /**
  * Message providers (DESIGN §4, §9). The sign-in code goes by SMS or WhatsApp; receipts and
  * e-mail verification codes by e-mail. Every message sent is also recorded in `outbox_messages`
@@ -35,6 +39,18 @@ export interface EmailProvider {
 /** The body as the outbox of a real provider keeps it: the secret replaced, so no code is ever stored. */
 export const maskSensitive = (body: string, sensitive: string | undefined): string =>
   sensitive ? body.split(sensitive).join("••••••") : body;
+
+/**
+ * Records a message a real provider accepted. The message is already on its way, so a failure
+ * here is logged, not thrown: the driver must not be told the send failed when it did not.
+ */
+export async function recordSent(db: Db, log: FastifyBaseLogger, row: NewRow<"outbox_messages">): Promise<void> {
+  try {
+    await db.insertInto("outbox_messages").values(row).execute();
+  } catch (error) {
+    log.error({ err: error, provider: row.provider, providerRef: row.provider_ref }, "could not record a sent message");
+  }
+}
 
 /** A provider answered with an error or not at all; the caller maps it to a catalogue code. */
 export class ProviderError extends Error {
