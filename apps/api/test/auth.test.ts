@@ -1,13 +1,25 @@
+import { Writable } from "node:stream";
 import { SIGN_IN_LIMITS, TOKEN_LIFETIMES } from "@estaciona/contracts";
-import type { FastifyRequest } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../src/app.ts";
 import { sha256 } from "../src/lib/crypto.ts";
-import { AppError } from "../src/lib/errors.ts";
 import { pauseSecondsAfter } from "../src/modules/auth/service.ts";
 import type { SmsProvider, TextMessage } from "../src/modules/messaging/providers.ts";
-import { createSignedInUser, createTestApp, signIn, type TestApp, testEngine, testPhone } from "./helpers.ts";
+import {
+  createSignedInUser,
+  createTestApp,
+  openTestDatabase,
+  signIn,
+  type TestApp,
+  testConfig,
+  testEngine,
+  testPhone,
+} from "./helpers.ts";
 
 const CLIENT = { client_id: "estaciona-web", client_secret: "estaciona-web-public" } as const;
+
+/** A code that is not the right one: the right one with its last digit changed. */
+const wrongCodeOf = (code: string) => `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`;
 
 let addressCounter = 0;
 /** A fresh client address per call, so the per-IP cap only bites where a test means it to. */
@@ -54,19 +66,16 @@ describe(`sign-in and sessions (${testEngine})`, () => {
       payload: { grant_type: "refresh_token", ...CLIENT, refresh_token: refreshToken },
     });
 
-  /** A code that is not the right one: the right one with its last digit changed. */
-  const wrongCode = (code: string) => `${code.slice(0, 5)}${(Number(code[5]) + 1) % 10}`;
+  const wrongCode = wrongCodeOf;
 
-  /** The real authenticate preHandler on a request carrying the token: the user id, or the error code it refused with. */
+  /** `GET user/view` with the token: the user's id, or the error code the API refused it with. */
   const authenticateWith = async (accessToken: string): Promise<string> => {
-    const request = { headers: { authorization: `Bearer ${accessToken}` } } as unknown as FastifyRequest;
-    try {
-      await app.authenticate(request);
-      return request.user.id;
-    } catch (error) {
-      if (error instanceof AppError) return error.code;
-      throw error;
-    }
+    const response = await app.inject({
+      method: "GET",
+      url: "/api/user/view",
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    return response.statusCode === 200 ? response.json().data.uuid : response.json().error;
   };
 
   const userByPhone = (phone: string) =>
@@ -326,7 +335,7 @@ describe(`sign-in and sessions (${testEngine})`, () => {
     const second = rotated.json();
     expect(second.refresh_token).not.toBe(first.refreshToken);
     expect((await app.accessTokens.verify(second.access_token))?.sessionId).toBe(firstSession);
-    expect(await authenticateWith(second.access_token)).not.toBe("authentication_error");
+    expect(await authenticateWith(second.access_token)).toBe((await userByPhone(first.phone)).id);
     expect((await refreshGrant(second.refresh_token)).statusCode).toBe(200);
   });
 
@@ -366,7 +375,7 @@ describe(`sign-in and sessions (${testEngine})`, () => {
 
   it("logs out: the refresh and the access token of the session stop working", async () => {
     const session = await signIn(app);
-    expect(await authenticateWith(session.accessToken)).not.toBe("authentication_error");
+    expect(await authenticateWith(session.accessToken)).toBe((await userByPhone(session.phone)).id);
     const revoked = await app.inject({
       method: "POST",
       url: "/api/oauth/v2/revoke",
@@ -514,6 +523,25 @@ describe(`sign-in limits with a real-style SMS provider (${testEngine})`, () => 
     expect(sms.sent.at(-1)?.body).toMatch(/^\d{6} es tu código de Estaciona\. Vence en 10 minutos\./);
   });
 
+  it("lets only one of several simultaneous first requests for a new phone send a code", async () => {
+    const phone = testPhone();
+    const before = sms.sent.length;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        app.inject({
+          method: "POST",
+          url: "/api/open/user",
+          payload: { phone_number: phone, domain: "estaciona" },
+          remoteAddress: `198.51.100.${50 + index}`,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429, 429, 429, 429]);
+    expect(sms.sent.length - before).toBe(1);
+    const accounts = await app.db.selectFrom("users").select("id").where("phone", "=", phone).execute();
+    expect(accounts).toHaveLength(1);
+  });
+
   it("refuses a +44 number before any provider call", async () => {
     const before = sms.sent.length;
     const response = await app.inject({
@@ -558,5 +586,47 @@ describe(`sign-in limits with a real-style SMS provider (${testEngine})`, () => 
       remoteAddress: "198.51.100.4",
     });
     expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe(`sign-in logs (${testEngine})`, () => {
+  it("logs sign-in outcomes without ever writing the code", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString("utf8"));
+        done();
+      },
+    });
+    const database = await openTestDatabase();
+    const sms = recordingSms();
+    const app = await buildApp({
+      config: testConfig(),
+      database,
+      providers: { sms },
+      logger: { level: "info", stream },
+    });
+    try {
+      const phone = testPhone();
+      await app.inject({ method: "POST", url: "/api/open/user", payload: { phone_number: phone } });
+      const code = sms.sent.at(-1)?.body.match(/\d{6}/)?.[0] ?? "";
+      expect(code).toMatch(/^\d{6}$/);
+      const payload = { grant_type: "sms", ...CLIENT, phone_number: phone };
+      await app.inject({
+        method: "POST",
+        url: "/api/oauth/v2/token",
+        payload: { ...payload, code: wrongCodeOf(code) },
+      });
+      await app.inject({ method: "POST", url: "/api/oauth/v2/token", payload: { ...payload, code } });
+      const log = lines.join("");
+      expect(log).toContain("sign-in code sent");
+      expect(log).toContain("sign-in failed");
+      expect(log).toContain("sign-in succeeded");
+      expect(log).not.toContain(code);
+      expect(log).not.toContain(phone);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
