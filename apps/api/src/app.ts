@@ -17,7 +17,7 @@ import { deriveKey } from "./lib/crypto.ts";
 import { tooManyRequests } from "./lib/errors.ts";
 import { type AccessTokens, createAccessTokens } from "./modules/auth/access-token.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
-import { errorsPlugin } from "./plugins/errors.ts";
+import { answerFrameworkError, errorsPlugin } from "./plugins/errors.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createProviders, type Providers } from "./providers.ts";
 import { apiRoutes } from "./routes.ts";
@@ -49,6 +49,7 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

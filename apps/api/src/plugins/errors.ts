@@ -28,6 +28,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+/**
+ * Router failures (an undecodable URL, a path parameter over the length limit) happen before any
+ * route or hook runs; Fastify's `frameworkErrors` option sends them here so they keep the same shape.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? 414 : 400;
+  return sendError(request, reply, new AppError("invalid_data", { status, detail: error.message }));
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError, code: string = error.code) {
   const locale = requestLocale(request.headers["accept-language"]);
   const description =
