@@ -10,6 +10,7 @@ import { newId } from "../../lib/ids.ts";
 import { isoAfter, isoBefore, nowIso } from "../../lib/time.ts";
 import type { EmailProvider } from "../messaging/providers.ts";
 import { ProviderError } from "../messaging/providers.ts";
+import { assertUserHasNoOpenVisit } from "../parking/visits/service.ts";
 import { listActiveVehiclesOfUser, listAllVehiclesOfUser, softDeleteVehiclesOfUser } from "../vehicles/repository.ts";
 import { toVehicle } from "../vehicles/service.ts";
 import {
@@ -198,11 +199,13 @@ export async function checkEmailVerificationCode(
 
 /**
  * The one place that decides whether an account may be deleted, called inside the deleting
- * transaction with the user's row locked. Today nothing blocks it: the open-visit and active-pass
- * rules (`user_has_active_visits`, `user_has_active_subscriptions`, DESIGN §7–§9) belong here and
- * are added with the modules that own visits and passes.
+ * transaction with the user's row locked. An open visit blocks it (`user_has_active_visits`,
+ * DESIGN §7, answered by the parking module); the active-pass rule (`user_has_active_subscriptions`)
+ * belongs here too and is added with the module that owns passes.
  */
-export async function assertAccountCanBeDeleted(_db: Executor, _userId: string): Promise<void> {}
+export async function assertAccountCanBeDeleted(db: Executor, userId: string): Promise<void> {
+  await assertUserHasNoOpenVisit(db, userId);
+}
 
 /**
  * `DELETE user`: in one transaction, soft-delete the account and its vehicles (the phone, the

@@ -5,6 +5,7 @@ import { type Executor, isUniqueViolation } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
+import { assertVehicleHasNoOpenVisit } from "../parking/visits/service.ts";
 import { lockActiveUser } from "../users/repository.ts";
 import {
   findActiveVehicleOfUser,
@@ -101,10 +102,12 @@ export async function deleteVehicle(db: Executor, userId: string, vehicleId: str
 
 /**
  * The one place that decides whether a vehicle may be deleted, called inside the deleting
- * transaction. Today nothing blocks it: the open-visit rule (`vehicle_with_active_visit`,
- * DESIGN §7) belongs here and is added with the parking module, which owns visits.
+ * transaction. An open visit blocks it (`vehicle_with_active_visit`, DESIGN §7); the parking
+ * module, which owns visits, answers that.
  */
-export async function assertVehicleCanBeDeleted(_db: Executor, _vehicleId: string): Promise<void> {}
+export async function assertVehicleCanBeDeleted(db: Executor, vehicleId: string): Promise<void> {
+  await assertVehicleHasNoOpenVisit(db, vehicleId);
+}
 
 async function withPlateConflictAsError<T>(write: () => Promise<T>): Promise<T> {
   try {

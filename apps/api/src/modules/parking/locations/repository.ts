@@ -1,0 +1,20 @@
+import type { Executor } from "../../../db/database.ts";
+
+export function findLocationById(db: Executor, locationId: string) {
+  return db.selectFrom("locations").selectAll().where("id", "=", locationId).executeTakeFirst();
+}
+
+/** Every active location, for the map (a few hundred rows at most per deployment; no paging yet). */
+export function listActiveLocations(db: Executor) {
+  return db.selectFrom("locations").selectAll().where("active", "=", 1).orderBy("name").orderBy("id").execute();
+}
+
+/** The operator behind a location: the name and contact a receipt shows. */
+export function findOperatorOfLocation(db: Executor, locationId: string) {
+  return db
+    .selectFrom("locations")
+    .innerJoin("organisations", "organisations.id", "locations.organisation_id")
+    .select(["organisations.name", "organisations.contact_email", "organisations.contact_phone"])
+    .where("locations.id", "=", locationId)
+    .executeTakeFirst();
+}

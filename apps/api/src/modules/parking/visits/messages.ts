@@ -1,0 +1,117 @@
+import type { Currency, Locale } from "@estaciona/contracts";
+import { translate } from "@estaciona/i18n";
+import type { FastifyBaseLogger } from "fastify";
+import type { Executor } from "../../../db/database.ts";
+import type { EmailProvider, SmsProvider } from "../../messaging/providers.ts";
+import { findLocationById } from "../locations/repository.ts";
+import { presentVisitDetail } from "./presenter.ts";
+import { findUserById, type VisitRow } from "./repository.ts";
+
+/** What sending a driver a parking message needs; a FastifyInstance satisfies it. */
+export interface MessageDeps {
+  db: Executor;
+  providers: { email: EmailProvider; sms: SmsProvider };
+  log: FastifyBaseLogger;
+}
+
+const text = (locale: Locale, key: string, params: Record<string, string | number> = {}): string =>
+  translate(locale, `parking.${key}`, params) ?? key;
+
+/**
+ * `12345` mxn → `$123.45 MXN`. Built from the integer's digits (no division into a float), the
+ * grouping by Intl on the whole units only.
+ */
+export function formatMoney(amount: number, currency: Currency, locale: Locale): string {
+  const sign = amount < 0 ? "-" : "";
+  const absolute = BigInt(Math.abs(amount));
+  const units = new Intl.NumberFormat(locale === "es" ? "es-MX" : "en-US").format(absolute / 100n);
+  const cents = String(absolute % 100n).padStart(2, "0");
+  return `${sign}$${units}.${cents} ${currency.toUpperCase()}`;
+}
+
+export function formatInstant(iso: string | null, locale: Locale, timeZone: string): string {
+  if (!iso) return "—";
+  return new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone,
+  }).format(new Date(iso));
+}
+
+/**
+ * The e-mail receipt after a successful payment (DESIGN §9: the sandbox outbox shows it). Sent
+ * after the money moved, never inside its transaction; a failure to send is logged, not fatal:
+ * the receipt stays available in the visit's detail.
+ */
+export async function sendVisitReceipt(deps: MessageDeps, visit: VisitRow): Promise<void> {
+  try {
+    const user = await findUserById(deps.db, visit.user_id);
+    if (!user?.email) return;
+    const detail = await presentVisitDetail(deps.db, visit, Date.now());
+    const receipt = detail.receipt;
+    if (!receipt) return;
+    const locale = user.locale;
+    const money = (amount: number) => formatMoney(amount, visit.currency, locale);
+    const when = (iso: string | null) => formatInstant(iso, locale, detail.location.time_zone);
+    await deps.providers.email.send({
+      to: user.email,
+      subject: text(locale, "receipt_subject", { location: receipt.location.name }),
+      text: text(locale, "receipt_body", {
+        number: receipt.number,
+        location: receipt.location.name,
+        address: receipt.location.address,
+        plate: receipt.plate,
+        entered_at: when(receipt.entered_at),
+        settled_at: when(receipt.settled_at),
+        duration: receipt.duration_minutes,
+        card: receipt.card ? text(locale, "card_on_file", receipt.card) : text(locale, "no_card"),
+        subtotal: money(receipt.amounts.subtotal),
+        convenience_fee: money(receipt.amounts.convenience_fee),
+        processing_fee: money(receipt.amounts.processing_fee),
+        tax: money(receipt.amounts.tax),
+        total: money(receipt.amounts.total),
+        exit_deadline: when(detail.exit_deadline),
+        operator: receipt.operator.name,
+        contact: receipt.operator.contact_email ?? receipt.operator.contact_phone ?? "",
+      }),
+    });
+  } catch (error) {
+    deps.log.error({ err: error, visitId: visit.id }, "visit receipt not sent");
+  }
+}
+
+/**
+ * A freeflow exit whose charge did not go through: the driver hears it by SMS (always: the phone
+ * is the account) and by e-mail when there is one, in their language.
+ */
+export async function notifyDeclinedExitCharge(
+  deps: MessageDeps,
+  visit: VisitRow,
+  plate: string,
+  amount: number,
+): Promise<void> {
+  const [user, location] = await Promise.all([
+    findUserById(deps.db, visit.user_id),
+    findLocationById(deps.db, visit.location_id),
+  ]);
+  if (!user || !location) return;
+  const params = {
+    amount: formatMoney(amount, visit.currency, user.locale),
+    location: location.name,
+    plate,
+  };
+  const sends: Promise<unknown>[] = [
+    deps.providers.sms.send({ to: user.phone, channel: "sms", body: text(user.locale, "declined_sms", params) }),
+  ];
+  if (user.email)
+    sends.push(
+      deps.providers.email.send({
+        to: user.email,
+        subject: text(user.locale, "declined_subject", params),
+        text: text(user.locale, "declined_body", params),
+      }),
+    );
+  for (const result of await Promise.allSettled(sends))
+    if (result.status === "rejected")
+      deps.log.error({ err: result.reason, visitId: visit.id }, "declined-charge notice not sent");
+}

@@ -1,0 +1,262 @@
+import { OPEN_VISIT_STATUSES } from "@estaciona/contracts/schemas/parking";
+import type { Executor } from "../../../db/database.ts";
+import type { NewRow, Row, RowUpdate } from "../../../db/schema.ts";
+
+export type VisitRow = Row<"visits">;
+
+/** One active vehicle of this driver; another driver's vehicle is simply not found. */
+export function findActiveVehicleOfUser(db: Executor, userId: string, vehicleId: string) {
+  return db
+    .selectFrom("vehicles")
+    .selectAll()
+    .where("id", "=", vehicleId)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** The active vehicle with this plate and its active owner (a plate is on at most one active account). */
+export function findActiveVehicleByPlate(db: Executor, plate: string) {
+  return db
+    .selectFrom("vehicles")
+    .innerJoin("users", "users.id", "vehicles.user_id")
+    .selectAll("vehicles")
+    .select(["users.status as user_status"])
+    .where("vehicles.plate", "=", plate)
+    .where("vehicles.deleted_at", "is", null)
+    .where("users.deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+export function findUserById(db: Executor, userId: string) {
+  return db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
+}
+
+export async function insertVisit(db: Executor, visit: NewRow<"visits">): Promise<void> {
+  await db.insertInto("visits").values(visit).execute();
+}
+
+export function findVisitById(db: Executor, visitId: string) {
+  return db.selectFrom("visits").selectAll().where("id", "=", visitId).executeTakeFirst();
+}
+
+/** A visit only if it belongs to this driver: another driver's visit is simply not found. */
+export function findVisitOfUser(db: Executor, userId: string, visitId: string) {
+  return db.selectFrom("visits").selectAll().where("id", "=", visitId).where("user_id", "=", userId).executeTakeFirst();
+}
+
+/** The vehicle's open visit (there is at most one: the partial unique index). */
+export function findOpenVisitOfVehicle(db: Executor, vehicleId: string) {
+  return db
+    .selectFrom("visits")
+    .selectAll()
+    .where("vehicle_id", "=", vehicleId)
+    .where("status", "in", OPEN_VISIT_STATUSES)
+    .executeTakeFirst();
+}
+
+/** The vehicle's latest settled visit at a location that has not been seen leaving yet. */
+export function findLatestSettledVisitNotExited(db: Executor, vehicleId: string, locationId: string) {
+  return db
+    .selectFrom("visits")
+    .selectAll()
+    .where("vehicle_id", "=", vehicleId)
+    .where("location_id", "=", locationId)
+    .where("status", "=", "finished")
+    .where("exited_at", "is", null)
+    .orderBy("paid_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function countOpenVisitsOfVehicle(db: Executor, vehicleId: string): Promise<number> {
+  const row = await db
+    .selectFrom("visits")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("vehicle_id", "=", vehicleId)
+    .where("status", "in", OPEN_VISIT_STATUSES)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function countOpenVisitsOfUser(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("visits")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId)
+    .where("status", "in", OPEN_VISIT_STATUSES)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Moves a visit only if it is still in one of `fromStatuses`: the compare-and-set that makes
+ * concurrent settlements safe. Answers the updated row, or undefined when another one won.
+ */
+export function updateVisitIfStatus(
+  db: Executor,
+  visitId: string,
+  fromStatuses: readonly VisitRow["status"][],
+  changes: Omit<RowUpdate<"visits">, "id" | "user_id" | "vehicle_id" | "location_id">,
+) {
+  return db
+    .updateTable("visits")
+    .set(changes)
+    .where("id", "=", visitId)
+    .where("status", "in", fromStatuses)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Records the moment the vehicle was seen leaving, once. */
+export function markVisitExited(db: Executor, visitId: string, at: string, exitDeviceId: string | null) {
+  return db
+    .updateTable("visits")
+    .set({ exited_at: at, exit_device_id: exitDeviceId, updated_at: at })
+    .where("id", "=", visitId)
+    .where("exited_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Visit rows with what a list item and a live price need: location tariff and vehicle plate. */
+function visitsWithContext(db: Executor) {
+  return db
+    .selectFrom("visits")
+    .innerJoin("locations", "locations.id", "visits.location_id")
+    .innerJoin("vehicles", "vehicles.id", "visits.vehicle_id")
+    .selectAll("visits")
+    .select([
+      "locations.name as location_name",
+      "vehicles.plate as vehicle_plate",
+      "locations.grace_minutes",
+      "locations.first_period_minutes",
+      "locations.first_period_price",
+      "locations.increment_minutes",
+      "locations.increment_price",
+      "locations.daily_max",
+      "locations.tax_rate_bp",
+      "locations.convenience_rate_bp",
+      "locations.convenience_fixed",
+      "locations.card_rate_bp",
+      "locations.card_fixed",
+    ]);
+}
+
+export type VisitListRow = Awaited<ReturnType<typeof listVisitsOfUser>>[number];
+
+export function listVisitsOfUser(
+  db: Executor,
+  userId: string,
+  filter: { status?: "active" | "past"; limit: number; offset: number },
+) {
+  let query = visitsWithContext(db).where("visits.user_id", "=", userId);
+  if (filter.status === "active") query = query.where("visits.status", "in", OPEN_VISIT_STATUSES);
+  if (filter.status === "past") query = query.where("visits.status", "=", "finished");
+  return query
+    .orderBy("visits.created_at", "desc")
+    .orderBy("visits.id", "desc")
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+}
+
+export async function countVisitsOfUser(db: Executor, userId: string, status?: "active" | "past"): Promise<number> {
+  let query = db
+    .selectFrom("visits")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("user_id", "=", userId);
+  if (status === "active") query = query.where("status", "in", OPEN_VISIT_STATUSES);
+  if (status === "past") query = query.where("status", "=", "finished");
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The driver's most recent open visit (the home screen's "you are parked" card). */
+export function findLatestOpenVisitOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("visits")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("status", "in", OPEN_VISIT_STATUSES)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The vehicle of a visit, deleted or not (history keeps naming it). */
+export function findVehicleById(db: Executor, vehicleId: string) {
+  return db.selectFrom("vehicles").selectAll().where("id", "=", vehicleId).executeTakeFirst();
+}
+
+/** The visit's rows in the payments ledger, oldest first, with the card's masked details. */
+export function listLedgerRowsOfVisit(db: Executor, visitId: string) {
+  return db
+    .selectFrom("payments")
+    .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")
+    .select([
+      "payments.id",
+      "payments.kind",
+      "payments.status",
+      "payments.amount",
+      "payments.currency",
+      "payments.created_at",
+      "payment_methods.brand",
+      "payment_methods.last4",
+    ])
+    .where("payments.payable_type", "=", "visit")
+    .where("payments.payable_id", "=", visitId)
+    .orderBy("payments.created_at")
+    .orderBy("payments.id")
+    .execute();
+}
+
+/**
+ * The card a stay is charged to when the driver does not pick one: at a freeflow exit the card
+ * flagged `free_flow` first, then the default card of the location's country. Verified cards only.
+ */
+export function findCardToCharge(db: Executor, userId: string, country: "mx" | "us", preferFreeFlow: boolean) {
+  let query = db
+    .selectFrom("payment_methods")
+    .select(["id", "brand", "last4"])
+    .where("user_id", "=", userId)
+    .where("country", "=", country)
+    .where("deleted_at", "is", null)
+    .where("verified_at", "is not", null)
+    .where((eb) =>
+      preferFreeFlow ? eb.or([eb("is_default", "=", 1), eb("free_flow", "=", 1)]) : eb("is_default", "=", 1),
+    );
+  if (preferFreeFlow) query = query.orderBy("free_flow", "desc");
+  return query.orderBy("is_default", "desc").limit(1).executeTakeFirst();
+}
+
+/** The charge a driver already made with an Idempotency-Key, if any (to replay it with its own amounts). */
+export function findChargeByIdempotencyKey(db: Executor, userId: string, key: string) {
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("idempotency_key", "=", key)
+    .where("kind", "=", "charge")
+    .executeTakeFirst();
+}
+
+/** Whether the visit has a charge in flight or done: a free settlement must not race a charge. */
+export async function hasLiveChargeForVisit(db: Executor, visitId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("payments")
+    .select("id")
+    .where("payable_type", "=", "visit")
+    .where("payable_id", "=", visitId)
+    .where("kind", "=", "charge")
+    .where("status", "in", ["pending", "requires_action", "succeeded"])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The visit row locked for the rest of the transaction (PostgreSQL; SQLite transactions are serialised). */
+export function lockVisit(db: Executor, engine: "sqlite" | "postgres", visitId: string) {
+  let query = db.selectFrom("visits").selectAll().where("id", "=", visitId);
+  if (engine === "postgres") query = query.forUpdate();
+  return query.executeTakeFirst();
+}

@@ -1,0 +1,271 @@
+import type { VisitDetail } from "@estaciona/contracts/schemas/parking";
+import type { Tx } from "../../../db/database.ts";
+import type { Row } from "../../../db/schema.ts";
+import { AppError } from "../../../lib/errors.ts";
+import {
+  type AmountBreakdown,
+  type ChargeResult,
+  chargeFailure,
+  chargePayable,
+  type LedgerDeps,
+  type PaymentRow,
+  registerPayable,
+} from "../../payments/ledger.ts";
+import { findLocationById } from "../locations/repository.ts";
+import type { LocationRow } from "../locations/service.ts";
+import { type MessageDeps, notifyDeclinedExitCharge, sendVisitReceipt } from "./messages.ts";
+import { presentVisitDetail, quoteAt } from "./presenter.ts";
+import {
+  findCardToCharge,
+  findChargeByIdempotencyKey,
+  findVehicleById,
+  findVisitById,
+  hasLiveChargeForVisit,
+  lockVisit,
+  updateVisitIfStatus,
+  type VisitRow,
+} from "./repository.ts";
+import { requireVisitOfUser } from "./service.ts";
+
+/** What settling a visit needs: the ledger's dependencies and the message providers (a FastifyInstance). */
+export type ParkingDeps = LedgerDeps & MessageDeps & { db: LedgerDeps["db"] };
+
+const UNSETTLED: readonly VisitRow["status"][] = ["inactive", "in_progress", "pending_payment"];
+const PAYABLE: readonly VisitRow["status"][] = ["in_progress", "pending_payment"];
+const MINUTE_MS = 60_000;
+
+const exitDeadline = (location: Pick<LocationRow, "exit_window_minutes">, at: string): string =>
+  new Date(Date.parse(at) + location.exit_window_minutes * MINUTE_MS).toISOString();
+
+/** Finishes a visit with the amounts it was settled for; only an unsettled visit moves. */
+async function finishVisit(
+  tx: Tx,
+  visitId: string,
+  amounts: AmountBreakdown,
+  at: string,
+): Promise<VisitRow | undefined> {
+  const visit = await findVisitById(tx, visitId);
+  if (!visit) return undefined;
+  const location = await findLocationById(tx, visit.location_id);
+  if (!location) throw new Error(`Visit ${visitId} points at a missing location`);
+  return updateVisitIfStatus(tx, visitId, UNSETTLED, {
+    status: "finished",
+    paid_at: at,
+    exit_deadline: exitDeadline(location, at),
+    subtotal: amounts.subtotal,
+    convenience_fee: amounts.convenience_fee,
+    processing_fee: amounts.processing_fee,
+    tax: amounts.tax,
+    total: amounts.total,
+    updated_at: at,
+  });
+}
+
+/**
+ * How the ledger moves a visit when its charge settles, wherever that happens (the pay call, a
+ * 3-D Secure return, the reconciliation job): success finishes it with the charged amounts; a
+ * decline or an abandoned attempt leaves it `pending_payment`, to be settled before the vehicle
+ * parks again.
+ */
+registerPayable("visit", {
+  async onSucceeded(tx: Tx, payment: PaymentRow) {
+    await finishVisit(tx, payment.payable_id, { ...payment, total: payment.amount }, payment.updated_at);
+  },
+  async onFailed(tx: Tx, payment: PaymentRow) {
+    await updateVisitIfStatus(tx, payment.payable_id, ["in_progress"], {
+      status: "pending_payment",
+      updated_at: payment.updated_at,
+    });
+  },
+});
+
+/**
+ * Inside the charge's first transaction: the visit is locked and must still be payable. This is
+ * what turns the second of two simultaneous payments into a refusal instead of a second charge
+ * (with the ledger's one-live-charge-per-payable index behind it).
+ */
+const lockPayableVisit = (deps: ParkingDeps, visitId: string) => async (tx: Tx) => {
+  const visit = await lockVisit(tx, deps.dbEngine, visitId);
+  if (!visit) throw new AppError("object_not_found");
+  if (visit.status === "finished") throw new AppError("visit_already_paid");
+  if (!PAYABLE.includes(visit.status)) throw new AppError("invalid_visit_amount");
+  // Refuse here rather than let the ledger's insert meet its unique index: that insert would wait
+  // on a settling charge's row, which itself waits for this visit's lock (a deadlock on PostgreSQL).
+  if (await hasLiveChargeForVisit(tx, visitId)) throw paymentInProgress();
+};
+
+const paymentInProgress = () =>
+  new AppError("invalid_payment", { status: 409, messageKey: "errors.api_payment_in_progress" });
+
+/**
+ * A stay that costs nothing (inside the grace minutes) finishes without a charge. The lock and
+ * the check for a live charge keep it from racing a paid settlement of the same visit.
+ */
+async function finishFreeVisit(deps: ParkingDeps, visitId: string, at: string): Promise<VisitRow> {
+  return deps.db.transaction().execute(async (tx) => {
+    const visit = await lockVisit(tx, deps.dbEngine, visitId);
+    if (!visit) throw new AppError("object_not_found");
+    if (visit.status === "finished") throw new AppError("visit_already_paid");
+    if (await hasLiveChargeForVisit(tx, visitId)) throw paymentInProgress();
+    const zero = { subtotal: 0, convenience_fee: 0, processing_fee: 0, tax: 0, total: 0 };
+    const finished = await finishVisit(tx, visitId, zero, at);
+    if (!finished) throw new AppError("visit_already_paid");
+    return finished;
+  });
+}
+
+interface ChargeVisitInput {
+  visit: VisitRow;
+  location: LocationRow;
+  breakdown: AmountBreakdown;
+  paymentMethodId: string;
+  idempotencyKey: string;
+}
+
+async function chargeVisit(deps: ParkingDeps, input: ChargeVisitInput): Promise<ChargeResult> {
+  const vehicle = await findVehicleById(deps.db, input.visit.vehicle_id);
+  return chargePayable(deps, {
+    userId: input.visit.user_id,
+    purpose: "visit",
+    payable: { type: "visit", id: input.visit.id },
+    breakdown: input.breakdown,
+    currency: input.visit.currency,
+    paymentMethodId: input.paymentMethodId,
+    idempotencyKey: input.idempotencyKey,
+    description: `${input.location.name} · ${vehicle?.plate ?? ""}`,
+    lockPayable: lockPayableVisit(deps, input.visit.id),
+  });
+}
+
+export interface PayVisitResult {
+  visit: VisitDetail;
+  /** The charge made, or null for a free stay. `redirect_url` is set when the card asks for 3-D Secure. */
+  payment: { uuid: string; status: ChargeResult["status"]; redirect_url: string | null } | null;
+}
+
+const paymentOf = (result: ChargeResult): PayVisitResult["payment"] => ({
+  uuid: result.payment.id,
+  status: result.status,
+  redirect_url: result.status === "requires_action" ? result.redirectUrl : null,
+});
+
+/**
+ * `POST user/visit/{uuid}/pay` (and `/checkout/{uuid}`): computes the fee now, charges it
+ * through the ledger and finishes the visit with an exit window. A free stay finishes without a
+ * charge; a decline leaves the visit `pending_payment` and answers the catalogue code. The same
+ * Idempotency-Key replays the first attempt with its own amounts, whatever the clock says now.
+ */
+export async function payVisit(
+  deps: ParkingDeps,
+  user: Row<"users">,
+  visitId: string,
+  body: { payment_method_uuid?: string },
+  idempotencyKey: string,
+): Promise<PayVisitResult> {
+  let visit = await requireVisitOfUser(deps.db, user.id, visitId);
+  const earlier = await findChargeByIdempotencyKey(deps.db, user.id, idempotencyKey);
+  const replaying = earlier?.payable_type === "visit" && earlier.payable_id === visit.id;
+  if (!replaying && visit.status === "finished") throw new AppError("visit_already_paid");
+  if (!replaying && !PAYABLE.includes(visit.status)) throw new AppError("invalid_visit_amount");
+  const location = await findLocationById(deps.db, visit.location_id);
+  if (!location) throw new Error(`Visit ${visit.id} points at a missing location`);
+
+  const now = Date.now();
+  const quote = quoteAt(visit, location, now);
+  if (!replaying && quote.total === 0) {
+    visit = await finishFreeVisit(deps, visit.id, new Date(now).toISOString());
+    return { visit: await presentVisitDetail(deps.db, visit, now), payment: null };
+  }
+
+  const breakdown: AmountBreakdown = replaying
+    ? { ...earlier, total: earlier.amount }
+    : {
+        subtotal: quote.subtotal,
+        convenience_fee: quote.convenience_fee,
+        processing_fee: quote.processing_fee,
+        tax: quote.tax,
+        total: quote.total,
+      };
+  const paymentMethodId =
+    (replaying ? earlier.payment_method_id : body.payment_method_uuid) ??
+    (await findCardToCharge(deps.db, user.id, location.country, false))?.id;
+  if (!paymentMethodId) throw new AppError("no_payment_method");
+
+  const result = await chargeVisit(deps, {
+    visit,
+    location,
+    breakdown: {
+      subtotal: breakdown.subtotal,
+      convenience_fee: breakdown.convenience_fee,
+      processing_fee: breakdown.processing_fee,
+      tax: breakdown.tax,
+      total: breakdown.total,
+    },
+    paymentMethodId,
+    idempotencyKey,
+  });
+  const failure = chargeFailure(result);
+  if (failure) throw failure;
+  visit = (await findVisitById(deps.db, visit.id)) ?? visit;
+  if (result.status === "succeeded" && !replaying) await sendVisitReceipt(deps, visit);
+  return { visit: await presentVisitDetail(deps.db, visit, Date.now()), payment: paymentOf(result) };
+}
+
+export type ExitChargeOutcome = "succeeded" | "declined" | "pending" | "not_needed";
+
+/**
+ * A freeflow exit (DESIGN §7): the fee up to the exit is charged to the driver's card flagged for
+ * freeflow, else the default one, with an idempotency key derived from the visit (a camera that
+ * reports the same exit twice charges once). A decline, or no card at all, leaves the visit
+ * `pending_payment` and tells the driver.
+ */
+export async function settleFreeflowExit(
+  deps: ParkingDeps,
+  visit: VisitRow,
+  location: LocationRow,
+  plate: string,
+): Promise<{ visit: VisitRow; charge: ExitChargeOutcome }> {
+  const exitedAt = visit.exited_at ?? new Date().toISOString();
+  const quote = quoteAt(visit, location, Date.parse(exitedAt));
+  if (quote.total === 0) return { visit: await finishFreeVisit(deps, visit.id, exitedAt), charge: "not_needed" };
+
+  const card = await findCardToCharge(deps.db, visit.user_id, location.country, true);
+  if (!card) {
+    const pending =
+      (await updateVisitIfStatus(deps.db, visit.id, ["in_progress"], {
+        status: "pending_payment",
+        updated_at: exitedAt,
+      })) ?? visit;
+    await notifyDeclinedExitCharge(deps, pending, plate, quote.total);
+    return { visit: pending, charge: "declined" };
+  }
+  const result = await chargeVisit(deps, {
+    visit,
+    location,
+    breakdown: {
+      subtotal: quote.subtotal,
+      convenience_fee: quote.convenience_fee,
+      processing_fee: quote.processing_fee,
+      tax: quote.tax,
+      total: quote.total,
+    },
+    paymentMethodId: card.id,
+    idempotencyKey: `freeflow-exit:${visit.id}`,
+  });
+  const current = (await findVisitById(deps.db, visit.id)) ?? visit;
+  if (result.status === "succeeded") {
+    await sendVisitReceipt(deps, current);
+    return { visit: current, charge: "succeeded" };
+  }
+  if (result.status === "pending") return { visit: current, charge: "pending" };
+  // Declined, or a 3-D Secure challenge nobody is there to answer at a camera: the driver settles in the app.
+  const pending =
+    (await updateVisitIfStatus(deps.db, visit.id, ["in_progress"], {
+      status: "pending_payment",
+      updated_at: exitedAt,
+    })) ?? current;
+  await notifyDeclinedExitCharge(deps, pending, plate, quote.total);
+  return { visit: pending, charge: "declined" };
+}
+
+export { finishFreeVisit };
