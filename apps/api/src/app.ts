@@ -16,6 +16,9 @@ import { type DatabaseHandle, type Db, type Engine, migrateToLatest, openDatabas
 import { deriveKey } from "./lib/crypto.ts";
 import { tooManyRequests } from "./lib/errors.ts";
 import { type AccessTokens, createAccessTokens } from "./modules/auth/access-token.ts";
+import { createJobRunner, type JobRunner } from "./modules/jobs/worker.ts";
+import { sandboxPages } from "./modules/payments/sandbox/pages.ts";
+import { gatewayOrigins } from "./modules/payments/service.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { answerFrameworkError, errorsPlugin } from "./plugins/errors.ts";
 import { webPlugin } from "./plugins/web.ts";
@@ -30,6 +33,8 @@ declare module "fastify" {
     dbEngine: Engine;
     accessTokens: AccessTokens;
     providers: Providers;
+    /** The job queue's worker: handlers are registered by features; started when RUN_WORKER. */
+    jobs: JobRunner;
   }
 }
 
@@ -66,17 +71,23 @@ export async function buildApp(options: AppOptions) {
   app.decorate("dbEngine", database.engine);
   app.decorate("accessTokens", createAccessTokens(deriveKey(config.secret, "access-token")));
   app.decorate("providers", { ...createProviders(config, database.db, app.log), ...options.providers });
+  app.decorate("jobs", createJobRunner({ db: database.db, engine: database.engine, log: app.log }));
+  if (config.runWorker) app.addHook("onReady", async () => app.jobs.start());
+  // preClose: the worker finishes the job in hand before the database closes.
+  app.addHook("preClose", async () => app.jobs.stop());
+  // The card form's scripts and frames come from the configured gateways only (PCI-2); the sandbox is 'self'.
+  const paymentOrigins = gatewayOrigins(app.providers.payments);
 
   await app.register(errorsPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...paymentOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", ...paymentOrigins],
+        frameSrc: ["'self'", ...paymentOrigins],
         workerSrc: ["'self'", "blob:"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
@@ -108,6 +119,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await app.register(authenticatePlugin);
   await app.register(apiRoutes, { prefix: "/api" });
+  await app.register(sandboxPages);
   await app.register(webPlugin);
   return app;
 }

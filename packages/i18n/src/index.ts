@@ -6,6 +6,7 @@ import { errors as enErrors } from "./locales/en/errors.ts";
 import { messages as enMessages } from "./locales/en/messages.ts";
 import { parking as enParking } from "./locales/en/parking.ts";
 import { privacy as enPrivacy } from "./locales/en/privacy.ts";
+import { sandbox as enSandbox } from "./locales/en/sandbox.ts";
 import { screens as enScreens } from "./locales/en/screens.ts";
 import { validation as enValidation } from "./locales/en/validation.ts";
 import { vehicles as enVehicles } from "./locales/en/vehicles.ts";
@@ -17,6 +18,7 @@ import { errors as esErrors } from "./locales/es/errors.ts";
 import { messages as esMessages } from "./locales/es/messages.ts";
 import { parking as esParking } from "./locales/es/parking.ts";
 import { privacy as esPrivacy } from "./locales/es/privacy.ts";
+import { sandbox as esSandbox } from "./locales/es/sandbox.ts";
 import { screens as esScreens } from "./locales/es/screens.ts";
 import { validation as esValidation } from "./locales/es/validation.ts";
 import { vehicles as esVehicles } from "./locales/es/vehicles.ts";
@@ -35,6 +37,7 @@ export const resources = {
     messages: enMessages,
     parking: enParking,
     privacy: enPrivacy,
+    sandbox: enSandbox,
     screens: enScreens,
     validation: enValidation,
     vehicles: enVehicles,
@@ -48,6 +51,7 @@ export const resources = {
     messages: esMessages,
     parking: esParking,
     privacy: esPrivacy,
+    sandbox: esSandbox,
     screens: esScreens,
     validation: esValidation,
     vehicles: esVehicles,

@@ -71,4 +71,10 @@ export const errors = {
   api_unsupported_grant_type: "This sign-in method is not supported.",
   api_too_many_requests: "Too many attempts. Please wait {{seconds}} seconds and try again.",
   api_payload_too_large: "The request is too large.",
+  api_payment_in_progress: "This is already paid, or a payment for it is in progress.",
+  api_payment_provider_unavailable:
+    "The payment provider did not answer. We will confirm the result shortly; do not pay again.",
+  api_idempotency_key_reused: "This request key was already used for a different request.",
+  api_idempotency_key_missing: "The Idempotency-Key header is required (at most 255 characters).",
+  api_request_in_progress: "This request is still being processed. Try again in a few seconds.",
 };

@@ -73,4 +73,10 @@ export const errors: typeof source = {
   api_unsupported_grant_type: "Este método de inicio de sesión no está disponible.",
   api_too_many_requests: "Demasiados intentos. Espera {{seconds}} segundos e inténtalo de nuevo.",
   api_payload_too_large: "La solicitud es demasiado grande.",
+  api_payment_in_progress: "Esto ya está pagado o hay un pago en proceso.",
+  api_payment_provider_unavailable:
+    "El procesador de pagos no respondió. Confirmaremos el resultado en breve; no vuelvas a pagar.",
+  api_idempotency_key_reused: "Esta clave de solicitud ya se usó para otra solicitud.",
+  api_idempotency_key_missing: "El encabezado Idempotency-Key es obligatorio (máximo 255 caracteres).",
+  api_request_in_progress: "Esta solicitud todavía se está procesando. Inténtalo de nuevo en unos segundos.",
 };

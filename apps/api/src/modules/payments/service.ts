@@ -1,0 +1,460 @@
+import { CARD_VERIFICATION_AMOUNT, type Country, CURRENCY_BY_COUNTRY, type Currency } from "@estaciona/contracts";
+import type {
+  CardFormConfig as CardFormConfigAnswer,
+  PaymentMethod,
+  SavedCardAnswer,
+} from "@estaciona/contracts/schemas/payment";
+import type { Tx } from "../../db/database.ts";
+import type { Row } from "../../db/schema.ts";
+import { AppError, tooManyRequests } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import { isoBefore, nowIso } from "../../lib/time.ts";
+import { enqueue } from "../jobs/queue.ts";
+import {
+  type CardHolder,
+  GatewayDeclinedError,
+  GatewayUnavailableError,
+  type PaymentGateway,
+  type PaymentGateways,
+} from "./gateway.ts";
+import {
+  type ChargeResult,
+  chargeFailure,
+  chargePayable,
+  declineToCode,
+  JOB_REFUND,
+  type LedgerDeps,
+  providerUnavailable,
+  refreshCharge,
+  registerPayable,
+} from "./ledger.ts";
+
+/**
+ * Saved cards (DESIGN §6): the card form config, saving a card with its verification charge,
+ * listing, the default card and removal rules.
+ */
+
+/** Verification charge per currency, minor units: 10 MXN (spec §9); 1 USD in the USA (docs/decisions/0006). */
+export const VERIFICATION_AMOUNT: Record<Currency, number> = { mxn: CARD_VERIFICATION_AMOUNT, usd: 100 };
+
+/** The payable type of a card verification: the payment method itself. */
+export const CARD_PAYABLE = "payment_method";
+
+/** Which gateway slot a card call uses: Mexico's default, the USA's, or NetPay (Mexico). */
+export type GatewaySlot = keyof PaymentGateways;
+const COUNTRY_OF_SLOT: Record<GatewaySlot, Country> = { mx: "mx", us: "us", netpay: "mx" };
+const FORM_OF: Record<GatewaySlot, CardFormConfigAnswer["form"]> = { mx: "conekta", us: "nmi", netpay: "netpay" };
+
+export interface PaymentsDeps extends LedgerDeps {
+  config: LedgerDeps["config"] & {
+    payments: { cardAddMaxPerUserPerDay: number; cardAddMaxPerIpPerHour: number };
+  };
+}
+
+export function cardFormConfig(gateways: PaymentGateways, slot: GatewaySlot): CardFormConfigAnswer {
+  const config = gateways[slot].cardFormConfig();
+  return {
+    country: COUNTRY_OF_SLOT[slot],
+    provider: config.provider,
+    form: FORM_OF[slot],
+    public_key: config.publicKey,
+    script_url: config.scriptUrl,
+    frame_url: config.frameUrl,
+  };
+}
+
+/** Origins the CSP must allow for the configured gateways' scripts and frames (the sandbox is 'self'). */
+export function gatewayOrigins(gateways: PaymentGateways): string[] {
+  const origins = new Set<string>();
+  for (const gateway of Object.values(gateways)) {
+    const config = gateway.cardFormConfig();
+    for (const url of [config.scriptUrl, config.frameUrl]) {
+      if (url && /^https?:\/\//.test(url)) origins.add(new URL(url).origin);
+    }
+  }
+  return [...origins];
+}
+
+export function toPaymentMethod(row: Row<"payment_methods">): PaymentMethod {
+  return {
+    uuid: row.id,
+    card_number: `•••• ${row.last4}`,
+    expiration: `${String(row.exp_month).padStart(2, "0")}/${String(row.exp_year % 100).padStart(2, "0")}`,
+    is_default: row.is_default === 1,
+    brand: row.brand,
+    country: row.country,
+    free_flow: row.free_flow === 1,
+    holder_name: row.holder_name,
+  };
+}
+
+export async function listPaymentMethods(deps: LedgerDeps, userId: string): Promise<PaymentMethod[]> {
+  const rows = await deps.db
+    .selectFrom("payment_methods")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .where("verified_at", "is not", null)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map(toPaymentMethod);
+}
+
+// The verification charge's payable: success verifies the card, makes it the default when the
+// driver has none in that country, sets the user's flag and schedules the refund, all in the
+// transaction that records the success (so an unrefunded verification cannot be forgotten).
+registerPayable(CARD_PAYABLE, {
+  async onSucceeded(tx, payment) {
+    const now = nowIso();
+    const method = await tx
+      .updateTable("payment_methods")
+      .set({ verified_at: now, updated_at: now })
+      .where("id", "=", payment.payable_id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await tx
+      .updateTable("payment_methods")
+      .set({ is_default: 1 })
+      .where("id", "=", method.id)
+      .where("deleted_at", "is", null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("payment_methods as other")
+              .select("other.id")
+              .where("other.user_id", "=", method.user_id)
+              .where("other.country", "=", method.country)
+              .where("other.is_default", "=", 1)
+              .where("other.deleted_at", "is", null),
+          ),
+        ),
+      )
+      .execute();
+    await tx
+      .updateTable("users")
+      .set(
+        method.country === "mx"
+          ? { payment_methods_mx: 1, updated_at: now }
+          : { payment_methods_us: 1, updated_at: now },
+      )
+      .where("id", "=", method.user_id)
+      .execute();
+    await enqueue(
+      tx,
+      JOB_REFUND,
+      { paymentId: payment.id, reason: "card_verification" },
+      { dedupeKey: `refund:${payment.id}`, maxAttempts: 20 },
+    );
+  },
+  async onFailed(tx, payment) {
+    const now = nowIso();
+    await tx
+      .updateTable("payment_methods")
+      .set({ deleted_at: now, updated_at: now })
+      .where("id", "=", payment.payable_id)
+      .where("verified_at", "is", null)
+      .execute();
+  },
+});
+
+export interface SaveCardInput {
+  user: Row<"users">;
+  ip: string;
+  slot: GatewaySlot;
+  token: string;
+  freeFlow: boolean;
+  /** The USA form's own name and ZIP code; Mexico uses the profile. */
+  holder?: { firstName: string; lastName: string; zipCode: string | null };
+  idempotencyKey: string;
+}
+
+async function enforceCardCaps(deps: PaymentsDeps, userId: string, ip: string): Promise<void> {
+  const { cardAddMaxPerUserPerDay, cardAddMaxPerIpPerHour } = deps.config.payments;
+  await deps.db.transaction().execute(async (tx) => {
+    // Serialise one user's attempts on PostgreSQL so parallel requests cannot all pass the count.
+    if (deps.dbEngine === "postgres")
+      await tx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+    const byUser = await tx
+      .selectFrom("card_attempts")
+      .select(["created_at"])
+      .where("user_id", "=", userId)
+      .where("created_at", ">", isoBefore(24 * 3600))
+      .orderBy("created_at")
+      .execute();
+    if (byUser.length >= cardAddMaxPerUserPerDay) {
+      const oldest = Date.parse(byUser[byUser.length - cardAddMaxPerUserPerDay]?.created_at ?? nowIso());
+      throw tooManyRequests((oldest + 24 * 3600_000 - Date.now()) / 1000);
+    }
+    const byIp = await tx
+      .selectFrom("card_attempts")
+      .select(["created_at"])
+      .where("ip", "=", ip)
+      .where("created_at", ">", isoBefore(3600))
+      .orderBy("created_at")
+      .execute();
+    if (byIp.length >= cardAddMaxPerIpPerHour) {
+      const oldest = Date.parse(byIp[byIp.length - cardAddMaxPerIpPerHour]?.created_at ?? nowIso());
+      throw tooManyRequests((oldest + 3600_000 - Date.now()) / 1000);
+    }
+    await tx.insertInto("card_attempts").values({ id: newId(), user_id: userId, ip, created_at: nowIso() }).execute();
+  });
+}
+
+async function verificationAnswer(deps: LedgerDeps, result: ChargeResult): Promise<SavedCardAnswer> {
+  const failure = chargeFailure(result);
+  if (failure) throw failure;
+  const method =
+    result.status === "succeeded"
+      ? await deps.db
+          .selectFrom("payment_methods")
+          .selectAll()
+          .where("id", "=", result.payment.payable_id)
+          .executeTakeFirst()
+      : undefined;
+  return {
+    payment_method: method ? toPaymentMethod(method) : null,
+    verification: {
+      payment: result.payment.id,
+      status: result.status === "succeeded" ? "succeeded" : "requires_action",
+      redirect_url: result.status === "requires_action" ? result.redirectUrl : null,
+    },
+  };
+}
+
+/**
+ * Saves a card: profile check → card-testing caps → gateway.saveCard → the verification charge
+ * through the ledger (its success verifies the card and schedules the refund). A decline maps to
+ * card_expired / cvc_invalid / invalid_payment_method / invalid_verification_payment.
+ */
+export async function saveCard(deps: PaymentsDeps, input: SaveCardInput): Promise<SavedCardAnswer> {
+  const { user } = input;
+  if (!user.first_name || !user.last_name || !user.email) throw new AppError("missing_email");
+  const gateway: PaymentGateway = deps.providers.payments[input.slot];
+  const country = COUNTRY_OF_SLOT[input.slot];
+  const currency = CURRENCY_BY_COUNTRY[country];
+
+  // A retry of a request whose verification is already under way answers that attempt, never a second card.
+  const earlier = await deps.db
+    .selectFrom("payments")
+    .select("id")
+    .where("user_id", "=", user.id)
+    .where("idempotency_key", "=", input.idempotencyKey)
+    .where("purpose", "=", "card_verification")
+    .executeTakeFirst();
+  if (earlier) return verificationAnswer(deps, await refreshCharge(deps, user.id, earlier.id));
+
+  await enforceCardCaps(deps, user.id, input.ip);
+
+  const customer = await deps.db
+    .selectFrom("payment_customers")
+    .selectAll()
+    .where("user_id", "=", user.id)
+    .where("gateway", "=", gateway.name)
+    .executeTakeFirst();
+  const holder: CardHolder = {
+    firstName: input.holder?.firstName ?? user.first_name,
+    lastName: input.holder?.lastName ?? user.last_name,
+    email: user.email,
+    phone: user.phone,
+    zipCode: input.holder?.zipCode ?? null,
+  };
+  let saved: Awaited<ReturnType<PaymentGateway["saveCard"]>>;
+  try {
+    saved = await gateway.saveCard({ token: input.token, customerRef: customer?.customer_ref ?? null, holder });
+  } catch (error) {
+    if (error instanceof GatewayDeclinedError)
+      throw new AppError(declineToCode(error.reason, "invalid_payment_method"), { detail: error.message });
+    if (error instanceof GatewayUnavailableError) throw providerUnavailable(error);
+    throw error;
+  }
+
+  const methodId = newId();
+  await deps.db.transaction().execute(async (tx) => {
+    const now = nowIso();
+    if (!customer)
+      await tx
+        .insertInto("payment_customers")
+        .values({
+          id: newId(),
+          user_id: user.id,
+          gateway: gateway.name,
+          customer_ref: saved.customerRef,
+          created_at: now,
+        })
+        .onConflict((conflict) => conflict.columns(["user_id", "gateway"]).doNothing())
+        .execute();
+    await tx
+      .insertInto("payment_methods")
+      .values({
+        id: methodId,
+        user_id: user.id,
+        gateway: gateway.name,
+        country,
+        customer_ref: saved.customerRef,
+        card_ref: saved.cardRef,
+        brand: saved.brand,
+        last4: saved.last4,
+        exp_month: saved.expMonth,
+        exp_year: saved.expYear,
+        holder_name: saved.holderName,
+        is_default: 0,
+        free_flow: input.freeFlow ? 1 : 0,
+        verified_at: null,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      })
+      .execute();
+  });
+
+  const amount = VERIFICATION_AMOUNT[currency];
+  const result = await chargePayable(deps, {
+    userId: user.id,
+    purpose: "card_verification",
+    payable: { type: CARD_PAYABLE, id: methodId },
+    breakdown: { subtotal: amount, convenience_fee: 0, processing_fee: 0, tax: 0, total: amount },
+    currency,
+    paymentMethodId: methodId,
+    idempotencyKey: input.idempotencyKey,
+    description: "Card verification (refunded)",
+    declineCode: "invalid_verification_payment",
+  });
+  if (result.status === "failed") {
+    // The card stays unusable (onFailed); remove it at the provider too, best effort.
+    await gateway
+      .deleteCard({ customerRef: saved.customerRef, cardRef: saved.cardRef })
+      .catch((error: unknown) => deps.log.warn({ err: error, methodId }, "could not delete a declined card"));
+  }
+  return verificationAnswer(deps, result);
+}
+
+async function findMethod(executor: Tx | LedgerDeps["db"], userId: string, methodId: string) {
+  const method = await executor
+    .selectFrom("payment_methods")
+    .selectAll()
+    .where("id", "=", methodId)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .where("verified_at", "is not", null)
+    .executeTakeFirst();
+  if (!method) throw new AppError("object_not_found");
+  return method;
+}
+
+export async function setDefaultPaymentMethod(
+  deps: LedgerDeps,
+  userId: string,
+  methodId: string,
+): Promise<PaymentMethod> {
+  return deps.db.transaction().execute(async (tx) => {
+    if (deps.dbEngine === "postgres")
+      await tx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+    const method = await findMethod(tx, userId, methodId);
+    const now = nowIso();
+    await tx
+      .updateTable("payment_methods")
+      .set({ is_default: 0, updated_at: now })
+      .where("user_id", "=", userId)
+      .where("country", "=", method.country)
+      .where("is_default", "=", 1)
+      .execute();
+    const updated = await tx
+      .updateTable("payment_methods")
+      .set({ is_default: 1, updated_at: now })
+      .where("id", "=", method.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toPaymentMethod(updated);
+  });
+}
+
+/** A rule that may forbid removing a driver's last card in a country (throws an AppError). */
+export type CardRemovalCheck = (tx: Tx, input: { userId: string; country: Country }) => Promise<void>;
+const cardRemovalChecks: CardRemovalCheck[] = [];
+
+/**
+ * Other features add their reasons to keep the last card (an active pass, an unpaid stay):
+ * `registerCardRemovalCheck(async (tx, { userId, country }) => { if (...) throw new AppError("invalid_payment_source_delete"); })`.
+ */
+export function registerCardRemovalCheck(check: CardRemovalCheck): void {
+  cardRemovalChecks.push(check);
+}
+
+/**
+ * The removal rules (DESIGN §6): with other cards in the country, the default one cannot go
+ * (`card_default_delete`: choose another default first); the last one can go unless a
+ * registered check needs it (`invalid_payment_source_delete`).
+ */
+export async function assertCardCanBeRemoved(tx: Tx, method: Row<"payment_methods">): Promise<{ last: boolean }> {
+  const others = await tx
+    .selectFrom("payment_methods")
+    .select("id")
+    .where("user_id", "=", method.user_id)
+    .where("country", "=", method.country)
+    .where("id", "!=", method.id)
+    .where("deleted_at", "is", null)
+    .where("verified_at", "is not", null)
+    .execute();
+  if (others.length > 0) {
+    if (method.is_default === 1) throw new AppError("card_default_delete");
+    return { last: false };
+  }
+  for (const check of cardRemovalChecks) await check(tx, { userId: method.user_id, country: method.country });
+  return { last: true };
+}
+
+export async function deletePaymentMethod(deps: LedgerDeps, userId: string, methodId: string): Promise<void> {
+  const method = await deps.db.transaction().execute(async (tx) => {
+    if (deps.dbEngine === "postgres")
+      await tx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+    const found = await findMethod(tx, userId, methodId);
+    const { last } = await assertCardCanBeRemoved(tx, found);
+    const now = nowIso();
+    await tx
+      .updateTable("payment_methods")
+      .set({ deleted_at: now, is_default: 0, updated_at: now })
+      .where("id", "=", found.id)
+      .execute();
+    if (last)
+      await tx
+        .updateTable("users")
+        .set(
+          found.country === "mx"
+            ? { payment_methods_mx: 0, updated_at: now }
+            : { payment_methods_us: 0, updated_at: now },
+        )
+        .where("id", "=", userId)
+        .execute();
+    return found;
+  });
+  const currency = CURRENCY_BY_COUNTRY[method.country];
+  try {
+    const gateways = deps.providers.payments;
+    const gateway = Object.values(gateways).find(
+      (candidate) => candidate.name === method.gateway && (currency === "usd") === (candidate === gateways.us),
+    );
+    await gateway?.deleteCard({ customerRef: method.customer_ref, cardRef: method.card_ref });
+  } catch (error) {
+    // Our copy is gone, so it is never charged again; the provider's copy is only a leftover.
+    deps.log.warn({ err: error, methodId }, "could not delete the card at the provider");
+  }
+}
+
+/** The driver's default card in a country, for features that charge it (null when none). */
+export async function defaultPaymentMethod(
+  deps: LedgerDeps,
+  userId: string,
+  country: Country,
+): Promise<Row<"payment_methods"> | null> {
+  const row = await deps.db
+    .selectFrom("payment_methods")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("country", "=", country)
+    .where("is_default", "=", 1)
+    .where("deleted_at", "is", null)
+    .where("verified_at", "is not", null)
+    .executeTakeFirst();
+  return row ?? null;
+}

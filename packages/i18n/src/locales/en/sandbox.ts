@@ -1,0 +1,21 @@
+/** The sandbox gateway's hosted pages (card form, 3-D Secure challenge), served from the API. */
+export const sandbox = {
+  card_form_title: "Card details (test mode)",
+  test_mode_notice: "Test mode: no real money moves. Use a test card, e.g. 4242 4242 4242 4242.",
+  card_number: "Card number",
+  expiry: "Expiry (MM/YY)",
+  cvc: "Security code",
+  holder_name: "Name on the card",
+  submit: "Add card",
+  processing: "Checking the card…",
+  invalid_number: "The card number is not valid.",
+  brand_not_accepted: "Only Visa, Mastercard and American Express are accepted.",
+  invalid_expiry: "The expiry date is not valid.",
+  invalid_cvc: "The security code is not valid.",
+  network_error: "We could not reach the card service. Try again.",
+  three_ds_title: "Confirm your payment (test bank)",
+  three_ds_body: "Your bank asks you to confirm a charge of {{amount}} {{currency}}.",
+  three_ds_approve: "Approve",
+  three_ds_fail: "Fail authentication",
+  three_ds_done: "This challenge was already answered.",
+};
