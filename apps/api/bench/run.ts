@@ -1,0 +1,328 @@
+/**
+ * `npm run bench`: the hot paths of the real app under load (issue 2 item 10).
+ *
+ * The server runs in a child process (as in production: the load generator must not share its
+ * event loop), on a fresh temporary SQLite file and, when DATABASE_URL or TEST_DATABASE_URL is
+ * set, again on PostgreSQL in a schema of its own that is dropped afterwards. For each engine,
+ * autocannon drives 10 connections for a few seconds against:
+ *   (a) GET /api/user/view, a driver with 3 vehicles (token check + session/user query + vehicles query);
+ *   (b) the refresh grant, each connection chaining its own rotated refresh token (reusing a token
+ *       would revoke its family, RFC 9700);
+ *   (c) a bare Fastify route in the same process running the same user-with-vehicles queries on
+ *       the same database, without authentication or schema validation: the floor for (a).
+ * It prints requests/s, p50 and p99 per target and engine, and (a) as a share of (c).
+ */
+import { fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
+import { newOpaqueToken, sha256 } from "../src/lib/crypto.ts";
+import { newId } from "../src/lib/ids.ts";
+import { isoAfter, nowIso } from "../src/lib/time.ts";
+import { insertRefreshToken, insertSession } from "../src/modules/auth/repository.ts";
+import { toUserView } from "../src/modules/users/service.ts";
+import { listActiveVehiclesOfUser } from "../src/modules/vehicles/repository.ts";
+
+type Engine = "sqlite" | "postgres";
+const CONNECTIONS = 10;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARM_UP_SECONDS = 1;
+const CLIENT_ID = "estaciona-web";
+const BARE_ROUTE = "/bench/bare-user-with-vehicles";
+/** Refresh runs per engine (warm-up, measure), each with one fresh token family per connection. */
+const REFRESH_RUNS = 2;
+
+/** What the server process hands the load generator once it listens. */
+interface Ready {
+  port: number;
+  accessToken: string;
+  refreshTokens: string[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server process
+
+async function serve(engine: Engine): Promise<void> {
+  const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "estaciona-bench-"));
+  const schema = `bench_${randomBytes(6).toString("hex")}`;
+  let database: DatabaseHandle;
+  if (engine === "postgres") {
+    if (!postgresUrl) throw new Error("postgres needs DATABASE_URL or TEST_DATABASE_URL");
+    await adminQuery(postgresUrl, `create schema ${schema}`);
+    database = openDatabase({ engine: "postgres", url: postgresUrl, schema, poolSize: CONNECTIONS });
+  } else {
+    database = openDatabase({ engine: "sqlite", file: path.join(dataDir, "bench.sqlite") });
+  }
+
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SEED_DEMO: "false",
+    RUN_WORKER: "false",
+    WEB_DIST_DIR: "/nonexistent",
+    // One client address sends everything here; the per-IP limits are not what is measured.
+    API_IP_MAX_PER_MINUTE: "100000000",
+    SIGN_IN_IP_MAX_PER_HOUR: "100000000",
+  });
+  const app = await buildApp({ config, database, logger: false });
+
+  // Routes must be added before the app is ready (the first inject below); the driver comes later.
+  let benchUserId = "";
+  // (c): the same queries as user/view — the user row, then its vehicles — with nothing around them.
+  app.get(BARE_ROUTE, async (_request, reply) => {
+    const user = await app.db
+      .selectFrom("users")
+      .selectAll()
+      .where("id", "=", benchUserId)
+      .where("deleted_at", "is", null)
+      .executeTakeFirstOrThrow();
+    const vehicles = await listActiveVehiclesOfUser(app.db, benchUserId);
+    return reply.type("application/json").send(JSON.stringify({ data: toUserView(user, vehicles) }));
+  });
+
+  // A driver signed in through the real flow (sandbox SMS answers the code), with 3 vehicles.
+  const phone = "+528100000001";
+  const registered = await app.inject({
+    method: "POST",
+    url: "/api/open/user",
+    payload: { phone_number: phone, domain: "estaciona" },
+  });
+  const signedIn = await app.inject({
+    method: "POST",
+    url: "/api/oauth/v2/token",
+    payload: { grant_type: "sms", client_id: CLIENT_ID, phone_number: phone, code: registered.json().data },
+  });
+  if (signedIn.statusCode !== 200) throw new Error(`sign-in failed: ${signedIn.body}`);
+  const accessToken: string = signedIn.json().access_token;
+  const headers = { authorization: `Bearer ${accessToken}` };
+  for (const [plate, state] of [
+    ["BENCH01", "Nuevo León"],
+    ["BENCH02", "Jalisco"],
+    ["BENCH03", "Texas"],
+  ]) {
+    const added = await app.inject({ method: "POST", url: "/api/user/vehicle", headers, payload: { plate, state } });
+    if (added.statusCode !== 201) throw new Error(`vehicle failed: ${added.body}`);
+  }
+  const view = await app.inject({ method: "GET", url: "/api/user/view", headers });
+  const userId: string = view.json().data.uuid;
+  benchUserId = userId;
+
+  // One refresh-token family per connection and run, as separate sign-ins would leave (the sign-in
+  // limits allow five codes per phone per 10 minutes, so the families are written directly).
+  const refreshTokens: string[] = [];
+  for (let family = 0; family < CONNECTIONS * REFRESH_RUNS; family++) {
+    const sessionId = newId();
+    const refreshToken = newOpaqueToken();
+    await insertSession(app.db, {
+      id: sessionId,
+      user_id: userId,
+      client_id: CLIENT_ID,
+      created_at: nowIso(),
+      expires_at: isoAfter(3600),
+    });
+    await insertRefreshToken(app.db, {
+      id: newId(),
+      session_id: sessionId,
+      token_hash: sha256(refreshToken),
+      created_at: nowIso(),
+    });
+    refreshTokens.push(refreshToken);
+  }
+
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  const ready: Ready = { port: address.port, accessToken, refreshTokens };
+  process.send?.(ready);
+
+  process.on("message", async (message) => {
+    if (message !== "stop") return;
+    await app.close();
+    if (engine === "postgres" && postgresUrl) await adminQuery(postgresUrl, `drop schema if exists ${schema} cascade`);
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+async function adminQuery(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The load generator
+
+interface Measure {
+  engine: Engine;
+  target: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+/** autocannon keeps one context per connection: here, the connection's current refresh token. */
+interface TokenContext {
+  token?: string;
+}
+/** The part of autocannon's per-connection request iterator used here (not in its types). */
+interface ConnectionRequests {
+  context: TokenContext;
+  requests: autocannon.Request[];
+  resetContext: () => void;
+  setRequests: (requests: autocannon.Request[]) => void;
+}
+
+async function startServer(engine: Engine) {
+  const child = fork(import.meta.filename, ["serve", engine], { stdio: ["inherit", "inherit", "inherit", "ipc"] });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once("message", (message) => resolve(message as Ready));
+    child.once("exit", (code) => reject(new Error(`bench server (${engine}) exited with ${code}`)));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      child.send("stop");
+    });
+  return { ready, stop };
+}
+
+async function load(
+  engine: Engine,
+  target: string,
+  options: autocannon.Options,
+  seconds = DURATION_SECONDS,
+): Promise<Measure> {
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: seconds });
+  return {
+    engine,
+    target,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function measureEngine(engine: Engine): Promise<Measure[]> {
+  const { ready, stop } = await startServer(engine);
+  const base = `http://127.0.0.1:${ready.port}`;
+  try {
+    const view: autocannon.Options = {
+      url: `${base}/api/user/view`,
+      headers: { authorization: `Bearer ${ready.accessToken}` },
+    };
+    const bare: autocannon.Options = { url: `${base}${BARE_ROUTE}` };
+
+    // Each connection takes a family and chains it: the answer's refresh token is the next request's.
+    // A run ends with requests in flight whose answers are never read, so every run (warm-up and
+    // measure) gets families of its own rather than the last tokens of the previous run.
+    const families = [...ready.refreshTokens];
+    const refresh = (): autocannon.Options => {
+      const unclaimed = families.splice(0, CONNECTIONS);
+      return {
+        url: base,
+        // autocannon shares one `requests` array between connections and starts every round of it
+        // with a fresh context; a chained token must belong to one connection and outlive the round,
+        // so each connection gets its own copy of the requests and keeps the context it starts with.
+        setupClient: (client) => {
+          const iterator = (client as unknown as { requestIterator: ConnectionRequests }).requestIterator;
+          const context = iterator.context;
+          iterator.resetContext = () => {
+            iterator.context = context;
+          };
+          iterator.setRequests(iterator.requests.map((request) => ({ ...request })));
+        },
+        requests: [
+          {
+            method: "POST",
+            path: "/api/oauth/v2/token",
+            headers: { "content-type": "application/json" },
+            setupRequest: (request, rawContext) => {
+              const context = rawContext as TokenContext;
+              context.token ??= unclaimed.pop();
+              return {
+                ...request,
+                body: JSON.stringify({
+                  grant_type: "refresh_token",
+                  client_id: CLIENT_ID,
+                  refresh_token: context.token,
+                }),
+              };
+            },
+            onResponse: (status, body, rawContext) => {
+              const context = rawContext as TokenContext;
+              if (status === 200) context.token = (JSON.parse(body) as { refresh_token: string }).refresh_token;
+            },
+          },
+        ],
+      };
+    };
+
+    for (const options of [view, bare, refresh()]) await load(engine, "warm-up", options, WARM_UP_SECONDS);
+    return [
+      await load(engine, "GET /api/user/view", view),
+      await load(engine, "POST /api/oauth/v2/token (refresh)", refresh()),
+      await load(engine, "bare route, same queries", bare),
+    ];
+  } finally {
+    await stop();
+  }
+}
+
+function printTable(measures: Measure[]): void {
+  const rows = measures.map((m) => [
+    m.engine,
+    m.target,
+    m.requestsPerSecond.toFixed(0),
+    `${m.p50} ms`,
+    `${m.p99} ms`,
+    String(m.failures),
+  ]);
+  const header = ["engine", "target", "requests/s", "p50", "p99", "non-2xx/errors"];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ");
+  console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s per target\n`);
+  console.log(line(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("-|-"));
+  for (const row of rows) console.log(line(row));
+  console.log("");
+  for (const engine of new Set(measures.map((m) => m.engine))) {
+    const view = measures.find((m) => m.engine === engine && m.target.startsWith("GET /api/user/view"));
+    const bare = measures.find((m) => m.engine === engine && m.target.startsWith("bare"));
+    if (!view || !bare) continue;
+    const share = (100 * view.requestsPerSecond) / bare.requestsPerSecond;
+    const verdict = share >= 80 && view.p99 < 10 ? "meets" : "misses";
+    console.log(
+      `${engine}: user/view at ${share.toFixed(0)} % of the bare route, p99 ${view.p99} ms ` +
+        `(${verdict} the target: ≥ 80 %, p99 < 10 ms)`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const engines: Engine[] = ["sqlite"];
+  if (process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL) engines.push("postgres");
+  const measures: Measure[] = [];
+  for (const engine of engines) measures.push(...(await measureEngine(engine)));
+  printTable(measures);
+}
+
+if (process.argv[2] === "serve") {
+  await serve(process.argv[3] as Engine);
+} else {
+  await main();
+}
