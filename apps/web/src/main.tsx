@@ -1,8 +1,35 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { App } from "./app/app.tsx";
+import { startMonitoring } from "./lib/analytics.ts";
+import { loadDateLocale } from "./lib/dates.ts";
+import { applyTheme, getHostConfig } from "./lib/host-config.ts";
+import { initI18n } from "./lib/i18n.ts";
+import { LOCALE_STORAGE_KEY, resolveLanguage } from "./lib/language.ts";
+import { startSession } from "./lib/session.ts";
+import "./styles/global.css";
+import "./styles/themes.css";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <main>Estaciona</main>
-  </StrictMode>,
-);
+async function boot() {
+  const host = getHostConfig();
+  applyTheme(host);
+  const language = resolveLanguage({
+    stored: localStorage.getItem(LOCALE_STORAGE_KEY),
+    browser: navigator.language,
+    forceSpanish: host.force_spanish,
+    countryQuery: new URLSearchParams(window.location.search).get("country"),
+  });
+  document.documentElement.lang = language;
+  await initI18n(language);
+  startMonitoring(host);
+  // The session refresh starts before the first render so the loading view shows at once.
+  void startSession();
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  void loadDateLocale(language);
+}
+
+void boot();

@@ -1,0 +1,93 @@
+import type { ComponentType } from "react";
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
+import { BareLayout } from "../components/layout/bare-layout.tsx";
+import { LoadingView } from "../components/loading-view.tsx";
+import { paths } from "../config/paths.ts";
+import { LoginScreen } from "../features/auth/routes/login.tsx";
+import { setNavigator } from "../lib/navigation.ts";
+import { hasRefreshToken } from "../lib/session.ts";
+import { guardRedirect } from "./guard.ts";
+import { RootLayout } from "./root-layout.tsx";
+
+type ScreenModule = { default: ComponentType };
+
+/** Every screen but the wizard is its own chunk, fetched when first visited. */
+const screen = (load: () => Promise<ScreenModule>): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+/** A route and, when it has one, its English alias (spec §2). */
+function withAlias(route: { path: string; alias?: string }, load: () => Promise<ScreenModule>): RouteObject[] {
+  const lazyScreen = screen(load);
+  return [route.path, ...(route.alias ? [route.alias] : [])].map((path) => ({ path, ...lazyScreen }));
+}
+
+/** Spec §2: authenticated routes need a stored refresh token. */
+export function requireSession({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const target = guardRedirect(url.pathname, url.search, hasRefreshToken());
+  if (target) throw redirect(target);
+  return null;
+}
+
+// The visits screen is rendered (and kept alive) by the shell itself; its route only matches.
+const VisitsOutlet = () => null;
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    HydrateFallback: LoadingView,
+    children: [
+      {
+        Component: BareLayout,
+        children: [
+          { path: paths.login.path, Component: LoginScreen },
+          ...withAlias(paths.threeDs, () => import("../features/payments/routes/three-ds.tsx")),
+        ],
+      },
+      {
+        ...screen(() => import("../components/layout/app-shell-with-data.tsx")),
+        children: [
+          ...withAlias(paths.privacy, () => import("../features/privacy/routes/privacy.tsx")),
+          ...withAlias(paths.aisd, () => import("../features/partners/routes/aisd.tsx")),
+          ...withAlias(paths.location, () => import("../features/locations/routes/location.tsx")),
+          ...withAlias(paths.notFound, () => import("../features/not-found/routes/not-found.tsx")),
+          {
+            loader: requireSession,
+            children: [
+              ...withAlias(paths.dashboard, () => import("../features/dashboard/routes/dashboard.tsx")),
+              ...withAlias(paths.billing, () => import("../features/billing/routes/billing.tsx")),
+              ...withAlias(paths.paymentsNetpay, () => import("../features/payments/routes/payments-netpay.tsx")),
+              ...withAlias(paths.payments, () => import("../features/payments/routes/payments.tsx")),
+              ...withAlias(paths.account, () => import("../features/account/routes/account.tsx")),
+              ...withAlias(paths.vaughn, () => import("../features/partners/routes/vaughn.tsx")),
+              ...withAlias(paths.vehicles, () => import("../features/vehicles/routes/vehicles.tsx")),
+              { path: paths.visits.path, Component: VisitsOutlet },
+              { path: paths.visits.alias, Component: VisitsOutlet },
+              ...withAlias(paths.contact, () => import("../features/contact/routes/contact.tsx")),
+              ...withAlias(paths.welcomeFreeflow, () => import("../features/freeflow/routes/welcome.tsx")),
+              ...withAlias(paths.checkout, () => import("../features/checkout/routes/checkout.tsx")),
+              ...withAlias(paths.event, () => import("../features/events/routes/event.tsx")),
+              ...withAlias(paths.peninsula, () => import("../features/events/routes/peninsula.tsx")),
+              ...withAlias(paths.meters, () => import("../features/parking/routes/meters.tsx")),
+              ...withAlias(paths.meter, () => import("../features/parking/routes/meter.tsx")),
+              ...withAlias(paths.subscriptionsHistory, () => import("../features/subscriptions/routes/history.tsx")),
+              ...withAlias(paths.subscriptions, () => import("../features/subscriptions/routes/subscriptions.tsx")),
+              ...withAlias(paths.subscription, () => import("../features/subscriptions/routes/subscription.tsx")),
+              ...withAlias(paths.promo, () => import("../features/promo/routes/promo.tsx")),
+              ...withAlias(paths.eventVisit, () => import("../features/visits/routes/event-visit.tsx")),
+              ...withAlias(paths.visit, () => import("../features/visits/routes/visit.tsx")),
+              { path: "*", ...screen(() => import("../features/not-found/routes/not-found.tsx")) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setNavigator((to, options) => void router.navigate(to, options));
+  return router;
+}

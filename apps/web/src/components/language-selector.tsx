@@ -1,0 +1,38 @@
+import type { Locale } from "@estaciona/contracts";
+import { useTranslation } from "react-i18next";
+import { getHostConfig } from "../lib/host-config.ts";
+import { setLanguage } from "../lib/set-language.ts";
+import { MexicoFlag, UsaFlag } from "./flags.tsx";
+
+const options: { locale: Locale; Flag: typeof MexicoFlag }[] = [
+  { locale: "es", Flag: MexicoFlag },
+  { locale: "en", Flag: UsaFlag },
+];
+
+/**
+ * Spanish with the Mexican flag, English with the US flag (spec §2), as two toggle buttons:
+ * one tap, keyboard-operable, and no popup library in the sign-in screen's download. Hosts that
+ * force Spanish have nothing to choose, so it is not shown there.
+ */
+export function LanguageSelector() {
+  const { t, i18n } = useTranslation();
+  if (getHostConfig().force_spanish) return null;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset would bring a legend and form semantics to a toolbar control.
+    <div className="language-selector" role="group" aria-label={t("language.label")}>
+      {options.map(({ locale, Flag }) => (
+        <button
+          key={locale}
+          type="button"
+          lang={locale}
+          className="language-option"
+          aria-pressed={i18n.language === locale}
+          onClick={() => void setLanguage(locale)}
+        >
+          <Flag />
+          <span>{t(`language.${locale}`)}</span>
+        </button>
+      ))}
+    </div>
+  );
+}

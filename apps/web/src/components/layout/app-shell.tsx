@@ -1,0 +1,105 @@
+import { Activity, lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, matchPath, Outlet, useLocation } from "react-router";
+import { Toaster } from "sonner";
+import { paths } from "../../config/paths.ts";
+import { getHostConfig } from "../../lib/host-config.ts";
+import { sessionStore } from "../../lib/session.ts";
+import { useStore } from "../../lib/store.ts";
+import { titleStore } from "../../lib/title.ts";
+import { MenuIcon } from "../icons.tsx";
+import { LanguageSelector } from "../language-selector.tsx";
+import { LoadingSection } from "../loading-view.tsx";
+import { Logo } from "../logo.tsx";
+import { SideMenu } from "./side-menu.tsx";
+
+const VisitsScreen = lazy(() => import("../../features/visits/routes/visits.tsx"));
+
+/** Spec §2: toasts are 300 px wide from the 920 px breakpoint up; below it they span the screen. */
+const WIDE_SCREEN = "(min-width: 920px)";
+const subscribeToWidth = (onChange: () => void) => {
+  const query = window.matchMedia(WIDE_SCREEN);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+};
+const isWideScreen = () => window.matchMedia(WIDE_SCREEN).matches;
+
+const isVisitsPath = (pathname: string) =>
+  matchPath(paths.visits.path, pathname) !== null || matchPath(paths.visits.alias, pathname) !== null;
+
+/**
+ * Every screen but login and 3-D Secure (spec §2): top bar with the title (the dashboard shows
+ * the logo), the menu button (not on the privacy page), the language selector, the side menu,
+ * and a footer with the privacy link and the year. The visits screen stays alive when the
+ * driver navigates away; every screen is re-created when the signed-in user changes.
+ */
+export default function AppShell() {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const title = useStore(titleStore);
+  const { user } = useStore(sessionStore);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const host = getHostConfig();
+  const onVisits = isVisitsPath(pathname);
+  const [visitsOpened, setVisitsOpened] = useState(onVisits);
+  useEffect(() => {
+    if (onVisits) setVisitsOpened(true);
+  }, [onVisits]);
+
+  const onDashboard = pathname === paths.dashboard.path;
+  const onPrivacy = pathname === paths.privacy.path;
+  const privacyHref = i18n.language === "en" && host.privacy_url_en ? host.privacy_url_en : paths.privacy.path;
+  const userKey = user?.uuid ?? "signed-out";
+  const wide = useSyncExternalStore(subscribeToWidth, isWideScreen, () => false);
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        {t("skip_to_content")}
+      </a>
+      <header className="top-bar">
+        {!onPrivacy && (
+          <button
+            type="button"
+            className="icon-button top-bar-menu"
+            aria-label={t("menu.open")}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon />
+          </button>
+        )}
+        <div className="top-bar-title">
+          {onDashboard ? <Logo className="top-bar-logo" /> : <span aria-hidden="true">{title}</span>}
+        </div>
+        <LanguageSelector />
+      </header>
+      <SideMenu open={menuOpen} onOpenChange={setMenuOpen} />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Suspense fallback={<LoadingSection />}>
+          {visitsOpened && (
+            <Activity key={userKey} mode={onVisits ? "visible" : "hidden"}>
+              <VisitsScreen />
+            </Activity>
+          )}
+          {!onVisits && <Outlet key={userKey} />}
+        </Suspense>
+      </main>
+      <footer className="footer">
+        {privacyHref.startsWith("/") ? (
+          <Link to={privacyHref}>{t("footer.privacy")}</Link>
+        ) : (
+          <a href={privacyHref} target="_blank" rel="noopener noreferrer">
+            {t("footer.privacy")}
+          </a>
+        )}
+        <span>{t("footer.copyright", { year: new Date().getFullYear(), brand: host.brand.name })}</span>
+      </footer>
+      <Toaster
+        position="top-right"
+        style={{ ["--width" as string]: wide ? "300px" : "calc(100vw - 2rem)" }}
+        mobileOffset={16}
+      />
+    </div>
+  );
+}

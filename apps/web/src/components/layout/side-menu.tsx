@@ -1,0 +1,78 @@
+import { Dialog } from "@base-ui/react/dialog";
+import type { ComponentType } from "react";
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import { paths } from "../../config/paths.ts";
+import { logout } from "../../lib/session.ts";
+import {
+  CalendarIcon,
+  CardIcon,
+  CarIcon,
+  CloseIcon,
+  HomeIcon,
+  LogoutIcon,
+  MailIcon,
+  ReceiptIcon,
+  TicketIcon,
+  UserIcon,
+} from "../icons.tsx";
+
+type MenuLabel =
+  | "home"
+  | "vehicles"
+  | "visits"
+  | "subscriptions"
+  | "payment_method"
+  | "billing"
+  | "account"
+  | "contact";
+
+/** Spec §2 side menu, in its order. Billing is Mexican invoicing, so it is hidden in English. */
+const entries: { label: MenuLabel; to: string; Icon: ComponentType; spanishOnly?: boolean }[] = [
+  { label: "home", to: paths.dashboard.path, Icon: HomeIcon },
+  { label: "vehicles", to: paths.vehicles.path, Icon: CarIcon },
+  { label: "visits", to: paths.visits.path, Icon: TicketIcon },
+  { label: "subscriptions", to: paths.subscriptions.path, Icon: CalendarIcon },
+  { label: "payment_method", to: paths.payments.path, Icon: CardIcon },
+  { label: "billing", to: paths.billing.path, Icon: ReceiptIcon, spanishOnly: true },
+  { label: "account", to: paths.account.path, Icon: UserIcon },
+  { label: "contact", to: paths.contact.path, Icon: MailIcon },
+];
+
+export function SideMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t, i18n } = useTranslation();
+  const visible = entries.filter((entry) => !entry.spanishOnly || i18n.language !== "en");
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Backdrop className="dialog-backdrop" />
+        <Dialog.Popup className="side-menu">
+          <div className="side-menu-header">
+            <Dialog.Title className="side-menu-title">{t("menu.title")}</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label={t("menu.close")}>
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          <nav aria-label={t("menu.title")}>
+            <ul className="side-menu-list">
+              {visible.map(({ label, to, Icon }) => (
+                <li key={to}>
+                  <NavLink to={to} className="side-menu-link" onClick={() => onOpenChange(false)}>
+                    <Icon />
+                    <span>{t(`menu.${label}`)}</span>
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <button type="button" className="side-menu-link" onClick={() => void logout()}>
+                  <LogoutIcon />
+                  <span>{t("menu.logout")}</span>
+                </button>
+              </li>
+            </ul>
+          </nav>
+        </Dialog.Popup>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

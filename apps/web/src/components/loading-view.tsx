@@ -1,0 +1,25 @@
+import { useTranslation } from "react-i18next";
+import { Logo } from "./logo.tsx";
+
+/** Full-screen view with the logo while the session is being restored (spec §2). */
+export function LoadingView({ label }: { label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="loading-view" role="status" aria-live="polite">
+      <Logo className="loading-logo" />
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{label ?? t("loading")}</span>
+    </div>
+  );
+}
+
+/** A smaller placeholder while a lazy screen's code arrives. */
+export function LoadingSection() {
+  const { t } = useTranslation();
+  return (
+    <div className="loading-section" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{t("loading")}</span>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { useTranslation } from "react-i18next";
+import { getHostConfig } from "../lib/host-config.ts";
+
+/** The host's logo (spec §1: the theme supplies it), sized by the host's login-box width where asked. */
+export function Logo({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const { brand } = getHostConfig();
+  return <img className={className} src={brand.logo} alt={t("logo_alt", { brand: brand.name })} />;
+}

@@ -1,0 +1,170 @@
+import type { User } from "@estaciona/contracts/schemas/user";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { LoadingSection } from "../../../components/loading-view.tsx";
+import { Logo } from "../../../components/logo.tsx";
+import { getHostConfig, isFreeflowHost, loginText, paymentLocale } from "../../../lib/host-config.ts";
+import { currentLocale } from "../../../lib/i18n.ts";
+import { defaultDialCountry } from "../../../lib/language.ts";
+import { loadUser, sessionStore, signInWithCode } from "../../../lib/session.ts";
+import { useStore } from "../../../lib/store.ts";
+import { usePageTitle } from "../../../lib/title.ts";
+import { freeflowWelcomeStore } from "../../../lib/welcome.ts";
+import { registerPhone } from "../api/register-phone.ts";
+import {
+  afterProfileLoad,
+  afterVehicleSkip,
+  canAddLater,
+  onEntry,
+  redirectTarget,
+  type WizardContext,
+  type WizardDecision,
+  type WizardStep,
+} from "../wizard-flow.ts";
+import { CodeStep } from "./code-step.tsx";
+import { PhoneStep } from "./phone-step.tsx";
+
+// Steps 3–5 need the vehicle and card code, which most sign-ins never reach.
+const NameStep = lazy(() => import("./name-step.tsx"));
+const VehicleStep = lazy(() => import("./vehicle-step.tsx"));
+const PaymentStep = lazy(() => import("./payment-step.tsx"));
+
+/** The sign-in wizard at / (spec §2, §4). */
+export function LoginWizard() {
+  const { t, i18n } = useTranslation("auth");
+  usePageTitle(t("title"));
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const host = getHostConfig();
+  const session = useStore(sessionStore);
+  const [step, setStep] = useState<WizardStep>(1);
+  const [busy, setBusy] = useState(false);
+  const [phone, setPhone] = useState<{ country: "mx" | "us"; digits: string; e164: string } | null>(null);
+  const [prefilledCode, setPrefilledCode] = useState<string | null>(null);
+  const [registrations, setRegistrations] = useState(0);
+
+  const context: WizardContext = {
+    theme: host.theme,
+    freeflowHost: isFreeflowHost(host),
+    paymentLocale: paymentLocale(host, search.get("country")),
+    countryQuery: search.get("country"),
+    checkoutQuery: search.has("checkout"),
+    authRedirect: search.get("authRedirect"),
+  };
+
+  const goToRedirect = (user: User | null) => {
+    const target = redirectTarget({
+      authRedirect: context.authRedirect,
+      freeflowHost: context.freeflowHost,
+      user,
+      today: new Date(),
+    });
+    if (target.welcome) freeflowWelcomeStore.set(true);
+    navigate(target.path, { replace: true });
+  };
+
+  const follow = (decision: WizardDecision, user: User | null) => {
+    setBusy(false);
+    if (decision.kind === "redirect") goToRedirect(user);
+    else setStep(decision.step);
+  };
+
+  const reloadAndContinue = async () => {
+    setBusy(true);
+    const user = await loadUser();
+    if (user) follow(afterProfileLoad(user, context), user);
+  };
+
+  // Spec §4: on entry, a signed-in driver with vehicles is redirected; without vehicles, step 4.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on entry only.
+  useEffect(() => {
+    const decision = onEntry(session.user, session.authenticated);
+    if (decision) follow(decision, session.user);
+  }, []);
+
+  const register = async (target: { country: "mx" | "us"; digits: string; e164: string }) => {
+    setBusy(true);
+    try {
+      const code = await registerPhone(target.e164);
+      setPhone(target);
+      setPrefilledCode(code);
+      setRegistrations((count) => count + 1);
+      setStep(2);
+    } catch {
+      // Spec §8: a failed registration only stops loading (the client showed the reason).
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const signIn = async (code: string) => {
+    if (!phone) return;
+    setBusy(true);
+    try {
+      const user = await signInWithCode(phone.e164, code);
+      if (user) follow(afterProfileLoad(user, context), user);
+      else setBusy(false);
+    } catch {
+      // Spec §8: a failed login only stops loading (the client showed the reason).
+      setBusy(false);
+    }
+  };
+
+  const text = loginText(host, currentLocale());
+  const user = session.user;
+
+  return (
+    <div className="login">
+      <div className="login-brand">
+        <Logo className="login-logo" />
+        {text && <p className="login-text">{text}</p>}
+      </div>
+      <div className="login-card">
+        {step === 1 && (
+          <PhoneStep
+            defaultValues={{
+              country: phone?.country ?? defaultDialCountry(i18n.language === "en" ? "en" : "es"),
+              phone: phone?.digits ?? "",
+            }}
+            busy={busy}
+            onSubmit={(target) => void register(target)}
+          />
+        )}
+        {step === 2 && phone && (
+          <CodeStep
+            phone={`${phone.e164.slice(0, -10)} ${phone.digits}`}
+            prefilledCode={prefilledCode}
+            registrations={registrations}
+            busy={busy}
+            onSubmit={(code) => void signIn(code)}
+            onResend={() => void register(phone)}
+            onBack={() => setStep(1)}
+          />
+        )}
+        <Suspense fallback={<LoadingSection />}>
+          {step === 3 && user && <NameStep user={user} onSaved={() => setStep(4)} />}
+          {step === 4 && (
+            <VehicleStep
+              canSkip={canAddLater(host.theme)}
+              onSaved={() => void reloadAndContinue()}
+              onSkip={() => {
+                const decision = afterVehicleSkip(context);
+                if (decision.kind === "step") setStep(decision.step);
+                else void loadUser().then((reloaded) => reloaded && goToRedirect(reloaded));
+              }}
+            />
+          )}
+          {step === 5 && user && (
+            <PaymentStep
+              user={user}
+              paymentLocale={context.paymentLocale}
+              canSkip={canAddLater(host.theme)}
+              onDone={() => void loadUser().then((reloaded) => reloaded && goToRedirect(reloaded))}
+            />
+          )}
+        </Suspense>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { createVehicle } from "../../vehicles/api/vehicles.ts";
+import { VehicleForm } from "../../vehicles/components/vehicle-form.tsx";
+
+/** Step 4: plate and state; "add later" where the theme allows it (spec §2). */
+export default function VehicleStep({
+  canSkip,
+  onSaved,
+  onSkip,
+}: {
+  canSkip: boolean;
+  onSaved: () => void;
+  onSkip: () => void;
+}) {
+  const { t } = useTranslation("auth");
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="form">
+      <h2 className="step-title">{t("vehicle_step.heading")}</h2>
+      <p className="muted">{t("vehicle_step.intro")}</p>
+      <VehicleForm
+        submitLabel={t("vehicle_step.save")}
+        busy={busy}
+        onSubmit={async (body) => {
+          setBusy(true);
+          try {
+            await createVehicle(body);
+            onSaved();
+          } catch {
+            setBusy(false);
+          }
+        }}
+        secondaryAction={
+          canSkip && (
+            <button type="button" className="button button-secondary" disabled={busy} onClick={onSkip}>
+              {t("vehicle_step.add_later")}
+            </button>
+          )
+        }
+      />
+    </div>
+  );
+}

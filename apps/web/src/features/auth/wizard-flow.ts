@@ -1,0 +1,79 @@
+import type { Theme } from "@estaciona/contracts";
+import type { User } from "@estaciona/contracts/schemas/user";
+
+/** 1 phone, 2 code, 3 name and student id, 4 vehicle, 5 payment method (spec §2). */
+export type WizardStep = 1 | 2 | 3 | 4 | 5;
+
+export interface WizardContext {
+  theme: Theme;
+  /** The host is the freeflow host (theme or domain freeflow). */
+  freeflowHost: boolean;
+  /** mx for Mexican hosts or a country=mx query, otherwise us (spec §9). */
+  paymentLocale: "mx" | "us";
+  /** The `country` query value, if present. */
+  countryQuery: string | null;
+  /** A `checkout` query is present. */
+  checkoutQuery: boolean;
+  /** The `authRedirect` query value, if present. */
+  authRedirect: string | null;
+}
+
+export type WizardDecision = { kind: "redirect" } | { kind: "step"; step: WizardStep };
+
+const redirectRequested = (context: WizardContext) =>
+  context.authRedirect !== null && context.authRedirect !== "" && context.authRedirect !== "/";
+
+/**
+ * Spec §4, after the profile loads: a checkout query or a requested redirect goes there; no
+ * vehicles → step 3 on the isisa theme, else step 4; vehicles but no payment method for the
+ * payment locale → step 5; otherwise the redirect.
+ */
+export function afterProfileLoad(user: User, context: WizardContext): WizardDecision {
+  if (context.checkoutQuery || redirectRequested(context)) return { kind: "redirect" };
+  if (user.vehicles.length === 0) return { kind: "step", step: context.theme === "isisa" ? 3 : 4 };
+  const hasPaymentMethod = context.paymentLocale === "mx" ? user.payment_methods_mx : user.payment_methods_us;
+  if (!hasPaymentMethod) return { kind: "step", step: 5 };
+  return { kind: "redirect" };
+}
+
+/**
+ * Spec §4, skipping the vehicle: step 5 when a country query is set or on the freeflow host;
+ * otherwise the profile reloads and the driver goes on to the redirect target. (Running the
+ * after-load rules again would send a driver with no vehicles straight back to step 4.)
+ */
+export function afterVehicleSkip(context: WizardContext): WizardDecision {
+  if (context.countryQuery !== null || context.freeflowHost) return { kind: "step", step: 5 };
+  return { kind: "redirect" };
+}
+
+/** Spec §4, entering / while signed in: with vehicles → the redirect; without → step 4. */
+export function onEntry(user: User | null, authenticated: boolean): WizardDecision | null {
+  if (!authenticated || !user) return null;
+  return user.vehicles.length > 0 ? { kind: "redirect" } : { kind: "step", step: 4 };
+}
+
+/** Spec §2: the vehicle and payment steps can be left for later on the isisa and default themes. */
+export const canAddLater = (theme: Theme): boolean => theme === "isisa" || theme === "estaciona";
+
+/** Local calendar date as YYYY-MM-DD, the format of `free_flow_activation`. */
+export function localIsoDate(date: Date): string {
+  const month = String(date.getMonth() + 1).padStart(2, "0");
+  const day = String(date.getDate()).padStart(2, "0");
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+/**
+ * Spec §4 redirect target: authRedirect unless it is "/"; on freeflow hosts a driver whose
+ * freeflow activation is today gets the welcome page (and the welcome flag); else /dashboard.
+ */
+export function redirectTarget(input: {
+  authRedirect: string | null;
+  freeflowHost: boolean;
+  user: Pick<User, "free_flow_activation"> | null;
+  today: Date;
+}): { path: string; welcome: boolean } {
+  if (input.authRedirect && input.authRedirect !== "/") return { path: input.authRedirect, welcome: false };
+  if (input.freeflowHost && input.user?.free_flow_activation?.slice(0, 10) === localIsoDate(input.today))
+    return { path: "/bienvenido-freeflow", welcome: true };
+  return { path: "/dashboard", welcome: false };
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from "react-i18next";
+import { EmptyState, Page } from "../../../components/page.tsx";
+import "../../../lib/catalogues/screens.ts";
+
+/** Billing (/facturacion): billing data and invoices arrive with the invoicing feature. */
+export default function BillingScreen() {
+  const { t } = useTranslation("screens");
+  return (
+    <Page title={t("billing.title")}>
+      <EmptyState>{t("billing.empty")}</EmptyState>
+    </Page>
+  );
+}

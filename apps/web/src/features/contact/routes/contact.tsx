@@ -1,0 +1,56 @@
+import { useTranslation } from "react-i18next";
+import { Page } from "../../../components/page.tsx";
+import { getHostConfig } from "../../../lib/host-config.ts";
+import "../../../lib/catalogues/contact.ts";
+
+/** /contacto: the host operator's contact details and the host's questions and answers (DESIGN §9). */
+export default function ContactScreen() {
+  const { t } = useTranslation("contact");
+  const host = getHostConfig();
+  const faq = t(`faq.${host.theme}`, { returnObjects: true }) as { question: string; answer: string }[];
+  const { email, phone } = host.contact;
+  return (
+    <Page title={t("title")}>
+      <section className="card" aria-labelledby="operator-heading">
+        <h2 id="operator-heading" className="section-title">
+          {t("operator_heading")}
+        </h2>
+        {email || phone ? (
+          <dl className="details">
+            {email && (
+              <div>
+                <dt>{t("email")}</dt>
+                <dd>
+                  <a href={`mailto:${email}`}>{email}</a>
+                </dd>
+              </div>
+            )}
+            {phone && (
+              <div>
+                <dt>{t("phone")}</dt>
+                <dd>
+                  <a href={`tel:${phone.replace(/[^\d+]/g, "")}`}>{phone}</a>
+                </dd>
+              </div>
+            )}
+          </dl>
+        ) : (
+          <p className="muted">{t("no_details")}</p>
+        )}
+      </section>
+      <section className="card" aria-labelledby="faq-heading">
+        <h2 id="faq-heading" className="section-title">
+          {t("faq_heading")}
+        </h2>
+        <div className="faq">
+          {faq.map((item) => (
+            <details key={item.question} className="faq-item">
+              <summary>{item.question}</summary>
+              <p>{item.answer}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+    </Page>
+  );
+}

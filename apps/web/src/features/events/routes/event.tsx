@@ -1,0 +1,13 @@
+import { useTranslation } from "react-i18next";
+import { EmptyState, Page } from "../../../components/page.tsx";
+import "../../../lib/catalogues/screens.ts";
+
+/** Event page (/eventos/:uuid): arrives with the events feature. */
+export default function EventScreen() {
+  const { t } = useTranslation("screens");
+  return (
+    <Page title={t("events.title")}>
+      <EmptyState>{t("events.empty")}</EmptyState>
+    </Page>
+  );
+}

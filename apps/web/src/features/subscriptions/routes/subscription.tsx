@@ -1,0 +1,13 @@
+import { useTranslation } from "react-i18next";
+import { EmptyState, Page } from "../../../components/page.tsx";
+import "../../../lib/catalogues/screens.ts";
+
+/** Pass detail (/pensiones/:uuid): arrives with the subscriptions feature. */
+export default function SubscriptionScreen() {
+  const { t } = useTranslation("screens");
+  return (
+    <Page title={t("subscription.title")}>
+      <EmptyState>{t("subscription.empty")}</EmptyState>
+    </Page>
+  );
+}

@@ -1,0 +1,51 @@
+import type { FeeBreakdownBody } from "@estaciona/contracts/schemas/parking";
+import { useParkingFormat } from "../lib/format.ts";
+
+/**
+ * DESIGN §5's breakdown: parking, convenience fee, card processing fee, tax and the total that
+ * is charged, every line in the visit's currency. Fee lines that are zero still show, so the
+ * driver sees there is nothing else on top.
+ */
+export function FeeBreakdown({
+  amounts,
+  taxRateBp,
+  caption,
+}: {
+  amounts: FeeBreakdownBody;
+  /** Shown next to the tax line when known (the receipt has it). */
+  taxRateBp?: number;
+  caption?: string;
+}) {
+  const { t, money, percent } = useParkingFormat();
+  const lines = [
+    ["subtotal", t("breakdown.subtotal"), amounts.subtotal],
+    ["convenience_fee", t("breakdown.convenience_fee"), amounts.convenience_fee],
+    ["processing_fee", t("breakdown.processing_fee"), amounts.processing_fee],
+    [
+      "tax",
+      taxRateBp === undefined ? t("breakdown.tax") : t("breakdown.tax_rate", { rate: percent(taxRateBp) }),
+      amounts.tax,
+    ],
+  ] as const;
+  return (
+    <table className="fee-breakdown">
+      <caption className={caption ? "fee-breakdown-caption" : "visually-hidden"}>
+        {caption ?? t("breakdown.label")}
+      </caption>
+      <tbody>
+        {lines.map(([key, label, amount]) => (
+          <tr key={key} data-line={key}>
+            <th scope="row">{label}</th>
+            <td>{money(amount, amounts.currency)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr data-line="total">
+          <th scope="row">{t("breakdown.total")}</th>
+          <td>{money(amounts.total, amounts.currency)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

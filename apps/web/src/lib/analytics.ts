@@ -1,0 +1,56 @@
+import type { HostConfig } from "@estaciona/contracts/schemas/host";
+
+/**
+ * Analytics and error reporting are off unless the host configuration names them (spec §7):
+ * their scripts are added to the page only then, so nothing loads by default.
+ */
+type Gtag = (...args: unknown[]) => void;
+declare global {
+  interface Window {
+    dataLayer?: unknown[];
+    gtag?: Gtag;
+    Sentry?: { init(options: { dsn: string; tracesSampleRate: number }): void };
+  }
+}
+
+let analyticsId: string | null = null;
+
+function addScript(src: string, onLoad?: () => void): void {
+  const script = document.createElement("script");
+  script.src = src;
+  script.async = true;
+  if (onLoad) script.addEventListener("load", onLoad);
+  document.head.appendChild(script);
+}
+
+/** The analytics tag with IP anonymised and automatic page views off; `trackPageView` sends them. */
+export function startAnalytics(id: string): void {
+  analyticsId = id;
+  window.dataLayer = window.dataLayer ?? [];
+  window.gtag = function gtag() {
+    // gtag.js reads the arguments object itself, as its own snippet does.
+    // biome-ignore lint/complexity/noArguments: the tag expects the arguments object, not an array.
+    window.dataLayer?.push(arguments);
+  };
+  window.gtag("js", new Date());
+  window.gtag("config", id, { anonymize_ip: true, send_page_view: false });
+  addScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`);
+}
+
+export function trackPageView(path: string): void {
+  if (!analyticsId || !window.gtag) return;
+  window.gtag("event", "page_view", { page_path: path, send_to: analyticsId });
+}
+
+/** Version of the error-reporting browser bundle loaded from its CDN. */
+const ERROR_REPORTING_SDK = "https://browser.sentry-cdn.com/8.55.0/bundle.tracing.min.js";
+
+/** The error-reporting SDK with a trace sample rate of 1 (spec §7). */
+export function startErrorReporting(dsn: string): void {
+  addScript(ERROR_REPORTING_SDK, () => window.Sentry?.init({ dsn, tracesSampleRate: 1 }));
+}
+
+export function startMonitoring(host: Pick<HostConfig, "analytics_id" | "error_reporting_dsn">): void {
+  if (host.analytics_id) startAnalytics(host.analytics_id);
+  if (host.error_reporting_dsn) startErrorReporting(host.error_reporting_dsn);
+}

@@ -1,0 +1,115 @@
+import { showErrorDialog } from "./error-dialog.ts";
+import { currentLocale, i18n } from "./i18n.ts";
+import { navigateTo } from "./navigation.ts";
+
+export const ACCESS_TOKEN_KEY = "access_token";
+
+/** A failed call. `status` 0 means there was no answer at all. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    readonly description: string | null,
+  ) {
+    super(code ?? `HTTP ${status}`);
+    this.name = "ApiError";
+  }
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * false: the caller handles every failure itself (the token refresh), so the client neither
+   * shows the error dialog nor navigates.
+   */
+  handleErrors?: boolean;
+  headers?: Record<string, string>;
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+
+/** The session registers its log-out here; it cannot be imported without a cycle. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+/** Spec §8: the catalogue's `errors:api_<code>`, else the server's description, else server_error. */
+export function errorMessage(code: string | null, description: string | null): string {
+  const key = `errors:api_${code}`;
+  if (code && i18n.exists(key)) return i18n.t(key as never) as unknown as string;
+  if (description) return description;
+  return i18n.t("errors:server_error");
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every call to the API (DESIGN §10): JSON in and out, the driver's language in
+ * `Accept-Language`, the stored access token as a Bearer token, and spec §8's handling of
+ * failures: 500 or no answer → server_error dialog; 401 → log out; 404 → /notfound; any other
+ * coded error → its translated message in the dialog. The promise rejects with ApiError in
+ * every failure case, so callers only need to stop their loading state.
+ */
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const { body, signal, handleErrors = true } = options;
+  const token = localStorage.getItem(ACCESS_TOKEN_KEY);
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Accept-Language": currentLocale(),
+    ...options.headers,
+  };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`/api/${path.replace(/^\//, "")}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    if (handleErrors) showErrorDialog(i18n.t("errors:server_error"));
+    throw new ApiError(0, null, null);
+  }
+
+  const payload = await readJson(response);
+  if (response.ok) return payload as T;
+
+  const errorBody = (payload ?? {}) as { error?: unknown; error_description?: unknown };
+  const code = typeof errorBody.error === "string" ? errorBody.error : null;
+  const description = typeof errorBody.error_description === "string" ? errorBody.error_description : null;
+  const failure = new ApiError(response.status, code, description);
+  if (!handleErrors) throw failure;
+
+  if (response.status >= 500) showErrorDialog(i18n.t("errors:server_error"));
+  else if (response.status === 401 && token) onUnauthorized();
+  else if (response.status === 404) navigateTo("/notfound");
+  else showErrorDialog(errorMessage(code, description));
+  throw failure;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("POST", path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>("PUT", path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, options),
+};
+
+/** Success answers are `{ data: … }` (DESIGN §10). */
+export interface DataEnvelope<T> {
+  data: T;
+}

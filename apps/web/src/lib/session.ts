@@ -1,0 +1,181 @@
+import { type Locale, TOKEN_REFRESH_INTERVAL_MS } from "@estaciona/contracts";
+import type { TokenAnswer } from "@estaciona/contracts/schemas/auth";
+import type { User } from "@estaciona/contracts/schemas/user";
+import { ACCESS_TOKEN_KEY, api, type DataEnvelope, setUnauthorizedHandler } from "./api-client.ts";
+import { getHostConfig } from "./host-config.ts";
+import { currentPath, navigateTo } from "./navigation.ts";
+import { createStore } from "./store.ts";
+
+export const REFRESH_TOKEN_KEY = "refresh_token";
+/** The web app is a public OAuth client: this secret is not a secret (DESIGN §4). */
+export const CLIENT_SECRET = "estaciona-web-public";
+const REFRESH_LOCK_NAME = "estaciona-token-refresh";
+
+export interface SessionState {
+  /** True while the refresh that runs on start is under way: the full-screen loading view. */
+  restoring: boolean;
+  authenticated: boolean;
+  user: User | null;
+}
+
+export const sessionStore = createStore<SessionState>({ restoring: false, authenticated: false, user: null });
+
+export const storedTokens = {
+  access: () => localStorage.getItem(ACCESS_TOKEN_KEY),
+  refresh: () => localStorage.getItem(REFRESH_TOKEN_KEY),
+  save(answer: Pick<TokenAnswer, "access_token" | "refresh_token">) {
+    localStorage.setItem(ACCESS_TOKEN_KEY, answer.access_token);
+    localStorage.setItem(REFRESH_TOKEN_KEY, answer.refresh_token);
+  },
+  clear() {
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    localStorage.removeItem(REFRESH_TOKEN_KEY);
+  },
+};
+
+export const hasRefreshToken = (): boolean => Boolean(storedTokens.refresh());
+
+let refreshTimer: ReturnType<typeof setInterval> | undefined;
+
+function startRefreshTimer(): void {
+  stopRefreshTimer();
+  refreshTimer = setInterval(() => void refreshSession(), TOKEN_REFRESH_INTERVAL_MS);
+}
+
+function stopRefreshTimer(): void {
+  if (refreshTimer !== undefined) clearInterval(refreshTimer);
+  refreshTimer = undefined;
+}
+
+/** GET user/view. A failure logs out (spec §4). */
+export async function loadUser(): Promise<User | null> {
+  try {
+    const answer = await api.get<DataEnvelope<User>>("user/view");
+    sessionStore.set((state) => ({ ...state, user: answer.data, authenticated: true }));
+    return answer.data;
+  } catch {
+    await logout();
+    return null;
+  }
+}
+
+/** Replaces the signed-in user after a call that answered the updated user. */
+export function setUser(user: User): void {
+  sessionStore.set((state) => ({ ...state, user }));
+}
+
+/** The SMS grant of spec §7. Failures show their message and reject; the wizard only stops loading. */
+export async function signInWithCode(phoneNumber: string, code: string): Promise<User | null> {
+  const host = getHostConfig();
+  const answer = await api.post<TokenAnswer>("oauth/v2/token", {
+    grant_type: "sms",
+    client_id: host.client_id,
+    client_secret: CLIENT_SECRET,
+    phone_number: phoneNumber,
+    code,
+    domain: host.domain,
+    subdomain: host.subdomain,
+  });
+  storedTokens.save(answer);
+  startRefreshTimer();
+  return loadUser();
+}
+
+/**
+ * Runs `rotate` while holding a lock shared by every tab of this origin, so only one tab uses
+ * the refresh token at a time: refresh tokens rotate and a reused one revokes the whole family
+ * (DESIGN §4). Browsers without the Web Locks API run it directly.
+ */
+async function withRefreshLock<T>(rotate: () => Promise<T>): Promise<T> {
+  if (typeof navigator !== "undefined" && navigator.locks?.request)
+    return navigator.locks.request(REFRESH_LOCK_NAME, rotate);
+  return rotate();
+}
+
+/** Exchanges the stored refresh token for new tokens; true when the stored tokens are fresh. */
+export async function rotateTokens(): Promise<boolean> {
+  const tokenBeforeWaiting = storedTokens.refresh();
+  return withRefreshLock(async () => {
+    const current = storedTokens.refresh();
+    if (!current) return false;
+    // Another tab rotated the tokens while this one waited for the lock: use its fresh ones.
+    if (current !== tokenBeforeWaiting) return true;
+    try {
+      const answer = await api.post<TokenAnswer>(
+        "oauth/v2/token",
+        {
+          grant_type: "refresh_token",
+          client_id: getHostConfig().client_id,
+          client_secret: CLIENT_SECRET,
+          refresh_token: current,
+        },
+        { handleErrors: false },
+      );
+      storedTokens.save(answer);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Spec §4: success stores the new tokens, reloads the user and marks the session
+ * authenticated; failure stops the timer, removes both tokens and goes to / with
+ * authRedirect set to the current path (unless already at /).
+ */
+export async function refreshSession(): Promise<boolean> {
+  const refreshed = await rotateTokens();
+  if (!refreshed) {
+    stopRefreshTimer();
+    storedTokens.clear();
+    sessionStore.set({ restoring: false, authenticated: false, user: null });
+    const here = currentPath();
+    const atLogin = window.location.pathname === "/";
+    navigateTo(atLogin ? here : `/?authRedirect=${encodeURIComponent(here)}`, { replace: true });
+    return false;
+  }
+  const user = await loadUser();
+  return user !== null;
+}
+
+/** On start: with a stored refresh token, refresh behind the loading view, then every 5 minutes. */
+export async function startSession(): Promise<void> {
+  setUnauthorizedHandler(() => void logout());
+  if (!hasRefreshToken()) return;
+  sessionStore.set((state) => ({ ...state, restoring: true }));
+  try {
+    if (await refreshSession()) startRefreshTimer();
+  } finally {
+    sessionStore.set((state) => ({ ...state, restoring: false }));
+  }
+}
+
+/** Spec §4: revoke the refresh token (a failure is ignored), remove both tokens, reload the page. */
+export async function logout(): Promise<void> {
+  stopRefreshTimer();
+  const refreshToken = storedTokens.refresh();
+  if (refreshToken) {
+    try {
+      await api.post(
+        "oauth/v2/revoke",
+        { token: refreshToken, client_id: getHostConfig().client_id, token_type_hint: "refresh_token" },
+        { handleErrors: false },
+      );
+    } catch {
+      // The tokens are removed below whatever the server answered.
+    }
+  }
+  storedTokens.clear();
+  window.location.reload();
+}
+
+/** Tells the server the driver's language; failures are ignored (spec §4). */
+export async function saveLocaleOnServer(locale: Locale): Promise<void> {
+  if (!sessionStore.get().authenticated) return;
+  try {
+    await api.put("user/locale", { locale }, { handleErrors: false });
+  } catch {
+    // Spec §4: the language change stands even if the server did not hear about it.
+  }
+}
