@@ -171,7 +171,11 @@ export type VisitDetail = z.infer<typeof visitDetail>;
 export const startVisitBody = z.object({ location_uuid: uuid, vehicle_uuid: uuid });
 export type StartVisitBody = z.input<typeof startVisitBody>;
 
-export const payVisitBody = z.object({ payment_method_uuid: uuid.optional() }).default({});
+/** The body is optional: without one, the default card of the location's country pays. */
+export const payVisitBody = z
+  .object({ payment_method_uuid: uuid.optional() })
+  .nullish()
+  .transform((body) => body ?? {});
 export type PayVisitBody = z.input<typeof payVisitBody>;
 
 export const visitParams = z.object({ uuid });

@@ -11,7 +11,7 @@ import type { LocationRow } from "../locations/service.ts";
 import { quoteAt, settledAmounts } from "../visits/presenter.ts";
 import {
   findActiveVehicleByPlate,
-  findLatestSettledVisitNotExited,
+  findLatestFinishedVisitAt,
   findOpenVisitOfVehicle,
   findUserById,
   markVisitExited,
@@ -166,8 +166,15 @@ export async function reportExit(deps: ParkingDeps, device: DeviceRow, plate: st
     throw new AppError("invalid_payment", { messageKey: "parking.exit_requires_payment" });
   }
 
-  const paid = await findLatestSettledVisitNotExited(deps.db, vehicle.id, location.id);
+  const paid = await findLatestFinishedVisitAt(deps.db, vehicle.id, location.id);
   if (!paid) throw new AppError("object_not_found", { messageKey: "parking.no_open_visit" });
+  if (paid.exited_at !== null) {
+    // The same exit reported again shortly after: answer it again; an old visit is not this car's stay.
+    const windowMs = location.exit_window_minutes * 60_000;
+    if (Date.parse(now) - Date.parse(paid.exited_at) <= windowMs)
+      return result(paid, vehicle.plate, true, "not_needed", location);
+    throw new AppError("object_not_found", { messageKey: "parking.no_open_visit" });
+  }
   const insideWindow = paid.exit_deadline !== null && paid.exit_deadline >= now;
   // A ticketless lot has no barrier to keep shut: the late car leaves and the operator sees the visit.
   if (!insideWindow && location.is_freeflow !== 1)

@@ -55,15 +55,14 @@ export function findOpenVisitOfVehicle(db: Executor, vehicleId: string) {
     .executeTakeFirst();
 }
 
-/** The vehicle's latest settled visit at a location that has not been seen leaving yet. */
-export function findLatestSettledVisitNotExited(db: Executor, vehicleId: string, locationId: string) {
+/** The vehicle's latest settled visit at a location (a paid car on its way out, or one that just left). */
+export function findLatestFinishedVisitAt(db: Executor, vehicleId: string, locationId: string) {
   return db
     .selectFrom("visits")
     .selectAll()
     .where("vehicle_id", "=", vehicleId)
     .where("location_id", "=", locationId)
     .where("status", "=", "finished")
-    .where("exited_at", "is", null)
     .orderBy("paid_at", "desc")
     .limit(1)
     .executeTakeFirst();
