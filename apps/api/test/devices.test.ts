@@ -171,6 +171,7 @@ describe(`parking: devices and freeflow (${testEngine})`, () => {
       expect(visit.exit_device_id).not.toBeNull();
       const charges = await app.db.selectFrom("payments").selectAll().where("payable_id", "=", visit.id).execute();
       expect(charges).toMatchObject([{ status: "succeeded", amount: 4416, payment_method_id: freeflowCard.id }]);
+      await app.jobs.runDueJobs();
       const [receipt] = await outboxFor(app, driver.user.email ?? "");
       expect(receipt?.body).toContain("$44.16 MXN");
 

@@ -261,6 +261,9 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       });
       expect(Date.parse(paid.exit_deadline) - Date.parse(paid.paid_at)).toBe(15 * 60_000);
 
+      // The receipt is a job enqueued with the payment: the worker (off in tests) sends it.
+      expect(await outboxFor(app, driver.user.email ?? "")).toHaveLength(0);
+      await app.jobs.runDueJobs();
       const [receipt] = await outboxFor(app, driver.user.email ?? "");
       expect(receipt?.subject).toBe("Tu recibo de estacionamiento: Estacionamiento Parque Fundidora");
       expect(receipt?.body).toContain("$41.78 MXN");
@@ -272,7 +275,12 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       const replay = await pay(driver.headers, visit.uuid, key);
       expect(replay.statusCode).toBe(200);
       expect(replay.json().data.payment.uuid).toBe(payment.uuid);
+      expect(replay.headers["idempotent-replayed"]).toBe("true");
+      const otherBody = await pay(driver.headers, visit.uuid, key, { payment_method_uuid: card.id });
+      expect(otherBody.statusCode).toBe(422);
+      expect(otherBody.json().error).toBe("invalid_data");
       expect(await chargesOf(visit.uuid)).toHaveLength(1);
+      await app.jobs.runDueJobs();
       expect(await outboxFor(app, driver.user.email ?? "")).toHaveLength(1);
 
       const finishedQuote = await app.inject({
@@ -324,6 +332,23 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       await saveSandboxCard(app, driver.user.id, { behaviour: "expired" });
       const response = await pay(driver.headers, visit.uuid, idempotencyKey());
       expect(response.json().error).toBe("card_expired");
+    });
+
+    it("sends the driver to 3-D Secure when the card asks for it, leaving the visit open", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      await parkedFor(app, visit.uuid, 30);
+      await saveSandboxCard(app, driver.user.id, { behaviour: "three_ds" });
+      const response = await pay(driver.headers, visit.uuid, idempotencyKey());
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.payment).toMatchObject({ status: "requires_action" });
+      expect(response.json().data.payment.redirect_url).toMatch(/3ds/);
+      expect(response.json().data.visit).toMatchObject({
+        status: "in_progress",
+        payments: [{ status: "requires_action" }],
+      });
+      const second = await pay(driver.headers, visit.uuid, idempotencyKey());
+      expect(second.statusCode).toBe(409);
     });
 
     it("charges once when two payments of one visit race", async () => {

@@ -5,7 +5,7 @@ import type { Executor } from "../../../db/database.ts";
 import type { EmailProvider, SmsProvider } from "../../messaging/providers.ts";
 import { findLocationById } from "../locations/repository.ts";
 import { presentVisitDetail } from "./presenter.ts";
-import { findUserById, type VisitRow } from "./repository.ts";
+import { findUserById, findVisitById, type VisitRow } from "./repository.ts";
 
 /** What sending a driver a parking message needs; a FastifyInstance satisfies it. */
 export interface MessageDeps {
@@ -39,45 +39,44 @@ export function formatInstant(iso: string | null, locale: Locale, timeZone: stri
 }
 
 /**
- * The e-mail receipt after a successful payment (DESIGN §9: the sandbox outbox shows it). Sent
- * after the money moved, never inside its transaction; a failure to send is logged, not fatal:
- * the receipt stays available in the visit's detail.
+ * The e-mail receipt after a successful payment (DESIGN §9: the sandbox outbox shows it), in the
+ * driver's language. Sent by the `parking.visit_receipt` job that the paying transaction enqueues,
+ * so it goes out however the charge settled (at once, after 3-D Secure, or by reconciliation)
+ * and a provider failure is retried. Drivers without an e-mail have the receipt in the visit.
  */
-export async function sendVisitReceipt(deps: MessageDeps, visit: VisitRow): Promise<void> {
-  try {
-    const user = await findUserById(deps.db, visit.user_id);
-    if (!user?.email) return;
-    const detail = await presentVisitDetail(deps.db, visit, Date.now());
-    const receipt = detail.receipt;
-    if (!receipt) return;
-    const locale = user.locale;
-    const money = (amount: number) => formatMoney(amount, visit.currency, locale);
-    const when = (iso: string | null) => formatInstant(iso, locale, detail.location.time_zone);
-    await deps.providers.email.send({
-      to: user.email,
-      subject: text(locale, "receipt_subject", { location: receipt.location.name }),
-      text: text(locale, "receipt_body", {
-        number: receipt.number,
-        location: receipt.location.name,
-        address: receipt.location.address,
-        plate: receipt.plate,
-        entered_at: when(receipt.entered_at),
-        settled_at: when(receipt.settled_at),
-        duration: receipt.duration_minutes,
-        card: receipt.card ? text(locale, "card_on_file", receipt.card) : text(locale, "no_card"),
-        subtotal: money(receipt.amounts.subtotal),
-        convenience_fee: money(receipt.amounts.convenience_fee),
-        processing_fee: money(receipt.amounts.processing_fee),
-        tax: money(receipt.amounts.tax),
-        total: money(receipt.amounts.total),
-        exit_deadline: when(detail.exit_deadline),
-        operator: receipt.operator.name,
-        contact: receipt.operator.contact_email ?? receipt.operator.contact_phone ?? "",
-      }),
-    });
-  } catch (error) {
-    deps.log.error({ err: error, visitId: visit.id }, "visit receipt not sent");
-  }
+export async function sendVisitReceipt(deps: MessageDeps, visitId: string): Promise<void> {
+  const visit = await findVisitById(deps.db, visitId);
+  if (!visit) return;
+  const user = await findUserById(deps.db, visit.user_id);
+  if (!user?.email) return;
+  const detail = await presentVisitDetail(deps.db, visit, Date.now());
+  const receipt = detail.receipt;
+  if (!receipt) return;
+  const locale = user.locale;
+  const money = (amount: number) => formatMoney(amount, visit.currency, locale);
+  const when = (iso: string | null) => formatInstant(iso, locale, detail.location.time_zone);
+  await deps.providers.email.send({
+    to: user.email,
+    subject: text(locale, "receipt_subject", { location: receipt.location.name }),
+    text: text(locale, "receipt_body", {
+      number: receipt.number,
+      location: receipt.location.name,
+      address: receipt.location.address,
+      plate: receipt.plate,
+      entered_at: when(receipt.entered_at),
+      settled_at: when(receipt.settled_at),
+      duration: receipt.duration_minutes,
+      card: receipt.card ? text(locale, "card_on_file", receipt.card) : text(locale, "no_card"),
+      subtotal: money(receipt.amounts.subtotal),
+      convenience_fee: money(receipt.amounts.convenience_fee),
+      processing_fee: money(receipt.amounts.processing_fee),
+      tax: money(receipt.amounts.tax),
+      total: money(receipt.amounts.total),
+      exit_deadline: when(detail.exit_deadline),
+      operator: receipt.operator.name,
+      contact: receipt.operator.contact_email ?? receipt.operator.contact_phone ?? "",
+    }),
+  });
 }
 
 /**

@@ -10,14 +10,17 @@ import {
 } from "@estaciona/contracts/schemas/parking";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idempotent } from "../../payments/idempotency.ts";
 import { getParkingDashboard, getVisit, listVisits, quoteVisit, startVisit } from "./service.ts";
-import { payVisit } from "./settlement.ts";
+import { payVisit, registerParkingJobs } from "./settlement.ts";
 
 const secured = { security: [{ bearer: [] }] };
-/** Money endpoints take an Idempotency-Key (DESIGN §5, research PAY-1: at most 255 characters). */
-const idempotencyHeader = z.object({ "idempotency-key": z.string().trim().min(1).max(255) });
+/** Money endpoints take an Idempotency-Key (DESIGN §5); the idempotency helper checks and records it. */
+const idempotencyHeader = z.object({ "idempotency-key": z.string().optional() });
 
 export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerParkingJobs(app, app.jobs);
+
   app.post(
     "/user/visit",
     {
@@ -105,15 +108,10 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({
-      data: await payVisit(
-        app,
-        request.user,
-        request.params.uuid,
-        request.body ?? {},
-        request.headers["idempotency-key"],
-      ),
-    }),
+    async (request, reply) =>
+      idempotent(app.db, request, reply, async (key) => ({
+        body: { data: await payVisit(app, request.user, request.params.uuid, request.body, key) },
+      })),
   );
 
   app.get(

@@ -2,6 +2,8 @@ import type { VisitDetail } from "@estaciona/contracts/schemas/parking";
 import type { Tx } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { enqueue } from "../../jobs/queue.ts";
+import type { JobRunner } from "../../jobs/worker.ts";
 import {
   type AmountBreakdown,
   type ChargeResult,
@@ -26,6 +28,16 @@ import {
   type VisitRow,
 } from "./repository.ts";
 import { requireVisitOfUser } from "./service.ts";
+
+/** Sends the e-mail receipt of a paid visit; enqueued in the transaction that records the payment. */
+export const JOB_VISIT_RECEIPT = "parking.visit_receipt";
+
+/** The parking jobs, registered once with the app's job runner. */
+export function registerParkingJobs(deps: MessageDeps, jobs: JobRunner): void {
+  jobs.register(JOB_VISIT_RECEIPT, async (payload) => {
+    await sendVisitReceipt(deps, (payload as { visitId: string }).visitId);
+  });
+}
 
 /** What settling a visit needs: the ledger's dependencies and the message providers (a FastifyInstance). */
 export type ParkingDeps = LedgerDeps & MessageDeps & { db: LedgerDeps["db"] };
@@ -69,7 +81,14 @@ async function finishVisit(
  */
 registerPayable("visit", {
   async onSucceeded(tx: Tx, payment: PaymentRow) {
-    await finishVisit(tx, payment.payable_id, { ...payment, total: payment.amount }, payment.updated_at);
+    const finished = await finishVisit(
+      tx,
+      payment.payable_id,
+      { ...payment, total: payment.amount },
+      payment.updated_at,
+    );
+    if (finished)
+      await enqueue(tx, JOB_VISIT_RECEIPT, { visitId: finished.id }, { dedupeKey: `visit-receipt:${finished.id}` });
   },
   async onFailed(tx: Tx, payment: PaymentRow) {
     await updateVisitIfStatus(tx, payment.payable_id, ["in_progress"], {
@@ -207,7 +226,6 @@ export async function payVisit(
   const failure = chargeFailure(result);
   if (failure) throw failure;
   visit = (await findVisitById(deps.db, visit.id)) ?? visit;
-  if (result.status === "succeeded" && !replaying) await sendVisitReceipt(deps, visit);
   return { visit: await presentVisitDetail(deps.db, visit, Date.now()), payment: paymentOf(result) };
 }
 
@@ -253,10 +271,7 @@ export async function settleFreeflowExit(
     idempotencyKey: `freeflow-exit:${visit.id}`,
   });
   const current = (await findVisitById(deps.db, visit.id)) ?? visit;
-  if (result.status === "succeeded") {
-    await sendVisitReceipt(deps, current);
-    return { visit: current, charge: "succeeded" };
-  }
+  if (result.status === "succeeded") return { visit: current, charge: "succeeded" };
   if (result.status === "pending") return { visit: current, charge: "pending" };
   // Declined, or a 3-D Secure challenge nobody is there to answer at a camera: the driver settles in the app.
   const pending =
