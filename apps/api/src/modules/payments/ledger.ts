@@ -267,11 +267,12 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
       return { payment: row, method: card };
     }));
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    if (input.idempotencyKey) {
+    // A concurrent request with the same key got there first (its insert, or the payable it already moved): answer it.
+    if (input.idempotencyKey && (isUniqueViolation(error) || error instanceof AppError)) {
       const earlier = await findByKey(deps.db, input.userId, input.idempotencyKey);
       if (earlier) return replayCharge(earlier, input, declineFallback);
     }
+    if (!isUniqueViolation(error)) throw error;
     throw new AppError(input.conflictCode ?? "invalid_payment", {
       status: 409,
       messageKey: input.conflictCode ? undefined : "errors.api_payment_in_progress",
@@ -361,14 +362,23 @@ export async function settleCharge(
       return payment;
     }
     if (outcome?.status === "succeeded") {
-      const updated = await tx
+      const changes = {
+        status: "succeeded",
+        provider_ref: outcome.providerRef,
+        action_url: null,
+        updated_at: now,
+      } as const;
+      // The payable moves before the payment row changes. Step 1 of a competing attempt locks the
+      // payable and then inserts into the unique index; on PostgreSQL that insert would wait for
+      // this transaction if the row were already updated here, while this one waited for the
+      // payable: a deadlock. In this order the competitor fails its unique check at once.
+      await handlers?.onSucceeded(tx, { ...payment, ...changes });
+      return tx
         .updateTable("payments")
-        .set({ status: "succeeded", provider_ref: outcome.providerRef, action_url: null, updated_at: now })
+        .set(changes)
         .where("id", "=", paymentId)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await handlers?.onSucceeded(tx, updated);
-      return updated;
     }
     if (outcome?.status === "requires_action") {
       return tx
