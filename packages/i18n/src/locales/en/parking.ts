@@ -37,6 +37,7 @@ export const parking = {
   exit_window_expired: "The time to leave after paying has passed. Please see the attendant.",
   no_open_visit: "There is no visit for this plate at this location.",
   device_direction_not_allowed: "This device does not report this direction.",
+  device_key_invalid: "Unknown device key.",
   // The web app's parking screens: home, visits, visit detail, pay, QR landing, receipt.
   status: {
     inactive: "Not started",

@@ -35,6 +35,7 @@ export const parking: typeof source = {
   exit_window_expired: "Ya pasó el tiempo para salir después de pagar. Acude con el personal.",
   no_open_visit: "No hay una visita para estas placas en esta ubicación.",
   device_direction_not_allowed: "Este dispositivo no reporta esta dirección.",
+  device_key_invalid: "La clave del dispositivo no es válida.",
   // The web app's parking screens: home, visits, visit detail, pay, QR landing, receipt.
   status: {
     inactive: "Sin iniciar",

@@ -64,10 +64,10 @@ export async function authenticateDevice(
   hmacKey: Buffer,
   deviceKey: string | string[] | undefined,
 ): Promise<DeviceRow> {
-  if (typeof deviceKey !== "string" || deviceKey.length === 0 || deviceKey.length > 200)
-    throw new AppError("authentication_error");
+  const refused = () => new AppError("authentication_error", { messageKey: "parking.device_key_invalid" });
+  if (typeof deviceKey !== "string" || deviceKey.length === 0 || deviceKey.length > 200) throw refused();
   const device = await findDeviceByKeyHash(db, deviceKeyHash(hmacKey, deviceKey));
-  if (!device) throw new AppError("authentication_error");
+  if (!device) throw refused();
   return device;
 }
 

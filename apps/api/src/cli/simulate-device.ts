@@ -1,0 +1,141 @@
+/**
+ * The device simulator (DESIGN §7): drive a demo lot from the terminal as a gate or camera would.
+ *
+ *   npm run simulate-device -- --setup
+ *       signs in as the demo operator (sandbox SMS code) and registers a gate on the freeflow demo
+ *       lot; prints the device key, which the server shows only this once.
+ *   npm run simulate-device -- --device-key edk_… entry ABC123
+ *   npm run simulate-device -- --device-key edk_… exit ABC123
+ *       reports a plate entering or leaving, and prints the server's answer.
+ *
+ * Options: --url (default http://localhost:8080), --location <uuid> and --device-id <id> for
+ * --setup, --phone to sign in as another admin. The key can also come from ESTACIONA_DEVICE_KEY.
+ */
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import { DEMO_LOCATIONS, DEMO_OPERATOR, WEB_CLIENT } from "../seed/data.ts";
+
+const FREEFLOW_DEMO_LOT = DEMO_LOCATIONS.find((location) => location.is_freeflow === 1);
+
+const USAGE = `Usage:
+  npm run simulate-device -- [--url http://localhost:8080] --setup [--location <uuid>] [--device-id <id>] [--phone <+52…>]
+  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> entry <PLATE>
+  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> exit <PLATE>`;
+
+class SimulatorError extends Error {
+  override name = "SimulatorError";
+}
+
+async function call(url: string, init: { method: string; headers?: Record<string, string>; body?: unknown }) {
+  const response = await fetch(url, {
+    method: init.method,
+    headers: { "content-type": "application/json", "accept-language": "en", ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // Not JSON: keep the text for the message.
+  }
+  return { status: response.status, json };
+}
+
+function field(value: unknown, name: string): unknown {
+  return value && typeof value === "object" ? (value as Record<string, unknown>)[name] : undefined;
+}
+
+/** Signs in like the app does: the sandbox SMS provider answers the code to the caller. */
+async function signIn(baseUrl: string, phone: string): Promise<string> {
+  const registered = await call(`${baseUrl}/api/open/user`, {
+    method: "POST",
+    body: { phone_number: phone, domain: "estaciona" },
+  });
+  const code = field(registered.json, "data");
+  if (registered.status !== 200 || typeof code !== "string")
+    throw new SimulatorError(
+      `Could not get a sign-in code for ${phone} (${registered.status}); --setup needs the sandbox SMS provider. ${JSON.stringify(registered.json)}`,
+    );
+  const token = await call(`${baseUrl}/api/oauth/v2/token`, {
+    method: "POST",
+    body: {
+      grant_type: "sms",
+      client_id: WEB_CLIENT.client_id,
+      client_secret: WEB_CLIENT.client_secret,
+      phone_number: phone,
+      code,
+      domain: "estaciona",
+    },
+  });
+  const accessToken = field(token.json, "access_token");
+  if (token.status !== 200 || typeof accessToken !== "string")
+    throw new SimulatorError(`Sign-in failed (${token.status}): ${JSON.stringify(token.json)}`);
+  return accessToken;
+}
+
+async function setup(baseUrl: string, options: { location?: string; deviceId?: string; phone?: string }) {
+  const locationId = options.location ?? FREEFLOW_DEMO_LOT?.id;
+  if (!locationId) throw new SimulatorError("No freeflow demo lot in the seed data; pass --location <uuid>.");
+  const accessToken = await signIn(baseUrl, options.phone ?? DEMO_OPERATOR.phone);
+  const deviceId = options.deviceId ?? `demo-gate-${randomBytes(3).toString("hex")}`;
+  const registered = await call(`${baseUrl}/api/admin/device`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${accessToken}` },
+    body: { device_id: deviceId, location_uuid: locationId, kind: "gate", direction: "both" },
+  });
+  if (registered.status !== 201)
+    throw new SimulatorError(
+      `Registering the device failed (${registered.status}): ${JSON.stringify(registered.json)}`,
+    );
+  const key = field(field(registered.json, "data"), "key");
+  console.log(`Registered gate "${deviceId}" at location ${locationId}.`);
+  console.log(`Device key (shown only now): ${String(key)}`);
+  console.log("\nTry it with a plate registered in the app:");
+  console.log(`  npm run simulate-device -- --url ${baseUrl} --device-key ${String(key)} entry ABC123`);
+  console.log(`  npm run simulate-device -- --url ${baseUrl} --device-key ${String(key)} exit ABC123`);
+}
+
+async function report(baseUrl: string, deviceKey: string, direction: "entry" | "exit", plate: string) {
+  const answer = await call(`${baseUrl}/api/device/${direction}`, {
+    method: "POST",
+    headers: { "x-device-key": deviceKey },
+    body: { plate },
+  });
+  console.log(`${direction} ${plate} → ${answer.status}`);
+  console.log(JSON.stringify(answer.json, null, 2));
+  if (answer.status >= 400) process.exitCode = 1;
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      url: { type: "string", default: "http://localhost:8080" },
+      "device-key": { type: "string" },
+      setup: { type: "boolean", default: false },
+      location: { type: "string" },
+      "device-id": { type: "string" },
+      phone: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const baseUrl = values.url.replace(/\/$/, "");
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (values.setup) {
+    await setup(baseUrl, { location: values.location, deviceId: values["device-id"], phone: values.phone });
+    return;
+  }
+  const [direction, plate] = positionals;
+  const deviceKey = values["device-key"] ?? process.env.ESTACIONA_DEVICE_KEY;
+  if ((direction !== "entry" && direction !== "exit") || !plate || !deviceKey) throw new SimulatorError(USAGE);
+  await report(baseUrl, deviceKey, direction, plate);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof SimulatorError ? error.message : error);
+  process.exitCode = 1;
+});
