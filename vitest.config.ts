@@ -22,6 +22,7 @@ export default defineConfig({
       { test: { name: "unit", include: ["packages/*/src/**/*.test.ts", "apps/api/src/**/*.test.ts"] } },
       apiSuite("sqlite"),
       ...(process.env.TEST_DATABASE_URL ? [apiSuite("postgres")] : []),
+      "apps/web/vitest.config.ts",
     ],
   },
 });

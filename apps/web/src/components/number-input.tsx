@@ -65,7 +65,8 @@ export function NumberInput({
   };
 
   const startRepeat = (delta: number) => (event: PointerEvent<HTMLButtonElement>) => {
-    if (event.button !== 0) return;
+    // Only the main button (or a touch, which reports 0) steps; a right click opens the context menu.
+    if (event.button > 0) return;
     event.preventDefault();
     stepBy(delta);
     const repeat = () => {

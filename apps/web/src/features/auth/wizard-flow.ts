@@ -21,7 +21,7 @@ export interface WizardContext {
 export type WizardDecision = { kind: "redirect" } | { kind: "step"; step: WizardStep };
 
 const redirectRequested = (context: WizardContext) =>
-  context.authRedirect !== null && context.authRedirect !== "" && context.authRedirect !== "/";
+  isSafeRedirect(context.authRedirect) && context.authRedirect !== "/";
 
 /**
  * Spec §4, after the profile loads: a checkout query or a requested redirect goes there; no
@@ -62,6 +62,10 @@ export function localIsoDate(date: Date): string {
   return `${date.getFullYear()}-${month}-${day}`;
 }
 
+/** Only paths of this app: never another site through `//host` or a scheme. */
+export const isSafeRedirect = (path: string | null): path is string =>
+  path !== null && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
+
 /**
  * Spec §4 redirect target: authRedirect unless it is "/"; on freeflow hosts a driver whose
  * freeflow activation is today gets the welcome page (and the welcome flag); else /dashboard.
@@ -72,7 +76,8 @@ export function redirectTarget(input: {
   user: Pick<User, "free_flow_activation"> | null;
   today: Date;
 }): { path: string; welcome: boolean } {
-  if (input.authRedirect && input.authRedirect !== "/") return { path: input.authRedirect, welcome: false };
+  if (isSafeRedirect(input.authRedirect) && input.authRedirect !== "/")
+    return { path: input.authRedirect, welcome: false };
   if (input.freeflowHost && input.user?.free_flow_activation?.slice(0, 10) === localIsoDate(input.today))
     return { path: "/bienvenido-freeflow", welcome: true };
   return { path: "/dashboard", welcome: false };

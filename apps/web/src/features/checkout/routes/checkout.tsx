@@ -1,13 +1,50 @@
-import { useTranslation } from "react-i18next";
+import { useQuery } from "@tanstack/react-query";
+import { generatePath, Link, useLocation, useParams } from "react-router";
+import { LoadingSection } from "../../../components/loading-view.tsx";
 import { EmptyState, Page } from "../../../components/page.tsx";
+import { paths } from "../../../config/paths.ts";
+import { getVisit, parkingQueryKeys } from "../../visits/api/visits.ts";
+import { PayPanel } from "../../visits/components/pay-panel.tsx";
+import { VisitStatusBadge } from "../../visits/components/status-badge.tsx";
+import { useParkingFormat } from "../../visits/lib/format.ts";
+import "../../../lib/catalogues/parking.ts";
 import "../../../lib/catalogues/screens.ts";
 
-/** Checkout (/checkout/:uuid): pays a given visit; arrives with the visits feature. */
+/**
+ * /checkout/{uuid}: pays a given visit (home's Pay and Settle, the visit's Pay, a ticket's QR).
+ * A paid visit shows as paid with its receipt; a visit that has not started cannot be paid.
+ */
 export default function CheckoutScreen() {
-  const { t } = useTranslation("screens");
+  const { uuid = "" } = useParams();
+  const { pathname } = useLocation();
+  const { t, duration } = useParkingFormat();
+  const visit = useQuery({ queryKey: parkingQueryKeys.visit(uuid), queryFn: () => getVisit(uuid) });
+  const data = visit.data;
+
   return (
-    <Page title={t("checkout.title")}>
-      <EmptyState>{t("checkout.empty")}</EmptyState>
+    <Page title={t("screens:checkout.title")}>
+      {!data ? (
+        <LoadingSection />
+      ) : (
+        <>
+          <div className="checkout-summary card">
+            <p className="checkout-location">{data.location.name}</p>
+            <p>
+              <span className="plate-badge">{data.vehicle.plate}</span> <VisitStatusBadge status={data.status} />
+            </p>
+            <p className="muted">{duration(data.duration_minutes)}</p>
+            <Link className="link" to={generatePath(paths.visit.path, { uuid })}>
+              {t("dashboard.details")}
+            </Link>
+          </div>
+          {data.status === "inactive" ? (
+            <EmptyState>{t("checkout.not_payable")}</EmptyState>
+          ) : (
+            // Keyed by the visit: another visit's checkout starts a fresh attempt (and key).
+            <PayPanel key={uuid} visit={data} fetchedAt={visit.dataUpdatedAt} returnPath={pathname} />
+          )}
+        </>
+      )}
     </Page>
   );
 }

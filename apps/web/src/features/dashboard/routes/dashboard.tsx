@@ -1,13 +1,129 @@
+import type { VisitDetail, VisitSummary } from "@estaciona/contracts/schemas/parking";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { EmptyState, Page } from "../../../components/page.tsx";
+import { generatePath, Link } from "react-router";
+import { LoadingSection } from "../../../components/loading-view.tsx";
+import { Page } from "../../../components/page.tsx";
+import { paths } from "../../../config/paths.ts";
+import { getParkingDashboard, parkingQueryKeys } from "../../visits/api/visits.ts";
+import { LiveFee, useLiveQuote } from "../../visits/components/live-fee.tsx";
+import { VisitStatusBadge } from "../../visits/components/status-badge.tsx";
+import { VisitList } from "../../visits/components/visit-list.tsx";
+import { useParkingFormat } from "../../visits/lib/format.ts";
+import "../../../lib/catalogues/parking.ts";
 import "../../../lib/catalogues/screens.ts";
 
-/** Home (/dashboard): active and recent visits arrive with the visits feature. */
+/** The dashboard is refetched this often while open, so a gate's entry or exit shows up without a reload. */
+const DASHBOARD_REFRESH_MS = 60_000;
+
+/**
+ * Home (/dashboard): an unpaid stay first (it blocks the vehicle's next visit), the stay under
+ * way with its live fee and Pay, the latest visits (a freeflow exit charged at the gate shows as
+ * paid) and shortcuts.
+ */
 export default function DashboardScreen() {
-  const { t } = useTranslation("screens");
+  const { t } = useTranslation(["parking", "screens", "common"]);
+  const dashboard = useQuery({
+    queryKey: parkingQueryKeys.dashboard,
+    queryFn: getParkingDashboard,
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  });
+  const data = dashboard.data;
+  const active = data?.active_visit ?? null;
+  // The dashboard's open visit is the newest; older unpaid stays (another vehicle) come from the recent list.
+  const otherUnpaid = (data?.recent_visits ?? []).filter(
+    (visit) => visit.status === "pending_payment" && visit.uuid !== active?.uuid,
+  );
+
   return (
-    <Page title={t("dashboard.title")}>
-      <EmptyState>{t("dashboard.empty")}</EmptyState>
+    <Page title={t("screens:dashboard.title")}>
+      {!data ? (
+        <LoadingSection />
+      ) : (
+        <>
+          {otherUnpaid.map((visit) => (
+            <UnpaidSummaryCard key={visit.uuid} visit={visit} />
+          ))}
+          {active && <ActiveVisitCard visit={active} fetchedAt={dashboard.dataUpdatedAt} />}
+          <section aria-labelledby="recent-title" className="dashboard-section">
+            <h2 id="recent-title">{t("dashboard.recent_title")}</h2>
+            {data.recent_visits.length === 0 ? (
+              <p className="muted">{t("dashboard.no_visits")}</p>
+            ) : (
+              <>
+                <VisitList visits={data.recent_visits} label={t("dashboard.recent_title")} />
+                <Link className="link" to={paths.visits.path}>
+                  {t("dashboard.see_all")}
+                </Link>
+              </>
+            )}
+          </section>
+          <nav aria-labelledby="quick-links-title" className="dashboard-section">
+            <h2 id="quick-links-title">{t("dashboard.quick_links")}</h2>
+            <ul className="quick-links">
+              <li>
+                <Link to={paths.vehicles.path}>{t("common:menu.vehicles")}</Link>
+              </li>
+              <li>
+                <Link to={paths.visits.path}>{t("common:menu.visits")}</Link>
+              </li>
+              <li>
+                <Link to={paths.payments.path}>{t("common:menu.payment_method")}</Link>
+              </li>
+            </ul>
+          </nav>
+        </>
+      )}
     </Page>
+  );
+}
+
+/** The open visit: where, which car, since when, the fee ticking, and Pay (or Settle when it is unpaid). */
+function ActiveVisitCard({ visit, fetchedAt }: { visit: VisitDetail; fetchedAt: number }) {
+  const { t, money } = useParkingFormat();
+  const live = useLiveQuote(visit, fetchedAt);
+  const unpaid = visit.status === "pending_payment";
+  const checkoutPath = generatePath(paths.checkout.path, { uuid: visit.uuid });
+  return (
+    <section
+      className={`card active-visit${unpaid ? " active-visit-unpaid" : ""}`}
+      aria-labelledby="active-visit-title"
+    >
+      <h2 id="active-visit-title">{unpaid ? t("dashboard.pending_title") : t("dashboard.active_title")}</h2>
+      <p className="active-visit-location">{visit.location.name}</p>
+      <p>
+        <span className="plate-badge">{visit.vehicle.plate}</span> <VisitStatusBadge status={visit.status} />
+      </p>
+      {unpaid && <p>{t("dashboard.pending_text")}</p>}
+      {live && <LiveFee visit={visit} live={live} />}
+      <div className="form-actions">
+        <Link className="button button-primary" to={checkoutPath}>
+          {unpaid && live
+            ? t("dashboard.settle", { amount: money(live.breakdown.total, live.breakdown.currency) })
+            : t("dashboard.pay")}
+        </Link>
+        <Link className="button button-secondary" to={generatePath(paths.visit.path, { uuid: visit.uuid })}>
+          {t("dashboard.details")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** An older unpaid stay: prominent, with Settle. */
+function UnpaidSummaryCard({ visit }: { visit: VisitSummary }) {
+  const { t, money } = useParkingFormat();
+  return (
+    <section className="card active-visit active-visit-unpaid" aria-label={t("dashboard.pending_title")}>
+      <h2>{t("dashboard.pending_title")}</h2>
+      <p className="active-visit-location">{visit.location.name}</p>
+      <p>
+        <span className="plate-badge">{visit.vehicle.plate}</span> <VisitStatusBadge status={visit.status} />
+      </p>
+      <p>{t("dashboard.pending_text")}</p>
+      <Link className="button button-primary" to={generatePath(paths.checkout.path, { uuid: visit.uuid })}>
+        {t("dashboard.settle", { amount: money(visit.total, visit.currency) })}
+      </Link>
+    </section>
   );
 }

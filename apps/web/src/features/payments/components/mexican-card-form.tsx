@@ -5,11 +5,17 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { getHostConfig, isFreeflowHost } from "../../../lib/host-config.ts";
-import { cardFormConfigQueryKey, getCardFormConfig, getConektaCheckoutRequest, saveMexicanCard } from "../api/payments.ts";
+import {
+  cardFormConfigQueryKey,
+  getCardFormConfig,
+  getConektaCheckoutRequest,
+  saveMexicanCard,
+} from "../api/payments.ts";
 import { frameOrigin, readFrameMessage } from "../lib/frame-messages.ts";
 import { loadScript } from "../lib/load-script.ts";
 import { providerGlobals } from "../lib/provider-globals.ts";
 import { useCardSaved } from "../lib/use-card-saved.ts";
+import { useLatest } from "../lib/use-latest.ts";
 import { CardFrame, frameUrlWith } from "./card-frame.tsx";
 import { NoChargeNotice } from "./no-charge-notice.tsx";
 import "../catalogue.ts";
@@ -57,6 +63,7 @@ export default function MexicanCardForm({
         await succeeded(answer);
       } catch (error) {
         failed(error);
+        setPhase("loading");
         setFrameCleared(true);
         reloadTimer.current = setTimeout(() => {
           setFrameCleared(false);
@@ -68,6 +75,9 @@ export default function MexicanCardForm({
     },
     [gateway, succeeded, failed],
   );
+
+  const markReady = useCallback(() => setPhase((current) => (current === "loading" ? "ready" : current)), []);
+  const markUnavailable = useCallback(() => setPhase("unavailable"), []);
 
   const tokenError = useCallback(
     (message: string | undefined) => {
@@ -116,8 +126,8 @@ export default function MexicanCardForm({
           config={config.data}
           checkoutRequestId={checkoutRequestId}
           hidden={phase === "saving"}
-          onReady={() => setPhase((current) => (current === "loading" ? "ready" : current))}
-          onUnavailable={() => setPhase("unavailable")}
+          onReady={markReady}
+          onUnavailable={markUnavailable}
           onToken={saveToken}
           onTokenError={tokenError}
         />
@@ -143,15 +153,10 @@ function ProviderCardComponent(props: ProviderComponentProps) {
   return <UnsupportedProvider onUnavailable={props.onUnavailable} />;
 }
 
-function SandboxFrame({
-  frameUrl,
-  checkoutRequestId,
-  hidden,
-  onReady,
-  onToken,
-  onTokenError,
-}: ProviderComponentProps & { frameUrl: string }) {
+function SandboxFrame(props: ProviderComponentProps & { frameUrl: string }) {
+  const { frameUrl, checkoutRequestId, hidden, onReady } = props;
   const frame = useRef<HTMLIFrameElement>(null);
+  const callbacks = useLatest(props);
   // Spec §9: the Mexican card form's locale is es.
   const src = frameUrlWith(frameUrl, { lang: "es", checkout_request_id: checkoutRequestId });
   const origin = frameOrigin(src);
@@ -160,6 +165,7 @@ function SandboxFrame({
     const listener = (event: MessageEvent<unknown>) => {
       const message = readFrameMessage(event, { origin, frame: frame.current });
       if (!message) return;
+      const { onReady, onToken, onTokenError } = callbacks.current;
       if (message.type === "sandbox:ready") onReady();
       else if (message.type === "conekta:token" || message.type === "netpay:token") onToken(message.token);
       else if (message.type === "conekta:error") onTokenError(message.error.details?.[0]?.message);
@@ -167,27 +173,22 @@ function SandboxFrame({
     };
     window.addEventListener("message", listener);
     return () => window.removeEventListener("message", listener);
-  }, [origin, onReady, onToken, onTokenError]);
+  }, [origin, callbacks]);
 
   return <CardFrame ref={frame} src={src} hidden={hidden} onLoad={onReady} />;
 }
 
 /** Conekta's card component (ecosystem.md §1.2): it draws its own iframe into our container. */
-function ConektaComponent({
-  config,
-  checkoutRequestId,
-  hidden,
-  onReady,
-  onUnavailable,
-  onToken,
-  onTokenError,
-}: ProviderComponentProps) {
+function ConektaComponent(props: ProviderComponentProps) {
+  const { config, checkoutRequestId, hidden } = props;
+  const callbacks = useLatest(props);
   const containerId = `conekta-card-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let current = true;
     const target = container.current;
     const { script_url: scriptUrl, public_key: publicKey } = config;
+    const { onReady, onUnavailable } = callbacks.current;
     if (!scriptUrl || !publicKey) {
       console.warn("The Conekta card form has no script URL or public key.");
       onUnavailable();
@@ -211,10 +212,10 @@ function ConektaComponent({
         callbacks: {
           onCreateTokenSucceeded: (token) => {
             const id = typeof token === "string" ? token : token.id;
-            if (id) onToken(id);
+            if (id) callbacks.current.onToken(id);
           },
-          onCreateTokenError: (error) => onTokenError(error.details?.[0]?.message),
-          onGetInfoSuccess: () => onReady(),
+          onCreateTokenError: (error) => callbacks.current.onTokenError(error.details?.[0]?.message),
+          onGetInfoSuccess: () => callbacks.current.onReady(),
         },
         // "Colour by theme" (spec §9): the component's button takes the host's brand colour.
         options: { colorPrimary: getHostConfig().brand.primary_color, autoResize: true },
@@ -226,7 +227,7 @@ function ConektaComponent({
       // Clear the provider's frame; a reload draws a new one.
       target?.replaceChildren();
     };
-  }, [config, checkoutRequestId, containerId, onReady, onUnavailable, onToken, onTokenError]);
+  }, [config, checkoutRequestId, containerId, callbacks]);
   return <div id={containerId} ref={container} className="card-frame-container" hidden={hidden} />;
 }
 

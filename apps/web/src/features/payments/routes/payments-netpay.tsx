@@ -1,13 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { EmptyState, Page } from "../../../components/page.tsx";
-import "../../../lib/catalogues/screens.ts";
+import { PaymentMethodsScreen } from "../components/payment-methods-screen.tsx";
+import "../catalogue.ts";
 
-/** NetPay payment methods (/pagos-netpay): arrive with the payments feature. */
+/** /pagos-netpay: the Mexican cards, adding through NetPay, Mexico's alternative gateway. */
 export default function PaymentsNetpayScreen() {
-  const { t } = useTranslation("screens");
-  return (
-    <Page title={t("payments_netpay.title")}>
-      <EmptyState>{t("payments_netpay.empty")}</EmptyState>
-    </Page>
-  );
+  const { t } = useTranslation("payments");
+  return <PaymentMethodsScreen gateway="netpay" title={t("netpay_title")} />;
 }

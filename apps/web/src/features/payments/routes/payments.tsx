@@ -1,13 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { EmptyState, Page } from "../../../components/page.tsx";
-import "../../../lib/catalogues/screens.ts";
+import { PaymentMethodsScreen } from "../components/payment-methods-screen.tsx";
+import { usePaymentLocale } from "../lib/payment-locale.ts";
+import "../catalogue.ts";
 
-/** Payment methods (/pagos): the card list and forms arrive with the payments feature. */
+/** /pagos and /payments: the saved cards; "add card" opens the form of the host's payment locale. */
 export default function PaymentsScreen() {
-  const { t } = useTranslation("screens");
-  return (
-    <Page title={t("payments.title")}>
-      <EmptyState>{t("payments.empty")}</EmptyState>
-    </Page>
-  );
+  const { t } = useTranslation("payments");
+  const locale = usePaymentLocale();
+  return <PaymentMethodsScreen gateway={locale} title={t("title")} />;
 }

@@ -1,13 +1,75 @@
+import type { PaymentState } from "@estaciona/contracts/schemas/payment";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyState, Page } from "../../../components/page.tsx";
-import "../../../lib/catalogues/screens.ts";
+import { Link, useSearchParams } from "react-router";
+import { LoadingSection } from "../../../components/loading-view.tsx";
+import { Page } from "../../../components/page.tsx";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { loadUser, sessionStore } from "../../../lib/session.ts";
+import { completeThreeDs } from "../api/payments.ts";
+import { takeReturnPath } from "../lib/redirect.ts";
+import "../catalogue.ts";
 
-/** 3-D Secure return page (/3ds): the challenge result arrives with the payments feature. */
+const succeeded = (state: PaymentState) => state.status === "succeeded" || state.status === "refunded";
+
+/**
+ * /3ds: the bank's 3-D Secure page returns here with `payment` and `status`. The server re-reads
+ * the charge from the gateway (`POST user/payment/3ds/complete`) — the query's `status` is only
+ * what the bank's page said, so the server's answer decides what we show.
+ */
 export default function ThreeDsScreen() {
-  const { t } = useTranslation("screens");
+  const { t } = useTranslation("payments");
+  const [searchParams] = useSearchParams();
+  const payment = searchParams.get("payment");
+  // Read once: the path the driver left from (the card list, the wizard or a redirect).
+  const [backTo] = useState(() => takeReturnPath() ?? "/pagos");
+  const result = useQuery({
+    queryKey: ["three-ds", payment],
+    queryFn: () => completeThreeDs(payment ?? ""),
+    enabled: payment !== null && payment !== "",
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  const verified = result.data !== undefined && succeeded(result.data);
+  useEffect(() => {
+    // The card is saved now: the user's payment_methods flag changed.
+    if (verified && sessionStore.get().authenticated) void loadUser();
+  }, [verified]);
+
+  let title = t("three_ds.title");
+  let body: React.ReactNode;
+  if (!payment) body = <p className="notice notice-warning">{t("three_ds.missing")}</p>;
+  else if (result.isPending) body = <LoadingSection />;
+  else if (verified) {
+    title = t("three_ds.succeeded_title");
+    body = <p className="notice notice-success">{t("three_ds.succeeded")}</p>;
+  } else {
+    title = t("three_ds.failed_title");
+    const reason =
+      result.error instanceof ApiError
+        ? errorMessage(result.error.code, result.error.description)
+        : result.data?.failure_code
+          ? errorMessage(result.data.failure_code, null)
+          : null;
+    body = (
+      <div className="notice notice-warning" role="alert">
+        <p>{t("three_ds.failed")}</p>
+        {reason && <p>{reason}</p>}
+      </div>
+    );
+  }
+
   return (
-    <Page title={t("three_ds.title")}>
-      <EmptyState>{t("three_ds.empty")}</EmptyState>
+    <Page title={title}>
+      <div className="three-ds-result" aria-live="polite">
+        {result.isPending && payment ? <p>{t("three_ds.checking")}</p> : null}
+        {body}
+        <Link className="button button-primary button-block" to={backTo}>
+          {verified && backTo !== "/pagos" ? t("three_ds.continue") : t("three_ds.back")}
+        </Link>
+      </div>
     </Page>
   );
 }

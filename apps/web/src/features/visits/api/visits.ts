@@ -32,6 +32,8 @@ export const parkingQueryKeys = {
   dashboard: ["parking", "dashboard"] as const,
   visits: (filter: VisitFilter, page: number) => ["parking", "visits", filter, page] as const,
   visit: (uuid: string) => ["parking", "visit", uuid] as const,
+  /** Every open visit at once (the QR landing marks the vehicles already parked). */
+  openVisits: ["parking", "open-visits"] as const,
 };
 
 /** The cards screen (features/payments) reads the same list; one key keeps both fresh. */

@@ -2,6 +2,8 @@ import type { Currency } from "@estaciona/contracts";
 import { useTranslation } from "react-i18next";
 import { formatCurrency } from "../../../lib/filters.ts";
 import "../../../lib/catalogues/parking.ts";
+// Every parking view formats through this hook, so its styles come along with it.
+import "../styles/parking.css";
 
 const MINUTES_PER_HOUR = 60;
 const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
@@ -24,7 +26,7 @@ const intlLocale = (language: string) => (language === "en" ? "en-US" : "es-MX")
  * lot's clock, whatever the phone's zone is).
  */
 export function useParkingFormat() {
-  const { t, i18n } = useTranslation("parking");
+  const { t, i18n } = useTranslation(["parking", "screens", "common"]);
   const locale = intlLocale(i18n.language);
 
   const money = (amount: number, currency: Currency | string): string =>

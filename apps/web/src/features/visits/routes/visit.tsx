@@ -1,13 +1,128 @@
-import { useTranslation } from "react-i18next";
-import { EmptyState, Page } from "../../../components/page.tsx";
+import type { VisitDetail } from "@estaciona/contracts/schemas/parking";
+import { useQuery } from "@tanstack/react-query";
+import { generatePath, Link, useParams } from "react-router";
+import { LoadingSection } from "../../../components/loading-view.tsx";
+import { Page } from "../../../components/page.tsx";
+import { paths } from "../../../config/paths.ts";
+import { getVisit, parkingQueryKeys } from "../api/visits.ts";
+import { FeeBreakdown } from "../components/fee-breakdown.tsx";
+import { LiveFee, useLiveQuote } from "../components/live-fee.tsx";
+import { VisitStatusBadge } from "../components/status-badge.tsx";
+import { useParkingFormat } from "../lib/format.ts";
+import "../../../lib/catalogues/parking.ts";
 import "../../../lib/catalogues/screens.ts";
 
-/** Visit detail (/visita/:uuid): arrives with the visits feature. */
+/** /visita/{uuid}: where, which vehicle, when, how long, what it costs (or cost), the payments and the receipt. */
 export default function VisitScreen() {
-  const { t } = useTranslation("screens");
+  const { uuid = "" } = useParams();
+  const { t } = useParkingFormat();
+  const visit = useQuery({ queryKey: parkingQueryKeys.visit(uuid), queryFn: () => getVisit(uuid) });
   return (
-    <Page title={t("visit.title")}>
-      <EmptyState>{t("visit.empty")}</EmptyState>
+    <Page title={t("screens:visit.title")}>
+      {visit.data ? <VisitDetailView visit={visit.data} fetchedAt={visit.dataUpdatedAt} /> : <LoadingSection />}
     </Page>
   );
+}
+
+export function VisitDetailView({ visit, fetchedAt }: { visit: VisitDetail; fetchedAt: number }) {
+  const { t, money, duration, dateTime } = useParkingFormat();
+  const live = useLiveQuote(visit, fetchedAt);
+  const zone = visit.location.time_zone;
+  const open = visit.status !== "finished";
+  const rows: [string, React.ReactNode][] = [
+    [
+      t("visit.location"),
+      <>
+        {visit.location.name}
+        <br />
+        <span className="muted">{visit.location.address}</span>
+      </>,
+    ],
+    [t("visit.vehicle"), <span className="plate-badge">{visit.vehicle.plate}</span>],
+    [t("visit.entered_at"), dateTime(visit.entered_at, zone)],
+    [t("visit.exited_at"), visit.exited_at ? dateTime(visit.exited_at, zone) : t("visit.not_yet")],
+    [t("visit.duration"), duration(live?.durationMinutes ?? visit.duration_minutes)],
+  ];
+  if (visit.paid_at) rows.push([t("visit.paid_at"), dateTime(visit.paid_at, zone)]);
+  if (visit.exit_deadline && !visit.exited_at)
+    rows.push([t("visit.exit_deadline"), dateTime(visit.exit_deadline, zone)]);
+
+  return (
+    <div className="visit-detail">
+      <div className="visit-detail-status">
+        <VisitStatusBadge status={visit.status} />
+        {visit.source === "device" && <span className="muted">{t("visit.source_device")}</span>}
+      </div>
+      <dl className="detail-list">
+        {rows.map(([label, value]) => (
+          <div key={label} className="detail-list-row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {open && live && (
+        <section className="card" aria-labelledby="visit-quote-title">
+          <h2 id="visit-quote-title">{t("visit.quote_title")}</h2>
+          {visit.status === "in_progress" && <LiveFee visit={visit} live={live} />}
+          <FeeBreakdown amounts={live.breakdown} />
+          <Link
+            className="button button-primary button-block"
+            to={generatePath(paths.checkout.path, { uuid: visit.uuid })}
+          >
+            {t("visit.pay")}
+          </Link>
+        </section>
+      )}
+
+      {visit.amounts && (
+        <section className="card" aria-labelledby="visit-amounts-title">
+          <h2 id="visit-amounts-title">{t("visit.amounts_title")}</h2>
+          {visit.amounts.total === 0 ? <p>{t("visit.free_stay")}</p> : <FeeBreakdown amounts={visit.amounts} />}
+        </section>
+      )}
+
+      <section className="card" aria-labelledby="visit-payments-title">
+        <h2 id="visit-payments-title">{t("visit.payments_title")}</h2>
+        {visit.payments.length === 0 ? (
+          <p className="muted">{t("visit.no_payments")}</p>
+        ) : (
+          <ul className="ledger-list">
+            {visit.payments.map((payment) => (
+              <li key={payment.uuid} className="ledger-row">
+                <span>
+                  {t(`ledger.${payment.kind === "refund" ? "refund" : "charge"}`)} ·{" "}
+                  <span className={`ledger-status ledger-${payment.status}`}>{ledgerStatus(t, payment.status)}</span>
+                  <br />
+                  <span className="muted">
+                    {dateTime(payment.created_at, zone)}
+                    {payment.card && ` · ${t("ledger.card", payment.card)}`}
+                  </span>
+                </span>
+                <span className="ledger-amount">{money(payment.amount, payment.currency)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {visit.receipt && (
+        <Link
+          className="button button-secondary button-block"
+          to={generatePath(paths.visitReceipt.path, { uuid: visit.uuid })}
+        >
+          {t("visit.receipt_link")}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+const LEDGER_STATUSES = ["pending", "succeeded", "failed", "requires_action", "refunded"] as const;
+
+/** The ledger's status in words; the server's list may grow, so an unknown one shows as is. */
+function ledgerStatus(t: ReturnType<typeof useParkingFormat>["t"], status: string): string {
+  const known = LEDGER_STATUSES.find((value) => value === status);
+  return known ? t(`ledger.${known}`) : status;
 }

@@ -1,13 +1,82 @@
+import { PAGINATOR_ROWS } from "@estaciona/contracts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadingSection } from "../../../components/loading-view.tsx";
 import { EmptyState, Page } from "../../../components/page.tsx";
+import { Paginator } from "../../../components/paginator.tsx";
+import { getVisits, parkingQueryKeys, type VisitFilter } from "../api/visits.ts";
+import { VisitList } from "../components/visit-list.tsx";
+import "../../../lib/catalogues/parking.ts";
 import "../../../lib/catalogues/screens.ts";
 
-/** Visits (/visitas): kept alive by the shell when the driver navigates away. */
+const FILTERS: readonly VisitFilter[] = ["all", "active", "past"];
+
+/**
+ * The window's scroll position while this screen is shown. The shell keeps the screen mounted
+ * in a hidden <Activity> when the driver navigates away (spec §2: kept alive), so filter, page
+ * and list survive as React state; effects are torn down while hidden and run again when shown,
+ * which is when the scroll is put back (after the root layout's scroll-to-top on navigation).
+ */
+function useKeptScroll() {
+  const position = useRef(0);
+  useLayoutEffect(() => {
+    const remember = () => {
+      position.current = window.scrollY;
+    };
+    window.addEventListener("scroll", remember, { passive: true });
+    return () => window.removeEventListener("scroll", remember);
+  }, []);
+  useEffect(() => {
+    if (position.current === 0) return;
+    const frame = requestAnimationFrame(() => window.scrollTo(0, position.current));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+}
+
+/** /visitas: open and paid visits, filtered and paged by the server, five to a page. */
 export default function VisitsScreen() {
-  const { t } = useTranslation("screens");
+  const { t } = useTranslation(["parking", "screens"]);
+  const [filter, setFilter] = useState<VisitFilter>("all");
+  const [page, setPage] = useState(1);
+  useKeptScroll();
+  const visits = useQuery({
+    queryKey: parkingQueryKeys.visits(filter, page),
+    queryFn: () => getVisits(filter, page, PAGINATOR_ROWS),
+    placeholderData: keepPreviousData,
+  });
+
+  const list = visits.data?.items ?? [];
   return (
-    <Page title={t("visits.title")}>
-      <EmptyState>{t("visits.empty")}</EmptyState>
+    <Page title={t("screens:visits.title")}>
+      <fieldset className="segmented">
+        <legend className="segmented-legend">{t("visits.filter_label")}</legend>
+        {FILTERS.map((value) => (
+          <label key={value} className={`segmented-option${filter === value ? " is-selected" : ""}`}>
+            <input
+              type="radio"
+              name="visit-filter"
+              value={value}
+              checked={filter === value}
+              onChange={() => {
+                setFilter(value);
+                setPage(1);
+              }}
+            />
+            {t(`visits.filter_${value}`)}
+          </label>
+        ))}
+      </fieldset>
+      {visits.isPending ? (
+        <LoadingSection />
+      ) : list.length === 0 ? (
+        <EmptyState>{t(`visits.empty_${filter}`)}</EmptyState>
+      ) : (
+        <>
+          <VisitList visits={list} label={t("visits.list_label")} />
+          <Paginator totalRows={visits.data?.total ?? 0} page={page} onPageChange={setPage} />
+        </>
+      )}
     </Page>
   );
 }

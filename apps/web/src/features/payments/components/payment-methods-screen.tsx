@@ -1,0 +1,129 @@
+import type { PaymentMethod } from "@estaciona/contracts/schemas/payment";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { FormDialog } from "../../../components/form-dialog.tsx";
+import { LoadingSection } from "../../../components/loading-view.tsx";
+import { EmptyState, Page } from "../../../components/page.tsx";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { loadUser } from "../../../lib/session.ts";
+import {
+  type CardGateway,
+  deletePaymentMethod,
+  getPaymentMethods,
+  paymentMethodsQueryKey,
+  setDefaultPaymentMethod,
+} from "../api/payments.ts";
+import { CardBrandMark } from "./card-brand-mark.tsx";
+import { CardFormLoader } from "./card-form-loader.tsx";
+import "../catalogue.ts";
+
+/**
+ * The saved cards of one country (spec §2 "payment methods list with add, set default and
+ * delete"): brand mark, masked number, expiry and the default flag. The server refuses to delete
+ * the default card (card_default_delete) or a card still needed (invalid_payment_source_delete);
+ * the API client shows those messages.
+ */
+export function PaymentMethodsScreen({ gateway, title }: { gateway: CardGateway; title: string }) {
+  const { t } = useTranslation("payments");
+  const { t: tCommon } = useTranslation("common");
+  const queryClient = useQueryClient();
+  const country = gateway === "us" ? "us" : "mx";
+  const methods = useQuery({ queryKey: paymentMethodsQueryKey, queryFn: getPaymentMethods });
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
+
+  const setDefault = useMutation({
+    mutationFn: (method: PaymentMethod) => setDefaultPaymentMethod(method.uuid),
+    onSuccess: async () => {
+      notifySuccess(t("default_changed"));
+      await queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey });
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (method: PaymentMethod) => deletePaymentMethod(method.uuid),
+    onSuccess: async (remaining) => {
+      queryClient.setQueryData(paymentMethodsQueryKey, remaining);
+      notifySuccess(t("deleted"));
+      // Removing the last card clears the user's payment_methods flag.
+      await loadUser();
+    },
+    onSettled: () => setDeleting(null),
+  });
+
+  const cardName = (method: PaymentMethod) =>
+    t("card_label", { brand: brandName(method.brand), last4: method.card_number.replace(/\D/g, "").slice(-4) });
+  const brandName = (brand: string) =>
+    brand === "visa" || brand === "mastercard" || brand === "amex" ? t(`brands.${brand}`) : t("brands.other");
+
+  const list = (methods.data ?? []).filter((method) => method.country === country);
+  return (
+    <Page
+      title={title}
+      actions={
+        <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+          {t("add_card_action")}
+        </button>
+      }
+    >
+      {methods.isPending ? (
+        <LoadingSection />
+      ) : list.length === 0 ? (
+        <EmptyState>{t("empty")}</EmptyState>
+      ) : (
+        <ul className="card-list payment-method-list" aria-label={t("list_label")}>
+          {list.map((method) => (
+            <li key={method.uuid} className="card payment-method-card" aria-label={cardName(method)}>
+              <div className="payment-method-summary">
+                <CardBrandMark brand={method.brand} />
+                <div>
+                  <p className="payment-method-number">
+                    <span className="visually-hidden">{brandName(method.brand)} </span>
+                    {method.card_number}
+                  </p>
+                  <p className="muted">{t("expires", { date: method.expiration })}</p>
+                </div>
+                {method.is_default && <span className="badge badge-default">{t("default_badge")}</span>}
+              </div>
+              <div className="card-actions">
+                {!method.is_default && (
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    aria-label={t("set_default_named", { card: cardName(method) })}
+                    disabled={setDefault.isPending}
+                    onClick={() => setDefault.mutate(method)}
+                  >
+                    {t("set_default")}
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="button button-ghost-danger"
+                  aria-label={t("delete_named", { card: cardName(method) })}
+                  onClick={() => setDeleting(method)}
+                >
+                  {tCommon("actions.delete")}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FormDialog open={adding} title={t("add_title")} onClose={() => setAdding(false)}>
+        {adding && <CardFormLoader gateway={gateway} onSaved={() => setAdding(false)} />}
+      </FormDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("delete_title")}
+        message={t("delete_confirm", { card: deleting ? cardName(deleting) : "" })}
+        confirmLabel={tCommon("actions.delete")}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,300 @@
+import { CARD_RELOAD_DELAY_MS } from "@estaciona/contracts";
+import type { CardFormConfig } from "@estaciona/contracts/schemas/payment";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { FormField } from "../../../components/form-field.tsx";
+import { LoadingSection } from "../../../components/loading-view.tsx";
+import { currentLocale, translateMessage } from "../../../lib/i18n.ts";
+import { cardFormConfigQueryKey, getCardFormConfig, saveUsCard } from "../api/payments.ts";
+import {
+  askFrameToSubmit,
+  type CollectCard,
+  frameOrigin,
+  readFrameMessage,
+  usCardDetails,
+} from "../lib/frame-messages.ts";
+import { loadScript } from "../lib/load-script.ts";
+import { providerGlobals } from "../lib/provider-globals.ts";
+import { useCardSaved } from "../lib/use-card-saved.ts";
+import { useLatest } from "../lib/use-latest.ts";
+import { CardFrame, frameUrlWith } from "./card-frame.tsx";
+import { NoChargeNotice } from "./no-charge-notice.tsx";
+import "../catalogue.ts";
+
+/** The holder's name and ZIP code live in our DOM; card number, expiry and CVV only in the provider's iframe. */
+const holderSchema = z.object({
+  first_name: z.string().trim().min(1, { error: "validation.required" }).max(80, { error: "validation.max_length" }),
+  last_name: z.string().trim().min(1, { error: "validation.required" }).max(80, { error: "validation.max_length" }),
+  // Spec §5: numeric; the server takes a 5-digit ZIP or ZIP+4.
+  zip_code: z
+    .string()
+    .trim()
+    .regex(/^\d{5}(\d{4})?$/, { error: "payments.form.zip_code_invalid" }),
+});
+type HolderInput = z.input<typeof holderSchema>;
+type HolderOutput = z.output<typeof holderSchema>;
+
+type Phase = "loading" | "ready" | "tokenising" | "saving" | "unavailable";
+
+/** The provider side of the form: ask for a token; it answers through the callbacks. */
+interface TokenRequester {
+  requestToken(): void;
+}
+
+/**
+ * The USA card form (spec §4, §5, §8): NMI Collect.js-style. First name, last name and ZIP code
+ * here; the card fields in the provider's iframe. Submit stays disabled until both names are
+ * filled; the provider's token and masked card go to `POST user/nmi/payment/method`; a provider
+ * validation failure shows complete_all_fields.
+ */
+export default function UsCardForm({ onSaved, showNotice = true }: { onSaved: () => void; showNotice?: boolean }) {
+  const { t } = useTranslation("payments");
+  const config = useQuery({ queryKey: cardFormConfigQueryKey("us"), queryFn: () => getCardFormConfig("us") });
+  const { succeeded, failed } = useCardSaved(onSaved);
+  const [phase, setPhase] = useState<Phase>("loading");
+  const [providerMessage, setProviderMessage] = useState<string | null>(null);
+  const [session, setSession] = useState(0);
+  const [frameCleared, setFrameCleared] = useState(false);
+  const provider = useRef<TokenRequester | null>(null);
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const holder = useRef<HolderOutput | null>(null);
+
+  useEffect(() => () => clearTimeout(reloadTimer.current), []);
+
+  const {
+    control,
+    register,
+    handleSubmit,
+    getValues,
+    trigger,
+    formState: { errors },
+  } = useForm<HolderInput, unknown, HolderOutput>({
+    resolver: zodResolver(holderSchema),
+    defaultValues: { first_name: "", last_name: "", zip_code: "" },
+  });
+  const [firstName, lastName] = useWatch({ control, name: ["first_name", "last_name"] });
+  const namesFilled = firstName.trim() !== "" && lastName.trim() !== "";
+
+  const saveToken = useCallback(
+    async (token: string, card: CollectCard) => {
+      // The sandbox frame has a button of its own too: check the holder fields the same way.
+      const checked = holder.current
+        ? { success: true as const, data: holder.current }
+        : holderSchema.safeParse(getValues());
+      if (!checked.success) {
+        void trigger();
+        setPhase("ready");
+        return;
+      }
+      const details = checked.data;
+      setProviderMessage(null);
+      setPhase("saving");
+      try {
+        const answer = await saveUsCard({ payment_token: token, ...details, ...usCardDetails(card) });
+        await succeeded(answer);
+      } catch (error) {
+        failed(error);
+        // A payment token is single-use: start again in a fresh provider form.
+        setPhase("loading");
+        setFrameCleared(true);
+        reloadTimer.current = setTimeout(() => {
+          setFrameCleared(false);
+          setSession((current) => current + 1);
+        }, CARD_RELOAD_DELAY_MS);
+      } finally {
+        holder.current = null;
+      }
+    },
+    [succeeded, failed, getValues, trigger],
+  );
+
+  // Collect.js also reports fields live while typing; only a failed submit is complete_all_fields.
+  const validationFailed = useCallback(() => {
+    if (!holder.current) return;
+    holder.current = null;
+    setPhase("ready");
+    setProviderMessage(t("complete_all_fields"));
+  }, [t]);
+  const markReady = useCallback(() => setPhase((current) => (current === "loading" ? "ready" : current)), []);
+  const markUnavailable = useCallback(() => setPhase("unavailable"), []);
+
+  const submit = handleSubmit((values) => {
+    if (phase !== "ready" || !provider.current) return;
+    setProviderMessage(null);
+    holder.current = values;
+    setPhase("tokenising");
+    provider.current.requestToken();
+  });
+
+  const busy = phase === "tokenising" || phase === "saving";
+  const message = (error?: { message?: string }) => translateMessage(error?.message, { max: 80 });
+  const onlyDigits = register("zip_code");
+
+  return (
+    <form className="form card-form" onSubmit={submit} noValidate>
+      {showNotice && <NoChargeNotice />}
+      <FormField label={t("form.first_name")} error={message(errors.first_name)}>
+        {(control) => <input {...control} {...register("first_name")} className="input" autoComplete="cc-given-name" />}
+      </FormField>
+      <FormField label={t("form.last_name")} error={message(errors.last_name)}>
+        {(control) => <input {...control} {...register("last_name")} className="input" autoComplete="cc-family-name" />}
+      </FormField>
+      <FormField label={t("form.zip_code")} hint={t("form.zip_code_hint")} error={message(errors.zip_code)}>
+        {(control) => (
+          <input
+            {...control}
+            {...onlyDigits}
+            onChange={(event) => {
+              event.target.value = event.target.value.replace(/\D/g, "").slice(0, 9);
+              void onlyDigits.onChange(event);
+            }}
+            className="input"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={9}
+          />
+        )}
+      </FormField>
+      {providerMessage && (
+        <p className="notice notice-warning" role="alert">
+          {providerMessage}
+        </p>
+      )}
+      {phase === "unavailable" && <p className="notice notice-warning">{t("form.unavailable")}</p>}
+      {(config.isPending || phase === "loading" || phase === "saving") && (
+        <div className="card-form-status" role="status">
+          <LoadingSection />
+          <span>{phase === "saving" ? t("form.saving") : t("form.loading")}</span>
+        </div>
+      )}
+      {config.isError && <p className="notice notice-warning">{t("form.unavailable")}</p>}
+      {config.data && !frameCleared && (
+        <UsProviderFields
+          key={session}
+          config={config.data}
+          hidden={phase === "saving"}
+          providerRef={provider}
+          onReady={markReady}
+          onUnavailable={markUnavailable}
+          onToken={saveToken}
+          onValidationFailed={validationFailed}
+        />
+      )}
+      {!namesFilled && <p className="field-hint">{t("form.names_required")}</p>}
+      <button
+        type="submit"
+        className="button button-primary button-block"
+        disabled={!namesFilled || phase !== "ready" || busy}
+      >
+        {phase === "saving" ? t("form.saving") : t("add_card")}
+      </button>
+    </form>
+  );
+}
+
+interface UsProviderProps {
+  config: CardFormConfig;
+  hidden: boolean;
+  providerRef: { current: TokenRequester | null };
+  onReady: () => void;
+  onUnavailable: () => void;
+  onToken: (token: string, card: CollectCard) => void;
+  onValidationFailed: () => void;
+}
+
+function UsProviderFields(props: UsProviderProps) {
+  if (props.config.frame_url) return <UsSandboxFrame {...props} frameUrl={props.config.frame_url} />;
+  return <CollectJsFields {...props} />;
+}
+
+/** The sandbox's Collect.js stand-in: one iframe with the card fields; our button asks it to tokenise. */
+function UsSandboxFrame(props: UsProviderProps & { frameUrl: string }) {
+  const { frameUrl, hidden, providerRef } = props;
+  const frame = useRef<HTMLIFrameElement>(null);
+  const callbacks = useLatest(props);
+  const src = frameUrlWith(frameUrl, { lang: currentLocale() });
+  const origin = frameOrigin(src);
+
+  useEffect(() => {
+    providerRef.current = { requestToken: () => askFrameToSubmit(frame.current, origin) };
+    const listener = (event: MessageEvent<unknown>) => {
+      const message = readFrameMessage(event, { origin, frame: frame.current });
+      if (!message) return;
+      const { onReady, onToken, onValidationFailed } = callbacks.current;
+      if (message.type === "sandbox:ready") onReady();
+      else if (message.type === "collectjs:token") onToken(message.token, message.card);
+      else if (message.type === "collectjs:validation" && !message.status) onValidationFailed();
+    };
+    window.addEventListener("message", listener);
+    return () => {
+      window.removeEventListener("message", listener);
+      providerRef.current = null;
+    };
+  }, [origin, callbacks, providerRef]);
+
+  return <CardFrame ref={frame} src={src} hidden={hidden} />;
+}
+
+/**
+ * NMI Collect.js inline (ecosystem.md §2.1–2.2): the script puts one gateway-hosted iframe in each
+ * of these containers; `startPaymentRequest` tokenises and answers in `callback`.
+ */
+function CollectJsFields(props: UsProviderProps) {
+  const { config, hidden, providerRef } = props;
+  const { t } = useTranslation("payments");
+  const callbacks = useLatest(props);
+  const fieldLabel = t("form.frame_title");
+
+  useEffect(() => {
+    let current = true;
+    const { script_url: scriptUrl, public_key: publicKey } = config;
+    if (!scriptUrl || !publicKey) {
+      console.warn("The Collect.js card form has no script URL or tokenization key.");
+      callbacks.current.onUnavailable();
+      return;
+    }
+    void loadScript(scriptUrl, { "data-tokenization-key": publicKey, "data-variant": "inline" }).then((loaded) => {
+      const collect = providerGlobals().CollectJS;
+      if (!current) return;
+      if (!loaded || !collect) {
+        if (loaded) console.warn("The Collect.js script loaded without CollectJS.");
+        callbacks.current.onUnavailable();
+        return;
+      }
+      collect.configure({
+        variant: "inline",
+        fields: {
+          ccnumber: { selector: "#collect-ccnumber", title: fieldLabel },
+          ccexp: { selector: "#collect-ccexp", title: fieldLabel, placeholder: "MM / YY" },
+          cvv: { selector: "#collect-cvv", title: fieldLabel },
+        },
+        callback: (response) => callbacks.current.onToken(response.token, response.card),
+        validationCallback: (_field, valid) => {
+          if (!valid) callbacks.current.onValidationFailed();
+        },
+        timeoutDuration: 10_000,
+        timeoutCallback: () => callbacks.current.onValidationFailed(),
+        fieldsAvailableCallback: () => callbacks.current.onReady(),
+      });
+      providerRef.current = { requestToken: () => collect.startPaymentRequest() };
+    });
+    return () => {
+      current = false;
+      providerRef.current = null;
+    };
+  }, [config, fieldLabel, callbacks, providerRef]);
+
+  return (
+    <div className="collect-fields" hidden={hidden}>
+      <div id="collect-ccnumber" />
+      <div className="row">
+        <div id="collect-ccexp" />
+        <div id="collect-cvv" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import type { Country, Currency } from "@estaciona/contracts";
+import type { VisitDetail } from "@estaciona/contracts/schemas/parking";
+import type { PaymentMethod } from "@estaciona/contracts/schemas/payment";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { generatePath, Link } from "react-router";
+import { paths } from "../../../config/paths.ts";
+import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client.ts";
+import { navigateTo } from "../../../lib/navigation.ts";
+import {
+  getPaymentMethods,
+  type PayVisitAnswer,
+  parkingQueryKeys,
+  paymentMethodsQueryKey,
+  payVisit,
+} from "../api/visits.ts";
+import { useParkingFormat } from "../lib/format.ts";
+import { FeeBreakdown } from "./fee-breakdown.tsx";
+import { type LiveQuote, useLiveQuote } from "./live-fee.tsx";
+
+type Outcome =
+  | { kind: "ready" }
+  | { kind: "paying" }
+  | { kind: "paid"; visit: VisitDetail; shownTotal: number }
+  | { kind: "declined"; message: string }
+  | { kind: "unknown"; message: string }
+  | { kind: "already_paid" }
+  | { kind: "three_ds" };
+
+const countryOfCurrency = (currency: Currency): Country => (currency === "usd" ? "us" : "mx");
+
+/** Cards that can pay in the visit's currency, the default first. */
+function cardsFor(methods: PaymentMethod[] | undefined, currency: Currency): PaymentMethod[] {
+  const country = countryOfCurrency(currency);
+  return (methods ?? [])
+    .filter((method) => method.country === country)
+    .sort((a, b) => Number(b.is_default) - Number(a.is_default));
+}
+
+/**
+ * The pay flow of an open visit (home, visit detail and /checkout/{uuid} all lead here): pick a
+ * card (the default preselected), see the all-in breakdown that paying now charges, pay with an
+ * Idempotency-Key, then the outcome. One key per attempt: a retry after no answer (or a server
+ * error) sends the same key, so the server answers the first attempt instead of charging again;
+ * a decline or another card is a new attempt with a new key.
+ */
+export function PayPanel({
+  visit,
+  fetchedAt,
+  returnPath,
+}: {
+  visit: VisitDetail;
+  fetchedAt: number;
+  /** Where "add a card" comes back to. */
+  returnPath: string;
+}) {
+  const { t, money, time } = useParkingFormat();
+  const queryClient = useQueryClient();
+  const live = useLiveQuote(visit, fetchedAt);
+  const methods = useQuery({ queryKey: paymentMethodsQueryKey, queryFn: getPaymentMethods });
+  const cards = cardsFor(methods.data, live?.breakdown.currency ?? "mxn");
+  const [chosenCard, setChosenCard] = useState<string | null>(null);
+  const selectedCard = chosenCard ?? cards[0]?.uuid ?? null;
+  const [outcome, setOutcome] = useState<Outcome>(
+    visit.status === "finished" ? { kind: "already_paid" } : { kind: "ready" },
+  );
+  const attempt = useRef<{ key: string; card: string | null } | null>(null);
+
+  const refreshParking = () => queryClient.invalidateQueries({ queryKey: parkingQueryKeys.all });
+
+  const pay = async (shown: LiveQuote) => {
+    const card = shown.breakdown.total === 0 ? null : selectedCard;
+    if (!attempt.current || attempt.current.card !== card) attempt.current = { key: crypto.randomUUID(), card };
+    const { key } = attempt.current;
+    setOutcome({ kind: "paying" });
+    try {
+      const answer: PayVisitAnswer = await payVisit(visit.uuid, card, key);
+      attempt.current = null;
+      if (answer.payment?.status === "requires_action" && answer.payment.redirect_url) {
+        setOutcome({ kind: "three_ds" });
+        window.location.assign(answer.payment.redirect_url);
+        return;
+      }
+      setOutcome({ kind: "paid", visit: answer.visit, shownTotal: shown.breakdown.total });
+      void refreshParking();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.code === "visit_already_paid") {
+        attempt.current = null;
+        setOutcome({ kind: "already_paid" });
+        void refreshParking();
+      } else if (error.status === 0 || error.status >= 500) {
+        // No answer or a provider timeout: the charge may exist. Keep the key for the retry.
+        setOutcome({ kind: "unknown", message: error.description ?? t("pay.unknown_outcome") });
+      } else if (error.status === 401) {
+        // The session ended: let the API client log out, replaying the same key (nothing was charged).
+        await apiRequest("POST", `user/visit/${encodeURIComponent(visit.uuid)}/pay`, {
+          body: card ? { payment_method_uuid: card } : {},
+          headers: { "Idempotency-Key": key },
+        }).catch(() => undefined);
+      } else if (error.status === 404) {
+        navigateTo("/notfound");
+      } else {
+        attempt.current = null;
+        setOutcome({ kind: "declined", message: error.description ?? errorMessage(error.code, null) });
+        void refreshParking();
+      }
+    }
+  };
+
+  const receiptPath = generatePath(paths.visitReceipt.path, { uuid: visit.uuid });
+
+  if (outcome.kind === "already_paid")
+    return (
+      <section className="pay-panel pay-outcome" aria-labelledby="pay-outcome-title">
+        <h2 id="pay-outcome-title">{t("pay.already_paid_title")}</h2>
+        <Link className="button button-primary" to={receiptPath}>
+          {t("visit.receipt_link")}
+        </Link>
+      </section>
+    );
+
+  if (outcome.kind === "paid") {
+    const paid = outcome.visit;
+    const total = paid.amounts?.total ?? 0;
+    const currency = paid.amounts?.currency ?? live?.breakdown.currency ?? "mxn";
+    return (
+      <section className="pay-panel pay-outcome pay-success" aria-labelledby="pay-outcome-title" role="status">
+        <h2 id="pay-outcome-title">{t("pay.success_title")}</h2>
+        <p>{total === 0 ? t("pay.success_free") : t("pay.success_text", { amount: money(total, currency) })}</p>
+        {total !== outcome.shownTotal && total > 0 && (
+          <p className="muted">{t("pay.charged_differs", { amount: money(total, currency) })}</p>
+        )}
+        {paid.exit_deadline && (
+          <p className="pay-deadline">
+            {t("pay.exit_deadline", { time: time(paid.exit_deadline, paid.location.time_zone) })}
+          </p>
+        )}
+        {paid.amounts && <FeeBreakdown amounts={paid.amounts} />}
+        <div className="form-actions">
+          <Link className="button button-primary" to={receiptPath}>
+            {t("visit.receipt_link")}
+          </Link>
+          <Link className="button button-secondary" to={paths.dashboard.path}>
+            {t("checkout.back_home")}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  if (!live) return null;
+  const free = live.breakdown.total === 0;
+  const busy = outcome.kind === "paying" || outcome.kind === "three_ds";
+  const needsCard = !free && selectedCard === null;
+  const addCardPath = `${paths.payments.path}?${new URLSearchParams({ redirect: returnPath }).toString()}`;
+
+  return (
+    <section className="pay-panel" aria-labelledby="pay-title">
+      <h2 id="pay-title">{t("pay.title")}</h2>
+      {!free && (
+        <fieldset className="card-choice">
+          <legend>{t("pay.card_label")}</legend>
+          {methods.isPending ? null : cards.length === 0 ? (
+            <p className="muted">{t("pay.no_cards")}</p>
+          ) : (
+            cards.map((card) => (
+              <label key={card.uuid} className="card-choice-option">
+                <input
+                  type="radio"
+                  name="payment-card"
+                  value={card.uuid}
+                  checked={selectedCard === card.uuid}
+                  disabled={busy}
+                  onChange={() => setChosenCard(card.uuid)}
+                />
+                <span>
+                  {t("pay.card_option", { brand: card.brand, number: card.card_number, expiration: card.expiration })}
+                  {card.is_default && <span className="muted"> · {t("pay.default_card")}</span>}
+                </span>
+              </label>
+            ))
+          )}
+          <Link className="link" to={addCardPath}>
+            {t("pay.add_card")}
+          </Link>
+        </fieldset>
+      )}
+      <h3 className="pay-price-label">{t("pay.price_label")}</h3>
+      <FeeBreakdown amounts={live.breakdown} />
+      <p className="muted">{t("pay.price_note")}</p>
+      {live.nextChange && (
+        <p className="muted">{t("pay.price_moves", { time: time(live.nextChange.at, visit.location.time_zone) })}</p>
+      )}
+      {outcome.kind === "declined" && (
+        <div className="pay-error" role="alert">
+          <p className="pay-error-title">{t("pay.declined_title")}</p>
+          <p>{outcome.message}</p>
+        </div>
+      )}
+      {outcome.kind === "unknown" && (
+        <div className="pay-error" role="alert">
+          <p>{outcome.message}</p>
+        </div>
+      )}
+      {outcome.kind === "three_ds" && (
+        <p role="status" className="muted">
+          {t("pay.three_ds")}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button button-primary button-block"
+        disabled={busy || needsCard || methods.isPending}
+        onClick={() => void pay(live)}
+      >
+        {outcome.kind === "paying"
+          ? t("pay.paying")
+          : outcome.kind === "declined" || outcome.kind === "unknown"
+            ? `${t("pay.retry")} · ${money(live.breakdown.total, live.breakdown.currency)}`
+            : free
+              ? t("pay.submit_free")
+              : t("pay.submit", { amount: money(live.breakdown.total, live.breakdown.currency) })}
+      </button>
+    </section>
+  );
+}

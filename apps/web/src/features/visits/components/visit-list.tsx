@@ -1,0 +1,31 @@
+import type { VisitSummary } from "@estaciona/contracts/schemas/parking";
+import { generatePath, Link } from "react-router";
+import { paths } from "../../../config/paths.ts";
+import { useParkingFormat } from "../lib/format.ts";
+import { VisitStatusBadge } from "./status-badge.tsx";
+
+/** Visits as rows: location, plate, entry, status and total (settled, or live while open). */
+export function VisitList({ visits, label }: { visits: VisitSummary[]; label: string }) {
+  const { money, dateTime } = useParkingFormat();
+  return (
+    <ul className="visit-list" aria-label={label}>
+      {visits.map((visit) => (
+        <li key={visit.uuid} className="visit-row">
+          <Link className="visit-row-link" to={generatePath(paths.visit.path, { uuid: visit.uuid })}>
+            <span className="visit-row-main">
+              <span className="visit-row-location">{visit.location.name}</span>
+              <span className="muted">
+                <span className="plate-badge plate-badge-small">{visit.vehicle.plate}</span>{" "}
+                {dateTime(visit.entered_at ?? visit.paid_at)}
+              </span>
+            </span>
+            <span className="visit-row-side">
+              <VisitStatusBadge status={visit.status} />
+              <span className="visit-row-total">{money(visit.total, visit.currency)}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

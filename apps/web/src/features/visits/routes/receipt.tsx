@@ -1,0 +1,86 @@
+import { useQuery } from "@tanstack/react-query";
+import { generatePath, Link, useParams } from "react-router";
+import { LoadingSection } from "../../../components/loading-view.tsx";
+import { EmptyState, Page } from "../../../components/page.tsx";
+import { paths } from "../../../config/paths.ts";
+import { getVisit, parkingQueryKeys } from "../api/visits.ts";
+import { FeeBreakdown } from "../components/fee-breakdown.tsx";
+import { useParkingFormat } from "../lib/format.ts";
+import "../../../lib/catalogues/parking.ts";
+import "../styles/receipt.css";
+
+/**
+ * /visita/{uuid}/recibo: the printable receipt of a paid visit, from the server's receipt (the
+ * ledger's amounts, never recomputed here): operator, location, plate, entry, settlement,
+ * duration, breakdown with the tax rate, card and payment reference. Print CSS keeps only the
+ * receipt on paper.
+ */
+export default function ReceiptScreen() {
+  const { uuid = "" } = useParams();
+  const { t, money, duration, dateTime } = useParkingFormat();
+  const visit = useQuery({ queryKey: parkingQueryKeys.visit(uuid), queryFn: () => getVisit(uuid) });
+  const receipt = visit.data?.receipt ?? null;
+  const zone = visit.data?.location.time_zone;
+  const visitPath = generatePath(paths.visit.path, { uuid });
+
+  return (
+    <Page title={t("receipt.title")}>
+      {!visit.data ? (
+        <LoadingSection />
+      ) : !receipt ? (
+        <>
+          <EmptyState>{t("receipt.not_ready")}</EmptyState>
+          <Link className="link" to={visitPath}>
+            {t("receipt.back")}
+          </Link>
+        </>
+      ) : (
+        <>
+          <article className="receipt" aria-labelledby="receipt-number">
+            <header className="receipt-header">
+              <p className="receipt-operator">{receipt.operator.name}</p>
+              <h2 id="receipt-number">{t("receipt.number", { number: receipt.number })}</h2>
+            </header>
+            <dl className="detail-list">
+              {(
+                [
+                  [t("receipt.issued_at"), dateTime(receipt.issued_at, zone)],
+                  [t("visit.location"), `${receipt.location.name}, ${receipt.location.address}`],
+                  [t("receipt.plate"), receipt.plate],
+                  [t("visit.entered_at"), dateTime(receipt.entered_at, zone)],
+                  [t("visit.paid_at"), dateTime(receipt.settled_at, zone)],
+                  [t("visit.duration"), duration(receipt.duration_minutes)],
+                  [t("receipt.card"), receipt.card ? t("ledger.card", receipt.card) : t("receipt.no_charge")],
+                  [t("receipt.payment_reference"), receipt.payment_uuid ?? "—"],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="detail-list-row">
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <FeeBreakdown amounts={receipt.amounts} taxRateBp={receipt.tax_rate_bp} />
+            <p className="receipt-total" data-testid="receipt-total">
+              {t("breakdown.total")}: {money(receipt.amounts.total, receipt.amounts.currency)}
+            </p>
+            {(receipt.operator.contact_email || receipt.operator.contact_phone) && (
+              <p className="muted">
+                {t("receipt.operator")}: {receipt.operator.name} · {t("receipt.contact")}:{" "}
+                {[receipt.operator.contact_email, receipt.operator.contact_phone].filter(Boolean).join(" · ")}
+              </p>
+            )}
+          </article>
+          <div className="form-actions receipt-actions">
+            <button type="button" className="button button-primary" onClick={() => window.print()}>
+              {t("receipt.print")}
+            </button>
+            <Link className="button button-secondary" to={visitPath}>
+              {t("receipt.back")}
+            </Link>
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}
