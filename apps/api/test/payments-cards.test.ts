@@ -268,6 +268,25 @@ describe(`card calls (${testEngine})`, () => {
     expect(Number(capped.headers["retry-after"])).toBeGreaterThan(23 * 3600);
   });
 
+  it("caps add-card attempts per IP per hour (429)", async () => {
+    const capped = await createTestApp({ env: { CARD_ADD_MAX_PER_IP_PER_HOUR: "4" } });
+    try {
+      const remoteAddress = "203.0.113.7";
+      const statuses: number[] = [];
+      for (let driver = 0; driver < 3; driver += 1) {
+        const { headers } = await createDriverWithProfile(capped);
+        for (let attempt = 0; attempt < 2; attempt += 1)
+          statuses.push((await addMexicanCard(capped, headers, "", { token: "tok_bogus", remoteAddress })).statusCode);
+      }
+      expect(statuses).toEqual([402, 402, 402, 402, 429, 429]);
+      const { headers } = await createDriverWithProfile(capped);
+      const elsewhere = await addMexicanCard(capped, headers, "4242424242424242", { remoteAddress: "203.0.113.8" });
+      expect(elsewhere.statusCode).toBe(201);
+    } finally {
+      await capped.close();
+    }
+  });
+
   it("serves the card form config and the Conekta checkout request id", async () => {
     const { headers } = await createDriverWithProfile(app);
     const mx = await app.inject({ method: "GET", url: "/api/user/payment/config?country=mx", headers });

@@ -9,6 +9,7 @@ import {
   chargePayable,
   refundPayment,
   registerPayable,
+  sweepPayments,
 } from "../src/modules/payments/ledger.ts";
 import { createSandboxGateway } from "../src/modules/payments/sandbox/gateway.ts";
 import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
@@ -310,5 +311,34 @@ describe(`payments ledger (${testEngine})`, () => {
     await expect(refundPayment(app, { paymentId: paid.payment.id, reason: "again" })).rejects.toMatchObject({
       code: "invalid_refund",
     });
+  });
+
+  it("the sweep revives a verification refund whose job gave up", async () => {
+    const { headers, user } = await createDriverWithProfile(app);
+    const saved = await addMexicanCard(app, headers, "5555555555554444");
+    expect(saved.statusCode).toBe(201);
+    const paymentId = saved.json().data.verification.payment as string;
+    // The refund job exhausted its attempts (e.g. the provider was down for hours).
+    await app.db
+      .updateTable("jobs")
+      .set({ status: "failed", last_error: "provider down" })
+      .where("dedupe_key", "=", `refund:${paymentId}`)
+      .execute();
+    await app.jobs.runDueJobs();
+    const stuck = await app.db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirstOrThrow();
+    expect(stuck.status).toBe("succeeded");
+    travel(6 * 60);
+    expect((await sweepPayments(app)).unrefunded).toBeGreaterThanOrEqual(1);
+    await app.jobs.runDueJobs();
+    const rows = await app.db
+      .selectFrom("payments")
+      .selectAll()
+      .where("user_id", "=", user.id)
+      .orderBy("kind")
+      .execute();
+    expect(rows.map((row) => [row.kind, row.status])).toEqual([
+      ["charge", "refunded"],
+      ["refund", "succeeded"],
+    ]);
   });
 });

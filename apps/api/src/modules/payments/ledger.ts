@@ -618,3 +618,45 @@ export function registerLedgerJobs(deps: LedgerDeps, jobs: JobRunner): void {
     if (result.status !== "succeeded") throw new Error(`refund of ${paymentId} ${result.status}`);
   });
 }
+
+/** A verification charge still unrefunded after this long is reported (research PAY-5). */
+export const UNREFUNDED_VERIFICATION_ALERT_SECONDS = 24 * 3600;
+
+/**
+ * The safety net behind the jobs (run periodically by the worker): any unsettled charge older
+ * than five minutes gets a reconciliation job again, and any verification charge still not
+ * refunded gets its refund job again — both deduplicated, so a live job is not doubled. Old
+ * unrefunded verifications are logged as errors: retried and reported, never forgotten.
+ */
+export async function sweepPayments(deps: LedgerDeps): Promise<{ unsettled: number; unrefunded: number }> {
+  const unsettled = await deps.db
+    .selectFrom("payments")
+    .select("id")
+    .where("kind", "=", "charge")
+    .where("status", "in", ["pending", "requires_action"])
+    .where("created_at", "<", isoAfter(-300))
+    .limit(500)
+    .execute();
+  for (const { id } of unsettled)
+    await enqueue(deps.db, JOB_RECONCILE, { paymentId: id }, { dedupeKey: `reconcile:${id}`, maxAttempts: 20 });
+  const unrefunded = await deps.db
+    .selectFrom("payments")
+    .select(["id", "created_at"])
+    .where("kind", "=", "charge")
+    .where("purpose", "=", "card_verification")
+    .where("status", "=", "succeeded")
+    .where("updated_at", "<", isoAfter(-300))
+    .limit(500)
+    .execute();
+  for (const { id, created_at } of unrefunded) {
+    await enqueue(
+      deps.db,
+      JOB_REFUND,
+      { paymentId: id, reason: "card_verification" },
+      { dedupeKey: `refund:${id}`, maxAttempts: 20 },
+    );
+    if (Date.parse(created_at) < Date.now() - UNREFUNDED_VERIFICATION_ALERT_SECONDS * 1000)
+      deps.log.error({ paymentId: id }, "card verification charge still unrefunded after 24 h");
+  }
+  return { unsettled: unsettled.length, unrefunded: unrefunded.length };
+}

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors.ts";
 import { idempotent, purgeIdempotencyKeys } from "./idempotency.ts";
-import { chargeFailure, refreshCharge, registerLedgerJobs } from "./ledger.ts";
+import { chargeFailure, refreshCharge, registerLedgerJobs, sweepPayments } from "./ledger.ts";
 import {
   cardFormConfig,
   deletePaymentMethod,
@@ -29,6 +29,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // The ledger's recoverable work (reconciliation, refunds) and the key purge run in the job worker.
   registerLedgerJobs(app, app.jobs);
   app.jobs.every("purge idempotency keys", 3600_000, () => purgeIdempotencyKeys(app.db));
+  app.jobs.every("sweep unsettled payments and unrefunded verifications", 5 * 60_000, async () => {
+    await sweepPayments(app);
+  });
 
   const user = { preHandler: app.authenticate };
 
