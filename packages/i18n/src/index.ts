@@ -5,6 +5,7 @@ import { contact as enContact } from "./locales/en/contact.ts";
 import { errors as enErrors } from "./locales/en/errors.ts";
 import { messages as enMessages } from "./locales/en/messages.ts";
 import { parking as enParking } from "./locales/en/parking.ts";
+import { payments as enPayments } from "./locales/en/payments.ts";
 import { privacy as enPrivacy } from "./locales/en/privacy.ts";
 import { sandbox as enSandbox } from "./locales/en/sandbox.ts";
 import { screens as enScreens } from "./locales/en/screens.ts";
@@ -17,6 +18,7 @@ import { contact as esContact } from "./locales/es/contact.ts";
 import { errors as esErrors } from "./locales/es/errors.ts";
 import { messages as esMessages } from "./locales/es/messages.ts";
 import { parking as esParking } from "./locales/es/parking.ts";
+import { payments as esPayments } from "./locales/es/payments.ts";
 import { privacy as esPrivacy } from "./locales/es/privacy.ts";
 import { sandbox as esSandbox } from "./locales/es/sandbox.ts";
 import { screens as esScreens } from "./locales/es/screens.ts";
@@ -36,6 +38,7 @@ export const resources = {
     errors: enErrors,
     messages: enMessages,
     parking: enParking,
+    payments: enPayments,
     privacy: enPrivacy,
     sandbox: enSandbox,
     screens: enScreens,
@@ -50,6 +53,7 @@ export const resources = {
     errors: esErrors,
     messages: esMessages,
     parking: esParking,
+    payments: esPayments,
     privacy: esPrivacy,
     sandbox: esSandbox,
     screens: esScreens,

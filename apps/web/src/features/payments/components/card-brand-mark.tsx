@@ -4,13 +4,13 @@ const isKnownBrand = (brand: string): brand is CardBrand => (CARD_BRANDS as read
 
 /**
  * The card's brand mark (spec §9: visa, mastercard, amex), drawn inline so no image is fetched.
- * Decorative: the card's text names the brand.
+ * `label` is the brand's name for assistive technology.
  */
-export function CardBrandMark({ brand }: { brand: string }) {
-  const common = { width: 48, height: 32, viewBox: "0 0 48 32", "aria-hidden": true, focusable: false } as const;
+export function CardBrandMark({ brand, label }: { brand: string; label: string }) {
+  const common = { width: 48, height: 32, viewBox: "0 0 48 32", focusable: false } as const;
   if (!isKnownBrand(brand))
     return (
-      <svg {...common} className="card-brand card-brand-other">
+      <svg {...common} className="card-brand card-brand-other" role="img" aria-label={label}>
         <rect x="0.5" y="0.5" width="47" height="31" rx="4" fill="#f4f4f5" stroke="#a1a1aa" />
         <rect x="0.5" y="7" width="47" height="6" fill="#a1a1aa" />
         <rect x="6" y="20" width="18" height="4" rx="1" fill="#a1a1aa" />
@@ -19,7 +19,7 @@ export function CardBrandMark({ brand }: { brand: string }) {
   switch (brand) {
     case "visa":
       return (
-        <svg {...common} className="card-brand card-brand-visa">
+        <svg {...common} className="card-brand card-brand-visa" role="img" aria-label={label}>
           <rect width="48" height="32" rx="4" fill="#1a1f71" />
           <path
             fill="#fff"
@@ -30,7 +30,7 @@ export function CardBrandMark({ brand }: { brand: string }) {
       );
     case "mastercard":
       return (
-        <svg {...common} className="card-brand card-brand-mastercard">
+        <svg {...common} className="card-brand card-brand-mastercard" role="img" aria-label={label}>
           <rect width="48" height="32" rx="4" fill="#252525" />
           <circle cx="19" cy="16" r="9" fill="#eb001b" />
           <circle cx="29" cy="16" r="9" fill="#f79e1b" />
@@ -39,7 +39,7 @@ export function CardBrandMark({ brand }: { brand: string }) {
       );
     case "amex":
       return (
-        <svg {...common} className="card-brand card-brand-amex">
+        <svg {...common} className="card-brand card-brand-amex" role="img" aria-label={label}>
           <rect width="48" height="32" rx="4" fill="#2e77bb" />
           <path
             fill="#fff"

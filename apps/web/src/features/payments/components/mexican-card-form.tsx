@@ -46,7 +46,6 @@ export default function MexicanCardForm({
   // Each reload is a new provider session: a new checkout request and a new frame.
   const [session, setSession] = useState(0);
   const [frameCleared, setFrameCleared] = useState(false);
-  const [checkoutRequestId, setCheckoutRequestId] = useState<string | null>(null);
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const saving = useRef(false);
 
@@ -86,23 +85,18 @@ export default function MexicanCardForm({
     [t],
   );
 
-  // Spec §7: every provider session starts from a checkout request id (Conekta only).
-  useEffect(() => {
-    if (frameCleared || !config.data) return;
-    let current = true;
-    setPhase("loading");
-    setCheckoutRequestId(null);
-    if (gateway === "netpay") return;
-    getConektaCheckoutRequest().then(
-      (id) => current && setCheckoutRequestId(id),
-      () => current && setPhase("unavailable"),
-    );
-    return () => {
-      current = false;
-    };
-  }, [session, frameCleared, config.data, gateway]);
+  // Spec §7: every Conekta session starts from a checkout request id; a reload asks for a new one.
+  const checkout = useQuery({
+    queryKey: ["conekta-checkout-request", session],
+    queryFn: getConektaCheckoutRequest,
+    enabled: gateway === "mx" && config.data !== undefined && !frameCleared,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+  });
+  const checkoutRequestId = checkout.data ?? null;
 
-  if (config.isError) return <p className="notice notice-warning">{t("form.unavailable")}</p>;
+  if (config.isError || checkout.isError) return <p className="notice notice-warning">{t("form.unavailable")}</p>;
   const ready = config.data && (gateway === "netpay" || checkoutRequestId !== null) && !frameCleared;
 
   return (

@@ -77,12 +77,9 @@ export function PaymentMethodsScreen({ gateway, title }: { gateway: CardGateway;
           {list.map((method) => (
             <li key={method.uuid} className="card payment-method-card" aria-label={cardName(method)}>
               <div className="payment-method-summary">
-                <CardBrandMark brand={method.brand} />
+                <CardBrandMark brand={method.brand} label={brandName(method.brand)} />
                 <div>
-                  <p className="payment-method-number">
-                    <span className="visually-hidden">{brandName(method.brand)} </span>
-                    {method.card_number}
-                  </p>
+                  <p className="payment-method-number">{method.card_number}</p>
                   <p className="muted">{t("expires", { date: method.expiration })}</p>
                 </div>
                 {method.is_default && <span className="badge badge-default">{t("default_badge")}</span>}

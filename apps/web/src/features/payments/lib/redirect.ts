@@ -3,7 +3,7 @@ const RETURN_KEY = "estaciona.payments.return";
 
 /** Only paths of this app: a `redirect` query must not send the driver to another site. */
 export function safeAppPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
   return value;
 }
 
