@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
               ...withAlias(paths.promo, () => import("../features/promo/routes/promo.tsx")),
               ...withAlias(paths.eventVisit, () => import("../features/visits/routes/event-visit.tsx")),
               ...withAlias(paths.visit, () => import("../features/visits/routes/visit.tsx")),
+              ...withAlias(paths.visitReceipt, () => import("../features/visits/routes/receipt.tsx")),
               { path: "*", ...screen(() => import("../features/not-found/routes/not-found.tsx")) },
             ],
           },

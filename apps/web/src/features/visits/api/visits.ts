@@ -1,5 +1,4 @@
 import type { StartVisitBody, VisitDetail, VisitQuote, VisitSummary } from "@estaciona/contracts/schemas/parking";
-import type { PaymentMethod } from "@estaciona/contracts/schemas/payment";
 import { api, apiRequest, type DataEnvelope } from "../../../lib/api-client.ts";
 
 /** Which visits `GET user/visits` answers: the server filters by open (`active`) or settled (`past`). */
@@ -35,9 +34,6 @@ export const parkingQueryKeys = {
   /** Every open visit at once (the QR landing marks the vehicles already parked). */
   openVisits: ["parking", "open-visits"] as const,
 };
-
-/** The cards screen (features/payments) reads the same list; one key keeps both fresh. */
-export const paymentMethodsQueryKey = ["payment-methods"] as const;
 
 export async function getParkingDashboard(): Promise<ParkingDashboard> {
   return (await api.get<DataEnvelope<ParkingDashboard>>("user/dashboard")).data;
@@ -86,8 +82,4 @@ export async function payVisit(
       handleErrors: false,
     })
   ).data;
-}
-
-export async function getPaymentMethods(): Promise<PaymentMethod[]> {
-  return (await api.get<DataEnvelope<PaymentMethod[]>>("user/payment/methods")).data;
 }

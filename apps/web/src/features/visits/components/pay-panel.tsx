@@ -7,13 +7,8 @@ import { generatePath, Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
 import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
-import {
-  getPaymentMethods,
-  type PayVisitAnswer,
-  parkingQueryKeys,
-  paymentMethodsQueryKey,
-  payVisit,
-} from "../api/visits.ts";
+import { getPaymentMethods, paymentMethodsQueryKey } from "../../payments/api/payments.ts";
+import { type PayVisitAnswer, parkingQueryKeys, payVisit } from "../api/visits.ts";
 import { useParkingFormat } from "../lib/format.ts";
 import { FeeBreakdown } from "./fee-breakdown.tsx";
 import { type LiveQuote, useLiveQuote } from "./live-fee.tsx";

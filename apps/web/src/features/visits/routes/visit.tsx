@@ -38,7 +38,12 @@ export function VisitDetailView({ visit, fetchedAt }: { visit: VisitDetail; fetc
         <span className="muted">{visit.location.address}</span>
       </>,
     ],
-    [t("visit.vehicle"), <span className="plate-badge">{visit.vehicle.plate}</span>],
+    [
+      t("visit.vehicle"),
+      <span key="plate" className="plate-badge">
+        {visit.vehicle.plate}
+      </span>,
+    ],
     [t("visit.entered_at"), dateTime(visit.entered_at, zone)],
     [t("visit.exited_at"), visit.exited_at ? dateTime(visit.exited_at, zone) : t("visit.not_yet")],
     [t("visit.duration"), duration(live?.durationMinutes ?? visit.duration_minutes)],
