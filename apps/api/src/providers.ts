@@ -6,7 +6,8 @@ import { createSandboxEmail, createSandboxSms } from "./modules/messaging/sandbo
 import { createSmtpEmail } from "./modules/messaging/smtp.ts";
 import { createTwilioSms } from "./modules/messaging/twilio.ts";
 import { createConektaGateway } from "./modules/payments/conekta.ts";
-import type { PaymentGateway, PaymentGateways } from "./modules/payments/gateway.ts";
+import type { PaymentGateways } from "./modules/payments/gateway.ts";
+import { createNetpayGateway } from "./modules/payments/netpay.ts";
 import { createNmiGateway } from "./modules/payments/nmi.ts";
 import { createSandboxGateway } from "./modules/payments/sandbox/gateway.ts";
 
@@ -28,13 +29,9 @@ export function createProviders(config: Config, db: Db, log: FastifyBaseLogger):
 
 function createPaymentGateways(config: Config, db: Db): PaymentGateways {
   const { conekta, nmi, netpay } = config.payments;
-  const netpayGateway = (): PaymentGateway => {
-    // No NetPay adapter is built in yet: refuse to start rather than pretend to charge.
-    throw new Error("NETPAY_SECRET_KEY is set but this build has no NetPay adapter; unset it to use the sandbox");
-  };
   return {
     mx: conekta ? createConektaGateway(conekta) : createSandboxGateway({ db, shape: "conekta" }),
     us: nmi ? createNmiGateway(nmi) : createSandboxGateway({ db, shape: "nmi" }),
-    netpay: netpay ? netpayGateway() : createSandboxGateway({ db, shape: "netpay" }),
+    netpay: netpay ? createNetpayGateway(netpay) : createSandboxGateway({ db, shape: "netpay" }),
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tx } from "../src/db/database.ts";
 import { AppError } from "../src/lib/errors.ts";
 import { registerCardRemovalCheck } from "../src/modules/payments/service.ts";
-import { createSignedInUser, createTestApp, type TestApp, testEngine } from "./helpers.ts";
+import { createSignedInUser, createTestApp, type TestApp, testConfig, testEngine } from "./helpers.ts";
 import {
   addMexicanCard,
   createDriverWithProfile,
@@ -341,5 +341,65 @@ describe(`card calls (${testEngine})`, () => {
     expect(["4242424242424242", "x 4000 0000 0000 3220 y", "378282246310005"].every(looksLikeCardNumber)).toBe(true);
     expect(looksLikeCardNumber("4f6c1d2e-0000-4000-8000-000000000001")).toBe(false);
     expect(await findCardLikeValues(app)).toEqual([]);
+  });
+});
+
+describe(`gateways by configuration (${testEngine})`, () => {
+  it("with Conekta and NMI keys the card form uses them and the CSP allows exactly their origins", async () => {
+    const app = await createTestApp({
+      env: {
+        CONEKTA_PRIVATE_KEY: "key_private_test",
+        CONEKTA_PUBLIC_KEY: "key_public_test",
+        NMI_SECURITY_KEY: "nmi_private_test",
+        NMI_TOKENIZATION_KEY: "nmi_public_test",
+      },
+    });
+    try {
+      const { headers } = await createDriverWithProfile(app);
+      const mx = await app.inject({ method: "GET", url: "/api/user/payment/config?country=mx", headers });
+      expect(mx.json().data).toMatchObject({
+        provider: "conekta",
+        form: "conekta",
+        public_key: "key_public_test",
+        frame_url: null,
+      });
+      const us = await app.inject({ method: "GET", url: "/api/user/payment/config?country=us", headers });
+      expect(us.json().data).toMatchObject({ provider: "nmi", public_key: "nmi_public_test" });
+      const csp = String(mx.headers["content-security-policy"]);
+      const directive = (name: string) =>
+        csp
+          .split(";")
+          .find((part) => part.trim().startsWith(name))
+          ?.trim();
+      expect(directive("script-src")).toBe("script-src 'self' https://pay.conekta.com https://secure.nmi.com");
+      expect(directive("frame-src")).toBe("frame-src 'self' https://pay.conekta.com https://secure.nmi.com");
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("refuses to start with a private key but no public key", async () => {
+    for (const [env, missing] of [
+      [{ CONEKTA_PRIVATE_KEY: "key_private_only" }, /CONEKTA_PUBLIC_KEY/],
+      [{ NETPAY_SECRET_KEY: "sk_netpay_only" }, /NETPAY_PUBLIC_KEY/],
+    ] as const)
+      expect(() => testConfig(env)).toThrow(missing);
+  });
+
+  it("with NetPay keys the NetPay slot uses the NetPay adapter", async () => {
+    const app = await createTestApp({
+      env: { NETPAY_SECRET_KEY: "sk_netpay_test", NETPAY_PUBLIC_KEY: "pk_netpay_test" },
+    });
+    try {
+      const { headers } = await createDriverWithProfile(app);
+      const netpay = await app.inject({
+        method: "GET",
+        url: "/api/user/payment/config?country=mx&gateway=netpay",
+        headers,
+      });
+      expect(netpay.json().data).toMatchObject({ provider: "netpay", form: "netpay", public_key: "pk_netpay_test" });
+    } finally {
+      await app.close();
+    }
   });
 });
