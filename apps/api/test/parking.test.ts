@@ -95,11 +95,13 @@ describe(`parking: locations and visits (${testEngine})`, () => {
         exited_at: null,
         paid_at: null,
         amounts: null,
-        quote: { subtotal: 0, total: 0, currency: "mxn" },
+        quote: { subtotal: 0, total: 0, currency: "mxn", next_change: { subtotal: 2000, total: 2985 } },
         payments: [],
         receipt: null,
       });
       expect(Date.now() - Date.parse(visit.entered_at)).toBeLessThan(60_000);
+      // Free through the 15 grace minutes.
+      expect(Date.parse(visit.quote.next_change.at) - Date.parse(visit.entered_at)).toBe(15 * 60_000);
     });
 
     it("refuses a vehicle of another driver as not found", async () => {

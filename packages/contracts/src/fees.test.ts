@@ -6,6 +6,7 @@ import {
   divideRoundHalfAwayFromZero,
   type FeeRates,
   feeBreakdown,
+  nextFeeChange,
   parkingFee,
   stayQuote,
   type Tariff,
@@ -277,5 +278,52 @@ describe("describeTariff", () => {
       dailyMax: 25000,
     });
     expect(describeTariff({ ...fundidora, incrementPrice: 0 }, mxRates).increment).toBeNull();
+  });
+});
+
+describe("nextFeeChange", () => {
+  it("says when the demo lot's fee rises next", () => {
+    expect(nextFeeChange(fundidora, ENTRY, after(5 * MINUTE))).toEqual({
+      until: after(15 * MINUTE),
+      fee: 0,
+      nextFee: 2000,
+    });
+    expect(nextFeeChange(fundidora, ENTRY, after(20 * MINUTE))).toEqual({
+      until: after(HOUR),
+      fee: 2000,
+      nextFee: 3000,
+    });
+    expect(nextFeeChange(fundidora, ENTRY, after(HOUR + 1))).toEqual({
+      until: after(90 * MINUTE),
+      fee: 3000,
+      nextFee: 4000,
+    });
+    // Capped for the day: the next rise is when the second day starts.
+    expect(nextFeeChange(fundidora, ENTRY, after(20 * HOUR))).toEqual({
+      until: after(DAY),
+      fee: 25000,
+      nextFee: 27000,
+    });
+    expect(nextFeeChange({ ...fundidora, firstPeriodPrice: 0, incrementPrice: 0 }, ENTRY, after(HOUR))).toBeNull();
+  });
+
+  it("is exact: the fee holds through `until` and rises right after it", () => {
+    fc.assert(
+      fc.property(tariffArbitrary, durationArbitrary, fc.integer({ min: 0, max: 1000 }), (tariff, elapsed, probe) => {
+        const change = nextFeeChange(tariff, ENTRY, after(elapsed));
+        const fee = parkingFee(tariff, ENTRY, after(elapsed));
+        if (!change) {
+          expect(parkingFee(tariff, ENTRY, after(elapsed + 2 * DAY))).toBe(fee);
+          return;
+        }
+        expect(change.fee).toBe(fee);
+        expect(change.until).toBeGreaterThanOrEqual(after(elapsed));
+        expect(parkingFee(tariff, ENTRY, change.until)).toBe(fee);
+        const between = after(elapsed) + Math.floor(((change.until - after(elapsed)) * probe) / 1000);
+        expect(parkingFee(tariff, ENTRY, between)).toBe(fee);
+        expect(parkingFee(tariff, ENTRY, change.until + 1)).toBe(change.nextFee);
+        expect(change.nextFee).toBeGreaterThan(fee);
+      }),
+    );
   });
 });

@@ -103,6 +103,65 @@ export function parkingFee(tariff: Tariff, enteredAt: Instant, at: Instant): num
   return fullDays * fullDayFee + capped(uncappedPeriodFee(tariff, remainderMs), tariff.dailyMax);
 }
 
+/** When the fee of a running stay next goes up: it stays `fee` through `until`, then becomes `nextFee`. */
+export interface FeeChange {
+  /** Epoch ms: the last instant at the current fee. */
+  until: number;
+  fee: number;
+  nextFee: number;
+}
+
+/** How far ahead `nextFeeChange` looks: past it a fee that never rises (a free tariff) answers null. */
+const LOOKAHEAD_DAYS = 3;
+
+/**
+ * The next moment the fee of a stay rises after `at` (so a live price can say "free until 10:15"
+ * or "goes up to $40 at 11:00"), or null when it does not rise within three days. The fee only
+ * changes just after a period boundary (the grace end, the first period's end, each increment's
+ * end, each day's start), so those are the only instants to test, in order.
+ */
+export function nextFeeChange(tariff: Tariff, enteredAt: Instant, at: Instant): FeeChange | null {
+  assertTariff(tariff);
+  const entry = toEpochMs(enteredAt);
+  const elapsed = Math.max(0, toEpochMs(at) - entry);
+  const feeAfter = (offsetMs: number) => parkingFee(tariff, entry, entry + offsetMs);
+  const fee = feeAfter(elapsed);
+  const graceMs = tariff.graceMinutes * MINUTE_MS;
+  const firstPeriodMs = tariff.firstPeriodMinutes * MINUTE_MS;
+  const incrementMs = tariff.incrementMinutes * MINUTE_MS;
+  const firstDay = Math.floor(elapsed / DAY_MS);
+
+  const rises = (boundary: number): FeeChange | null => {
+    if (boundary < elapsed) return null;
+    const nextFee = feeAfter(boundary + 1);
+    return nextFee > fee ? { until: entry + boundary, fee, nextFee } : null;
+  };
+
+  for (let day = firstDay; day < firstDay + LOOKAHEAD_DAYS; day += 1) {
+    const dayStart = day * DAY_MS;
+    const candidates = [dayStart, graceMs, dayStart + firstPeriodMs]
+      .filter((boundary) => boundary >= dayStart && boundary < dayStart + DAY_MS)
+      .sort((a, b) => a - b);
+    for (const boundary of candidates) {
+      const change = rises(boundary);
+      if (change) return change;
+    }
+    if (incrementMs > 0) {
+      const firstIncrementEnd = dayStart + firstPeriodMs + incrementMs;
+      const skip = Math.max(0, Math.floor((elapsed - firstIncrementEnd) / incrementMs));
+      for (
+        let boundary = firstIncrementEnd + skip * incrementMs;
+        boundary < dayStart + DAY_MS;
+        boundary += incrementMs
+      ) {
+        const change = rises(boundary);
+        if (change) return change;
+      }
+    }
+  }
+  return null;
+}
+
 /**
  * Fees and tax on top of a subtotal (DESIGN §5):
  * convenience = round(subtotal × conv_rate) + conv_fixed;

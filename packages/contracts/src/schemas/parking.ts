@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COUNTRIES, PAGINATOR_ROWS } from "../constants.ts";
+import type { FeeRates, Tariff } from "../fees.ts";
 import { VISIT_STATUSES } from "../statuses.ts";
 import { plate, uuid } from "./common.ts";
 
@@ -38,6 +39,16 @@ export const tariffBody = z.object({
 });
 export type TariffBody = z.infer<typeof tariffBody>;
 
+/** The wire's tariff in the fee engine's terms (for the SPA's previews with `parkingFee`, `describeTariff`). */
+export const tariffFromBody = (body: TariffBody): Tariff => ({
+  graceMinutes: body.grace_minutes,
+  firstPeriodMinutes: body.first_period_minutes,
+  firstPeriodPrice: body.first_period_price,
+  incrementMinutes: body.increment_minutes,
+  incrementPrice: body.increment_price,
+  dailyMax: body.daily_max,
+});
+
 export const feeRatesBody = z.object({
   tax_rate_bp: z.number().int(),
   convenience_rate_bp: z.number().int(),
@@ -46,6 +57,14 @@ export const feeRatesBody = z.object({
   card_fixed: amount,
 });
 export type FeeRatesBody = z.infer<typeof feeRatesBody>;
+
+export const feeRatesFromBody = (body: FeeRatesBody): FeeRates => ({
+  taxRateBp: body.tax_rate_bp,
+  convenienceRateBp: body.convenience_rate_bp,
+  convenienceFixed: body.convenience_fixed,
+  cardRateBp: body.card_rate_bp,
+  cardFixed: body.card_fixed,
+});
 
 /** `GET open/location/{uuid}` and each item of `GET open/locations`. */
 export const location = z.object({
@@ -97,6 +116,11 @@ export const visitQuote = feeBreakdownBody.extend({
   at: isoTimestamp,
   duration_minutes: z.number().int(),
   tariff: tariffBody,
+  /**
+   * When the price rises next (it holds through `at`, then becomes `total`, all-in); null when it
+   * no longer changes (the vehicle has left, or the tariff never rises).
+   */
+  next_change: z.object({ at: isoTimestamp, subtotal: amount, total: amount }).nullable(),
 });
 export type VisitQuote = z.infer<typeof visitQuote>;
 

@@ -1,4 +1,4 @@
-import { stayQuote } from "@estaciona/contracts";
+import { feeBreakdown, nextFeeChange, stayQuote } from "@estaciona/contracts";
 import type { FeeBreakdownBody, VisitDetail, VisitQuote, VisitSummary } from "@estaciona/contracts/schemas/parking";
 import type { Executor } from "../../../db/database.ts";
 import { findLocationById, findOperatorOfLocation } from "../locations/repository.ts";
@@ -31,12 +31,20 @@ export function quoteAt(visit: VisitRow, location: LocationPricing, at: number):
   const breakdown = visit.entered_at
     ? stayQuote(tariffOf(location), feeRatesOf(location), visit.entered_at, stayEnd(visit, at))
     : stayQuote(tariffOf(location), feeRatesOf(location), at, at);
+  const change = visit.entered_at && !visit.exited_at ? nextFeeChange(tariffOf(location), visit.entered_at, at) : null;
   return {
     ...breakdownBody(breakdown, visit.currency),
     visit_uuid: visit.id,
     at: new Date(at).toISOString(),
     duration_minutes: stayMinutes(visit, at),
     tariff: tariffBody(location),
+    next_change: change
+      ? {
+          at: new Date(change.until).toISOString(),
+          subtotal: change.nextFee,
+          total: feeBreakdown(change.nextFee, feeRatesOf(location)).total,
+        }
+      : null,
   };
 }
 
