@@ -1,4 +1,4 @@
-import { email, requiredText } from "@estaciona/contracts/schemas/common";
+import { requiredText } from "@estaciona/contracts/schemas/common";
 import type { User } from "@estaciona/contracts/schemas/user";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
@@ -11,7 +11,16 @@ import { translateMessage } from "../../../lib/i18n.ts";
 import { setUser } from "../../../lib/session.ts";
 import { cardFormAvailable, PaymentMethodForm } from "../../payments/components/payment-method-form.tsx";
 
-const profileSchema = z.object({ first_name: requiredText(80), last_name: requiredText(80), email });
+// Spec §5 "Payment info completion": e-mail required and valid, with the invalid_email message.
+const profileSchema = z.object({
+  first_name: requiredText(80),
+  last_name: requiredText(80),
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: "validation.required" })
+    .pipe(z.email({ error: "errors.api_invalid_email" }).max(254, { error: "errors.api_invalid_email" })),
+});
 
 /**
  * Step 5: the no-charge notice and the card form for the payment locale. A driver without

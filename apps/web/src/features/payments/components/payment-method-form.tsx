@@ -1,7 +1,9 @@
+import { CardFormLoader } from "./card-form-loader.tsx";
+
 /**
- * Mount point for the card forms (spec §2 step 5, /pagos): the Mexican form (Conekta) when the
- * payment locale is mx, the USA form (NMI Collect.js) when it is us. The card-forms work fills
- * this component; until then it renders nothing and the wizard offers "add later".
+ * The card form the sign-in wizard's step 5 mounts (spec §2): the Mexican form (Conekta) when
+ * the payment locale is mx, the USA form (NMI Collect.js) when it is us. The step shows the
+ * no-charge notice itself. The forms are lazy chunks: the wizard downloads them only at step 5.
  */
 export interface PaymentMethodFormProps {
   paymentLocale: "mx" | "us";
@@ -9,9 +11,9 @@ export interface PaymentMethodFormProps {
   onSaved: () => void;
 }
 
-/** False until a card form is mounted here; lets the wizard know whether a card can be added now. */
-export const cardFormAvailable = false;
+/** A card form is mounted: "add later" follows the theme only (spec §2). */
+export const cardFormAvailable = true;
 
-export function PaymentMethodForm(_props: PaymentMethodFormProps) {
-  return null;
+export function PaymentMethodForm({ paymentLocale, onSaved }: PaymentMethodFormProps) {
+  return <CardFormLoader gateway={paymentLocale} onSaved={onSaved} showNotice={false} />;
 }
