@@ -118,9 +118,10 @@ export const visitQuote = feeBreakdownBody.extend({
   tariff: tariffBody,
   /**
    * When the price rises next (it holds through `at`, then becomes `total`, all-in); null when it
-   * no longer changes (the vehicle has left, or the tariff never rises).
+   * no longer changes (the vehicle has left, or the tariff never rises). The API always sends it;
+   * optional in the type so older fixtures stay valid.
    */
-  next_change: z.object({ at: isoTimestamp, subtotal: amount, total: amount }).nullable(),
+  next_change: z.object({ at: isoTimestamp, subtotal: amount, total: amount }).nullable().optional(),
 });
 export type VisitQuote = z.infer<typeof visitQuote>;
 
