@@ -119,7 +119,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await app.register(authenticatePlugin);
   await app.register(apiRoutes, { prefix: "/api" });
-  await app.register(sandboxPages);
+  // The sandbox's hosted pages exist only while some gateway slot is the sandbox.
+  if (Object.values(app.providers.payments).some((gateway) => gateway.name === "sandbox"))
+    await app.register(sandboxPages);
   await app.register(webPlugin);
   return app;
 }

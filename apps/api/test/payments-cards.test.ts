@@ -403,3 +403,28 @@ describe(`gateways by configuration (${testEngine})`, () => {
     }
   });
 });
+
+describe(`sandbox pages only with a sandbox gateway (${testEngine})`, () => {
+  it("does not serve the sandbox when every gateway is real", async () => {
+    const app = await createTestApp({
+      env: {
+        CONEKTA_PRIVATE_KEY: "key_private_test",
+        CONEKTA_PUBLIC_KEY: "key_public_test",
+        NMI_SECURITY_KEY: "nmi_private_test",
+        NMI_TOKENIZATION_KEY: "nmi_public_test",
+        NETPAY_SECRET_KEY: "sk_netpay_test",
+        NETPAY_PUBLIC_KEY: "pk_netpay_test",
+      },
+    });
+    try {
+      const tokens = await app.inject({
+        method: "POST",
+        url: "/sandbox/v1/tokens",
+        payload: { number: "4242424242424242" },
+      });
+      expect(tokens.statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});
