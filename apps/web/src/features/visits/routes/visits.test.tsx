@@ -1,0 +1,67 @@
+import type { VisitSummary } from "@estaciona/contracts/schemas/parking";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { mockApi, registerParkingCatalogues, renderWithProviders } from "../testing/fixtures.tsx";
+import VisitsScreen from "./visits.tsx";
+
+vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
+vi.mock("../../../lib/catalogues/screens.ts", () => ({}));
+beforeAll(registerParkingCatalogues);
+afterEach(() => vi.unstubAllGlobals());
+
+const summary = (index: number, status: VisitSummary["status"]): VisitSummary => ({
+  uuid: `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`,
+  status,
+  source: index % 2 ? "device" : "app",
+  location: { uuid: "loc", name: `Lot ${index}` },
+  vehicle: { uuid: "veh", plate: "ABC1234" },
+  entered_at: "2026-11-20T18:00:00.000Z",
+  exited_at: null,
+  paid_at: null,
+  total: 2985,
+  currency: "mxn",
+});
+
+describe("Visits screen", () => {
+  it("pages through the server's list five at a time and filters by open or paid, back to page 1", async () => {
+    const api = mockApi({
+      "GET user/visits": ({ url }) => {
+        const query = new URLSearchParams(url.split("?")[1]);
+        const page = Number(query.get("page"));
+        const status = query.get("status");
+        const items =
+          status === "active"
+            ? [summary(100, "pending_payment")]
+            : Array.from({ length: page === 3 ? 2 : 5 }, (_, index) =>
+                summary((page - 1) * 5 + index, index === 0 ? "finished" : "in_progress"),
+              );
+        return { body: { data: { items, page, limit: 5, total: status === "active" ? 1 : 12 } } };
+      },
+    });
+    renderWithProviders(<VisitsScreen />);
+
+    const list = await screen.findByRole("list", { name: "Visits" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(5);
+    expect(within(list).getAllByText("Paid")).toHaveLength(1);
+    expect(within(list).getAllByText("Parked")).toHaveLength(4);
+
+    await userEvent.click(screen.getByRole("button", { name: "Page 3" }));
+    expect(await screen.findByText("Lot 10")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
+
+    await userEvent.click(screen.getByRole("radio", { name: "Open" }));
+    expect(await screen.findByText("Payment pending")).toBeInTheDocument();
+    expect(screen.queryByRole("navigation", { name: "Pages" })).not.toBeInTheDocument();
+    const last = api.calls.at(-1)?.url ?? "";
+    expect(last).toContain("status=active");
+    expect(last).toContain("page=1");
+    expect(last).toContain("limit=5");
+  });
+
+  it("says so when a filter has nothing", async () => {
+    mockApi({ "GET user/visits": () => ({ body: { data: { items: [], page: 1, limit: 5, total: 0 } } }) });
+    renderWithProviders(<VisitsScreen />);
+    expect(await screen.findByText("You have no visits yet.")).toBeInTheDocument();
+  });
+});
