@@ -1,6 +1,16 @@
+import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
 import { isoBefore } from "../src/lib/time.ts";
-import { createSignedInUser, createTestApp, type TestApp, testEngine, testPhone } from "./helpers.ts";
+import {
+  createSignedInUser,
+  createTestApp,
+  openTestDatabase,
+  type TestApp,
+  testConfig,
+  testEngine,
+  testPhone,
+} from "./helpers.ts";
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 
@@ -431,5 +441,43 @@ describe(`profile, e-mail verification and account (${testEngine})`, () => {
     expect(data.sessions).toEqual([expect.objectContaining({ uuid: driver.sessionId, revoked_at: null })]);
     expect(JSON.stringify(data)).not.toContain("OTHER1");
     expect(JSON.stringify(data)).not.toContain("code_hmac");
+  });
+});
+
+describe(`user/view, the hot path (${testEngine})`, () => {
+  it("costs two queries: the session-and-user check and the vehicles", async () => {
+    // Every query of the app passes through this plugin, which only counts them.
+    let queries = 0;
+    const countQueries: KyselyPlugin = {
+      transformQuery: (args) => {
+        queries++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const database = await openTestDatabase();
+    const app = await buildApp({
+      config: testConfig(),
+      database: { ...database, db: database.db.withPlugin(countQueries) },
+      logger: false,
+    });
+    await app.ready();
+    try {
+      const driver = await createSignedInUser(app);
+      for (const plate of ["HOT001", "HOT002", "HOT003"])
+        await app.inject({
+          method: "POST",
+          url: "/api/user/vehicle",
+          headers: driver.headers,
+          payload: { plate, state: "Jalisco" },
+        });
+      queries = 0;
+      const response = await app.inject({ method: "GET", url: "/api/user/view", headers: driver.headers });
+      expect(response.json().data.vehicles).toHaveLength(3);
+      expect(queries).toBe(2);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
