@@ -22,6 +22,11 @@ const USAGE = `Usage:
   npm run simulate-device -- [--url http://localhost:8080] --device-key <key> entry <PLATE>
   npm run simulate-device -- [--url http://localhost:8080] --device-key <key> exit <PLATE>`;
 
+/** A terminal command: its output is the product, written to stdout / stderr (not a log). */
+const print = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
 class SimulatorError extends Error {
   override name = "SimulatorError";
 }
@@ -89,11 +94,11 @@ async function setup(baseUrl: string, options: { location?: string; deviceId?: s
       `Registering the device failed (${registered.status}): ${JSON.stringify(registered.json)}`,
     );
   const key = field(field(registered.json, "data"), "key");
-  console.log(`Registered gate "${deviceId}" at location ${locationId}.`);
-  console.log(`Device key (shown only now): ${String(key)}`);
-  console.log("\nTry it with a plate registered in the app:");
-  console.log(`  npm run simulate-device -- --url ${baseUrl} --device-key ${String(key)} entry ABC123`);
-  console.log(`  npm run simulate-device -- --url ${baseUrl} --device-key ${String(key)} exit ABC123`);
+  print(`Registered gate "${deviceId}" at location ${locationId}.`);
+  print(`Device key (shown only now): ${String(key)}`);
+  print("\nTry it with a plate registered in the app:");
+  print(`  npm run simulate-device -- --url ${baseUrl} --device-key ${String(key)} entry ABC123`);
+  print(`  npm run simulate-device -- --url ${baseUrl} --device-key ${String(key)} exit ABC123`);
 }
 
 async function report(baseUrl: string, deviceKey: string, direction: "entry" | "exit", plate: string) {
@@ -102,8 +107,8 @@ async function report(baseUrl: string, deviceKey: string, direction: "entry" | "
     headers: { "x-device-key": deviceKey },
     body: { plate },
   });
-  console.log(`${direction} ${plate} → ${answer.status}`);
-  console.log(JSON.stringify(answer.json, null, 2));
+  print(`${direction} ${plate} → ${answer.status}`);
+  print(JSON.stringify(answer.json, null, 2));
   if (answer.status >= 400) process.exitCode = 1;
 }
 
@@ -122,7 +127,7 @@ async function main(): Promise<void> {
   });
   const baseUrl = values.url.replace(/\/$/, "");
   if (values.help) {
-    console.log(USAGE);
+    print(USAGE);
     return;
   }
   if (values.setup) {
@@ -136,6 +141,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof SimulatorError ? error.message : error);
+  process.stderr.write(`${error instanceof SimulatorError ? error.message : String(error)}\n`);
   process.exitCode = 1;
 });
