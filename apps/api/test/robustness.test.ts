@@ -185,7 +185,7 @@ const anyValue = fc.oneof(
 );
 
 // Whole file within ~20 s: the random runs per route and sign-in state shrink as routes are added.
-const RANDOM_RUNS = Math.max(3, Math.min(12, Math.floor(600 / Math.max(1, operations.length * 2))));
+const RANDOM_RUNS = Math.max(3, Math.min(12, Math.floor(400 / Math.max(1, operations.length * 2))));
 
 describe(`robustness of every route in the OpenAPI document (${testEngine})`, () => {
   it("finds the routes", () => {

@@ -6,6 +6,7 @@ import {
   createSignedInUser,
   createTestApp,
   openTestDatabase,
+  signIn,
   type TestApp,
   testConfig,
   testEngine,
@@ -414,6 +415,20 @@ describe(`profile, e-mail verification and account (${testEngine})`, () => {
     ).toBe(201);
     const newAccount = await createSignedInUser(app, { phone: driver.user.phone, email: address });
     expect((await call(newAccount, "GET", "/api/user/view")).json().data.email).toBe(address);
+  });
+
+  it("ends a signed-in session for good when the account is deleted: the refresh token is refused too", async () => {
+    const session = await signIn(app);
+    expect((await app.inject({ method: "DELETE", url: "/api/user", headers: session.headers })).statusCode).toBe(200);
+    const refreshed = await app.inject({
+      method: "POST",
+      url: "/api/oauth/v2/token",
+      payload: { grant_type: "refresh_token", client_id: "estaciona-web", refresh_token: session.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(400);
+    expect(refreshed.json().error).toBe("invalid_grant");
+    const view = await app.inject({ method: "GET", url: "/api/user/view", headers: session.headers });
+    expect(view.statusCode).toBe(401);
   });
 
   it("exports the driver's own data, and only theirs", async () => {
