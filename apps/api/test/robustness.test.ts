@@ -220,7 +220,11 @@ describe(`robustness of every route in the OpenAPI document (${testEngine})`, ()
         });
         await send("unknown fields", {
           headers: json,
-          payload: JSON.stringify({ ...valid, unknown_field: 1, __proto__: { admin: true }, constructor: "x" }),
+          payload: JSON.stringify({ ...valid, unknown_field: 1, constructor: "x" }),
+        });
+        await send("prototype pollution", {
+          headers: json,
+          payload: `{"__proto__":{"role":"admin"}${Object.keys(valid).length > 0 ? `,${JSON.stringify(valid).slice(1)}` : "}"}`,
         });
         await send("form body with broken escapes", {
           headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
