@@ -1,6 +1,7 @@
 import { forwardRef } from "react";
 import { useTranslation } from "react-i18next";
 import "../catalogue.ts";
+import "../payments.css";
 
 /**
  * The provider's hosted card form in an iframe: the card number, expiry and CVV are typed only

@@ -18,6 +18,7 @@ import {
 import { CardBrandMark } from "./card-brand-mark.tsx";
 import { CardFormLoader } from "./card-form-loader.tsx";
 import "../catalogue.ts";
+import "../payments.css";
 
 /**
  * The saved cards of one country (spec §2 "payment methods list with add, set default and

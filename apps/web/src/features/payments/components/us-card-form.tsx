@@ -24,6 +24,7 @@ import { useLatest } from "../lib/use-latest.ts";
 import { CardFrame, frameUrlWith } from "./card-frame.tsx";
 import { NoChargeNotice } from "./no-charge-notice.tsx";
 import "../catalogue.ts";
+import "../payments.css";
 
 /** The holder's name and ZIP code live in our DOM; card number, expiry and CVV only in the provider's iframe. */
 const holderSchema = z.object({

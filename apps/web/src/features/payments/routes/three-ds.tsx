@@ -10,6 +10,7 @@ import { loadUser, sessionStore } from "../../../lib/session.ts";
 import { completeThreeDs } from "../api/payments.ts";
 import { takeReturnPath } from "../lib/redirect.ts";
 import "../catalogue.ts";
+import "../payments.css";
 
 const succeeded = (state: PaymentState) => state.status === "succeeded" || state.status === "refunded";
 
