@@ -6,6 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
  * providers. Hosts like isisa.localhost resolve to loopback in Chromium.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8099);
+/** Relative to the repository root. Helpers running suites side by side on other ports pass their own. */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "e2e/.data";
 
 export default defineConfig({
   testDir: ".",
@@ -41,14 +43,14 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "sh -c 'rm -rf e2e/.data && exec node --import tsx apps/api/src/server.ts'",
+    command: `sh -c 'rm -rf ${E2E_DATA_DIR} && exec node --import tsx apps/api/src/server.ts'`,
     cwd: "..",
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(E2E_PORT),
-      DATA_DIR: "e2e/.data",
+      DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
       APP_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e!!",

@@ -1,0 +1,221 @@
+import path from "node:path";
+import type { APIRequestContext, Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { expect, expectAccessible, hostUrl, newNationalPhone, signInThroughApi, test } from "./fixtures.ts";
+import { E2E_DATA_DIR } from "./playwright.config.ts";
+
+/** Seeded lots (apps/api/src/seed/data.ts): Fundidora is gated, Barrio Antiguo is freeflow. */
+const FUNDIDORA = "7d1e5a10-0000-4000-8000-000000000101";
+const BARRIO_ANTIGUO = "7d1e5a10-0000-4000-8000-000000000102";
+const DEMO_OPERATOR_PHONE = "+528100000001";
+const APPROVED_TEST_CARD = "4242424242424242";
+
+/**
+ * A real stay is too long for a test: this moves a visit's entry back in the server's own
+ * database file, so the fee engine prices a 70-minute stay. Everything else (pricing, charging,
+ * the ledger, the screens) runs as in production. SQLite in WAL mode takes this second writer.
+ */
+function backdateEntry(visitUuid: string, minutes: number): void {
+  const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
+  try {
+    const enteredAt = new Date(Date.now() - minutes * 60_000).toISOString();
+    const changed = database
+      .prepare("UPDATE visits SET entered_at = ?, created_at = ? WHERE id = ?")
+      .run(enteredAt, enteredAt, visitUuid).changes;
+    expect(changed).toBe(1);
+  } finally {
+    database.close();
+  }
+}
+
+const bearer = async (page: Page) => ({
+  authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("access_token"))}`,
+});
+
+/**
+ * Saves the sandbox's approving test card through the API, as the card iframe would: the
+ * profile the card needs (names and e-mail), the sandbox token, then `POST user/payment/method`.
+ */
+async function addCardThroughApi(request: APIRequestContext, headers: Record<string, string>) {
+  const profile = await request.put(hostUrl("localhost", "/api/user/edit"), {
+    headers,
+    data: { first_name: "Ana", last_name: "Pérez", email: `ana.${Date.now()}@example.com` },
+  });
+  expect(profile.ok()).toBeTruthy();
+  const token = await request.post(hostUrl("localhost", "/sandbox/v1/tokens"), {
+    data: { number: APPROVED_TEST_CARD, exp_month: "12", exp_year: "2030", cvc: "123", name: "Ana Pérez" },
+  });
+  expect(token.ok()).toBeTruthy();
+  const tokenId = ((await token.json()) as { id: string }).id;
+  const saved = await request.post(hostUrl("localhost", "/api/user/payment/method"), {
+    headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+    data: { token: tokenId },
+  });
+  expect(saved.ok(), await saved.text()).toBeTruthy();
+}
+
+async function signInThroughWizard(page: Page, nationalPhone: string) {
+  await expect(page.getByRole("heading", { name: "Inicia sesión o crea tu cuenta" })).toBeVisible();
+  await page.getByLabel("Número de celular").fill(nationalPhone);
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByLabel("Código de verificación")).toHaveValue(/^\d{6}$/);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+}
+
+test("a driver scans a lot's QR signed out, signs in, adds a car and a card, parks, pays and gets the receipt", async ({
+  page,
+  request,
+}) => {
+  // The QR landing: public, the tariff in words and the all-in price first.
+  await page.goto(hostUrl("localhost", `/loc/${FUNDIDORA}`));
+  await expect(page.getByRole("heading", { name: "Estacionamiento Parque Fundidora", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("all-in-price")).toHaveText("$29.85 MXN");
+  await expect(page.getByText("Los primeros 15 minutos son gratis.")).toBeVisible();
+  await expect(page.getByText("Después, $10.00 MXN por cada 30 minutos adicionales o fracción.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Abrir en mapas" })).toHaveAttribute("href", /openstreetmap\.org/);
+  await expectAccessible(page);
+
+  // Start signed out: sign in first, then back to the lot.
+  await page.getByRole("link", { name: "Inicia sesión para empezar" }).click();
+  await expect(page).toHaveURL(hostUrl("localhost", `/?authRedirect=${encodeURIComponent(`/loc/${FUNDIDORA}`)}`));
+  await signInThroughWizard(page, newNationalPhone());
+  await expect(page).toHaveURL(hostUrl("localhost", `/loc/${FUNDIDORA}`));
+
+  // Add a car from the landing itself.
+  await page.getByRole("button", { name: "Agregar un vehículo" }).click();
+  const dialog = page.getByRole("dialog", { name: "Agregar un vehículo" });
+  await dialog.getByLabel("Placas").pressSequentially("qr123a");
+  const state = dialog.getByRole("combobox", { name: "Estado" });
+  await state.fill("nuevo");
+  await page.getByRole("option", { name: "Nuevo León" }).click();
+  await dialog.getByRole("button", { name: "Guardar" }).click();
+  await expect(page.getByRole("radio", { name: "QR123A" })).toBeChecked();
+  await expectAccessible(page);
+
+  // A card (the sandbox's approving test card), then start the stay.
+  await addCardThroughApi(request, await bearer(page));
+  await page.getByRole("button", { name: "Empezar a estacionarme" }).click();
+  await expect(page).toHaveURL(/\/visita\/[0-9a-f-]{36}$/);
+  const visitUuid = page.url().split("/").at(-1) ?? "";
+  await expect(page.getByTestId("live-fee")).toHaveText("$0.00 MXN");
+  await expect(page.getByText(/^Gratis hasta las/)).toBeVisible();
+  await expectAccessible(page);
+
+  // Seventy minutes later: the first hour and one half-hour increment, fees and IVA included.
+  backdateEntry(visitUuid, 70);
+  await page.goto(hostUrl("localhost", "/dashboard"));
+  const active = page.getByRole("region", { name: "Estacionado ahora" });
+  await expect(active.getByTestId("live-fee")).toHaveText("$41.78 MXN");
+  await expect(active.getByText("QR123A")).toBeVisible();
+  await expectAccessible(page);
+  await active.getByRole("link", { name: "Pagar y salir" }).click();
+
+  // Checkout: the default card preselected, the breakdown that is charged, then pay.
+  await expect(page).toHaveURL(hostUrl("localhost", `/checkout/${visitUuid}`));
+  await expect(page.getByRole("radio", { name: /visa •••• 4242/ })).toBeChecked();
+  await expect(page.getByRole("row", { name: /Total/ })).toContainText("$41.78 MXN");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Pagar $41.78 MXN" }).click();
+  await expect(page.getByRole("heading", { name: "Pagada" })).toBeVisible();
+  await expect(page.getByText("Cobramos $41.78 MXN a tu tarjeta.")).toBeVisible();
+  await expect(page.getByText(/^Sal antes de las/)).toBeVisible();
+  await expectAccessible(page);
+
+  // The receipt: operator, plate, breakdown with the IVA rate, payment reference, print.
+  await page.getByRole("link", { name: "Ver recibo" }).click();
+  await expect(page).toHaveURL(hostUrl("localhost", `/visita/${visitUuid}/recibo`));
+  const receipt = page.getByRole("article");
+  await expect(receipt.getByRole("heading", { name: /^Recibo E-/ })).toBeVisible();
+  await expect(receipt.getByText("QR123A")).toBeVisible();
+  await expect(receipt.getByRole("rowheader", { name: "IVA (16 %)" })).toBeVisible();
+  await expect(page.getByTestId("receipt-total")).toHaveText("Total: $41.78 MXN");
+  await expect(page.getByRole("button", { name: "Imprimir" })).toBeVisible();
+  await expectAccessible(page);
+
+  // Home and visits list it as paid.
+  await page.goto(hostUrl("localhost", "/dashboard"));
+  const recent = page.getByRole("list", { name: "Visitas recientes" });
+  await expect(recent.getByRole("listitem").first()).toContainText("Pagada");
+  await expect(recent.getByRole("listitem").first()).toContainText("$41.78 MXN");
+  await expect(page.getByRole("region", { name: "Estacionado ahora" })).toHaveCount(0);
+  await page.goto(hostUrl("localhost", "/visitas"));
+  await page.getByRole("radio", { name: "Pagadas" }).check();
+  const visits = page.getByRole("list", { name: "Visitas" });
+  await expect(visits.getByRole("listitem")).toHaveCount(1);
+  await expect(visits.getByRole("listitem").first()).toContainText("Estacionamiento Parque Fundidora");
+  await expectAccessible(page);
+  await visits.getByRole("link").first().click();
+  await expect(page.getByRole("heading", { name: "Historial de pagos" })).toBeVisible();
+  await expect(page.getByText(/Cargo · Aprobado/)).toBeVisible();
+
+  // Kept alive: back to visits, the "Paid" filter is still chosen.
+  await page.goBack();
+  await expect(page.getByRole("radio", { name: "Pagadas" })).toBeChecked();
+});
+
+test("a freeflow entry and exit reported by a gate camera shows on the driver's home as paid", async ({
+  page,
+  request,
+}) => {
+  const { headers } = await signInThroughApi(request, page);
+  const plate = `FF${String(Date.now()).slice(-6)}`;
+  const vehicle = await request.post(hostUrl("localhost", "/api/user/vehicle"), {
+    headers,
+    data: { plate, state: "Nuevo León" },
+  });
+  expect(vehicle.ok()).toBeTruthy();
+  await addCardThroughApi(request, headers);
+
+  // The demo operator registers a camera on the freeflow lot (what `simulate-device --setup` does).
+  const registered = await request.post(hostUrl("localhost", "/api/open/user"), {
+    data: { phone_number: DEMO_OPERATOR_PHONE, domain: "estaciona" },
+  });
+  const code = ((await registered.json()) as { data: string }).data;
+  const token = await request.post(hostUrl("localhost", "/api/oauth/v2/token"), {
+    data: {
+      grant_type: "sms",
+      client_id: "estaciona-web",
+      client_secret: "estaciona-web-public",
+      phone_number: DEMO_OPERATOR_PHONE,
+      code,
+      domain: "estaciona",
+    },
+  });
+  const operator = { authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` };
+  const device = await request.post(hostUrl("localhost", "/api/admin/device"), {
+    headers: operator,
+    data: { device_id: `e2e-camera-${Date.now()}`, location_uuid: BARRIO_ANTIGUO, kind: "camera", direction: "both" },
+  });
+  expect(device.ok(), await device.text()).toBeTruthy();
+  const deviceKey = { "x-device-key": ((await device.json()) as { data: { key: string } }).data.key };
+
+  const entry = await request.post(hostUrl("localhost", "/api/device/entry"), { headers: deviceKey, data: { plate } });
+  expect(entry.ok(), await entry.text()).toBeTruthy();
+  const visitUuid = ((await entry.json()) as { data: { visit: { uuid: string } } }).data.visit.uuid;
+
+  // While parked, home shows the stay with its live fee.
+  await page.goto(hostUrl("localhost", "/dashboard"));
+  await expect(page.getByRole("region", { name: "Estacionado ahora" })).toContainText(plate);
+
+  // Seventy minutes: first hour 25.00 + one 15-minute increment 7.00, + 5.00 fee, 2.9 % card, 16 % IVA.
+  backdateEntry(visitUuid, 70);
+  const exit = await request.post(hostUrl("localhost", "/api/device/exit"), { headers: deviceKey, data: { plate } });
+  expect(exit.ok(), await exit.text()).toBeTruthy();
+  expect(((await exit.json()) as { data: { charge: string } }).data.charge).toBe("succeeded");
+
+  await page.reload();
+  const recent = page.getByRole("list", { name: "Visitas recientes" });
+  const row = recent.getByRole("listitem").filter({ hasText: "Estacionamiento Barrio Antiguo" });
+  await expect(row).toContainText("Pagada");
+  await expect(row).toContainText("$44.16 MXN");
+  await expect(page.getByRole("region", { name: "Estacionado ahora" })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await row.getByRole("link").click();
+  await expect(page.getByText("Registrada por la cámara de la entrada")).toBeVisible();
+  await expect(page.getByText(/Cargo · Aprobado/)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Ver recibo" }).click();
+  await expect(page.getByTestId("receipt-total")).toHaveText("Total: $44.16 MXN");
+  await expectAccessible(page);
+});
