@@ -25,6 +25,8 @@ export function LanguageSelector() {
           key={locale}
           type="button"
           lang={locale}
+          // The top bar hides the text on phones (only the flag shows); the name must stay.
+          aria-label={t(`language.${locale}`)}
           className="language-option"
           aria-pressed={i18n.language === locale}
           onClick={() => void setLanguage(locale)}
