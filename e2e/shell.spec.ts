@@ -1,0 +1,165 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, hostUrl, signInThroughApi, test } from "./fixtures.ts";
+
+const storedTokens = (page: Page) =>
+  page.evaluate(() => ({
+    access: localStorage.getItem("access_token"),
+    refresh: localStorage.getItem("refresh_token"),
+  }));
+
+const sideMenuLabels = (page: Page) =>
+  page
+    .getByRole("dialog", { name: /Menú|Menu/ })
+    .getByRole("navigation")
+    .getByRole("listitem")
+    .allInnerTexts();
+
+test("the side menu lists the spec's entries, and every screen it reaches passes axe", async ({ page, request }) => {
+  await signInThroughApi(request, page);
+  await page.goto(hostUrl("localhost", "/dashboard"));
+  // The dashboard shows the logo instead of a title.
+  await expect(page.getByRole("banner").getByRole("img")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Abrir menú" }).click();
+  const menu = page.getByRole("dialog", { name: "Menú" });
+  await expect(menu).toBeVisible();
+  expect((await sideMenuLabels(page)).map((label) => label.trim())).toEqual([
+    "Inicio",
+    "Vehículos",
+    "Visitas",
+    "Pensiones",
+    "Método de pago",
+    "Facturación",
+    "Mi cuenta",
+    "Contacto",
+    "Cerrar sesión",
+  ]);
+  await expectAccessible(page);
+
+  const screens = [
+    { entry: "Vehículos", path: "/vehiculos", heading: "Vehículos" },
+    { entry: "Mi cuenta", path: "/usuario", heading: "Mi cuenta" },
+    { entry: "Contacto", path: "/contacto", heading: /Contacto/ },
+  ];
+  for (const { entry, path, heading } of screens) {
+    if (!(await menu.isVisible())) await page.getByRole("button", { name: "Abrir menú" }).click();
+    await menu.getByRole("link", { name: entry }).click();
+    await expect(menu).toBeHidden();
+    await expect(page).toHaveURL(hostUrl("localhost", path));
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole("status")).toHaveCount(0);
+    await expectAccessible(page);
+  }
+
+  // Spanish: the footer's privacy link stays in the app; the privacy page has no menu button.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Aviso de privacidad" }).click();
+  await expect(page).toHaveURL(hostUrl("localhost", "/privacidad"));
+  await expect(page.getByRole("button", { name: "Abrir menú" })).toHaveCount(0);
+  await expect(page.getByRole("contentinfo")).toContainText(String(new Date().getFullYear()));
+  await expectAccessible(page);
+});
+
+test("English hides billing in the side menu", async ({ page, request }) => {
+  await signInThroughApi(request, page);
+  await page.goto(hostUrl("localhost", "/dashboard"));
+  await page.getByRole("banner").getByRole("button", { name: "English" }).click();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+  expect((await sideMenuLabels(page)).map((label) => label.trim())).toEqual([
+    "Home",
+    "Vehicles",
+    "Visits",
+    "Subscriptions",
+    "Payment method",
+    "My account",
+    "Contact",
+    "Log out",
+  ]);
+  await expectAccessible(page);
+});
+
+test("a 500 answer shows the Error dialog with server_error", async ({ page, request }) => {
+  await signInThroughApi(request, page);
+  await page.route("**/api/user/vehicles", (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ error: "server_error" }),
+    }),
+  );
+  await page.goto(hostUrl("localhost", "/vehiculos"));
+  const dialog = page.getByRole("dialog", { name: "Error" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Ocurrió un error, inténtalo más tarde.")).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Aceptar" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(hostUrl("localhost", "/vehiculos"));
+});
+
+test("a 404 answer goes to /notfound", async ({ page, request }) => {
+  await signInThroughApi(request, page);
+  await page.goto(hostUrl("localhost", "/visita/00000000-0000-4000-8000-000000000000"));
+  await expect(page).toHaveURL(hostUrl("localhost", "/notfound"));
+  await expect(page.getByText("404")).toBeVisible();
+  await expectAccessible(page);
+  // Unknown paths, once signed in, show the same screen.
+  await page.goto(hostUrl("localhost", "/no-existe"));
+  await expect(page.getByText("404")).toBeVisible();
+});
+
+test("with a stored refresh token the session refreshes on start behind the loading view", async ({
+  page,
+  request,
+}) => {
+  await signInThroughApi(request, page);
+  const before = await storedTokens(page);
+  let releaseRefresh: () => void = () => {};
+  const refreshHeld = new Promise<void>((resolve) => {
+    releaseRefresh = resolve;
+  });
+  await page.route("**/api/oauth/v2/token", async (route) => {
+    await refreshHeld;
+    await route.continue();
+  });
+
+  await page.goto(hostUrl("localhost", "/dashboard"));
+  const loading = page.getByRole("status").filter({ hasText: "Cargando…" });
+  await expect(loading).toBeVisible();
+  await expect(loading.getByRole("img")).toBeVisible();
+  await expectAccessible(page);
+  releaseRefresh();
+
+  await expect(page.getByRole("button", { name: "Abrir menú" })).toBeVisible();
+  await expect(loading).toBeHidden();
+  const after = await storedTokens(page);
+  expect(after.refresh).not.toBeNull();
+  expect(after.refresh).not.toBe(before.refresh);
+  expect(after.access).not.toBe(before.access);
+});
+
+test("an invalid refresh token removes both tokens and goes to / with authRedirect", async ({ page }) => {
+  await page.goto(hostUrl("localhost", "/privacidad"));
+  await page.evaluate(() => {
+    localStorage.setItem("access_token", "not-a-token");
+    localStorage.setItem("refresh_token", "not-a-refresh-token");
+  });
+  await page.goto(hostUrl("localhost", "/vehiculos"));
+  await expect(page).toHaveURL(hostUrl("localhost", "/?authRedirect=%2Fvehiculos"));
+  await expect(page.getByRole("heading", { name: "Inicia sesión o crea tu cuenta" })).toBeVisible();
+  expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
+});
+
+test("log out clears both tokens and the app returns to sign-in", async ({ page, request }) => {
+  await signInThroughApi(request, page);
+  await page.goto(hostUrl("localhost", "/dashboard"));
+  await page.getByRole("button", { name: "Abrir menú" }).click();
+  await page.getByRole("dialog", { name: "Menú" }).getByRole("button", { name: "Cerrar sesión" }).click();
+  await expect(page.getByRole("heading", { name: "Inicia sesión o crea tu cuenta" })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe("/");
+  expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
+  // The revoked session is gone for good: the guard sends /vehiculos to sign-in.
+  await page.goto(hostUrl("localhost", "/vehiculos"));
+  await expect(page).toHaveURL(hostUrl("localhost", "/?authRedirect=%2Fvehiculos"));
+});
