@@ -28,8 +28,6 @@ export function LanguageSelector() {
           // The top bar hides the text on phones (only the flag shows); the name must stay.
           aria-label={t(`language.${locale}`)}
           className="language-option"
-          // The top bar hides the language names on narrow screens; the button keeps its name.
-          aria-label={t(`language.${locale}`)}
           aria-pressed={i18n.language === locale}
           onClick={() => void setLanguage(locale)}
         >
