@@ -32,16 +32,22 @@ const bearer = async (page: Page) => ({
   authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("access_token"))}`,
 });
 
-/**
- * Saves the sandbox's approving test card through the API, as the card iframe would: the
- * profile the card needs (names and e-mail), the sandbox token, then `POST user/payment/method`.
- */
-async function addCardThroughApi(request: APIRequestContext, headers: Record<string, string>) {
+/** Names and e-mail: what the card screens require before a card (DESIGN §6, missing_email). */
+async function completeProfileThroughApi(request: APIRequestContext, headers: Record<string, string>) {
   const profile = await request.put(hostUrl("localhost", "/api/user/edit"), {
     headers,
     data: { first_name: "Ana", last_name: "Pérez", email: `ana.${Date.now()}@example.com` },
   });
   expect(profile.ok()).toBeTruthy();
+}
+
+/**
+ * Saves the sandbox's approving test card through the API, as the card iframe would: the
+ * profile, the sandbox token, then `POST user/payment/method`. The freeflow journey is about the
+ * gate, not the card screen (the first journey goes through the iframe).
+ */
+async function addCardThroughApi(request: APIRequestContext, headers: Record<string, string>) {
+  await completeProfileThroughApi(request, headers);
   const token = await request.post(hostUrl("localhost", "/sandbox/v1/tokens"), {
     data: { number: APPROVED_TEST_CARD, exp_month: "12", exp_year: "2030", cvc: "123", name: "Ana Pérez" },
   });
@@ -92,8 +98,20 @@ test("a driver scans a lot's QR signed out, signs in, adds a car and a card, par
   await expect(page.getByRole("radio", { name: "QR123A" })).toBeChecked();
   await expectAccessible(page);
 
-  // A card (the sandbox's approving test card), then start the stay.
-  await addCardThroughApi(request, await bearer(page));
+  // A card through the card screen and the provider's iframe (the sandbox's approving test
+  // card); the profile a card needs (names, e-mail) is set through the API. The card screen
+  // comes back to the lot (redirect query).
+  await completeProfileThroughApi(request, await bearer(page));
+  await page.goto(hostUrl("localhost", `/pagos?redirect=${encodeURIComponent(`/loc/${FUNDIDORA}`)}`));
+  await page.getByRole("button", { name: "Agregar tarjeta" }).click();
+  const cardFrame = page.frameLocator("iframe.card-frame");
+  await cardFrame.locator("#number").fill(APPROVED_TEST_CARD);
+  await cardFrame.locator("#expiry").fill("12/34");
+  await cardFrame.locator("#cvc").fill("123");
+  await cardFrame.getByRole("button", { name: "Agregar Tarjeta" }).click();
+  await expect(page).toHaveURL(hostUrl("localhost", `/loc/${FUNDIDORA}`), { timeout: 15_000 });
+
+  await expect(page.getByRole("radio", { name: "QR123A" })).toBeChecked();
   await page.getByRole("button", { name: "Empezar a estacionarme" }).click();
   await expect(page).toHaveURL(/\/visita\/[0-9a-f-]{36}$/);
   const visitUuid = page.url().split("/").at(-1) ?? "";
