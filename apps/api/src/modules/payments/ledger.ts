@@ -183,7 +183,8 @@ function resultOf(payment: PaymentRow, declineFallback: ErrorCode = "invalid_pay
   }
 }
 
-async function findByKey(db: Db | Tx, userId: string, key: string) {
+/** The charge a driver already made with an Idempotency-Key, if any (replayed instead of charging again). */
+export async function findChargeByIdempotencyKey(db: Db | Tx, userId: string, key: string) {
   return db
     .selectFrom("payments")
     .selectAll()
@@ -201,7 +202,7 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
   const declineFallback = input.declineCode ?? "invalid_payment";
 
   if (input.idempotencyKey) {
-    const earlier = await findByKey(deps.db, input.userId, input.idempotencyKey);
+    const earlier = await findChargeByIdempotencyKey(deps.db, input.userId, input.idempotencyKey);
     if (earlier) return replayCharge(earlier, input, declineFallback);
   }
 
@@ -269,7 +270,7 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
   } catch (error) {
     // A concurrent request with the same key got there first (its insert, or the payable it already moved): answer it.
     if (input.idempotencyKey && (isUniqueViolation(error) || error instanceof AppError)) {
-      const earlier = await findByKey(deps.db, input.userId, input.idempotencyKey);
+      const earlier = await findChargeByIdempotencyKey(deps.db, input.userId, input.idempotencyKey);
       if (earlier) return replayCharge(earlier, input, declineFallback);
     }
     if (!isUniqueViolation(error)) throw error;

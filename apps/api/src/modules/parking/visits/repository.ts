@@ -229,17 +229,6 @@ export function findCardToCharge(db: Executor, userId: string, country: "mx" | "
   return query.orderBy("is_default", "desc").limit(1).executeTakeFirst();
 }
 
-/** The charge a driver already made with an Idempotency-Key, if any (to replay it with its own amounts). */
-export function findChargeByIdempotencyKey(db: Executor, userId: string, key: string) {
-  return db
-    .selectFrom("payments")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("idempotency_key", "=", key)
-    .where("kind", "=", "charge")
-    .executeTakeFirst();
-}
-
 /** Whether the visit has a charge in flight or done: a free settlement must not race a charge. */
 export async function hasLiveChargeForVisit(db: Executor, visitId: string): Promise<boolean> {
   const row = await db

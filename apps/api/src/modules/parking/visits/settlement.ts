@@ -9,6 +9,7 @@ import {
   type ChargeResult,
   chargeFailure,
   chargePayable,
+  findChargeByIdempotencyKey,
   type LedgerDeps,
   type PaymentRow,
   registerPayable,
@@ -19,7 +20,6 @@ import { type MessageDeps, notifyDeclinedExitCharge, sendVisitReceipt } from "./
 import { presentVisitDetail, quoteAt } from "./presenter.ts";
 import {
   findCardToCharge,
-  findChargeByIdempotencyKey,
   findVehicleById,
   findVisitById,
   hasLiveChargeForVisit,
