@@ -9,6 +9,7 @@ import { FormField } from "../../../components/form-field.tsx";
 import { api, type DataEnvelope } from "../../../lib/api-client.ts";
 import { translateMessage } from "../../../lib/i18n.ts";
 import { setUser } from "../../../lib/session.ts";
+import { NoChargeNotice } from "../../payments/components/no-charge-notice.tsx";
 import { cardFormAvailable, PaymentMethodForm } from "../../payments/components/payment-method-form.tsx";
 
 // Spec §5 "Payment info completion": e-mail required and valid, with the invalid_email message.
@@ -66,7 +67,7 @@ export default function PaymentStep({
   return (
     <div className="form">
       <h2 className="step-title">{t("payment_step.heading")}</h2>
-      <p className="notice">{t("payment_step.no_charge_notice")}</p>
+      <NoChargeNotice country={paymentLocale} />
       {needsProfile ? (
         <form className="form" noValidate onSubmit={saveProfile}>
           <p className="muted">{t("payment_step.complete_profile")}</p>

@@ -101,7 +101,7 @@ export default function MexicanCardForm({
 
   return (
     <div className="card-form">
-      {showNotice && <NoChargeNotice />}
+      {showNotice && <NoChargeNotice country="mx" />}
       {warning && (
         <p className="notice notice-warning" role="alert">
           {warning}

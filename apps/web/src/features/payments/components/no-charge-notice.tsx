@@ -1,8 +1,11 @@
 import { useTranslation } from "react-i18next";
 import "../catalogue.ts";
 
-/** Spec §2 step 5 / §9: a 10 MXN verification charge, refunded immediately. */
-export function NoChargeNotice() {
+/**
+ * Spec §2 step 5 / §9: a verification charge refunded immediately — 10 MXN in Mexico; the USA
+ * gateway verifies with 1 USD (docs/decisions/0006).
+ */
+export function NoChargeNotice({ country }: { country: "mx" | "us" }) {
   const { t } = useTranslation("payments");
-  return <p className="notice notice-info">{t("no_charge_notice")}</p>;
+  return <p className="notice notice-info">{t(country === "us" ? "no_charge_notice_us" : "no_charge_notice")}</p>;
 }

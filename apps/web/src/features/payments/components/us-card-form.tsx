@@ -137,7 +137,7 @@ export default function UsCardForm({ onSaved, showNotice = true }: { onSaved: ()
 
   return (
     <form className="form card-form" onSubmit={submit} noValidate>
-      {showNotice && <NoChargeNotice />}
+      {showNotice && <NoChargeNotice country="us" />}
       <FormField label={t("form.first_name")} error={message(errors.first_name)}>
         {(control) => <input {...control} {...register("first_name")} className="input" autoComplete="cc-given-name" />}
       </FormField>

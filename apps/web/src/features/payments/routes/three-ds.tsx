@@ -1,5 +1,4 @@
 import type { PaymentState } from "@estaciona/contracts/schemas/payment";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -14,6 +13,32 @@ import "../payments.css";
 
 const succeeded = (state: PaymentState) => state.status === "succeeded" || state.status === "refunded";
 
+type ThreeDsResult =
+  | { isPending: true; data?: undefined; error?: undefined }
+  | { isPending: false; data: PaymentState; error?: undefined }
+  | { isPending: false; data?: undefined; error: unknown };
+
+/**
+ * Asks the server once per payment. /3ds sits outside the app shell (no top bar, and no query
+ * client), so this is a plain effect.
+ */
+function useThreeDsResult(payment: string | null): ThreeDsResult {
+  const [result, setResult] = useState<ThreeDsResult>({ isPending: true });
+  useEffect(() => {
+    if (!payment) return;
+    let current = true;
+    setResult({ isPending: true });
+    completeThreeDs(payment).then(
+      (data) => current && setResult({ isPending: false, data }),
+      (error: unknown) => current && setResult({ isPending: false, error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [payment]);
+  return result;
+}
+
 /**
  * /3ds: the bank's 3-D Secure page returns here with `payment` and `status`. The server re-reads
  * the charge from the gateway (`POST user/payment/3ds/complete`) — the query's `status` is only
@@ -25,13 +50,7 @@ export default function ThreeDsScreen() {
   const payment = searchParams.get("payment");
   // Read once: the path the driver left from (the card list, the wizard or a redirect).
   const [backTo] = useState(() => takeReturnPath() ?? "/pagos");
-  const result = useQuery({
-    queryKey: ["three-ds", payment],
-    queryFn: () => completeThreeDs(payment ?? ""),
-    enabled: payment !== null && payment !== "",
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const result = useThreeDsResult(payment);
 
   const verified = result.data !== undefined && succeeded(result.data);
   useEffect(() => {
