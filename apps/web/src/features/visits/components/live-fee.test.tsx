@@ -38,13 +38,13 @@ describe("Live fee (shared fee engine, ticking every 30 s)", () => {
     renderLiveFee(openVisit(NOON_MONTERREY, 10), NOON_MONTERREY);
 
     expect(screen.getByTestId("live-fee")).toHaveTextContent("$0.00 MXN");
-    expect(screen.getByText("Free until 12:05 PM.")).toBeInTheDocument();
-    expect(screen.getByText("Goes up to $29.85 MXN at 12:05 PM.")).toBeInTheDocument();
+    expect(screen.getByText("Free until 12:05 PM")).toBeInTheDocument();
+    expect(screen.getByText("Goes up to $29.85 MXN at 12:05 PM")).toBeInTheDocument();
 
     act(() => vi.advanceTimersByTime(5 * 60_000 + LIVE_FEE_TICK_MS));
     // 20.00 parking + 5.00 convenience + 0.73 card (2.9 %) + 4.12 IVA (16 %).
     expect(screen.getByTestId("live-fee")).toHaveTextContent("$29.85 MXN");
-    expect(screen.getByText("Goes up to $41.78 MXN at 12:50 PM.")).toBeInTheDocument();
+    expect(screen.getByText("Goes up to $41.78 MXN at 12:50 PM")).toBeInTheDocument();
     expect(screen.getByText(/Parked for 15 min/)).toBeInTheDocument();
   });
 

@@ -40,6 +40,9 @@ export default function ReceiptScreen() {
             <header className="receipt-header">
               <p className="receipt-operator">{receipt.operator.name}</p>
               <h2 id="receipt-number">{t("receipt.number", { number: receipt.number })}</h2>
+              <p className="receipt-total" data-testid="receipt-total">
+                {money(receipt.amounts.total, receipt.amounts.currency)}
+              </p>
             </header>
             <dl className="detail-list">
               {(
@@ -61,9 +64,6 @@ export default function ReceiptScreen() {
               ))}
             </dl>
             <FeeBreakdown amounts={receipt.amounts} taxRateBp={receipt.tax_rate_bp} />
-            <p className="receipt-total" data-testid="receipt-total">
-              {t("breakdown.total")}: {money(receipt.amounts.total, receipt.amounts.currency)}
-            </p>
             {(receipt.operator.contact_email || receipt.operator.contact_phone) && (
               <p className="muted">
                 {t("receipt.operator")}: {receipt.operator.name} · {t("receipt.contact")}:{" "}
