@@ -45,6 +45,7 @@ export const parking = {
     finished: "Paid",
     pending_payment: "Payment pending",
   },
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal dollar sign before an i18next placeholder.
   money: "${{amount}} {{currency}}",
   duration: {
     minutes_one: "{{count}} min",
