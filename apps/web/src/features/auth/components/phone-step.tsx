@@ -1,4 +1,5 @@
 import { COUNTRY_DIAL_CODES } from "@estaciona/contracts";
+import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormField } from "../../../components/form-field.tsx";
@@ -26,8 +27,15 @@ export function PhoneStep({
     control,
     register,
     handleSubmit,
-    formState: { errors },
+    setValue,
+    formState: { errors, dirtyFields },
   } = useForm<PhoneFormInput>({ defaultValues: { ...defaultValues, phone: formatPhone(defaultValues.phone) } });
+  // Spec §1: English defaults the code to +1. A language switch on this step moves the default
+  // along, unless the driver already picked a code.
+  const countryPicked = Boolean(dirtyFields.country);
+  useEffect(() => {
+    if (!countryPicked) setValue("country", defaultValues.country);
+  }, [defaultValues.country, countryPicked, setValue]);
   return (
     <form
       className="form"
