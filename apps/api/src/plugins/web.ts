@@ -22,6 +22,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       index: false,
       maxAge: "1y",
       immutable: true,
+      // The build writes .br and .gz next to each asset (apps/web/vite.config.ts).
+      preCompressed: true,
     });
   }
   const template = built ? readFileSync(indexFile, "utf8") : undefined;

@@ -1,0 +1,208 @@
+/**
+ * `npm run bench:web`: what the first visit to `/` costs.
+ *
+ * 1. Builds the SPA into a private folder (apps/web/bench/dist), so a bench never replaces the
+ *    build another process is serving, and records each chunk's modules.
+ * 2. Starts the real server on a free loopback port with a throw-away SQLite database.
+ * 3. Loads `/` in Debian's Chromium and sums the gzip size of every script and stylesheet the
+ *    browser fetched (listing each file), then lists what the entry chunks are made of.
+ * 4. Runs Lighthouse 12 (mobile, simulated throttling) against the same Chromium and prints
+ *    the performance and accessibility scores.
+ *
+ * Targets (brief): ≤ 90 KB gzip of JavaScript for `/`, performance ≥ 95, accessibility 100.
+ * A measurement, not a test: it always exits 0 unless something could not run.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { launch as launchChrome } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { build } from "vite";
+import { bundleReport, type ChunkReport, initialChunks, moduleGroup } from "./bundle-report.ts";
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const webRoot = path.resolve(import.meta.dirname, "..");
+const repoRoot = path.resolve(webRoot, "../..");
+const distDir = path.join(import.meta.dirname, "dist");
+const TARGET_JS_KB = 90;
+
+/** Bench output goes to stdout; the lint keeps console.log out of app code. */
+const print = (text = "") => process.stdout.write(`${text}\n`);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function buildWithReport(): Promise<ChunkReport[]> {
+  let chunks: ChunkReport[] = [];
+  await build({
+    root: webRoot,
+    configFile: path.join(webRoot, "vite.config.ts"),
+    logLevel: "warn",
+    build: { outDir: distDir, emptyOutDir: true },
+    plugins: [bundleReport((report) => (chunks = report))],
+  });
+  return chunks;
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ["--import", "tsx", "apps/api/src/server.ts"], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: distDir,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "test",
+      APP_SECRET: "bench-web-secret-bench-web-secret-0123",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  server.kill();
+  throw new Error("The server did not answer /api/health within 60 s");
+}
+
+interface LoadedFile {
+  url: string;
+  kind: "script" | "stylesheet";
+  bytes: number;
+  gzipBytes: number;
+}
+
+/** What Chromium fetches for `/` until the network is idle: scripts and stylesheets. */
+async function measureFirstLoad(url: string): Promise<LoadedFile[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox", "--disable-gpu"] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const files: Promise<LoadedFile | null>[] = [];
+    page.on("response", (response) => {
+      const kind = response.request().resourceType();
+      if (kind !== "script" && kind !== "stylesheet") return;
+      const fileKind: LoadedFile["kind"] = kind;
+      files.push(
+        response
+          .body()
+          .then((body) => ({
+            url: new URL(response.url()).pathname,
+            kind: fileKind,
+            bytes: body.byteLength,
+            gzipBytes: gzipSync(body).byteLength,
+          }))
+          .catch(() => null),
+      );
+    });
+    await page.goto(url, { waitUntil: "networkidle" });
+    await page.getByRole("heading", { level: 2 }).first().waitFor();
+    return (await Promise.all(files)).filter((file): file is LoadedFile => file !== null);
+  } finally {
+    await browser.close();
+  }
+}
+
+function printFirstLoad(files: LoadedFile[]): number {
+  print("\nFirst load of / (gzip, as fetched by Chromium):");
+  for (const file of [...files].sort((a, b) => b.gzipBytes - a.gzipBytes))
+    print(`  ${file.kind.padEnd(10)} ${kb(file.gzipBytes).padStart(9)}  (${kb(file.bytes)} raw)  ${file.url}`);
+  const js = files.filter((file) => file.kind === "script").reduce((sum, file) => sum + file.gzipBytes, 0);
+  const css = files.filter((file) => file.kind === "stylesheet").reduce((sum, file) => sum + file.gzipBytes, 0);
+  print(`  JavaScript ${kb(js)} gzip (target ≤ ${TARGET_JS_KB} KB), CSS ${kb(css)} gzip`);
+  return js;
+}
+
+function printComposition(chunks: ChunkReport[]): void {
+  print("\nWhat the entry and its static imports are made of (rendered bytes before minification):");
+  for (const chunk of initialChunks(chunks)) {
+    print(`  ${chunk.fileName}  ${kb(chunk.gzipBytes)} gzip`);
+    const groups = new Map<string, number>();
+    for (const share of chunk.modules) {
+      const group = moduleGroup(share.id);
+      groups.set(group, (groups.get(group) ?? 0) + share.renderedBytes);
+    }
+    for (const [group, bytes] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, 12))
+      print(`    ${kb(bytes).padStart(9)}  ${group}`);
+  }
+}
+
+async function runLighthouse(url: string): Promise<{ performance: number; accessibility: number }> {
+  const chrome = await launchChrome({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+      formFactor: "mobile",
+    });
+    if (!result) throw new Error("Lighthouse returned no result");
+    const { categories, audits } = result.lhr;
+    print("\nLighthouse 12, mobile (simulated throttling):");
+    for (const id of [
+      "first-contentful-paint",
+      "largest-contentful-paint",
+      "total-blocking-time",
+      "cumulative-layout-shift",
+      "speed-index",
+    ])
+      print(`  ${(audits[id]?.title ?? id).padEnd(26)} ${audits[id]?.displayValue ?? "n/a"}`);
+    const failing = Object.values(audits).filter(
+      (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary",
+    );
+    for (const audit of failing) print(`  failing: ${audit.id} — ${audit.title}`);
+    return {
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function main() {
+  print("Building the SPA into apps/web/bench/dist …");
+  const chunks = await buildWithReport();
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "estaciona-bench-web-"));
+  const server = await startServer(port, dataDir);
+  try {
+    const url = `http://localhost:${port}/`;
+    const js = printFirstLoad(await measureFirstLoad(url));
+    printComposition(chunks);
+    const scores = await runLighthouse(url);
+    print(
+      `\nSummary: JS ${kb(js)} gzip for / (target ≤ ${TARGET_JS_KB} KB) · performance ${scores.performance} (target ≥ 95) · accessibility ${scores.accessibility} (target 100)`,
+    );
+  } finally {
+    server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
