@@ -327,6 +327,26 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       ]);
     });
 
+    it("charges nothing when the price moved on since the driver saw it, and charges the price shown", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      await parkedFor(app, visit.uuid, 45);
+      await saveSandboxCard(app, driver.user.id);
+      const quote = (
+        await app.inject({ method: "GET", url: `/api/user/visit/${visit.uuid}/quote`, headers: driver.headers })
+      ).json().data;
+
+      const stale = await pay(driver.headers, visit.uuid, idempotencyKey(), { expected_total: quote.total - 1 });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({ error: "invalid_visit_amount" });
+      expect(stale.json().error_description).toContain("No se hizo ningún cargo");
+      expect(await chargesOf(visit.uuid)).toEqual([]);
+
+      const paid = await pay(driver.headers, visit.uuid, idempotencyKey(), { expected_total: quote.total });
+      expect(paid.statusCode).toBe(200);
+      expect(paid.json().data.visit.amounts.total).toBe(quote.total);
+    });
+
     it("answers an expired card with its own catalogue code", async () => {
       const driver = await createDriverWithVehicle(app);
       const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;

@@ -196,9 +196,13 @@ export type VisitDetail = z.infer<typeof visitDetail>;
 export const startVisitBody = z.object({ location_uuid: uuid, vehicle_uuid: uuid });
 export type StartVisitBody = z.input<typeof startVisitBody>;
 
-/** The body is optional: without one, the default card of the location's country pays. */
+/**
+ * The body is optional: without one, the default card of the location's country pays.
+ * `expected_total` is the total the driver was shown (DESIGN §5: the price shown is the price
+ * charged); when the fee has moved on since, nothing is charged and the new price is answered.
+ */
 export const payVisitBody = z
-  .object({ payment_method_uuid: uuid.optional() })
+  .object({ payment_method_uuid: uuid.optional(), expected_total: amount.optional() })
   .nullish()
   .transform((body) => body ?? {});
 export type PayVisitBody = z.input<typeof payVisitBody>;

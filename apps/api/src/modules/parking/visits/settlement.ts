@@ -178,7 +178,7 @@ export async function payVisit(
   deps: ParkingDeps,
   user: Row<"users">,
   visitId: string,
-  body: { payment_method_uuid?: string },
+  body: { payment_method_uuid?: string; expected_total?: number },
   idempotencyKey: string,
 ): Promise<PayVisitResult> {
   let visit = await requireVisitOfUser(deps.db, user.id, visitId);
@@ -191,6 +191,8 @@ export async function payVisit(
 
   const now = Date.now();
   const quote = quoteAt(visit, location, now);
+  if (!replaying && body.expected_total !== undefined && body.expected_total !== quote.total)
+    throw new AppError("invalid_visit_amount", { status: 409, messageKey: "errors.api_price_changed" });
   if (!replaying && quote.total === 0) {
     visit = await finishFreeVisit(deps, visit.id, new Date(now).toISOString());
     return { visit: await presentVisitDetail(deps.db, visit, now), payment: null };

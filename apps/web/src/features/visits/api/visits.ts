@@ -1,4 +1,10 @@
-import type { StartVisitBody, VisitDetail, VisitQuote, VisitSummary } from "@estaciona/contracts/schemas/parking";
+import type {
+  PayVisitBody,
+  StartVisitBody,
+  VisitDetail,
+  VisitQuote,
+  VisitSummary,
+} from "@estaciona/contracts/schemas/parking";
 import { api, apiRequest, type DataEnvelope } from "../../../lib/api-client.ts";
 
 /** Which visits `GET user/visits` answers: the server filters by open (`active`) or settled (`past`). */
@@ -66,6 +72,15 @@ export async function startVisit(body: StartVisitBody): Promise<VisitDetail> {
 }
 
 /**
+ * The pay body: the chosen card (else the server's default) and the total the driver was shown,
+ * which the server charges or refuses (invalid_visit_amount) when the fee has moved on.
+ */
+export const payVisitRequest = (paymentMethodUuid: string | null, expectedTotal: number): PayVisitBody => ({
+  ...(paymentMethodUuid ? { payment_method_uuid: paymentMethodUuid } : {}),
+  expected_total: expectedTotal,
+});
+
+/**
  * Pays the visit. The caller keeps one Idempotency-Key per attempt and sends it again on a retry
  * of the same attempt, so a timeout followed by a retry never charges twice (DESIGN §5). Failures
  * are the caller's to show (a decline belongs in the pay panel, not in a dialog).
@@ -74,10 +89,11 @@ export async function payVisit(
   uuid: string,
   paymentMethodUuid: string | null,
   idempotencyKey: string,
+  expectedTotal: number,
 ): Promise<PayVisitAnswer> {
   return (
     await apiRequest<DataEnvelope<PayVisitAnswer>>("POST", `user/visit/${encodeURIComponent(uuid)}/pay`, {
-      body: paymentMethodUuid ? { payment_method_uuid: paymentMethodUuid } : {},
+      body: payVisitRequest(paymentMethodUuid, expectedTotal),
       headers: { "Idempotency-Key": idempotencyKey },
       handleErrors: false,
     })

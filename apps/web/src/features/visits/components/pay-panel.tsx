@@ -8,7 +8,7 @@ import { paths } from "../../../config/paths.ts";
 import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
 import { getPaymentMethods, paymentMethodsQueryKey } from "../../payments/api/payments.ts";
-import { type PayVisitAnswer, parkingQueryKeys, payVisit } from "../api/visits.ts";
+import { type PayVisitAnswer, parkingQueryKeys, payVisit, payVisitRequest } from "../api/visits.ts";
 import { useParkingFormat } from "../lib/format.ts";
 import { FeeBreakdown } from "./fee-breakdown.tsx";
 import { type LiveQuote, useLiveQuote } from "./live-fee.tsx";
@@ -69,7 +69,7 @@ export function PayPanel({
     const { key } = attempt.current;
     setOutcome({ kind: "paying" });
     try {
-      const answer: PayVisitAnswer = await payVisit(visit.uuid, card, key);
+      const answer: PayVisitAnswer = await payVisit(visit.uuid, card, key, shown.breakdown.total);
       attempt.current = null;
       if (answer.payment?.status === "requires_action" && answer.payment.redirect_url) {
         setOutcome({ kind: "three_ds" });
@@ -90,7 +90,7 @@ export function PayPanel({
       } else if (error.status === 401) {
         // The session ended: let the API client log out, replaying the same key (nothing was charged).
         await apiRequest("POST", `user/visit/${encodeURIComponent(visit.uuid)}/pay`, {
-          body: card ? { payment_method_uuid: card } : {},
+          body: payVisitRequest(card, shown.breakdown.total),
           headers: { "Idempotency-Key": key },
         }).catch(() => undefined);
       } else if (error.status === 404) {
