@@ -1,6 +1,5 @@
 import { RESEND_COUNTDOWN_SECONDS } from "@estaciona/contracts";
-import { useEffect } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormField } from "../../../components/form-field.tsx";
 import { translateMessage } from "../../../lib/i18n.ts";
@@ -28,23 +27,32 @@ export function CodeStep({
 }) {
   const { t } = useTranslation("auth");
   const remaining = useCountdown(RESEND_COUNTDOWN_SECONDS, registrations);
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors },
-  } = useForm<{ code: string }>({
-    defaultValues: { code: prefilledCode ?? "" },
-  });
+  // One field: plain state, no form library in the first download (decision 0010). Validates
+  // on submit, then on every change.
+  const [code, setCode] = useState(prefilledCode ?? "");
+  const [submitted, setSubmitted] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (prefilledCode) setValue("code", prefilledCode);
-  }, [prefilledCode, setValue]);
+    if (prefilledCode) setCode(prefilledCode);
+  }, [prefilledCode]);
+  const validity = validateCode(code);
+  const error = submitted && validity !== true ? translateMessage(validity) : undefined;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (validity !== true) {
+      codeInput.current?.focus();
+      return;
+    }
+    onSubmit(code.trim());
+  };
 
   return (
-    <form className="form" noValidate onSubmit={handleSubmit(({ code }) => onSubmit(code.trim()))}>
+    <form className="form" noValidate onSubmit={submit}>
       <h2 className="step-title">{t("code_step.heading")}</h2>
       <p className="muted">{t("code_step.sent_to", { phone })}</p>
-      <FormField label={t("code_step.code")} error={translateMessage(errors.code?.message)}>
+      <FormField label={t("code_step.code")} error={error}>
         {(ids) => (
           <input
             {...ids}
@@ -52,7 +60,10 @@ export function CodeStep({
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            {...register("code", { validate: validateCode })}
+            ref={codeInput}
+            name="code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
           />
         )}
       </FormField>

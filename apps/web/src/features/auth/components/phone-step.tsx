@@ -1,6 +1,5 @@
 import { COUNTRY_DIAL_CODES } from "@estaciona/contracts";
-import { useEffect } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormField } from "../../../components/form-field.tsx";
 import { translateMessage } from "../../../lib/i18n.ts";
@@ -23,59 +22,67 @@ export function PhoneStep({
   onSubmit: (input: { country: "mx" | "us"; digits: string; e164: string }) => void;
 }) {
   const { t } = useTranslation("auth");
-  const {
-    control,
-    register,
-    handleSubmit,
-    setValue,
-    formState: { errors, dirtyFields },
-  } = useForm<PhoneFormInput>({ defaultValues: { ...defaultValues, phone: formatPhone(defaultValues.phone) } });
+  // Two fields do not need a form library: plain state keeps react-hook-form out of the first
+  // download (decision 0010). Same behaviour: validate on submit, then on every change.
+  const [country, setCountry] = useState(defaultValues.country);
+  const [countryPicked, setCountryPicked] = useState(false);
+  const [phone, setPhone] = useState(formatPhone(defaultValues.phone));
+  const [submitted, setSubmitted] = useState(false);
+  const phoneInput = useRef<HTMLInputElement>(null);
+  const validity = validatePhone(phone);
+  const error = submitted && validity !== true ? translateMessage(validity) : undefined;
+
   // Spec §1: English defaults the code to +1. A language switch on this step moves the default
   // along, unless the driver already picked a code.
-  const countryPicked = Boolean(dirtyFields.country);
   useEffect(() => {
-    if (!countryPicked) setValue("country", defaultValues.country);
-  }, [defaultValues.country, countryPicked, setValue]);
+    if (!countryPicked) setCountry(defaultValues.country);
+  }, [defaultValues.country, countryPicked]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (validity !== true) {
+      phoneInput.current?.focus();
+      return;
+    }
+    const digits = phoneDigits(phone);
+    onSubmit({ country, digits, e164: `${COUNTRY_DIAL_CODES[country]}${digits}` });
+  };
+
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={handleSubmit(({ country, phone }) => {
-        const digits = phoneDigits(phone);
-        onSubmit({ country, digits, e164: `${COUNTRY_DIAL_CODES[country]}${digits}` });
-      })}
-    >
+    <form className="form" noValidate onSubmit={submit}>
       <h2 className="step-title">{t("phone_step.heading")}</h2>
       <div className="phone-row">
         <FormField label={t("phone_step.country_code")}>
           {(ids) => (
-            <select {...ids} className="input select" {...register("country")}>
+            <select
+              {...ids}
+              name="country"
+              className="input select"
+              value={country}
+              onChange={(event) => {
+                setCountry(event.target.value === "us" ? "us" : "mx");
+                setCountryPicked(true);
+              }}
+            >
               <option value="mx">{t("phone_step.country_mx")}</option>
               <option value="us">{t("phone_step.country_us")}</option>
             </select>
           )}
         </FormField>
-        <FormField label={t("phone_step.phone")} error={translateMessage(errors.phone?.message)}>
+        <FormField label={t("phone_step.phone")} error={error}>
           {(ids) => (
-            <Controller
-              control={control}
+            <input
+              {...ids}
+              ref={phoneInput}
               name="phone"
-              rules={{ validate: validatePhone }}
-              render={({ field }) => (
-                <input
-                  {...ids}
-                  ref={field.ref}
-                  name={field.name}
-                  className="input"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel-national"
-                  placeholder="(000) 000-0000"
-                  value={field.value}
-                  onChange={(event) => field.onChange(formatPhone(event.target.value))}
-                  onBlur={field.onBlur}
-                />
-              )}
+              className="input"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder="(000) 000-0000"
+              value={phone}
+              onChange={(event) => setPhone(formatPhone(event.target.value))}
             />
           )}
         </FormField>
