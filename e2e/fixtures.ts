@@ -25,10 +25,14 @@ export async function signInThroughApi(
   const host = options.host ?? "localhost";
   const phone = `${options.dialCode ?? "+52"}${options.nationalPhone ?? newNationalPhone()}`;
   const domain = host === "freeflow.localhost" ? "freeflow" : "estaciona";
-  const registered = await request.post(hostUrl(host, "/api/open/user"), { data: { phone_number: phone, domain } });
+  // Node does not resolve *.localhost as browsers do; tokens are not bound to a host, so the API
+  // is called on localhost and only the page runs on the wanted host.
+  const registered = await request.post(hostUrl("localhost", "/api/open/user"), {
+    data: { phone_number: phone, domain },
+  });
   expect(registered.ok()).toBeTruthy();
   const code = (await registered.json()).data as string;
-  const token = await request.post(hostUrl(host, "/api/oauth/v2/token"), {
+  const token = await request.post(hostUrl("localhost", "/api/oauth/v2/token"), {
     data: {
       grant_type: "sms",
       client_id: "estaciona-web",
@@ -53,6 +57,21 @@ export async function signInThroughApi(
 
 /** axe on the current page: no serious or critical violation (WCAG 2.1 A/AA rules). */
 export async function expectAccessible(page: Page) {
+  // Contrast is judged on settled pages: a toast fading in is not yet what the driver reads.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      null,
+      {
+        timeout: 3_000,
+      },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const blocking = results.violations.filter(
     (violation) => violation.impact === "serious" || violation.impact === "critical",

@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from "fastify";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { hostRoutes } from "./modules/hosts/routes.ts";
-import { paymentRoutes } from "./modules/payments/routes.ts";
 import { deviceRoutes } from "./modules/parking/devices/routes.ts";
 import { locationRoutes } from "./modules/parking/locations/routes.ts";
 import { visitRoutes } from "./modules/parking/visits/routes.ts";
+import { paymentRoutes } from "./modules/payments/routes.ts";
 import { userRoutes } from "./modules/users/routes.ts";
 import { vehicleRoutes } from "./modules/vehicles/routes.ts";
 

@@ -95,8 +95,10 @@ export default function AppShell() {
         )}
         <span>{t("footer.copyright", { year: new Date().getFullYear(), brand: host.brand.name })}</span>
       </footer>
+      {/* Expanded: a stacked toast behind another is drawn faded, which fails contrast. */}
       <Toaster
         position="top-right"
+        expand
         style={{ ["--width" as string]: wide ? "300px" : "calc(100vw - 2rem)" }}
         mobileOffset={16}
       />
