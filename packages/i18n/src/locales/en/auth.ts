@@ -39,11 +39,6 @@ export const auth = {
   },
   payment_step: {
     heading: "Add a payment method",
-    no_charge_notice:
-      "We will not charge you anything now. To check your card we make a verification charge of $10 MXN that is refunded immediately.",
-    complete_profile: "Before adding a card, complete your details.",
-    email: "E-mail",
-    save_profile: "Continue",
     add_later: "Add later",
   },
   invalid_code_format: "The code must have 6 digits.",

@@ -24,6 +24,13 @@ export const payments = {
   saved: "Card saved",
   expires: "Expires {{date}}",
   card_label: "{{brand}} ending in {{last4}}",
+  profile: {
+    complete: "Before adding a card, complete your details.",
+    first_name: "First name",
+    last_name: "Last name",
+    email: "E-mail",
+    save: "Continue",
+  },
   brands: {
     visa: "Visa",
     mastercard: "Mastercard",

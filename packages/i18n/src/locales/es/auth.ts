@@ -40,11 +40,6 @@ export const auth: typeof source = {
   },
   payment_step: {
     heading: "Agrega un método de pago",
-    no_charge_notice:
-      "No te cobraremos nada ahora. Para verificar tu tarjeta hacemos un cargo de $10 MXN que se reembolsa de inmediato.",
-    complete_profile: "Antes de agregar una tarjeta, completa tus datos.",
-    email: "Correo electrónico",
-    save_profile: "Continuar",
     add_later: "Agregar después",
   },
   invalid_code_format: "El código debe tener 6 dígitos.",

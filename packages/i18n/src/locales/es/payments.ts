@@ -23,6 +23,13 @@ export const payments: typeof source = {
   saved: "Tarjeta guardada",
   expires: "Vence {{date}}",
   card_label: "{{brand}} con terminación {{last4}}",
+  profile: {
+    complete: "Antes de agregar una tarjeta, completa tus datos.",
+    first_name: "Nombre",
+    last_name: "Apellidos",
+    email: "Correo electrónico",
+    save: "Continuar",
+  },
   brands: {
     visa: "Visa",
     mastercard: "Mastercard",

@@ -34,12 +34,12 @@ describe("wizard step 5 with the card forms (spec §2, §4, §5)", () => {
     expect(document.querySelector("iframe")).toBeNull();
 
     await userEvent.type(screen.getByLabelText("E-mail"), "not-an-email");
-    await userEvent.click(screen.getByRole("button", { name: i18n.t("auth:payment_step.save_profile") }));
+    await userEvent.click(screen.getByRole("button", { name: i18n.t("payments:profile.save") }));
     expect(await screen.findByText(i18n.t("errors:api_invalid_email"))).toBeInTheDocument();
 
     await userEvent.clear(screen.getByLabelText("E-mail"));
     await userEvent.type(screen.getByLabelText("E-mail"), "ana@example.com");
-    await userEvent.click(screen.getByRole("button", { name: i18n.t("auth:payment_step.save_profile") }));
+    await userEvent.click(screen.getByRole("button", { name: i18n.t("payments:profile.save") }));
     // The wizard passes the session's user down; the saved profile brings the card form in.
     await waitFor(() => expect(sessionStore.get().user?.email).toBe("ana@example.com"));
     const saved = sessionStore.get().user ?? user;

@@ -11,9 +11,6 @@ export interface PaymentMethodFormProps {
   onSaved: () => void;
 }
 
-/** A card form is mounted: "add later" follows the theme only (spec §2). */
-export const cardFormAvailable = true;
-
 export function PaymentMethodForm({ paymentLocale, onSaved }: PaymentMethodFormProps) {
   return <CardFormLoader gateway={paymentLocale} onSaved={onSaved} showNotice={false} />;
 }

@@ -7,7 +7,8 @@ import { FormDialog } from "../../../components/form-dialog.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { EmptyState, Page } from "../../../components/page.tsx";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { loadUser } from "../../../lib/session.ts";
+import { loadUser, sessionStore } from "../../../lib/session.ts";
+import { useStore } from "../../../lib/store.ts";
 import {
   type CardGateway,
   deletePaymentMethod,
@@ -17,6 +18,7 @@ import {
 } from "../api/payments.ts";
 import { CardBrandMark } from "./card-brand-mark.tsx";
 import { CardFormLoader } from "./card-form-loader.tsx";
+import { needsPaymentProfile, PaymentProfileForm } from "./payment-profile-form.tsx";
 import "../catalogue.ts";
 import "../payments.css";
 
@@ -32,6 +34,7 @@ export function PaymentMethodsScreen({ gateway, title }: { gateway: CardGateway;
   const queryClient = useQueryClient();
   const country = gateway === "us" ? "us" : "mx";
   const methods = useQuery({ queryKey: paymentMethodsQueryKey, queryFn: getPaymentMethods });
+  const { user } = useStore(sessionStore);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
 
@@ -111,7 +114,12 @@ export function PaymentMethodsScreen({ gateway, title }: { gateway: CardGateway;
         </ul>
       )}
       <FormDialog open={adding} title={t("add_title")} onClose={() => setAdding(false)}>
-        {adding && <CardFormLoader gateway={gateway} onSaved={() => setAdding(false)} />}
+        {adding &&
+          (needsPaymentProfile(user) ? (
+            user && <PaymentProfileForm user={user} />
+          ) : (
+            <CardFormLoader gateway={gateway} onSaved={() => setAdding(false)} />
+          ))}
       </FormDialog>
       <ConfirmDialog
         open={deleting !== null}
