@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { hostRoutes } from "./modules/hosts/routes.ts";
+import { outboxRoutes } from "./modules/messaging/outbox-routes.ts";
 import { deviceRoutes } from "./modules/parking/devices/routes.ts";
 import { locationRoutes } from "./modules/parking/locations/routes.ts";
 import { visitRoutes } from "./modules/parking/visits/routes.ts";
@@ -20,4 +21,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(locationRoutes);
   await app.register(visitRoutes);
   await app.register(deviceRoutes);
+  await app.register(outboxRoutes);
 };

@@ -4,7 +4,7 @@ import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
 import type { EmailMessage, EmailProvider, SmsProvider, TextMessage } from "./providers.ts";
 
-/** Sandbox SMS: nothing leaves the machine; the message lands in the outbox and the log (DESIGN §4). */
+/** Sandbox SMS: nothing leaves the machine; the message lands in the outbox (`GET /api/sandbox/outbox`) and the log (DESIGN §4). */
 export function createSandboxSms(db: Db, log: FastifyBaseLogger): SmsProvider {
   return {
     name: "sandbox",
