@@ -9,17 +9,21 @@
  *   (b) the refresh grant, each connection chaining its own rotated refresh token (reusing a token
  *       would revoke its family, RFC 9700);
  *   (c) a bare Fastify route in the same process running the same user-with-vehicles queries on
- *       the same database, without authentication or schema validation: the floor for (a).
+ *       the same database, without authentication or schema validation: the floor for (a);
+ *   (d) GET /api/user/visit/{uuid}/quote, the live price of an open stay (issue 5);
+ *   (e) POST /api/user/visit/{uuid}/pay, the whole charge path: fee, ledger attempt, the sandbox
+ *       gateway's charge, the outcome and the visit settled (issues 4 and 5). A visit is paid once,
+ *       so every request pays another visit of a pool of parked vehicles, with its own key.
  * It prints requests/s, p50 and p99 per target and engine, and (a) as a share of (c).
  */
 import { fork } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { buildApp } from "../src/app.ts";
+import { type App, buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
 import { newOpaqueToken, sha256 } from "../src/lib/crypto.ts";
@@ -28,6 +32,8 @@ import { isoAfter, nowIso } from "../src/lib/time.ts";
 import { insertRefreshToken, insertSession } from "../src/modules/auth/repository.ts";
 import { toUserView } from "../src/modules/users/service.ts";
 import { listActiveVehiclesOfUser } from "../src/modules/vehicles/repository.ts";
+import { createSignedInUser } from "../test/helpers.ts";
+import { FUNDIDORA, saveSandboxCard } from "../test/parking-fixtures.ts";
 
 type Engine = "sqlite" | "postgres";
 const CONNECTIONS = 10;
@@ -43,11 +49,17 @@ const ROUNDS = 2;
 /** Refresh runs per engine (warm-up, then each round), each with one fresh token family per connection. */
 const REFRESH_RUNS = 1 + ROUNDS;
 
+/** Parked vehicles for (e): more visits than the pay runs of one engine can settle. */
+const PAY_POOL = Number(process.env.BENCH_PAY_POOL ?? 6000);
+
 /** What the server process hands the load generator once it listens. */
 interface Ready {
   port: number;
   accessToken: string;
   refreshTokens: string[];
+  payerToken: string;
+  quoteVisitId: string;
+  payVisitIds: string[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -70,7 +82,8 @@ async function serve(engine: Engine): Promise<void> {
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
-    SEED_DEMO: "false",
+    // The demo lots are where (d) and (e) park.
+    SEED_DEMO: "true",
     RUN_WORKER: "false",
     WEB_DIST_DIR: "/nonexistent",
     // One client address sends everything here; the per-IP limits are not what is measured.
@@ -142,10 +155,19 @@ async function serve(engine: Engine): Promise<void> {
     refreshTokens.push(refreshToken);
   }
 
+  const parked = await parkPayerVehicles(app, PAY_POOL + 1);
+
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("no port");
-  const ready: Ready = { port: address.port, accessToken, refreshTokens };
+  const ready: Ready = {
+    port: address.port,
+    accessToken,
+    refreshTokens,
+    payerToken: parked.accessToken,
+    quoteVisitId: parked.visitIds[0] ?? "",
+    payVisitIds: parked.visitIds.slice(1),
+  };
   process.send?.(ready);
 
   process.on("message", async (message) => {
@@ -155,6 +177,51 @@ async function serve(engine: Engine): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   });
+}
+
+/**
+ * A second driver (so (a)'s vehicle list stays at 3) with a saved sandbox card and `count`
+ * vehicles parked at the Fundidora demo lot for two hours: every stay has a fee to charge.
+ */
+async function parkPayerVehicles(app: App, count: number) {
+  const payer = await createSignedInUser(app, {
+    first_name: "Bench",
+    last_name: "Payer",
+    email: "bench.payer@example.com",
+    email_verified_at: nowIso(),
+  });
+  await saveSandboxCard(app, payer.user.id);
+  const now = nowIso();
+  const enteredAt = new Date(Date.now() - 2 * 3600_000).toISOString();
+  const visitIds: string[] = [];
+  const BATCH = 500;
+  for (let start = 0; start < count; start += BATCH) {
+    const vehicles = Array.from({ length: Math.min(BATCH, count - start) }, (_, index) => ({
+      id: newId(),
+      user_id: payer.user.id,
+      plate: `BP${String(start + index).padStart(6, "0")}`,
+      state: "Nuevo León",
+      country: "mx" as const,
+      created_at: now,
+      updated_at: now,
+    }));
+    await app.db.insertInto("vehicles").values(vehicles).execute();
+    const visits = vehicles.map((vehicle) => ({
+      id: newId(),
+      user_id: payer.user.id,
+      vehicle_id: vehicle.id,
+      location_id: FUNDIDORA,
+      status: "in_progress" as const,
+      source: "app" as const,
+      entered_at: enteredAt,
+      currency: "mxn" as const,
+      created_at: now,
+      updated_at: now,
+    }));
+    await app.db.insertInto("visits").values(visits).execute();
+    visitIds.push(...visits.map((visit) => visit.id));
+  }
+  return { accessToken: payer.accessToken, visitIds };
 }
 
 async function adminQuery(url: string, statement: string): Promise<void> {
@@ -277,13 +344,37 @@ async function measureEngine(engine: Engine): Promise<Measure[]> {
       };
     };
 
-    for (const options of [view, bare, refresh()]) await load(engine, "warm-up", options, WARM_UP_SECONDS);
+    const payerHeaders = { authorization: `Bearer ${ready.payerToken}` };
+    const quote: autocannon.Options = {
+      url: `${base}/api/user/visit/${ready.quoteVisitId}/quote`,
+      headers: payerHeaders,
+    };
+    // Every pay settles the next parked visit, with a key of its own (one payment per attempt).
+    const unpaid = [...ready.payVisitIds];
+    const pay: autocannon.Options = {
+      url: base,
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (request) => ({
+            ...request,
+            path: `/api/user/visit/${unpaid.pop() ?? "pool-exhausted"}/pay`,
+            headers: { ...payerHeaders, "content-type": "application/json", "idempotency-key": randomUUID() },
+            body: "{}",
+          }),
+        },
+      ],
+    };
+
+    for (const options of [view, bare, refresh(), quote, pay]) await load(engine, "warm-up", options, WARM_UP_SECONDS);
     const slices: Measure[] = [];
     const slice = DURATION_SECONDS / ROUNDS;
     for (let round = 0; round < ROUNDS; round++) {
       slices.push(await load(engine, "GET /api/user/view", view, slice));
       slices.push(await load(engine, "bare route, same queries", bare, slice));
       slices.push(await load(engine, "POST /api/oauth/v2/token (refresh)", refresh(), slice));
+      slices.push(await load(engine, "GET /api/user/visit/{uuid}/quote", quote, slice));
+      slices.push(await load(engine, "POST /api/user/visit/{uuid}/pay (charge)", pay, slice));
     }
     const best = (target: string) =>
       slices
