@@ -4,12 +4,7 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, type Db, type Engine, migrateToLatest, openDatabase } from "./db/database.ts";
@@ -21,6 +16,7 @@ import { sandboxPages } from "./modules/payments/sandbox/pages.ts";
 import { gatewayOrigins } from "./modules/payments/service.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { answerFrameworkError, errorsPlugin } from "./plugins/errors.ts";
+import { serializerCompiler } from "./plugins/serializer.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createProviders, type Providers } from "./providers.ts";
 import { apiRoutes } from "./routes.ts";
