@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUNTRIES, PAGINATOR_ROWS } from "../constants.ts";
-import type { FeeRates, Tariff } from "../fees.ts";
+import type { FeeBreakdown, FeeRates, Tariff } from "../fees.ts";
 import { VISIT_STATUSES } from "../statuses.ts";
 import { plate, uuid } from "./common.ts";
 
@@ -27,6 +27,16 @@ export const feeBreakdownBody = z.object({
   currency: z.enum(CURRENCIES),
 });
 export type FeeBreakdownBody = z.infer<typeof feeBreakdownBody>;
+
+/** The fee engine's breakdown in the wire's terms, with its currency (API answers, SPA live prices). */
+export const breakdownBody = (breakdown: FeeBreakdown, currency: FeeBreakdownBody["currency"]): FeeBreakdownBody => ({
+  subtotal: breakdown.subtotal,
+  convenience_fee: breakdown.convenienceFee,
+  processing_fee: breakdown.processingFee,
+  tax: breakdown.tax,
+  total: breakdown.total,
+  currency,
+});
 
 export const tariffBody = z.object({
   grace_minutes: z.number().int(),

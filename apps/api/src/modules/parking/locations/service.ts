@@ -1,5 +1,5 @@
-import { type FeeBreakdown, type FeeRates, feeBreakdown, type Tariff } from "@estaciona/contracts";
-import type { FeeBreakdownBody, Location } from "@estaciona/contracts/schemas/parking";
+import { type FeeRates, feeBreakdown, type Tariff } from "@estaciona/contracts";
+import { breakdownBody, type Location } from "@estaciona/contracts/schemas/parking";
 import type { Executor } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
 import { AppError } from "../../../lib/errors.ts";
@@ -39,16 +39,6 @@ export const feeRatesOf = (location: LocationPricing): FeeRates => ({
   convenienceFixed: location.convenience_fixed,
   cardRateBp: location.card_rate_bp,
   cardFixed: location.card_fixed,
-});
-
-/** The engine's camelCase breakdown as the wire's snake_case, with its currency. */
-export const breakdownBody = (breakdown: FeeBreakdown, currency: LocationRow["currency"]): FeeBreakdownBody => ({
-  subtotal: breakdown.subtotal,
-  convenience_fee: breakdown.convenienceFee,
-  processing_fee: breakdown.processingFee,
-  tax: breakdown.tax,
-  total: breakdown.total,
-  currency,
 });
 
 export const tariffBody = (location: LocationPricing) => ({

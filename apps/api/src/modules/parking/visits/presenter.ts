@@ -1,8 +1,14 @@
 import { feeBreakdown, nextFeeChange, stayQuote } from "@estaciona/contracts";
-import type { FeeBreakdownBody, VisitDetail, VisitQuote, VisitSummary } from "@estaciona/contracts/schemas/parking";
+import {
+  breakdownBody,
+  type FeeBreakdownBody,
+  type VisitDetail,
+  type VisitQuote,
+  type VisitSummary,
+} from "@estaciona/contracts/schemas/parking";
 import type { Executor } from "../../../db/database.ts";
 import { findLocationById, findOperatorOfLocation } from "../locations/repository.ts";
-import { breakdownBody, feeRatesOf, type LocationPricing, tariffBody, tariffOf } from "../locations/service.ts";
+import { feeRatesOf, type LocationPricing, tariffBody, tariffOf } from "../locations/service.ts";
 import { findVehicleById, listLedgerRowsOfVisit, type VisitListRow, type VisitRow } from "./repository.ts";
 
 const MINUTE_MS = 60_000;

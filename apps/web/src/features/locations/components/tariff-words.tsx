@@ -1,8 +1,8 @@
 import { describeTariff } from "@estaciona/contracts";
 import type { Location } from "@estaciona/contracts/schemas/parking";
+import { feeRatesFromBody, tariffFromBody } from "@estaciona/contracts/schemas/parking";
 import { FeeBreakdown } from "../../visits/components/fee-breakdown.tsx";
 import { useParkingFormat } from "../../visits/lib/format.ts";
-import { ratesFromBody, tariffFromBody } from "../../visits/lib/live-fee.ts";
 
 const MINUTES_PER_HOUR = 60;
 
@@ -20,7 +20,7 @@ const periodUnit = (minutes: number) =>
  */
 export function TariffWords({ location }: { location: Location }) {
   const { t, money } = useParkingFormat();
-  const description = describeTariff(tariffFromBody(location.tariff), ratesFromBody(location.rates));
+  const description = describeTariff(tariffFromBody(location.tariff), feeRatesFromBody(location.rates));
   const price = (amount: number) => money(amount, location.currency);
   const first = periodUnit(description.firstPeriod.minutes);
   const sentences: string[] = [];

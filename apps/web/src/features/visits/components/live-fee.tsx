@@ -1,10 +1,11 @@
-import { feeBreakdown } from "@estaciona/contracts";
+import { feeBreakdown, nextFeeChange } from "@estaciona/contracts";
 import type { FeeBreakdownBody, VisitDetail } from "@estaciona/contracts/schemas/parking";
+import { feeRatesFromBody, tariffFromBody } from "@estaciona/contracts/schemas/parking";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { getLocation, locationQueryKey } from "../../locations/api/locations.ts";
 import { useParkingFormat } from "../lib/format.ts";
-import { breakdownAt, nextPriceChange, ratesFromBody, tariffFromBody } from "../lib/live-fee.ts";
+import { breakdownAt } from "../lib/live-fee.ts";
 
 /** The live fee is recomputed this often (the fee engine works in whole minutes). */
 export const LIVE_FEE_TICK_MS = 30_000;
@@ -48,13 +49,13 @@ export function useLiveQuote(visit: VisitDetail, fetchedAt: number): LiveQuote |
     return { breakdown: serverBreakdown, durationMinutes: duration_minutes, nextChange: null, live: false };
 
   const tariff = tariffFromBody(quote.tariff);
-  const rates = ratesFromBody(location.data.rates);
+  const rates = feeRatesFromBody(location.data.rates);
   const at = Math.max(now, Date.parse(quote.at));
-  const next = nextPriceChange(tariff, visit.entered_at, at);
+  const next = nextFeeChange(tariff, visit.entered_at, at);
   return {
     breakdown: breakdownAt(tariff, rates, visit.entered_at, at, quote.currency),
     durationMinutes: Math.max(0, Math.floor((at - Date.parse(visit.entered_at)) / 60_000)),
-    nextChange: next ? { at: next.at, total: feeBreakdown(next.subtotal, rates).total } : null,
+    nextChange: next ? { at: next.until, total: feeBreakdown(next.nextFee, rates).total } : null,
     live: true,
   };
 }
