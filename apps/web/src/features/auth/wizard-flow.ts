@@ -64,7 +64,7 @@ export function localIsoDate(date: Date): string {
 
 /** Only paths of this app: never another site through `//host` or a scheme. */
 export const isSafeRedirect = (path: string | null): path is string =>
-  path !== null && path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
+  path?.startsWith("/") === true && !path.startsWith("//") && !path.startsWith("/\\");
 
 /**
  * Spec §4 redirect target: authRedirect unless it is "/"; on freeflow hosts a driver whose

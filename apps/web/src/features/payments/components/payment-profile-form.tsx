@@ -23,8 +23,7 @@ const profileSchema = z.object({
 });
 
 /** A card needs first name, last name and e-mail (the server answers `missing_email` otherwise). */
-export const needsPaymentProfile = (user: User | null): boolean =>
-  !user?.email || !user.first_name || !user.last_name;
+export const needsPaymentProfile = (user: User | null): boolean => !user?.email || !user.first_name || !user.last_name;
 
 /**
  * The payment-info completion form (spec §2 step 5 and §5): shown before a card form wherever a
