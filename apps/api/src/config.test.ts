@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const base = { NODE_ENV: "test" };
+
+describe("configuration read at start-up", () => {
+  it("defaults to the one-command product: port 8080, SQLite in ./data, sandbox providers", () => {
+    const config = loadConfig(base);
+    expect(config.port).toBe(8080);
+    expect(config.database).toMatchObject({ engine: "sqlite" });
+    expect(config.database.engine === "sqlite" && config.database.file.endsWith("data/estaciona.sqlite")).toBe(true);
+    expect(config.sms.provider).toBe("sandbox");
+    expect(config.email.provider).toBe("sandbox");
+  });
+
+  it("uses PostgreSQL when DATABASE_URL is set", () => {
+    const config = loadConfig({ ...base, DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test" });
+    expect(config.database).toEqual({ engine: "postgres", url: "postgres://postgres@127.0.0.1:5432/test" });
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ DATABASE_URL: "not a url" }, "DATABASE_URL"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ APP_SECRET: "short" }, "APP_SECRET"],
+    [{ SMS_PROVIDER: "twilio" }, "TWILIO_ACCOUNT_SID"],
+    [{ EMAIL_PROVIDER: "smtp" }, "SMTP_URL"],
+    [{ NODE_ENV: "production", APP_SECRET: "x".repeat(40) }, "SMS_PROVIDER"],
+    [{ NODE_ENV: "production", SMS_PROVIDER: "twilio" }, "APP_SECRET"],
+  ])("stops start-up on %o with a message naming %s", (env, name) => {
+    expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});
