@@ -15,6 +15,7 @@ import { createJobRunner, type JobRunner } from "./modules/jobs/worker.ts";
 import { sandboxPages } from "./modules/payments/sandbox/pages.ts";
 import { gatewayOrigins } from "./modules/payments/service.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
+import { contentSecurityDirectives } from "./plugins/content-security-policy.ts";
 import { answerFrameworkError, errorsPlugin } from "./plugins/errors.ts";
 import { serializerCompiler } from "./plugins/serializer.ts";
 import { webPlugin } from "./plugins/web.ts";
@@ -77,19 +78,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(errorsPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...paymentOrigins],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        connectSrc: ["'self'", ...paymentOrigins],
-        frameSrc: ["'self'", ...paymentOrigins],
-        workerSrc: ["'self'", "blob:"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
+      directives: contentSecurityDirectives(config, paymentOrigins),
     },
     hsts: config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
   });

@@ -39,7 +39,7 @@ const environment = z.object({
   API_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   MAP_STYLE_URL: optional,
   ANALYTICS_ID: optional,
-  ERROR_REPORTING_DSN: optional,
+  ERROR_REPORTING_DSN: optional.pipe(z.url().optional()),
   SMS_PROVIDER: z.enum(["sandbox", "twilio"]).optional(),
   SMS_CHANNEL: z.enum(["sms", "whatsapp"]).default("sms"),
   TWILIO_ACCOUNT_SID: optional,

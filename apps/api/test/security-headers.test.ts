@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
+
+const cspOf = async (app: TestApp) => {
+  const response = await app.inject({ method: "GET", url: "/api/health" });
+  return String(response.headers["content-security-policy"]);
+};
+
+describe(`security headers (${testEngine})`, () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => app.close());
+
+  it("allows scripts, frames and connections from our origin only by default", async () => {
+    const csp = await cspOf(app);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-src 'self';");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).not.toContain("googletagmanager");
+    expect(csp).not.toContain("sentry");
+  });
+
+  it("adds the analytics and error-reporting hosts only when they are configured", async () => {
+    const monitored = await createTestApp({
+      env: { ANALYTICS_ID: "G-TEST123", ERROR_REPORTING_DSN: "https://public@o42.ingest.errors.example/7" },
+    });
+    try {
+      const csp = await cspOf(monitored);
+      expect(csp).toMatch(/script-src 'self' [^;]*https:\/\/www\.googletagmanager\.com/);
+      expect(csp).toMatch(/script-src 'self' [^;]*https:\/\/browser\.sentry-cdn\.com/);
+      expect(csp).toMatch(/connect-src 'self' [^;]*https:\/\/o42\.ingest\.errors\.example/);
+      const host = await monitored.inject({ method: "GET", url: "/api/open/host" });
+      expect(host.json().data).toMatchObject({ analytics_id: "G-TEST123" });
+    } finally {
+      await monitored.close();
+    }
+  });
+});
