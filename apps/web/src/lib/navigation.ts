@@ -19,3 +19,9 @@ export function navigateTo(to: string, options?: { replace?: boolean }): void {
 
 /** The current path with its query, as the router sees it. */
 export const currentPath = (): string => `${window.location.pathname}${window.location.search}`;
+
+/** Only paths of this app: a redirect taken from a query or storage never leads to another site (`//host`, a scheme). */
+export function safeAppPath(value: string | null | undefined): string | null {
+  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  return value;
+}

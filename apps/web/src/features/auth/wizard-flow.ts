@@ -1,5 +1,6 @@
 import type { Theme } from "@estaciona/contracts";
 import type { User } from "@estaciona/contracts/schemas/user";
+import { safeAppPath } from "../../lib/navigation.ts";
 
 /** 1 phone, 2 code, 3 name and student id, 4 vehicle, 5 payment method (spec §2). */
 export type WizardStep = 1 | 2 | 3 | 4 | 5;
@@ -63,8 +64,7 @@ export function localIsoDate(date: Date): string {
 }
 
 /** Only paths of this app: never another site through `//host` or a scheme. */
-export const isSafeRedirect = (path: string | null): path is string =>
-  path?.startsWith("/") === true && !path.startsWith("//") && !path.startsWith("/\\");
+export const isSafeRedirect = (path: string | null): path is string => safeAppPath(path) !== null;
 
 /**
  * Spec §4 redirect target: authRedirect unless it is "/"; on freeflow hosts a driver whose

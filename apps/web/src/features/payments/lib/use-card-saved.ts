@@ -5,11 +5,11 @@ import { useNavigate, useSearchParams } from "react-router";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { showErrorDialog } from "../../../lib/error-dialog.ts";
 import { i18n } from "../../../lib/i18n.ts";
-import { currentPath } from "../../../lib/navigation.ts";
+import { currentPath, safeAppPath } from "../../../lib/navigation.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { loadUser, logout } from "../../../lib/session.ts";
 import { paymentMethodsQueryKey } from "../api/payments.ts";
-import { rememberReturnPath, safeAppPath } from "./redirect.ts";
+import { rememberReturnPath } from "./redirect.ts";
 
 /** Leaves the app for the bank's 3-D Secure page (it returns to /3ds). Replaceable in tests. */
 export const threeDsNavigation = { go: (url: string) => window.location.assign(url) };

@@ -2,6 +2,7 @@ import type { VisitDetail } from "@estaciona/contracts/schemas/parking";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { takeReturnPath } from "../../payments/lib/redirect.ts";
 import {
   fundidora,
   LOCATION_UUID,
@@ -67,6 +68,23 @@ describe("Pay flow", () => {
     expect(call?.body).toMatchObject({ payment_method_uuid: "card-default" });
     expect(call?.body).toHaveProperty("expected_total", expect.any(Number));
     expect(call?.headers.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("sends a card that asks for 3-D Secure to the bank and remembers the way back to this stay", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    setUp(() => ({
+      body: {
+        data: {
+          visit: openVisit(Date.now(), 30),
+          payment: { uuid: "pay-3ds", status: "requires_action", redirect_url: "/sandbox/3ds/pay-3ds" },
+        },
+      },
+    }));
+    await userEvent.click(await screen.findByRole("button", { name: "Pay $29.85 MXN" }));
+
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/sandbox/3ds/pay-3ds"));
+    expect(takeReturnPath()).toBe(`/visita/${VISIT_UUID}`);
   });
 
   it("pays with the card the driver picks", async () => {

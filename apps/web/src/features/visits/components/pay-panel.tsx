@@ -8,6 +8,7 @@ import { paths } from "../../../config/paths.ts";
 import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
 import { getPaymentMethods, paymentMethodsQueryKey } from "../../payments/api/payments.ts";
+import { rememberReturnPath } from "../../payments/lib/redirect.ts";
 import { type PayVisitAnswer, parkingQueryKeys, payVisit, payVisitRequest } from "../api/visits.ts";
 import { useParkingFormat } from "../lib/format.ts";
 import { FeeBreakdown } from "./fee-breakdown.tsx";
@@ -73,6 +74,8 @@ export function PayPanel({
       attempt.current = null;
       if (answer.payment?.status === "requires_action" && answer.payment.redirect_url) {
         setOutcome({ kind: "three_ds" });
+        // /3ds brings the driver back to this stay once the bank has answered.
+        rememberReturnPath(generatePath(paths.visit.path, { uuid: visit.uuid }));
         window.location.assign(answer.payment.redirect_url);
         return;
       }
