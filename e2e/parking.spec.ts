@@ -88,16 +88,18 @@ test("a driver scans a lot's QR signed out, signs in, adds a car and a card, par
   await expect(page).toHaveURL(hostUrl("localhost", `/loc/${FUNDIDORA}`));
 
   // Add a car from the landing itself.
+  // A plate of its own: plates are unique across accounts, and a retry runs against the same server.
+  const plate = `QR${String(Date.now()).slice(-6)}`;
   await page.getByRole("button", { name: "Agregar un vehículo" }).click();
   const dialog = page.getByRole("dialog", { name: "Agregar un vehículo" });
-  await dialog.getByLabel("Placas").pressSequentially("qr123a");
+  await dialog.getByLabel("Placas").pressSequentially(plate.toLowerCase());
   const state = dialog.getByRole("combobox", { name: "Estado" });
   await state.fill("nuevo");
   await page.getByRole("option", { name: "Nuevo León" }).click();
   await dialog.getByRole("button", { name: "Guardar" }).click();
   // axe only once the dialog has finished closing (its fading buttons are not the page's colours).
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("radio", { name: "QR123A" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: plate })).toBeChecked();
   await expectAccessible(page);
 
   // A card through the card screen and the provider's iframe (the sandbox's approving test
@@ -113,7 +115,7 @@ test("a driver scans a lot's QR signed out, signs in, adds a car and a card, par
   await cardFrame.getByRole("button", { name: "Agregar Tarjeta" }).click();
   await expect(page).toHaveURL(hostUrl("localhost", `/loc/${FUNDIDORA}`), { timeout: 15_000 });
 
-  await expect(page.getByRole("radio", { name: "QR123A" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: plate })).toBeChecked();
   await page.getByRole("button", { name: "Empezar a estacionarme" }).click();
   await expect(page).toHaveURL(/\/visita\/[0-9a-f-]{36}$/);
   const visitUuid = page.url().split("/").at(-1) ?? "";
@@ -126,7 +128,7 @@ test("a driver scans a lot's QR signed out, signs in, adds a car and a card, par
   await page.goto(hostUrl("localhost", "/dashboard"));
   const active = page.getByRole("region", { name: "Estacionado ahora" });
   await expect(active.getByTestId("live-fee")).toHaveText("$41.78 MXN");
-  await expect(active.getByText("QR123A")).toBeVisible();
+  await expect(active.getByText(plate)).toBeVisible();
   await expectAccessible(page);
   await active.getByRole("link", { name: "Pagar y salir" }).click();
 
@@ -146,7 +148,7 @@ test("a driver scans a lot's QR signed out, signs in, adds a car and a card, par
   await expect(page).toHaveURL(hostUrl("localhost", `/visita/${visitUuid}/recibo`));
   const receipt = page.getByRole("article");
   await expect(receipt.getByRole("heading", { name: /^Recibo E-/ })).toBeVisible();
-  await expect(receipt.getByText("QR123A")).toBeVisible();
+  await expect(receipt.getByText(plate)).toBeVisible();
   await expect(receipt.getByRole("rowheader", { name: "IVA (16 %)" })).toBeVisible();
   await expect(page.getByTestId("receipt-total")).toHaveText("$41.78 MXN");
   await expect(page.getByRole("button", { name: "Imprimir" })).toBeVisible();

@@ -190,6 +190,8 @@ test.describe("US driver (us.localhost, Collect.js-style form)", () => {
     await expect(submit).toBeDisabled();
     await dialog.getByLabel("Last name").fill("Lee");
     await dialog.getByLabel("ZIP code").fill("78701");
+    // The Collect.js-style frame; checked before submitting, since a saved card closes the dialog.
+    await expect(page.locator("iframe.card-frame")).toHaveAttribute("src", /provider=nmi/);
     await typeCard(cardFrame(page), number, cvc);
     await expectNoCardInputInOurPage(page);
     await expect(submit).toBeEnabled();
@@ -203,7 +205,6 @@ test.describe("US driver (us.localhost, Collect.js-style form)", () => {
     await expect(page.getByRole("heading", { name: "Payment method" })).toBeVisible();
 
     const dialog = await addUsCard(page, "4111 1111 1111 1111");
-    await expect(page.locator("iframe.card-frame")).toHaveAttribute("src", /provider=nmi/);
     await expect(dialog).toBeHidden({ timeout: 15_000 });
     await expect(cardItem(page, "1111")).toContainText("Default");
     await expectAccessible(page);

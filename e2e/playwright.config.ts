@@ -57,8 +57,8 @@ export default defineConfig({
       // Every journey signs in from 127.0.0.1; the real per-IP caps are proven in the API suite.
       SIGN_IN_IP_MAX_PER_HOUR: "100000",
       API_IP_MAX_PER_MINUTE: "100000",
-      ADD_CARD_USER_MAX_PER_DAY: "1000",
-      ADD_CARD_IP_MAX_PER_HOUR: "100000",
+      CARD_ADD_MAX_PER_USER_PER_DAY: "1000",
+      CARD_ADD_MAX_PER_IP_PER_HOUR: "100000",
     },
   },
 });
