@@ -46,7 +46,12 @@ describe(`vehicles (${testEngine})`, () => {
     const listed = await app.inject({ method: "GET", url: "/api/user/vehicles", headers: driver.headers });
     expect(listed.statusCode).toBe(200);
     // Listed oldest first; two vehicles added in the same millisecond may tie.
-    expect(listed.json().data.map((v: { plate: string }) => v.plate).sort()).toEqual(["7XYZ999", "ABC123"]);
+    expect(
+      listed
+        .json()
+        .data.map((v: { plate: string }) => v.plate)
+        .sort(),
+    ).toEqual(["7XYZ999", "ABC123"]);
   });
 
   it("refuses invalid plates and states with the catalogue codes", async () => {
