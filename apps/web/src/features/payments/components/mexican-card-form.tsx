@@ -1,4 +1,3 @@
-import { CARD_RELOAD_DELAY_MS } from "@estaciona/contracts";
 import type { CardFormConfig } from "@estaciona/contracts/schemas/payment";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
@@ -15,6 +14,7 @@ import { frameOrigin, readFrameMessage } from "../lib/frame-messages.ts";
 import { loadScript } from "../lib/load-script.ts";
 import { providerGlobals } from "../lib/provider-globals.ts";
 import { useCardSaved } from "../lib/use-card-saved.ts";
+import { useFrameReload } from "../lib/use-frame-reload.ts";
 import { useLatest } from "../lib/use-latest.ts";
 import { CardFrame, frameUrlWith } from "./card-frame.tsx";
 import { NoChargeNotice } from "./no-charge-notice.tsx";
@@ -43,13 +43,8 @@ export default function MexicanCardForm({
   const { succeeded, failed } = useCardSaved(onSaved);
   const [phase, setPhase] = useState<Phase>("loading");
   const [warning, setWarning] = useState<string | null>(null);
-  // Each reload is a new provider session: a new checkout request and a new frame.
-  const [session, setSession] = useState(0);
-  const [frameCleared, setFrameCleared] = useState(false);
-  const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { session, frameCleared, clearAndReload } = useFrameReload();
   const saving = useRef(false);
-
-  useEffect(() => () => clearTimeout(reloadTimer.current), []);
 
   const saveToken = useCallback(
     async (token: string) => {
@@ -63,16 +58,12 @@ export default function MexicanCardForm({
       } catch (error) {
         failed(error);
         setPhase("loading");
-        setFrameCleared(true);
-        reloadTimer.current = setTimeout(() => {
-          setFrameCleared(false);
-          setSession((current) => current + 1);
-        }, CARD_RELOAD_DELAY_MS);
+        clearAndReload();
       } finally {
         saving.current = false;
       }
     },
-    [gateway, succeeded, failed],
+    [gateway, succeeded, failed, clearAndReload],
   );
 
   const markReady = useCallback(() => setPhase((current) => (current === "loading" ? "ready" : current)), []);

@@ -1,4 +1,3 @@
-import { CARD_RELOAD_DELAY_MS } from "@estaciona/contracts";
 import type { CardFormConfig } from "@estaciona/contracts/schemas/payment";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
@@ -20,6 +19,7 @@ import {
 import { loadScript } from "../lib/load-script.ts";
 import { providerGlobals } from "../lib/provider-globals.ts";
 import { useCardSaved } from "../lib/use-card-saved.ts";
+import { useFrameReload } from "../lib/use-frame-reload.ts";
 import { useLatest } from "../lib/use-latest.ts";
 import { CardFrame, frameUrlWith } from "./card-frame.tsx";
 import { NoChargeNotice } from "./no-charge-notice.tsx";
@@ -58,13 +58,9 @@ export default function UsCardForm({ onSaved, showNotice = true }: { onSaved: ()
   const { succeeded, failed } = useCardSaved(onSaved);
   const [phase, setPhase] = useState<Phase>("loading");
   const [providerMessage, setProviderMessage] = useState<string | null>(null);
-  const [session, setSession] = useState(0);
-  const [frameCleared, setFrameCleared] = useState(false);
+  const { session, frameCleared, clearAndReload } = useFrameReload();
   const provider = useRef<TokenRequester | null>(null);
-  const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const holder = useRef<HolderOutput | null>(null);
-
-  useEffect(() => () => clearTimeout(reloadTimer.current), []);
 
   const {
     control,
@@ -99,18 +95,13 @@ export default function UsCardForm({ onSaved, showNotice = true }: { onSaved: ()
         await succeeded(answer);
       } catch (error) {
         failed(error);
-        // A payment token is single-use: start again in a fresh provider form.
         setPhase("loading");
-        setFrameCleared(true);
-        reloadTimer.current = setTimeout(() => {
-          setFrameCleared(false);
-          setSession((current) => current + 1);
-        }, CARD_RELOAD_DELAY_MS);
+        clearAndReload();
       } finally {
         holder.current = null;
       }
     },
-    [succeeded, failed, getValues, trigger],
+    [succeeded, failed, getValues, trigger, clearAndReload],
   );
 
   // Collect.js also reports fields live while typing; only a failed submit is complete_all_fields.
