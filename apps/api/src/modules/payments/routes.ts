@@ -70,61 +70,43 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    "/user/payment/method",
+  // The two Mexican card calls differ only in the gateway their token comes from.
+  for (const { url, slot, summary } of [
     {
-      ...user,
-      schema: {
-        tags: ["payments"],
-        summary: "Save a Mexican card from its Conekta token (10 MXN verification charge, refunded)",
-        headers: idempotencyHeader,
-        body: mexicanCardBody,
-        response: { 201: z.object({ data: savedCardAnswer }) },
-      },
+      url: "/user/payment/method",
+      slot: "mx",
+      summary: "Save a Mexican card from its Conekta token (10 MXN verification charge, refunded)",
     },
-    async (request, reply) =>
-      idempotent(app.db, request, reply, async (key) => ({
-        status: 201,
-        body: {
-          data: await saveCard(app, {
-            user: request.user,
-            ip: request.ip,
-            slot: "mx",
-            token: request.body.token,
-            freeFlow: request.body.free_flow,
-            idempotencyKey: key,
-          }),
+    { url: "/user/netpay/payment/method", slot: "netpay", summary: "Save a Mexican card from its NetPay token" },
+  ] as const) {
+    app.post(
+      url,
+      {
+        ...user,
+        schema: {
+          tags: ["payments"],
+          summary,
+          headers: idempotencyHeader,
+          body: mexicanCardBody,
+          response: { 201: z.object({ data: savedCardAnswer }) },
         },
-      })),
-  );
-
-  app.post(
-    "/user/netpay/payment/method",
-    {
-      ...user,
-      schema: {
-        tags: ["payments"],
-        summary: "Save a Mexican card from its NetPay token",
-        headers: idempotencyHeader,
-        body: mexicanCardBody,
-        response: { 201: z.object({ data: savedCardAnswer }) },
       },
-    },
-    async (request, reply) =>
-      idempotent(app.db, request, reply, async (key) => ({
-        status: 201,
-        body: {
-          data: await saveCard(app, {
-            user: request.user,
-            ip: request.ip,
-            slot: "netpay",
-            token: request.body.token,
-            freeFlow: request.body.free_flow,
-            idempotencyKey: key,
-          }),
-        },
-      })),
-  );
+      async (request, reply) =>
+        idempotent(app.db, request, reply, async (key) => ({
+          status: 201,
+          body: {
+            data: await saveCard(app, {
+              user: request.user,
+              ip: request.ip,
+              slot,
+              token: request.body.token,
+              freeFlow: request.body.free_flow,
+              idempotencyKey: key,
+            }),
+          },
+        })),
+    );
+  }
 
   app.post(
     "/user/nmi/payment/method",
