@@ -80,6 +80,16 @@ export const stateName = z
   .transform((value) => findState(value)?.name ?? value);
 
 export const locale = z.enum(LOCALES);
+
+/** Longest `Idempotency-Key` kept (Stripe's limit). */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+/**
+ * The header of money calls (DESIGN §5). Optional here: a missing key is answered by the
+ * idempotency check with its own message rather than a schema error.
+ */
+export const idempotencyHeader = z.object({
+  "idempotency-key": z.string().max(IDEMPOTENCY_KEY_MAX_LENGTH).optional(),
+});
 export const uuid = z.uuid();
 
 /** `{ "data": … }`: every success answer (DESIGN §10). */

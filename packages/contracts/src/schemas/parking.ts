@@ -100,6 +100,7 @@ export const location = z.object({
 export type Location = z.infer<typeof location>;
 
 export const locationParams = z.object({ uuid });
+export const locationList = z.array(location);
 
 export const visitLocation = z.object({
   uuid: z.string(),
@@ -219,6 +220,19 @@ export type PayVisitBody = z.input<typeof payVisitBody>;
 
 export const visitParams = z.object({ uuid });
 
+/** `POST user/visit/{uuid}/pay`: the visit after paying, and the charge (null for a free stay). */
+export const payVisitAnswer = z.object({
+  visit: visitDetail,
+  payment: z
+    .object({
+      uuid: z.string(),
+      status: z.enum(["succeeded", "requires_action", "failed", "pending"]),
+      redirect_url: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type PayVisitAnswer = z.infer<typeof payVisitAnswer>;
+
 export const visitListQuery = z.object({
   status: z.enum(["active", "past"]).optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -232,12 +246,14 @@ export const visitPage = z.object({
   limit: z.number().int(),
   total: z.number().int(),
 });
+export type VisitPage = z.infer<typeof visitPage>;
 
 /** `GET user/dashboard`: the open visit (with its live price) and the latest visits. */
 export const parkingDashboard = z.object({
   active_visit: visitDetail.nullable(),
   recent_visits: z.array(visitSummary),
 });
+export type ParkingDashboard = z.infer<typeof parkingDashboard>;
 
 export const registerDeviceBody = z.object({
   device_id: z
