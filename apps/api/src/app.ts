@@ -68,7 +68,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate("dbEngine", database.engine);
   app.decorate("accessTokens", createAccessTokens(deriveKey(config.secret, "access-token")));
   app.decorate("providers", { ...createProviders(config, database.db, app.log), ...options.providers });
-  app.decorate("jobs", createJobRunner({ db: database.db, engine: database.engine, log: app.log }));
+  app.decorate("jobs", createJobRunner({ db: database.db, log: app.log }));
   if (config.runWorker) app.addHook("onReady", async () => app.jobs.start());
   // preClose: the worker finishes the job in hand before the database closes.
   app.addHook("preClose", async () => app.jobs.stop());
@@ -97,7 +97,12 @@ export async function buildApp(options: AppOptions) {
         version: "1.0.0",
         description: "Parking and payments for drivers in Mexico and the USA.",
       },
-      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          deviceKey: { type: "apiKey", in: "header", name: "X-Device-Key" },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

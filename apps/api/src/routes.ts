@@ -1,25 +1,24 @@
 import type { FastifyPluginAsync } from "fastify";
-import { authRoutes } from "./modules/auth/routes.ts";
-import { healthRoutes } from "./modules/health/routes.ts";
-import { hostRoutes } from "./modules/hosts/routes.ts";
-import { outboxRoutes } from "./modules/messaging/outbox-routes.ts";
-import { deviceRoutes } from "./modules/parking/devices/routes.ts";
-import { locationRoutes } from "./modules/parking/locations/routes.ts";
-import { visitRoutes } from "./modules/parking/visits/routes.ts";
-import { paymentRoutes } from "./modules/payments/routes.ts";
-import { userRoutes } from "./modules/users/routes.ts";
-import { vehicleRoutes } from "./modules/vehicles/routes.ts";
+import { authModule } from "./modules/auth/plugin.ts";
+import { healthModule } from "./modules/health/plugin.ts";
+import { hostsModule } from "./modules/hosts/plugin.ts";
+import { messagingModule } from "./modules/messaging/plugin.ts";
+import { parkingModule } from "./modules/parking/plugin.ts";
+import { paymentsModule } from "./modules/payments/plugin.ts";
+import { usersModule } from "./modules/users/plugin.ts";
+import { vehiclesModule } from "./modules/vehicles/plugin.ts";
 
-/** Every resource's route plugin, mounted under /api (DESIGN §10). One line per resource. */
+/**
+ * Every feature module, mounted under /api (DESIGN §10). One line per module; a module that
+ * relies on another one declares it (plugins/module.ts) and must come after it.
+ */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(hostRoutes);
-  await app.register(userRoutes);
-  await app.register(vehicleRoutes);
-  await app.register(paymentRoutes);
-  await app.register(locationRoutes);
-  await app.register(visitRoutes);
-  await app.register(deviceRoutes);
-  await app.register(outboxRoutes);
+  await app.register(healthModule);
+  await app.register(hostsModule);
+  await app.register(authModule);
+  await app.register(messagingModule);
+  await app.register(usersModule);
+  await app.register(vehiclesModule);
+  await app.register(paymentsModule);
+  await app.register(parkingModule);
 };

@@ -11,8 +11,7 @@ describe(`job queue (${testEngine})`, () => {
   afterAll(async () => app.close());
   afterEach(() => vi.useRealTimers());
 
-  const runner = (workerId?: string) =>
-    createJobRunner({ db: app.db, engine: app.dbEngine, log: app.log, workerId, pollIntervalMs: 20 });
+  const runner = (workerId?: string) => createJobRunner({ db: app.db, log: app.log, workerId, pollIntervalMs: 20 });
   const jobRow = (id: string) => app.db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const travel = (seconds: number) => {
     vi.useFakeTimers({ toFake: ["Date"] });

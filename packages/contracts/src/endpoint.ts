@@ -37,6 +37,12 @@ export interface EndpointOptions<S extends EndpointSchemas> {
   status?: 200 | 201;
   /** false: the answer is the response schema itself, not `{ data }` (OAuth's token endpoint). */
   envelope?: boolean;
+  /**
+   * An OAuth 2.0 endpoint (RFC 6749 §5, RFC 7009): the body may also come form-encoded, a body that
+   * fails its schema answers OAuth's `invalid_request` (`unsupported_grant_type` for a grant the
+   * schema does not know) instead of the API's validation codes, and no answer may be cached.
+   */
+  oauth?: boolean;
   /** OpenAPI grouping and one line on what the call does. */
   tag: string;
   summary: string;
@@ -49,7 +55,7 @@ export interface Endpoint<S extends EndpointSchemas = EndpointSchemas>
 }
 
 export function defineEndpoint<S extends EndpointSchemas>(options: EndpointOptions<S>): Endpoint<S> {
-  return { idempotent: false, status: 200, envelope: true, ...options };
+  return { idempotent: false, status: 200, envelope: true, oauth: false, ...options };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
 import pg from "pg";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
@@ -64,6 +64,29 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
       },
     );
   }
+}
+
+/**
+ * The one way to lock what a select reads until its transaction ends, on both engines
+ * (docs/decisions/0018): `FOR UPDATE` on PostgreSQL — with `skipLocked`, rows another transaction
+ * holds are passed over (a job queue's claim) — and nothing on SQLite, whose one connection
+ * already runs one transaction at a time (docs/decisions/0003). Used with Kysely's `$call`:
+ *
+ *   tx.selectFrom("visits").selectAll().where("id", "=", visitId).$call(forUpdate(tx)).executeTakeFirst()
+ */
+export function forUpdate(executor: Executor, options: { skipLocked?: boolean } = {}) {
+  const locksRows = executor.getExecutor().adapter instanceof PostgresAdapter;
+  return <Query extends LockableQuery<Query>>(query: Query): Query => {
+    if (!locksRows) return query;
+    const locked = query.forUpdate();
+    return options.skipLocked ? locked.skipLocked() : locked;
+  };
+}
+
+/** A select that can take row locks (Kysely's SelectQueryBuilder). */
+interface LockableQuery<Query> {
+  forUpdate(): Query;
+  skipLocked(): Query;
 }
 
 /** True when a write failed on a unique index or primary key (better-sqlite3 and PostgreSQL codes). */

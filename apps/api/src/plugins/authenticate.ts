@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Row } from "../db/schema.ts";
+import { deriveKey } from "../lib/crypto.ts";
 import { AppError } from "../lib/errors.ts";
 import { nowIso } from "../lib/time.ts";
+import { authenticateDevice } from "../modules/parking/devices/service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -10,20 +12,27 @@ declare module "fastify" {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** preHandler for `admin/…` routes: authenticate, then require the admin role. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /** onRequest for `device/…` routes: the gate, camera, meter or valet stand behind `X-Device-Key`. */
+    authenticateDevice: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     user: Row<"users">;
     sessionId: string;
+    /** The device that presented `X-Device-Key` on a `device/…` route. */
+    device: Row<"devices">;
   }
 }
 
 /**
- * Checks the token, then loads the user and checks the session in one query, so a log-out, a
- * revoked family or a suspension takes effect at once, not when the token expires.
+ * The three ways to call a protected endpoint, one hook each, run at `onRequest` by `route()`
+ * (plugins/endpoints.ts) for the auth kind an endpoint declares. For a user the token is checked,
+ * then the user and the session are loaded in one query, so a log-out, a revoked family or a
+ * suspension takes effect at once, not when the token expires.
  */
 export const authenticatePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("user", null as unknown as Row<"users">);
   app.decorateRequest("sessionId", "");
+  app.decorateRequest("device", null as unknown as Row<"devices">);
 
   app.decorate("authenticate", async (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -49,5 +58,10 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
   app.decorate("requireAdmin", async (request: FastifyRequest) => {
     await app.authenticate(request);
     if (request.user.role !== "admin") throw new AppError("forbidden_access");
+  });
+
+  const deviceKey = deriveKey(app.config.secret, "device-key");
+  app.decorate("authenticateDevice", async (request: FastifyRequest) => {
+    request.device = await authenticateDevice(app.db, deviceKey, request.headers["x-device-key"]);
   });
 });

@@ -9,15 +9,9 @@ import {
 } from "@estaciona/contracts/endpoint";
 import { idempotencyHeader } from "@estaciona/contracts/schemas/common";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
-import { z } from "zod";
+import { type ZodType, z } from "zod";
+import { AppError } from "../lib/errors.ts";
 import { idempotent } from "../modules/payments/idempotency.ts";
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** onRequest for `device/…` endpoints: the device behind `X-Device-Key` (decorated by the devices module). */
-    authenticateDevice: onRequestHookHandler;
-  }
-}
 
 /** A request to endpoint `E`, validated: its parameters, query and body have the declared types. */
 export type EndpointRequest<E> = Omit<FastifyRequest, "params" | "query" | "body"> & {
@@ -33,6 +27,11 @@ export type EndpointHandler<E> = (
   idempotencyKey: string,
 ) => Promise<EndpointData<E>>;
 
+/** What only the server decides about a route: a rate limit of its own, tighter than the global one. */
+export interface RouteOptions {
+  rateLimit?: { max: number; timeWindow: number };
+}
+
 const securityOf: Record<AuthKind, Record<string, string[]>[] | undefined> = {
   none: undefined,
   user: [{ bearer: [] }],
@@ -40,6 +39,7 @@ const securityOf: Record<AuthKind, Record<string, string[]>[] | undefined> = {
   device: [{ deviceKey: [] }],
 };
 
+/** The hook of each auth kind, decorated by plugins/authenticate.ts. */
 function authHookOf(app: FastifyInstance, auth: AuthKind): onRequestHookHandler | undefined {
   switch (auth) {
     case "none":
@@ -53,19 +53,49 @@ function authHookOf(app: FastifyInstance, auth: AuthKind): onRequestHookHandler 
   }
 }
 
+const FORM_OR_JSON = ["application/json", "application/x-www-form-urlencoded"];
+/** OAuth endpoints validate their own body (`oauthBody`), so Fastify passes it through untouched. */
+const acceptAsSent = () => (value: unknown) => ({ value });
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * An OAuth endpoint's body, parsed with its schema; a failure answers RFC 6749 §5.2's codes:
+ * `unsupported_grant_type` for a named grant the schema does not know, else `invalid_request`.
+ */
+function oauthBody(schema: ZodType, body: unknown): unknown {
+  const parsed = schema.safeParse(isRecord(body) ? body : {});
+  if (parsed.success) return parsed.data;
+  const grant = isRecord(body) ? body.grant_type : undefined;
+  const unknownGrant =
+    typeof grant === "string" &&
+    grant !== "" &&
+    parsed.error.issues.some((issue) => issue.code === "invalid_union" && issue.path[0] === "grant_type");
+  throw new AppError(unknownGrant ? "unsupported_grant_type" : "invalid_request", { detail: parsed.error.message });
+}
+
 /**
  * Registers endpoint `E` from its declaration in `@estaciona/contracts/endpoints`: the route, its
  * authentication (at `onRequest`, so an unauthenticated caller gets 401 before any validation
  * message), validation, the `{ data }` answer with the declared status, OpenAPI, and the
  * `Idempotency-Key` rule. The handler only calls the domain.
  */
-export async function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>) {
+export async function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: RouteOptions = {},
+) {
+  const name = `${endpoint.method} ${endpoint.path}`;
   const expected = authKindOfPath(endpoint.path);
-  if (endpoint.auth !== expected)
-    throw new Error(`${endpoint.method} ${endpoint.path}: a ${expected} path declared with auth "${endpoint.auth}"`);
+  if (endpoint.auth !== expected) throw new Error(`${name}: a ${expected} path declared with auth "${endpoint.auth}"`);
+  const onRequest = authHookOf(app, endpoint.auth);
+  if (endpoint.auth !== "none" && !onRequest) throw new Error(`${name}: no hook decorated for ${endpoint.auth} auth`);
+  // The stored answer of an idempotent call belongs to a signed-in caller (idempotency.ts).
+  if (endpoint.idempotent && endpoint.auth !== "user" && endpoint.auth !== "admin")
+    throw new Error(`${name}: an idempotent endpoint needs a signed-in caller`);
   const schemas = await endpoint.schemas();
   const answer = endpoint.envelope ? z.object({ data: schemas.response }) : schemas.response;
-  const onRequest = authHookOf(app, endpoint.auth);
   const send = async (request: EndpointRequest<E>, reply: FastifyReply, key: string) => {
     const data = await handler(request, reply, key);
     return endpoint.envelope ? { data } : data;
@@ -75,10 +105,13 @@ export async function route<E extends Endpoint>(app: FastifyInstance, endpoint: 
     method: endpoint.method,
     url: endpoint.path,
     ...(onRequest ? { onRequest } : {}),
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    ...(endpoint.oauth ? { validatorCompiler: acceptAsSent } : {}),
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
       ...(securityOf[endpoint.auth] ? { security: securityOf[endpoint.auth] } : {}),
+      ...(endpoint.oauth ? { consumes: FORM_OR_JSON } : {}),
       ...(schemas.params ? { params: schemas.params } : {}),
       ...(schemas.query ? { querystring: schemas.query } : {}),
       ...(schemas.body ? { body: schemas.body } : {}),
@@ -88,6 +121,11 @@ export async function route<E extends Endpoint>(app: FastifyInstance, endpoint: 
     handler: async (request, reply) => {
       const typed = request as unknown as EndpointRequest<E>;
       reply.code(endpoint.status);
+      if (endpoint.oauth) {
+        // RFC 6749 §5.1: answers that carry tokens must not be stored, errors included.
+        reply.header("cache-control", "no-store").header("pragma", "no-cache");
+        if (schemas.body) typed.body = oauthBody(schemas.body, request.body) as ValidBody<E>;
+      }
       if (!endpoint.idempotent) return send(typed, reply, "");
       return idempotent(app.db, request, reply, async (key) => ({
         status: endpoint.status,

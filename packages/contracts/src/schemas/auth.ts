@@ -8,8 +8,8 @@ export const registerPhoneBody = z.object({
 });
 export type RegisterPhoneBody = z.infer<typeof registerPhoneBody>;
 
-/** `open/user` answers `{ data: code }` with the sandbox SMS provider, `{ data: null }` otherwise. */
-export const registerPhoneAnswer = z.object({ data: z.string().nullable() });
+/** `open/user` answers the code with the sandbox SMS provider (the app pre-fills it), null otherwise. */
+export const registerPhoneAnswer = z.string().nullable();
 
 export const smsGrantBody = z.object({
   grant_type: z.literal("sms"),
@@ -28,6 +28,10 @@ export const refreshGrantBody = z.object({
   refresh_token: z.string().min(1).max(512),
 });
 
+/** `oauth/v2/token` takes either grant, JSON or form-encoded (RFC 6749 §4.1.3, §6). */
+export const tokenRequestBody = z.discriminatedUnion("grant_type", [smsGrantBody, refreshGrantBody]);
+export type TokenRequestBody = z.input<typeof tokenRequestBody>;
+
 export const tokenAnswer = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
@@ -41,6 +45,9 @@ export const revokeBody = z.object({
   client_id: z.string().min(1).optional(),
   token_type_hint: z.string().optional(),
 });
+
+/** RFC 7009 answers an empty object, whether or not the token existed. */
+export const revokeAnswer = z.object({});
 
 export const sendEmailCodeBody = z.object({ email, phone_number: e164Phone });
 export const checkEmailCodeBody = z.object({ email, code: verificationCode });

@@ -18,6 +18,11 @@ export const paymentMethod = z.object({
   holder_name: z.string().nullable(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethod>;
+export const paymentMethodList = z.array(paymentMethod);
+export const paymentMethodParams = z.object({ uuid });
+
+/** `GET user/conekta/token`: the checkout request id the Mexican card component starts from. */
+export const checkoutRequestId = z.string();
 
 /** Which card component the SPA renders (`GET user/payment/config`). */
 export const cardFormConfig = z.object({
@@ -38,6 +43,7 @@ export const cardFormConfigQuery = z.object({
   /** `netpay` selects Mexico's alternative gateway (/pagos-netpay). */
   gateway: z.enum(["default", "netpay"]).default("default"),
 });
+export type CardFormConfigQuery = z.output<typeof cardFormConfigQuery>;
 
 const providerToken = requiredText(255);
 const optionalFlag = z

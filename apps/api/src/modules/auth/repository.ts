@@ -1,28 +1,10 @@
-import type { Engine, Executor } from "../../db/database.ts";
+import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow } from "../../db/schema.ts";
 
 /** Named queries of sign-in and sessions. Each takes an Executor: the database or an open transaction. */
 
 export const findOAuthClient = (db: Executor, clientId: string) =>
   db.selectFrom("oauth_clients").selectAll().where("client_id", "=", clientId).executeTakeFirst();
-
-/**
- * The phone's account, if it has one that is not deleted (a deleted account frees its phone).
- * With `lockOn: "postgres"` the row stays locked until the transaction ends, which serialises
- * sign-in work on one phone; SQLite needs no lock, its one connection already runs transactions
- * one at a time (docs/decisions/0003).
- */
-export const findActiveUserByPhone = (db: Executor, phone: string, lockOn?: Engine) =>
-  db
-    .selectFrom("users")
-    .selectAll()
-    .where("phone", "=", phone)
-    .where("deleted_at", "is", null)
-    .$if(lockOn === "postgres", (query) => query.forUpdate())
-    .executeTakeFirst();
-
-export const findUserById = (db: Executor, userId: string) =>
-  db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
 
 /**
  * Registers the phone unless an active account already has it. Two first sign-ins racing for
@@ -115,10 +97,10 @@ export async function insertRefreshToken(db: Executor, token: NewRow<"refresh_to
 }
 
 /**
- * A refresh token by its hash, with its session. With `lockOn: "postgres"` both rows stay locked
- * until the transaction ends, so two refreshes with one token run one after the other.
+ * A refresh token by its hash, with its session. With `lock` both rows stay locked until the
+ * transaction ends, so two refreshes with one token run one after the other.
  */
-export const findRefreshTokenWithSession = (db: Executor, tokenHash: string, lockOn?: Engine) =>
+export const findRefreshTokenWithSession = (db: Executor, tokenHash: string, options: { lock?: boolean } = {}) =>
   db
     .selectFrom("refresh_tokens")
     .innerJoin("sessions", "sessions.id", "refresh_tokens.session_id")
@@ -132,7 +114,7 @@ export const findRefreshTokenWithSession = (db: Executor, tokenHash: string, loc
       "sessions.revoked_at",
     ])
     .where("refresh_tokens.token_hash", "=", tokenHash)
-    .$if(lockOn === "postgres", (query) => query.forUpdate())
+    .$if(options.lock === true, forUpdate(db))
     .executeTakeFirst();
 
 /** Marks a refresh token used; false when it already was. */

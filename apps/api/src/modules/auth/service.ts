@@ -7,15 +7,14 @@ import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { isoAfter, isoBefore, nowIso, secondsUntil } from "../../lib/time.ts";
 import { ProviderError } from "../messaging/providers.ts";
+import { findActiveUserByPhone, findUserById } from "../users/repository.ts";
 import {
   codeSendTimesToPhoneSince,
   codesSentFromIpSince,
   consumeLoginCode,
-  findActiveUserByPhone,
   findOAuthClient,
   findRefreshTokenWithSession,
   findSession,
-  findUserById,
   insertLoginCode,
   insertRefreshToken,
   insertSession,
@@ -28,7 +27,7 @@ import {
 } from "./repository.ts";
 
 /** What the sign-in functions need from the app: storage, configuration, providers, token signing, a logger. */
-export type AuthContext = Pick<FastifyInstance, "db" | "dbEngine" | "config" | "providers" | "accessTokens"> & {
+export type AuthContext = Pick<FastifyInstance, "db" | "config" | "providers" | "accessTokens"> & {
   log: FastifyBaseLogger;
 };
 
@@ -74,7 +73,7 @@ export async function requestSignInCode(
       created_at: createdAt,
       updated_at: createdAt,
     });
-    const user = await findActiveUserByPhone(tx, input.phone, context.dbEngine);
+    const user = await findActiveUserByPhone(tx, input.phone, { lock: true });
     if (!user) throw new Error("The phone's account vanished between insert and select");
 
     const recentSends = await codeSendTimesToPhoneSince(
@@ -157,7 +156,7 @@ export async function signInWithCode(
   const check = await context.db.transaction().execute(async (tx): Promise<CodeCheck> => {
     const nowMs = Date.now();
     const now = new Date(nowMs).toISOString();
-    const user = await findActiveUserByPhone(tx, input.phone, context.dbEngine);
+    const user = await findActiveUserByPhone(tx, input.phone, { lock: true });
     // No account means no code was ever sent: the same refusal as a wrong code.
     if (!user) return { outcome: "failed", reason: "unknown phone", failures: 0 };
 
@@ -242,7 +241,7 @@ export async function refreshSession(
 
   const check = await context.db.transaction().execute(async (tx): Promise<RefreshCheck> => {
     const now = nowIso();
-    const found = await findRefreshTokenWithSession(tx, sha256(input.refreshToken), context.dbEngine);
+    const found = await findRefreshTokenWithSession(tx, sha256(input.refreshToken), { lock: true });
     if (!found) return { outcome: "refused", reason: "unknown token" };
     if (found.client_id !== input.clientId) return { outcome: "refused", reason: "token of another client" };
     if (found.revoked_at) return { outcome: "refused", reason: "session revoked" };

@@ -1,28 +1,19 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import * as endpoints from "@estaciona/contracts/endpoints/health";
+import type { HealthStatus } from "@estaciona/contracts/schemas/health";
+import type { FastifyPluginAsync } from "fastify";
 import { sql } from "kysely";
-import { z } from "zod";
+import { route } from "../../plugins/endpoints.ts";
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    "/health",
-    {
-      schema: {
-        tags: ["health"],
-        summary: "Liveness and database check",
-        response: {
-          200: z.object({ status: z.literal("ok"), database: z.enum(["sqlite", "postgres"]) }),
-          503: z.object({ status: z.literal("unavailable"), database: z.string() }),
-        },
-      },
-    },
-    async (_request, reply) => {
-      try {
-        await sql`select 1`.execute(app.db);
-        return { status: "ok" as const, database: app.dbEngine };
-      } catch (error) {
-        app.log.error({ err: error }, "health check: database unreachable");
-        return reply.code(503).send({ status: "unavailable" as const, database: app.dbEngine });
-      }
-    },
-  );
+/** `GET health` for load balancers and uptime checks: 503 while the database does not answer. */
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  await route(app, endpoints.checkHealth, async (_request, reply): Promise<HealthStatus> => {
+    try {
+      await sql`select 1`.execute(app.db);
+      return { status: "ok", database: app.dbEngine };
+    } catch (error) {
+      app.log.error({ err: error }, "health check: database unreachable");
+      reply.code(503);
+      return { status: "unavailable", database: app.dbEngine };
+    }
+  });
 };

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db, Engine } from "../../db/database.ts";
+import { type Db, forUpdate } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
 import { newId } from "../../lib/ids.ts";
 import { isoAfter, isoBefore, nowIso } from "../../lib/time.ts";
@@ -27,7 +27,6 @@ export class JobRetryLater extends Error {
 
 export interface JobRunnerOptions {
   db: Db;
-  engine: Engine;
   log: FastifyBaseLogger;
   /** How often the started worker looks for due jobs. */
   pollIntervalMs?: number;
@@ -65,7 +64,7 @@ export function backoffSeconds(attempt: number): number {
  * still ours, so a job reclaimed after its lease cannot be finished twice by the same claim.
  */
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
-  const { db, engine, log } = options;
+  const { db, log } = options;
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${newId().slice(0, 8)}`;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const leaseSeconds = options.leaseSeconds ?? 300;
@@ -81,7 +80,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     if (kinds.length === 0) return undefined;
     return db.transaction().execute(async (tx) => {
       const now = nowIso();
-      let query = tx
+      const due = await tx
         .selectFrom("jobs")
         .select("id")
         .where("kind", "in", kinds)
@@ -92,9 +91,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           ]),
         )
         .orderBy("run_at")
-        .limit(1);
-      if (engine === "postgres") query = query.forUpdate().skipLocked();
-      const due = await query.executeTakeFirst();
+        .limit(1)
+        .$call(forUpdate(tx, { skipLocked: true }))
+        .executeTakeFirst();
       if (!due) return undefined;
       return tx
         .updateTable("jobs")

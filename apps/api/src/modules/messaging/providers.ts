@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/database.ts";
 import type { NewRow } from "../../db/schema.ts";
+import { insertOutboxMessage } from "./repository.ts";
 
 /**
  * Message providers (DESIGN §4, §9). The sign-in code goes by SMS or WhatsApp; receipts and
@@ -46,7 +47,7 @@ export const maskSensitive = (body: string, sensitive: string | undefined): stri
  */
 export async function recordSent(db: Db, log: FastifyBaseLogger, row: NewRow<"outbox_messages">): Promise<void> {
   try {
-    await db.insertInto("outbox_messages").values(row).execute();
+    await insertOutboxMessage(db, row);
   } catch (error) {
     log.error({ err: error, provider: row.provider, providerRef: row.provider_ref }, "could not record a sent message");
   }

@@ -3,6 +3,7 @@ import type { Db } from "../../db/database.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
 import type { EmailMessage, EmailProvider, SmsProvider, TextMessage } from "./providers.ts";
+import { insertOutboxMessage } from "./repository.ts";
 
 /** Sandbox SMS: nothing leaves the machine; the message lands in the outbox (`GET /api/sandbox/outbox`) and the log (DESIGN §4). */
 export function createSandboxSms(db: Db, log: FastifyBaseLogger): SmsProvider {
@@ -11,19 +12,16 @@ export function createSandboxSms(db: Db, log: FastifyBaseLogger): SmsProvider {
     returnsCodeToCaller: true,
     async send(message: TextMessage) {
       const id = newId();
-      await db
-        .insertInto("outbox_messages")
-        .values({
-          id,
-          channel: message.channel,
-          provider: "sandbox",
-          recipient: message.to,
-          subject: null,
-          body: message.body,
-          provider_ref: id,
-          created_at: nowIso(),
-        })
-        .execute();
+      await insertOutboxMessage(db, {
+        id,
+        channel: message.channel,
+        provider: "sandbox",
+        recipient: message.to,
+        subject: null,
+        body: message.body,
+        provider_ref: id,
+        created_at: nowIso(),
+      });
       log.info({ to: message.to, channel: message.channel, body: message.body }, "sandbox message");
       return { providerRef: id };
     },
@@ -36,19 +34,16 @@ export function createSandboxEmail(db: Db): EmailProvider {
     name: "sandbox",
     async send(message: EmailMessage) {
       const id = newId();
-      await db
-        .insertInto("outbox_messages")
-        .values({
-          id,
-          channel: "email",
-          provider: "sandbox",
-          recipient: message.to,
-          subject: message.subject,
-          body: message.html ?? message.text,
-          provider_ref: id,
-          created_at: nowIso(),
-        })
-        .execute();
+      await insertOutboxMessage(db, {
+        id,
+        channel: "email",
+        provider: "sandbox",
+        recipient: message.to,
+        subject: message.subject,
+        body: message.html ?? message.text,
+        provider_ref: id,
+        created_at: nowIso(),
+      });
       return { providerRef: id };
     },
   };

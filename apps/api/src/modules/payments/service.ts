@@ -1,19 +1,23 @@
 import { CARD_VERIFICATION_AMOUNT, type Country, CURRENCY_BY_COUNTRY, type Currency } from "@estaciona/contracts";
 import type {
   CardFormConfig as CardFormConfigAnswer,
+  CardFormConfigQuery,
   PaymentMethod,
+  PaymentState,
   SavedCardAnswer,
 } from "@estaciona/contracts/schemas/payment";
-import type { Tx } from "../../db/database.ts";
+import type { Engine, Tx } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { isoBefore, nowIso } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
+import { lockActiveUser } from "../users/repository.ts";
 import {
   type CardHolder,
   GatewayDeclinedError,
   GatewayUnavailableError,
+  gatewayFor,
   type PaymentGateway,
   type PaymentGateways,
 } from "./gateway.ts";
@@ -28,6 +32,23 @@ import {
   refreshCharge,
   registerPayable,
 } from "./ledger.ts";
+import {
+  findCardById,
+  findCardToCharge,
+  findPaymentCustomer,
+  findVerificationByIdempotencyKey,
+  findVerifiedCardOfUser,
+  hasOtherVerifiedCard,
+  insertCard,
+  insertPaymentCustomerUnlessExists,
+  listVerifiedCardsOfUser,
+  makeDefaultIfCountryHasNone,
+  markCardVerified,
+  type PaymentMethodRow,
+  setDefaultCard,
+  setUserCardFlag,
+  softDeleteCard,
+} from "./repository.ts";
 
 /**
  * Saved cards (DESIGN §6): the card form config, saving a card with its verification charge,
@@ -46,9 +67,23 @@ const COUNTRY_OF_SLOT: Record<GatewaySlot, Country> = { mx: "mx", us: "us", netp
 const FORM_OF: Record<GatewaySlot, CardFormConfigAnswer["form"]> = { mx: "conekta", us: "nmi", netpay: "netpay" };
 
 export interface PaymentsDeps extends LedgerDeps {
+  dbEngine: Engine;
   config: LedgerDeps["config"] & {
     payments: { cardAddMaxPerUserPerDay: number; cardAddMaxPerIpPerHour: number };
   };
+}
+
+/** `GET user/payment/config`: the form of a country's gateway, or of NetPay (Mexico only). */
+export function cardFormConfigFor(gateways: PaymentGateways, query: CardFormConfigQuery): CardFormConfigAnswer {
+  if (query.gateway === "netpay" && query.country !== "mx") throw new AppError("invalid_data");
+  return cardFormConfig(gateways, query.gateway === "netpay" ? "netpay" : query.country);
+}
+
+/** `GET user/conekta/token`: a checkout request of the Mexican gateway, when it works that way. */
+export async function createCheckoutRequest(gateways: PaymentGateways): Promise<string> {
+  const gateway = gateways.mx;
+  if (!gateway.createCheckoutRequest) throw new AppError("action_not_available", { status: 422 });
+  return gateway.createCheckoutRequest();
 }
 
 export function cardFormConfig(gateways: PaymentGateways, slot: GatewaySlot): CardFormConfigAnswer {
@@ -75,7 +110,7 @@ export function gatewayOrigins(gateways: PaymentGateways): string[] {
   return [...origins];
 }
 
-export function toPaymentMethod(row: Row<"payment_methods">): PaymentMethod {
+export function toPaymentMethod(row: PaymentMethodRow): PaymentMethod {
   return {
     uuid: row.id,
     card_number: `•••• ${row.last4}`,
@@ -89,16 +124,7 @@ export function toPaymentMethod(row: Row<"payment_methods">): PaymentMethod {
 }
 
 export async function listPaymentMethods(deps: LedgerDeps, userId: string): Promise<PaymentMethod[]> {
-  const rows = await deps.db
-    .selectFrom("payment_methods")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("deleted_at", "is", null)
-    .where("verified_at", "is not", null)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  return rows.map(toPaymentMethod);
+  return (await listVerifiedCardsOfUser(deps.db, userId)).map(toPaymentMethod);
 }
 
 // The verification charge's payable: success verifies the card, makes it the default when the
@@ -107,39 +133,9 @@ export async function listPaymentMethods(deps: LedgerDeps, userId: string): Prom
 registerPayable(CARD_PAYABLE, {
   async onSucceeded(tx, payment) {
     const now = nowIso();
-    const method = await tx
-      .updateTable("payment_methods")
-      .set({ verified_at: now, updated_at: now })
-      .where("id", "=", payment.payable_id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await tx
-      .updateTable("payment_methods")
-      .set({ is_default: 1 })
-      .where("id", "=", method.id)
-      .where("deleted_at", "is", null)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("payment_methods as other")
-              .select("other.id")
-              .where("other.user_id", "=", method.user_id)
-              .where("other.country", "=", method.country)
-              .where("other.is_default", "=", 1)
-              .where("other.deleted_at", "is", null),
-          ),
-        ),
-      )
-      .execute();
-    await tx
-      .updateTable("users")
-      .set(
-        method.country === "mx"
-          ? { payment_methods_mx: 1, updated_at: now }
-          : { payment_methods_us: 1, updated_at: now },
-      )
-      .where("id", "=", method.user_id)
-      .execute();
+    const method = await markCardVerified(tx, payment.payable_id, now);
+    await makeDefaultIfCountryHasNone(tx, method);
+    await setUserCardFlag(tx, method.user_id, method.country, true, now);
     await enqueue(
       tx,
       JOB_REFUND,
@@ -148,15 +144,26 @@ registerPayable(CARD_PAYABLE, {
     );
   },
   async onFailed(tx, payment) {
-    const now = nowIso();
-    await tx
-      .updateTable("payment_methods")
-      .set({ deleted_at: now, updated_at: now })
-      .where("id", "=", payment.payable_id)
-      .where("verified_at", "is", null)
-      .execute();
+    await softDeleteCard(tx, payment.payable_id, nowIso(), { unverifiedOnly: true });
   },
 });
+
+/**
+ * `POST user/payment/3ds/complete`: the charge re-read from the gateway after its 3-D Secure
+ * challenge; a decline answers its catalogue code.
+ */
+export async function completeThreeDs(deps: LedgerDeps, userId: string, paymentId: string): Promise<PaymentState> {
+  const result = await refreshCharge(deps, userId, paymentId);
+  const failure = result.status === "failed" ? chargeFailure(result) : null;
+  if (failure) throw failure;
+  return {
+    payment: result.payment.id,
+    purpose: result.payment.purpose,
+    status: result.payment.status,
+    redirect_url: result.status === "requires_action" ? result.redirectUrl : null,
+    failure_code: result.payment.failure_code,
+  };
+}
 
 export interface SaveCardInput {
   user: Row<"users">;
@@ -204,14 +211,7 @@ async function enforceCardCaps(deps: PaymentsDeps, userId: string, ip: string): 
 async function verificationAnswer(deps: LedgerDeps, result: ChargeResult): Promise<SavedCardAnswer> {
   const failure = chargeFailure(result);
   if (failure) throw failure;
-  const method =
-    result.status === "succeeded"
-      ? await deps.db
-          .selectFrom("payment_methods")
-          .selectAll()
-          .where("id", "=", result.payment.payable_id)
-          .executeTakeFirst()
-      : undefined;
+  const method = result.status === "succeeded" ? await findCardById(deps.db, result.payment.payable_id) : undefined;
   return {
     payment_method: method ? toPaymentMethod(method) : null,
     verification: {
@@ -235,23 +235,12 @@ export async function saveCard(deps: PaymentsDeps, input: SaveCardInput): Promis
   const currency = CURRENCY_BY_COUNTRY[country];
 
   // A retry of a request whose verification is already under way answers that attempt, never a second card.
-  const earlier = await deps.db
-    .selectFrom("payments")
-    .select("id")
-    .where("user_id", "=", user.id)
-    .where("idempotency_key", "=", input.idempotencyKey)
-    .where("purpose", "=", "card_verification")
-    .executeTakeFirst();
+  const earlier = await findVerificationByIdempotencyKey(deps.db, user.id, input.idempotencyKey);
   if (earlier) return verificationAnswer(deps, await refreshCharge(deps, user.id, earlier.id));
 
   await enforceCardCaps(deps, user.id, input.ip);
 
-  const customer = await deps.db
-    .selectFrom("payment_customers")
-    .selectAll()
-    .where("user_id", "=", user.id)
-    .where("gateway", "=", gateway.name)
-    .executeTakeFirst();
+  const customer = await findPaymentCustomer(deps.db, user.id, gateway.name);
   const holder: CardHolder = {
     firstName: input.holder?.firstName ?? user.first_name,
     lastName: input.holder?.lastName ?? user.last_name,
@@ -273,39 +262,32 @@ export async function saveCard(deps: PaymentsDeps, input: SaveCardInput): Promis
   await deps.db.transaction().execute(async (tx) => {
     const now = nowIso();
     if (!customer)
-      await tx
-        .insertInto("payment_customers")
-        .values({
-          id: newId(),
-          user_id: user.id,
-          gateway: gateway.name,
-          customer_ref: saved.customerRef,
-          created_at: now,
-        })
-        .onConflict((conflict) => conflict.columns(["user_id", "gateway"]).doNothing())
-        .execute();
-    await tx
-      .insertInto("payment_methods")
-      .values({
-        id: methodId,
+      await insertPaymentCustomerUnlessExists(tx, {
+        id: newId(),
         user_id: user.id,
         gateway: gateway.name,
-        country,
         customer_ref: saved.customerRef,
-        card_ref: saved.cardRef,
-        brand: saved.brand,
-        last4: saved.last4,
-        exp_month: saved.expMonth,
-        exp_year: saved.expYear,
-        holder_name: saved.holderName,
-        is_default: 0,
-        free_flow: input.freeFlow ? 1 : 0,
-        verified_at: null,
         created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      })
-      .execute();
+      });
+    await insertCard(tx, {
+      id: methodId,
+      user_id: user.id,
+      gateway: gateway.name,
+      country,
+      customer_ref: saved.customerRef,
+      card_ref: saved.cardRef,
+      brand: saved.brand,
+      last4: saved.last4,
+      exp_month: saved.expMonth,
+      exp_year: saved.expYear,
+      holder_name: saved.holderName,
+      is_default: 0,
+      free_flow: input.freeFlow ? 1 : 0,
+      verified_at: null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    });
   });
 
   const amount = VERIFICATION_AMOUNT[currency];
@@ -329,15 +311,13 @@ export async function saveCard(deps: PaymentsDeps, input: SaveCardInput): Promis
   return verificationAnswer(deps, result);
 }
 
-async function findMethod(executor: Tx | LedgerDeps["db"], userId: string, methodId: string) {
-  const method = await executor
-    .selectFrom("payment_methods")
-    .selectAll()
-    .where("id", "=", methodId)
-    .where("user_id", "=", userId)
-    .where("deleted_at", "is", null)
-    .where("verified_at", "is not", null)
-    .executeTakeFirst();
+/**
+ * One of the driver's cards, with the driver's row locked for the rest of the transaction: card
+ * changes of one driver (default, removal) run one at a time, and not against an account deletion.
+ */
+async function lockCardOfUser(tx: Tx, userId: string, methodId: string): Promise<PaymentMethodRow> {
+  await lockActiveUser(tx, userId);
+  const method = await findVerifiedCardOfUser(tx, userId, methodId);
   if (!method) throw new AppError("object_not_found");
   return method;
 }
@@ -348,24 +328,8 @@ export async function setDefaultPaymentMethod(
   methodId: string,
 ): Promise<PaymentMethod> {
   return deps.db.transaction().execute(async (tx) => {
-    if (deps.dbEngine === "postgres")
-      await tx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
-    const method = await findMethod(tx, userId, methodId);
-    const now = nowIso();
-    await tx
-      .updateTable("payment_methods")
-      .set({ is_default: 0, updated_at: now })
-      .where("user_id", "=", userId)
-      .where("country", "=", method.country)
-      .where("is_default", "=", 1)
-      .execute();
-    const updated = await tx
-      .updateTable("payment_methods")
-      .set({ is_default: 1, updated_at: now })
-      .where("id", "=", method.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toPaymentMethod(updated);
+    const method = await lockCardOfUser(tx, userId, methodId);
+    return toPaymentMethod(await setDefaultCard(tx, method, nowIso()));
   });
 }
 
@@ -386,17 +350,8 @@ export function registerCardRemovalCheck(check: CardRemovalCheck): void {
  * (`card_default_delete`: choose another default first); the last one can go unless a
  * registered check needs it (`invalid_payment_source_delete`).
  */
-export async function assertCardCanBeRemoved(tx: Tx, method: Row<"payment_methods">): Promise<{ last: boolean }> {
-  const others = await tx
-    .selectFrom("payment_methods")
-    .select("id")
-    .where("user_id", "=", method.user_id)
-    .where("country", "=", method.country)
-    .where("id", "!=", method.id)
-    .where("deleted_at", "is", null)
-    .where("verified_at", "is not", null)
-    .execute();
-  if (others.length > 0) {
+export async function assertCardCanBeRemoved(tx: Tx, method: PaymentMethodRow): Promise<{ last: boolean }> {
+  if (await hasOtherVerifiedCard(tx, method)) {
     if (method.is_default === 1) throw new AppError("card_default_delete");
     return { last: false };
   }
@@ -406,35 +361,18 @@ export async function assertCardCanBeRemoved(tx: Tx, method: Row<"payment_method
 
 export async function deletePaymentMethod(deps: LedgerDeps, userId: string, methodId: string): Promise<void> {
   const method = await deps.db.transaction().execute(async (tx) => {
-    if (deps.dbEngine === "postgres")
-      await tx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
-    const found = await findMethod(tx, userId, methodId);
+    const found = await lockCardOfUser(tx, userId, methodId);
     const { last } = await assertCardCanBeRemoved(tx, found);
     const now = nowIso();
-    await tx
-      .updateTable("payment_methods")
-      .set({ deleted_at: now, is_default: 0, updated_at: now })
-      .where("id", "=", found.id)
-      .execute();
-    if (last)
-      await tx
-        .updateTable("users")
-        .set(
-          found.country === "mx"
-            ? { payment_methods_mx: 0, updated_at: now }
-            : { payment_methods_us: 0, updated_at: now },
-        )
-        .where("id", "=", userId)
-        .execute();
+    await softDeleteCard(tx, found.id, now);
+    if (last) await setUserCardFlag(tx, userId, found.country, false, now);
     return found;
   });
-  const currency = CURRENCY_BY_COUNTRY[method.country];
   try {
-    const gateways = deps.providers.payments;
-    const gateway = Object.values(gateways).find(
-      (candidate) => candidate.name === method.gateway && (currency === "usd") === (candidate === gateways.us),
-    );
-    await gateway?.deleteCard({ customerRef: method.customer_ref, cardRef: method.card_ref });
+    await gatewayFor(deps.providers.payments, method.gateway, CURRENCY_BY_COUNTRY[method.country]).deleteCard({
+      customerRef: method.customer_ref,
+      cardRef: method.card_ref,
+    });
   } catch (error) {
     // Our copy is gone, so it is never charged again; the provider's copy is only a leftover.
     deps.log.warn({ err: error, methodId }, "could not delete the card at the provider");
@@ -446,15 +384,6 @@ export async function defaultPaymentMethod(
   deps: LedgerDeps,
   userId: string,
   country: Country,
-): Promise<Row<"payment_methods"> | null> {
-  const row = await deps.db
-    .selectFrom("payment_methods")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("country", "=", country)
-    .where("is_default", "=", 1)
-    .where("deleted_at", "is", null)
-    .where("verified_at", "is not", null)
-    .executeTakeFirst();
-  return row ?? null;
+): Promise<PaymentMethodRow | null> {
+  return (await findCardToCharge(deps.db, userId, country, false)) ?? null;
 }

@@ -1,12 +1,32 @@
-import { PostgresAdapter } from "kysely";
-import type { Executor } from "../../db/database.ts";
+import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow, RowUpdate } from "../../db/schema.ts";
 
+/** The user lookups every module shares (sign-in, parking messages, devices, cards). */
+
+/** A user by id, deleted or not (a receipt still goes to whoever paid). */
+export function findUserById(db: Executor, userId: string) {
+  return db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
+}
+
 /**
- * Locks the driver's row until the transaction ends (PostgreSQL `FOR UPDATE`; SQLite serialises
- * every transaction of the process already, docs/decisions/0003). Writers that must not race an
- * account deletion — adding a vehicle, deleting the account — take it first. Answers undefined
- * when the account is gone.
+ * The phone's account, if it has one that is not deleted (a deleted account frees its phone).
+ * With `lock` the row stays locked until the transaction ends, which serialises sign-in work on
+ * one phone.
+ */
+export function findActiveUserByPhone(db: Executor, phone: string, options: { lock?: boolean } = {}) {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where("phone", "=", phone)
+    .where("deleted_at", "is", null)
+    .$if(options.lock === true, forUpdate(db))
+    .executeTakeFirst();
+}
+
+/**
+ * Locks the driver's row until the transaction ends. Writers that must not race an account
+ * deletion or each other — adding a vehicle, changing cards, deleting the account — take it
+ * first. Answers undefined when the account is gone.
  */
 export function lockActiveUser(db: Executor, userId: string) {
   return db
@@ -14,16 +34,7 @@ export function lockActiveUser(db: Executor, userId: string) {
     .select(["id", "phone"])
     .where("id", "=", userId)
     .where("deleted_at", "is", null)
-    .$if(db.getExecutor().adapter instanceof PostgresAdapter, (query) => query.forUpdate())
-    .executeTakeFirst();
-}
-
-export function findActiveUserByPhone(db: Executor, phone: string) {
-  return db
-    .selectFrom("users")
-    .select(["id", "locale"])
-    .where("phone", "=", phone)
-    .where("deleted_at", "is", null)
+    .$call(forUpdate(db))
     .executeTakeFirst();
 }
 

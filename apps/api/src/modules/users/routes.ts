@@ -1,10 +1,8 @@
-import { checkEmailCodeBody, sendEmailCodeBody } from "@estaciona/contracts/schemas/auth";
-import { dataEnvelope } from "@estaciona/contracts/schemas/common";
-import { editUserBody, localeBody, user, userExport } from "@estaciona/contracts/schemas/user";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import * as endpoints from "@estaciona/contracts/endpoints/users";
+import type { FastifyPluginAsync } from "fastify";
 import { deriveKey } from "../../lib/crypto.ts";
 import { requestLocale } from "../../lib/locale.ts";
+import { route } from "../../plugins/endpoints.ts";
 import { resolveHost } from "../hosts/service.ts";
 import {
   checkEmailVerificationCode,
@@ -16,67 +14,17 @@ import {
   viewUser,
 } from "./service.ts";
 
-const tags = ["users"];
-const security = [{ bearer: [] }];
-// Authentication runs onRequest, before the body is parsed and validated: a caller without a
-// valid token learns nothing about the payload rules and costs no parsing.
-const noData = z.object({ data: z.null() });
-
 /** The signed-in driver's profile, language, e-mail verification, account deletion and data export. */
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+export const userRoutes: FastifyPluginAsync = async (app) => {
   const codeKey = deriveKey(app.config.secret, "code-hmac");
 
-  app.get(
-    "/user/view",
-    {
-      onRequest: app.authenticate,
-      schema: { tags, security, summary: "The signed-in driver", response: { 200: dataEnvelope(user) } },
-    },
-    async (request) => ({ data: await viewUser(app.db, request.user) }),
-  );
+  await route(app, endpoints.viewUser, (request) => viewUser(app.db, request.user));
+  await route(app, endpoints.editUser, (request) => editUser(app.db, request.user, request.body));
+  await route(app, endpoints.setLocale, (request) => setLocale(app.db, request.user, request.body.locale));
 
-  app.put(
-    "/user/edit",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: "Edit names and e-mail, or names and student id; a new e-mail is unverified",
-        body: editUserBody,
-        response: { 200: dataEnvelope(user) },
-      },
-    },
-    async (request) => ({ data: await editUser(app.db, request.user, request.body) }),
-  );
-
-  app.put(
-    "/user/locale",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: "The driver's language",
-        body: localeBody,
-        response: { 200: dataEnvelope(user) },
-      },
-    },
-    async (request) => ({ data: await setLocale(app.db, request.user, request.body.locale) }),
-  );
-
-  app.post(
-    "/open/send/verification/code/email",
-    {
-      // The per-phone and per-address caps live in the service; this caps what one client can try.
-      config: { rateLimit: { max: app.config.limits.signInPerIpPerHour, timeWindow: 3_600_000 } },
-      schema: {
-        tags,
-        summary: "Send a 6-digit code to verify an e-mail address for the account of a phone",
-        body: sendEmailCodeBody,
-        response: { 200: noData },
-      },
-    },
+  await route(
+    app,
+    endpoints.sendEmailCode,
     async (request) => {
       const host = await resolveHost(app.db, request.headers.host);
       await sendEmailVerificationCode(
@@ -89,56 +37,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         request.body,
       );
-      return { data: null };
+      return null;
     },
+    // The per-phone and per-address caps live in the service; this caps what one client can try.
+    { rateLimit: { max: app.config.limits.signInPerIpPerHour, timeWindow: 3_600_000 } },
   );
 
-  app.post(
-    "/user/check/verification/code/email",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: "Verify the e-mail address with the code sent to it; it becomes the driver's e-mail",
-        body: checkEmailCodeBody,
-        response: { 200: dataEnvelope(user) },
-      },
-    },
-    async (request) => ({ data: await checkEmailVerificationCode(app.db, codeKey, request.user, request.body) }),
+  await route(app, endpoints.checkEmailCode, (request) =>
+    checkEmailVerificationCode(app.db, codeKey, request.user, request.body),
   );
 
-  app.delete(
-    "/user",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: "Delete the account: its vehicles and sessions go with it",
-        response: { 200: noData },
-      },
-    },
-    async (request) => {
-      await deleteAccount(app.db, request.user.id);
-      return { data: null };
-    },
-  );
+  await route(app, endpoints.deleteAccount, async (request) => {
+    await deleteAccount(app.db, request.user.id);
+    return null;
+  });
 
-  app.get(
-    "/user/export",
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        security,
-        summary: "Download the driver's own data",
-        response: { 200: dataEnvelope(userExport) },
-      },
-    },
-    async (request, reply) => {
-      reply.header("content-disposition", 'attachment; filename="estaciona-data.json"');
-      return { data: await exportUserData(app.db, request.user) };
-    },
-  );
+  await route(app, endpoints.exportUserData, (request, reply) => {
+    reply.header("content-disposition", 'attachment; filename="estaciona-data.json"');
+    return exportUserData(app.db, request.user);
+  });
 };

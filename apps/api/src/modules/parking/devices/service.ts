@@ -6,6 +6,7 @@ import { newOpaqueToken } from "../../../lib/crypto.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
 import { nowIso } from "../../../lib/time.ts";
+import { findUserById } from "../../users/repository.ts";
 import { findLocationById } from "../locations/repository.ts";
 import type { LocationRow } from "../locations/service.ts";
 import { quoteAt, settledAmounts } from "../visits/presenter.ts";
@@ -13,7 +14,6 @@ import {
   findActiveVehicleByPlate,
   findLatestFinishedVisitAt,
   findOpenVisitOfVehicle,
-  findUserById,
   markVisitExited,
   type VisitRow,
 } from "../visits/repository.ts";

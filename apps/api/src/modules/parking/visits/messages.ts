@@ -3,9 +3,10 @@ import { translate } from "@estaciona/i18n";
 import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../../../db/database.ts";
 import type { EmailProvider, SmsProvider } from "../../messaging/providers.ts";
+import { findUserById } from "../../users/repository.ts";
 import { findLocationById } from "../locations/repository.ts";
 import { presentVisitDetail } from "./presenter.ts";
-import { findUserById, findVisitById, type VisitRow } from "./repository.ts";
+import { findVisitById, type VisitRow } from "./repository.ts";
 
 /** What sending a driver a parking message needs; a FastifyInstance satisfies it. */
 export interface MessageDeps {

@@ -1,5 +1,5 @@
 import { OPEN_VISIT_STATUSES } from "@estaciona/contracts/schemas/parking";
-import type { Executor } from "../../../db/database.ts";
+import { type Executor, forUpdate } from "../../../db/database.ts";
 import type { NewRow, Row, RowUpdate } from "../../../db/schema.ts";
 
 export type VisitRow = Row<"visits">;
@@ -26,10 +26,6 @@ export function findActiveVehicleByPlate(db: Executor, plate: string) {
     .where("vehicles.deleted_at", "is", null)
     .where("users.deleted_at", "is", null)
     .executeTakeFirst();
-}
-
-export function findUserById(db: Executor, userId: string) {
-  return db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
 }
 
 export async function insertVisit(db: Executor, visit: NewRow<"visits">): Promise<void> {
@@ -210,25 +206,6 @@ export function listLedgerRowsOfVisit(db: Executor, visitId: string) {
     .execute();
 }
 
-/**
- * The card a stay is charged to when the driver does not pick one: at a freeflow exit the card
- * flagged `free_flow` first, then the default card of the location's country. Verified cards only.
- */
-export function findCardToCharge(db: Executor, userId: string, country: "mx" | "us", preferFreeFlow: boolean) {
-  let query = db
-    .selectFrom("payment_methods")
-    .select(["id", "brand", "last4"])
-    .where("user_id", "=", userId)
-    .where("country", "=", country)
-    .where("deleted_at", "is", null)
-    .where("verified_at", "is not", null)
-    .where((eb) =>
-      preferFreeFlow ? eb.or([eb("is_default", "=", 1), eb("free_flow", "=", 1)]) : eb("is_default", "=", 1),
-    );
-  if (preferFreeFlow) query = query.orderBy("free_flow", "desc");
-  return query.orderBy("is_default", "desc").limit(1).executeTakeFirst();
-}
-
 /** Whether the visit has a charge in flight or done: a free settlement must not race a charge. */
 export async function hasLiveChargeForVisit(db: Executor, visitId: string): Promise<boolean> {
   const row = await db
@@ -242,9 +219,7 @@ export async function hasLiveChargeForVisit(db: Executor, visitId: string): Prom
   return row !== undefined;
 }
 
-/** The visit row locked for the rest of the transaction (PostgreSQL; SQLite transactions are serialised). */
-export function lockVisit(db: Executor, engine: "sqlite" | "postgres", visitId: string) {
-  let query = db.selectFrom("visits").selectAll().where("id", "=", visitId);
-  if (engine === "postgres") query = query.forUpdate();
-  return query.executeTakeFirst();
+/** The visit row locked for the rest of the transaction. */
+export function lockVisit(tx: Executor, visitId: string) {
+  return tx.selectFrom("visits").selectAll().where("id", "=", visitId).$call(forUpdate(tx)).executeTakeFirst();
 }

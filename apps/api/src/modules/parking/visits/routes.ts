@@ -2,11 +2,9 @@ import * as endpoints from "@estaciona/contracts/endpoints/parking";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../../plugins/endpoints.ts";
 import { getParkingDashboard, getVisit, listVisits, quoteVisit, startVisit } from "./service.ts";
-import { payVisit, registerParkingJobs } from "./settlement.ts";
+import { payVisit } from "./settlement.ts";
 
 export const visitRoutes: FastifyPluginAsync = async (app) => {
-  registerParkingJobs(app, app.jobs);
-
   await route(app, endpoints.startVisit, (request) => startVisit(app.db, request.user, request.body));
   await route(app, endpoints.listVisits, (request) => listVisits(app.db, request.user.id, request.query));
   await route(app, endpoints.getVisit, (request) => getVisit(app.db, request.user.id, request.params.uuid));

@@ -14,12 +14,12 @@ import {
   type PaymentRow,
   registerPayable,
 } from "../../payments/ledger.ts";
+import { findCardToCharge } from "../../payments/repository.ts";
 import { findLocationById } from "../locations/repository.ts";
 import type { LocationRow } from "../locations/service.ts";
 import { type MessageDeps, notifyDeclinedExitCharge, sendVisitReceipt } from "./messages.ts";
 import { presentVisitDetail, quoteAt } from "./presenter.ts";
 import {
-  findCardToCharge,
   findVehicleById,
   findVisitById,
   hasLiveChargeForVisit,
@@ -40,7 +40,7 @@ export function registerParkingJobs(deps: MessageDeps, jobs: JobRunner): void {
 }
 
 /** What settling a visit needs: the ledger's dependencies and the message providers (a FastifyInstance). */
-export type ParkingDeps = LedgerDeps & MessageDeps & { db: LedgerDeps["db"] };
+export type ParkingDeps = LedgerDeps & MessageDeps;
 
 const UNSETTLED: readonly VisitRow["status"][] = ["inactive", "in_progress", "pending_payment"];
 const PAYABLE: readonly VisitRow["status"][] = ["in_progress", "pending_payment"];
@@ -103,8 +103,8 @@ registerPayable("visit", {
  * what turns the second of two simultaneous payments into a refusal instead of a second charge
  * (with the ledger's one-live-charge-per-payable index behind it).
  */
-const lockPayableVisit = (deps: ParkingDeps, visitId: string) => async (tx: Tx) => {
-  const visit = await lockVisit(tx, deps.dbEngine, visitId);
+const lockPayableVisit = (visitId: string) => async (tx: Tx) => {
+  const visit = await lockVisit(tx, visitId);
   if (!visit) throw new AppError("object_not_found");
   if (visit.status === "finished") throw new AppError("visit_already_paid");
   if (!PAYABLE.includes(visit.status)) throw new AppError("invalid_visit_amount");
@@ -122,7 +122,7 @@ const paymentInProgress = () =>
  */
 async function finishFreeVisit(deps: ParkingDeps, visitId: string, at: string): Promise<VisitRow> {
   return deps.db.transaction().execute(async (tx) => {
-    const visit = await lockVisit(tx, deps.dbEngine, visitId);
+    const visit = await lockVisit(tx, visitId);
     if (!visit) throw new AppError("object_not_found");
     if (visit.status === "finished") throw new AppError("visit_already_paid");
     if (await hasLiveChargeForVisit(tx, visitId)) throw paymentInProgress();
@@ -152,7 +152,7 @@ async function chargeVisit(deps: ParkingDeps, input: ChargeVisitInput): Promise<
     paymentMethodId: input.paymentMethodId,
     idempotencyKey: input.idempotencyKey,
     description: `${input.location.name} · ${vehicle?.plate ?? ""}`,
-    lockPayable: lockPayableVisit(deps, input.visit.id),
+    lockPayable: lockPayableVisit(input.visit.id),
   });
 }
 

@@ -1,0 +1,6 @@
+import { apiModule } from "../../plugins/module.ts";
+import { healthRoutes } from "./routes.ts";
+
+export const healthModule = apiModule("health", { decorators: ["db", "dbEngine"] }, async (app) => {
+  await app.register(healthRoutes);
+});

@@ -1,0 +1,23 @@
+import { apiModule } from "../../plugins/module.ts";
+import { deviceRoutes } from "./devices/routes.ts";
+import { locationRoutes } from "./locations/routes.ts";
+import { visitRoutes } from "./visits/routes.ts";
+import { registerParkingJobs } from "./visits/settlement.ts";
+
+/**
+ * Locations, visits and devices (DESIGN §7). Paying a visit goes through the ledger, whose
+ * reconciliation and refund jobs the payments module registers: it comes first.
+ */
+export const parkingModule = apiModule(
+  "parking",
+  {
+    decorators: ["db", "config", "providers", "jobs", "authenticate", "requireAdmin", "authenticateDevice"],
+    modules: ["payments"],
+  },
+  async (app) => {
+    registerParkingJobs(app, app.jobs);
+    await app.register(locationRoutes);
+    await app.register(visitRoutes);
+    await app.register(deviceRoutes);
+  },
+);

@@ -1,0 +1,327 @@
+import type { Currency, ErrorCode } from "@estaciona/contracts";
+import { isUniqueViolation, type Tx } from "../../../db/database.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { newId } from "../../../lib/ids.ts";
+import { isoAfter, nowIso } from "../../../lib/time.ts";
+import { enqueue } from "../../jobs/queue.ts";
+import { type ChargeOutcome, type DeclineReason, GatewayUnavailableError, gatewayFor } from "../gateway.ts";
+import {
+  findCardOfUser,
+  findChargeByIdempotencyKey,
+  findChargeOfUser,
+  insertPayment,
+  lockPayment,
+  type PaymentMethodRow,
+  type PaymentRow,
+  updatePayment,
+} from "../repository.ts";
+import {
+  type AmountBreakdown,
+  handlersOf,
+  JOB_RECONCILE,
+  JOB_REFUND,
+  type LedgerDeps,
+  type PaymentPurpose,
+} from "./payables.ts";
+
+/** Charging a payable: the three steps of ledger.ts, the 3-D Secure refresh, and what a result means. */
+
+export interface ChargePayableInput {
+  userId: string;
+  purpose: PaymentPurpose;
+  /** The thing paid for; its type must have been registered with `registerPayable`. */
+  payable: { type: string; id: string };
+  breakdown: AmountBreakdown;
+  currency: Currency;
+  paymentMethodId: string;
+  /** The request's Idempotency-Key: a second call with it answers the first attempt's state. */
+  idempotencyKey: string | null;
+  /** Shown on the driver's statement / the provider's dashboard. */
+  description: string;
+  /** Inside step 1's transaction: lock the payable (`forUpdate`, db/database.ts) and throw an AppError if it cannot be paid. */
+  lockPayable?: (tx: Tx) => Promise<void>;
+  /** The code answered when the payable already has a live or successful charge (409). Default `invalid_payment`. */
+  conflictCode?: ErrorCode;
+  /** The code a generic decline maps to. Default `invalid_payment`. */
+  declineCode?: ErrorCode;
+  /** Where a 3-D Secure challenge returns; default `${PUBLIC_URL}/3ds?payment=<id>`. */
+  returnUrl?: string;
+}
+
+export type ChargeResult =
+  | { status: "succeeded"; payment: PaymentRow }
+  | { status: "requires_action"; payment: PaymentRow; redirectUrl: string }
+  | { status: "failed"; payment: PaymentRow; failureCode: ErrorCode }
+  | { status: "pending"; payment: PaymentRow };
+
+/** Seconds after which an unsettled attempt is asked about (DESIGN §5). */
+export const RECONCILE_AFTER_SECONDS = 30;
+
+/** Decline reason → catalogue code (spec §8). */
+export function declineToCode(reason: DeclineReason, fallback: ErrorCode = "invalid_payment"): ErrorCode {
+  switch (reason) {
+    case "card_expired":
+      return "card_expired";
+    case "cvc_invalid":
+      return "cvc_invalid";
+    case "invalid_token":
+      return "invalid_payment_method";
+    default:
+      return fallback;
+  }
+}
+
+/** The AppError a route answers for a result that is not a success (null for succeeded / requires_action). */
+export function chargeFailure(result: ChargeResult): AppError | null {
+  if (result.status === "failed") return new AppError(result.failureCode);
+  if (result.status === "pending") return providerUnavailable();
+  return null;
+}
+
+/** The provider did not answer: 503 with a message that says the outcome will be known shortly. */
+export function providerUnavailable(cause?: unknown): AppError {
+  return new AppError("invalid_payment", {
+    status: 503,
+    messageKey: "errors.api_payment_provider_unavailable",
+    cause,
+    detail: "payment provider unavailable",
+  });
+}
+
+/** The fallback decline code of a purpose (a failed card verification is `invalid_verification_payment`). */
+export const declineFallbackOf = (payment: PaymentRow): ErrorCode =>
+  payment.purpose === "card_verification" ? "invalid_verification_payment" : "invalid_payment";
+
+function checkBreakdown(breakdown: AmountBreakdown): void {
+  const parts = [breakdown.subtotal, breakdown.convenience_fee, breakdown.processing_fee, breakdown.tax];
+  const valid =
+    [...parts, breakdown.total].every((value) => Number.isSafeInteger(value) && value >= 0) &&
+    breakdown.total > 0 &&
+    parts.reduce((sum, value) => sum + value, 0) === breakdown.total;
+  if (!valid) throw new AppError("invalid_data", { detail: `bad breakdown ${JSON.stringify(breakdown)}` });
+}
+
+const COUNTRY_OF: Record<Currency, "mx" | "us"> = { mxn: "mx", usd: "us" };
+
+function resultOf(payment: PaymentRow, declineFallback: ErrorCode = "invalid_payment"): ChargeResult {
+  switch (payment.status) {
+    case "succeeded":
+    case "refunded":
+      return { status: "succeeded", payment };
+    case "requires_action":
+      return { status: "requires_action", payment, redirectUrl: payment.action_url ?? "" };
+    case "failed":
+      return {
+        status: "failed",
+        payment,
+        failureCode: (payment.failure_code as ErrorCode | null) ?? declineFallback,
+      };
+    default:
+      return { status: "pending", payment };
+  }
+}
+
+/** Charges a payable once (see ledger.ts). Throws AppError for rule violations; declines are results. */
+export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput): Promise<ChargeResult> {
+  checkBreakdown(input.breakdown);
+  if (!handlersOf(input.payable.type))
+    throw new Error(`payable type ${input.payable.type} is not registered with the ledger`);
+  const declineFallback = input.declineCode ?? "invalid_payment";
+
+  if (input.idempotencyKey) {
+    const earlier = await findChargeByIdempotencyKey(deps.db, input.userId, input.idempotencyKey);
+    if (earlier) return replayCharge(earlier, input, declineFallback);
+  }
+
+  // Step 1: lock, check, insert the attempt as pending, schedule its reconciliation (all or nothing).
+  const paymentId = newId();
+  let payment: PaymentRow;
+  let method: PaymentMethodRow;
+  try {
+    ({ payment, method } = await deps.db.transaction().execute(async (tx) => {
+      await input.lockPayable?.(tx);
+      const card = await findCardOfUser(tx, input.userId, input.paymentMethodId);
+      const usable =
+        card &&
+        card.country === COUNTRY_OF[input.currency] &&
+        (card.verified_at || input.purpose === "card_verification");
+      if (!card || !usable) throw new AppError("no_payment_method");
+      const now = nowIso();
+      const row = await insertPayment(tx, {
+        id: paymentId,
+        user_id: input.userId,
+        purpose: input.purpose,
+        payable_type: input.payable.type,
+        payable_id: input.payable.id,
+        kind: "charge",
+        parent_payment_id: null,
+        gateway: card.gateway,
+        payment_method_id: card.id,
+        currency: input.currency,
+        subtotal: input.breakdown.subtotal,
+        convenience_fee: input.breakdown.convenience_fee,
+        processing_fee: input.breakdown.processing_fee,
+        tax: input.breakdown.tax,
+        amount: input.breakdown.total,
+        status: "pending",
+        provider_ref: null,
+        action_url: null,
+        failure_code: null,
+        idempotency_key: input.idempotencyKey,
+        description: input.description.slice(0, 250),
+        created_at: now,
+        updated_at: now,
+      });
+      await enqueue(
+        tx,
+        JOB_RECONCILE,
+        { paymentId },
+        {
+          runAt: isoAfter(RECONCILE_AFTER_SECONDS),
+          dedupeKey: `reconcile:${paymentId}`,
+          maxAttempts: 20,
+        },
+      );
+      return { payment: row, method: card };
+    }));
+  } catch (error) {
+    // A concurrent request with the same key got there first (its insert, or the payable it already moved): answer it.
+    if (input.idempotencyKey && (isUniqueViolation(error) || error instanceof AppError)) {
+      const earlier = await findChargeByIdempotencyKey(deps.db, input.userId, input.idempotencyKey);
+      if (earlier) return replayCharge(earlier, input, declineFallback);
+    }
+    if (!isUniqueViolation(error)) throw error;
+    throw new AppError(input.conflictCode ?? "invalid_payment", {
+      status: 409,
+      messageKey: input.conflictCode ? undefined : "errors.api_payment_in_progress",
+      detail: `${input.payable.type} ${input.payable.id} already has a live or successful charge`,
+    });
+  }
+
+  // Step 2: the provider, with our payment id as the reference. No transaction is open here.
+  let outcome: ChargeOutcome;
+  try {
+    const gateway = gatewayFor(deps.providers.payments, method.gateway, input.currency);
+    outcome = await gateway.charge({
+      reference: payment.id,
+      amount: payment.amount,
+      currency: input.currency,
+      customerRef: method.customer_ref,
+      cardRef: method.card_ref,
+      description: payment.description,
+      returnUrl: input.returnUrl ?? `${deps.config.publicUrl}/3ds?payment=${payment.id}`,
+    });
+  } catch (error) {
+    // Unknown outcome: the attempt stays pending and the reconciliation job already scheduled settles it.
+    deps.log.warn(
+      { err: error, paymentId: payment.id, unavailable: error instanceof GatewayUnavailableError },
+      "charge outcome unknown; left pending for reconciliation",
+    );
+    return { status: "pending", payment };
+  }
+
+  // Step 3: record the outcome and move the payable, in one transaction.
+  const settled = await settleCharge(deps, payment.id, outcome, declineFallback);
+  return resultOf(settled, declineFallback);
+}
+
+function replayCharge(earlier: PaymentRow, input: ChargePayableInput, declineFallback: ErrorCode): ChargeResult {
+  const same =
+    earlier.payable_type === input.payable.type &&
+    earlier.payable_id === input.payable.id &&
+    earlier.amount === input.breakdown.total &&
+    earlier.payment_method_id === input.paymentMethodId;
+  if (!same)
+    throw new AppError("invalid_data", {
+      messageKey: "errors.api_idempotency_key_reused",
+      detail: "idempotency key reused for another charge",
+    });
+  return resultOf(earlier, declineFallback);
+}
+
+/**
+ * Step 3, shared by the charge call, the 3-D Secure return and reconciliation: records what the
+ * provider says about an unsettled charge. `null` means the provider never saw it (failed).
+ * Settling twice is harmless: only a `pending` or `requires_action` attempt changes.
+ */
+export async function settleCharge(
+  deps: LedgerDeps,
+  paymentId: string,
+  outcome: ChargeOutcome | null,
+  declineFallback: ErrorCode = "invalid_payment",
+): Promise<PaymentRow> {
+  return deps.db.transaction().execute(async (tx) => {
+    const payment = await lockPayment(tx, paymentId);
+    if (!payment) throw new Error(`payment ${paymentId} not found`);
+    const handlers = handlersOf(payment.payable_type);
+    const now = nowIso();
+    if (payment.status !== "pending" && payment.status !== "requires_action") {
+      if (payment.status === "failed" && outcome?.status === "succeeded") {
+        // The provider took the money after we gave the attempt up: give it back, loudly.
+        deps.log.error({ paymentId }, "charge succeeded at the provider after it was marked failed; refunding");
+        await updatePayment(tx, paymentId, { provider_ref: outcome.providerRef, updated_at: now });
+        await enqueue(
+          tx,
+          JOB_REFUND,
+          { paymentId, reason: "orphan_charge" },
+          { dedupeKey: `refund:${paymentId}`, maxAttempts: 20 },
+        );
+      }
+      return payment;
+    }
+    if (outcome?.status === "succeeded") {
+      const changes = {
+        status: "succeeded",
+        provider_ref: outcome.providerRef,
+        action_url: null,
+        updated_at: now,
+      } as const;
+      // The payable moves before the payment row changes. Step 1 of a competing attempt locks the
+      // payable and then inserts into the unique index; on PostgreSQL that insert would wait for
+      // this transaction if the row were already updated here, while this one waited for the
+      // payable: a deadlock. In this order the competitor fails its unique check at once.
+      await handlers?.onSucceeded(tx, { ...payment, ...changes });
+      return updatePayment(tx, paymentId, changes);
+    }
+    if (outcome?.status === "requires_action")
+      return updatePayment(tx, paymentId, {
+        status: "requires_action",
+        provider_ref: outcome.providerRef,
+        action_url: outcome.redirectUrl,
+        updated_at: now,
+      });
+    const failureCode = outcome ? declineToCode(outcome.reason, declineFallback) : declineFallback;
+    const updated = await updatePayment(tx, paymentId, {
+      status: "failed",
+      provider_ref: outcome?.providerRef ?? payment.provider_ref,
+      action_url: null,
+      failure_code: failureCode,
+      updated_at: now,
+    });
+    await handlers?.onFailed?.(tx, updated);
+    return updated;
+  });
+}
+
+/**
+ * After a 3-D Secure challenge (or any time): asks the gateway about an unsettled charge of this
+ * user and records the answer. The redirect's own status is never trusted.
+ */
+export async function refreshCharge(deps: LedgerDeps, userId: string, paymentId: string): Promise<ChargeResult> {
+  const payment = await findChargeOfUser(deps.db, userId, paymentId);
+  if (!payment) throw new AppError("object_not_found");
+  const fallback = declineFallbackOf(payment);
+  if (payment.status !== "pending" && payment.status !== "requires_action") return resultOf(payment, fallback);
+  let outcome: ChargeOutcome | null;
+  try {
+    outcome = await gatewayFor(deps.providers.payments, payment.gateway, payment.currency).findCharge(
+      payment.id,
+      payment.provider_ref,
+    );
+  } catch (error) {
+    throw providerUnavailable(error);
+  }
+  // A pending attempt the provider has not seen may still be in flight: leave it to reconciliation.
+  if (!outcome) return resultOf(payment, fallback);
+  return resultOf(await settleCharge(deps, payment.id, outcome, fallback), fallback);
+}

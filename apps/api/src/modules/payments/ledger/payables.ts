@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db, Tx } from "../../../db/database.ts";
+import type { PaymentGateways } from "../gateway.ts";
+import type { PaymentRow } from "../repository.ts";
+
+/** What every part of the ledger shares: its dependencies, the payable registry, its job kinds. */
+
+export type { PaymentRow };
+
+/** What a ledger call needs from the app; a FastifyInstance satisfies it. */
+export interface LedgerDeps {
+  db: Db;
+  providers: { payments: PaymentGateways };
+  config: { publicUrl: string };
+  log: FastifyBaseLogger;
+}
+
+/** Amount breakdown of DESIGN §5, integer minor units; `total` must equal the sum. */
+export interface AmountBreakdown {
+  subtotal: number;
+  convenience_fee: number;
+  processing_fee: number;
+  tax: number;
+  total: number;
+}
+
+export type PaymentPurpose = "card_verification" | "visit" | "event" | "meter" | "valet" | "subscription" | "refund";
+
+export interface PayableHandlers {
+  /** In the transaction that records the success: move the payable (mark the visit paid, …). */
+  onSucceeded(tx: Tx, payment: PaymentRow): Promise<void>;
+  /** In the transaction that records a decline or an abandoned attempt. */
+  onFailed?(tx: Tx, payment: PaymentRow): Promise<void>;
+  /** In the transaction that records a successful refund of this payable's charge. */
+  onRefunded?(tx: Tx, refund: PaymentRow, charge: PaymentRow): Promise<void>;
+}
+
+const payableHandlers = new Map<string, PayableHandlers>();
+
+/**
+ * What happens to a payable type when its charge settles. Register at module load: settling
+ * also happens later, from a 3-D Secure return or the reconciliation job, where no caller's
+ * closure exists any more.
+ */
+export function registerPayable(type: string, handlers: PayableHandlers): void {
+  payableHandlers.set(type, handlers);
+}
+
+/** The handlers of a payable type; undefined when the type was never registered. */
+export const handlersOf = (type: string): PayableHandlers | undefined => payableHandlers.get(type);
+
+export const JOB_RECONCILE = "payments.reconcile";
+export const JOB_REFUND = "payments.refund";

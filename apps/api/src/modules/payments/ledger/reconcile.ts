@@ -1,0 +1,82 @@
+import { isoAfter } from "../../../lib/time.ts";
+import { enqueue } from "../../jobs/queue.ts";
+import { JobRetryLater, type JobRunner } from "../../jobs/worker.ts";
+import { gatewayFor } from "../gateway.ts";
+import {
+  findPaymentById,
+  listUnrefundedVerificationsBefore,
+  listUnsettledChargesBefore,
+  refundedAmountOf,
+} from "../repository.ts";
+import { declineFallbackOf, RECONCILE_AFTER_SECONDS, settleCharge } from "./charge.ts";
+import { JOB_RECONCILE, JOB_REFUND, type LedgerDeps } from "./payables.ts";
+import { refundPayment } from "./refund.ts";
+
+/**
+ * What settles the ledger when nobody is waiting for it: the reconciliation and refund jobs, and
+ * the periodic sweep that re-enqueues them if one was ever lost.
+ */
+
+/** An unanswered 3-D Secure challenge is abandoned after this long. */
+export const ACTION_TIMEOUT_SECONDS = 30 * 60;
+/** A verification charge still unrefunded after this long is reported (research PAY-5). */
+export const UNREFUNDED_VERIFICATION_ALERT_SECONDS = 24 * 3600;
+/** Unsettled charges and unrefunded verifications older than this are looked at by the sweep. */
+const SWEEP_AFTER_SECONDS = 300;
+const SWEEP_BATCH = 500;
+
+/**
+ * The ledger's jobs: reconciliation of unsettled charges and recoverable refunds (a refund job
+ * retries with backoff; once it gives up the worker logs it as an error, never silently).
+ */
+export function registerLedgerJobs(deps: LedgerDeps, jobs: JobRunner): void {
+  jobs.register(JOB_RECONCILE, async (payload) => {
+    const { paymentId } = payload as { paymentId: string };
+    const payment = await findPaymentById(deps.db, paymentId);
+    if (!payment || (payment.status !== "pending" && payment.status !== "requires_action")) return;
+    const ageSeconds = (Date.now() - Date.parse(payment.created_at)) / 1000;
+    if (ageSeconds < RECONCILE_AFTER_SECONDS) throw new JobRetryLater(Math.ceil(RECONCILE_AFTER_SECONDS - ageSeconds));
+    const gateway = gatewayFor(deps.providers.payments, payment.gateway, payment.currency);
+    const outcome = await gateway.findCharge(payment.id, payment.provider_ref);
+    if (outcome?.status === "requires_action") {
+      if (ageSeconds < ACTION_TIMEOUT_SECONDS) throw new JobRetryLater(60);
+      await settleCharge(deps, payment.id, null, declineFallbackOf(payment));
+      return;
+    }
+    await settleCharge(deps, payment.id, outcome, declineFallbackOf(payment));
+  });
+
+  jobs.register(JOB_REFUND, async (payload) => {
+    const { paymentId, reason } = payload as { paymentId: string; reason: string };
+    const charge = await findPaymentById(deps.db, paymentId);
+    if (!charge || charge.status === "refunded") return;
+    if ((await refundedAmountOf(deps.db, paymentId)) > 0) return;
+    const result = await refundPayment(deps, { paymentId, reason });
+    if (result.status !== "succeeded") throw new Error(`refund of ${paymentId} ${result.status}`);
+  });
+}
+
+/**
+ * The safety net behind the jobs (run periodically by the worker): any unsettled charge older
+ * than five minutes gets a reconciliation job again, and any verification charge still not
+ * refunded gets its refund job again — both deduplicated, so a live job is not doubled. Old
+ * unrefunded verifications are logged as errors: retried and reported, never forgotten.
+ */
+export async function sweepPayments(deps: LedgerDeps): Promise<{ unsettled: number; unrefunded: number }> {
+  const before = isoAfter(-SWEEP_AFTER_SECONDS);
+  const unsettled = await listUnsettledChargesBefore(deps.db, before, SWEEP_BATCH);
+  for (const { id } of unsettled)
+    await enqueue(deps.db, JOB_RECONCILE, { paymentId: id }, { dedupeKey: `reconcile:${id}`, maxAttempts: 20 });
+  const unrefunded = await listUnrefundedVerificationsBefore(deps.db, before, SWEEP_BATCH);
+  for (const { id, created_at } of unrefunded) {
+    await enqueue(
+      deps.db,
+      JOB_REFUND,
+      { paymentId: id, reason: "card_verification" },
+      { dedupeKey: `refund:${id}`, maxAttempts: 20 },
+    );
+    if (Date.parse(created_at) < Date.now() - UNREFUNDED_VERIFICATION_ALERT_SECONDS * 1000)
+      deps.log.error({ paymentId: id }, "card verification charge still unrefunded after 24 h");
+  }
+  return { unsettled: unsettled.length, unrefunded: unrefunded.length };
+}

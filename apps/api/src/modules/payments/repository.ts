@@ -1,0 +1,290 @@
+import type { Country } from "@estaciona/contracts";
+import { type Executor, forUpdate } from "../../db/database.ts";
+import type { NewRow, Row, RowUpdate } from "../../db/schema.ts";
+
+/**
+ * Every query of the ledger and of saved cards. Each takes an Executor: the database or the open
+ * transaction of the step that calls it (ledger.ts explains the steps).
+ */
+
+export type PaymentRow = Row<"payments">;
+export type PaymentMethodRow = Row<"payment_methods">;
+
+// The ledger ----------------------------------------------------------------------------------
+
+/** The charge a driver already made with an Idempotency-Key, if any (replayed instead of charging again). */
+export function findChargeByIdempotencyKey(db: Executor, userId: string, key: string) {
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("idempotency_key", "=", key)
+    .where("kind", "=", "charge")
+    .executeTakeFirst();
+}
+
+/** A card verification already under way with this Idempotency-Key (a retried add-card call). */
+export function findVerificationByIdempotencyKey(db: Executor, userId: string, key: string) {
+  return db
+    .selectFrom("payments")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("idempotency_key", "=", key)
+    .where("purpose", "=", "card_verification")
+    .executeTakeFirst();
+}
+
+export function findPaymentById(db: Executor, paymentId: string) {
+  return db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirst();
+}
+
+/** One of the driver's charges: another driver's payment is simply not found. */
+export function findChargeOfUser(db: Executor, userId: string, paymentId: string) {
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("id", "=", paymentId)
+    .where("user_id", "=", userId)
+    .where("kind", "=", "charge")
+    .executeTakeFirst();
+}
+
+/** The payment row locked until the transaction ends: settling it is one writer at a time. */
+export function lockPayment(tx: Executor, paymentId: string) {
+  return tx.selectFrom("payments").selectAll().where("id", "=", paymentId).$call(forUpdate(tx)).executeTakeFirst();
+}
+
+export function insertPayment(db: Executor, payment: NewRow<"payments">) {
+  return db.insertInto("payments").values(payment).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updatePayment(
+  db: Executor,
+  paymentId: string,
+  changes: Pick<RowUpdate<"payments">, "status" | "provider_ref" | "action_url" | "failure_code" | "updated_at">,
+) {
+  return db.updateTable("payments").set(changes).where("id", "=", paymentId).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The refund of a charge still waiting for the gateway (at most one is in flight per charge). */
+export function findPendingRefundOf(db: Executor, chargeId: string) {
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("parent_payment_id", "=", chargeId)
+    .where("kind", "=", "refund")
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+}
+
+/** What has been given back of a charge so far, minor units. */
+export async function refundedAmountOf(db: Executor, chargeId: string): Promise<number> {
+  const row = await db
+    .selectFrom("payments")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount"), eb.lit(0)).as("total"))
+    .where("parent_payment_id", "=", chargeId)
+    .where("kind", "=", "refund")
+    .where("status", "=", "succeeded")
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Charges still unsettled (pending or waiting for 3-D Secure) created before a moment. */
+export function listUnsettledChargesBefore(db: Executor, before: string, limit: number) {
+  return db
+    .selectFrom("payments")
+    .select("id")
+    .where("kind", "=", "charge")
+    .where("status", "in", ["pending", "requires_action"])
+    .where("created_at", "<", before)
+    .limit(limit)
+    .execute();
+}
+
+/** Card verification charges that succeeded and were still not refunded (last changed before a moment). */
+export function listUnrefundedVerificationsBefore(db: Executor, before: string, limit: number) {
+  return db
+    .selectFrom("payments")
+    .select(["id", "created_at"])
+    .where("kind", "=", "charge")
+    .where("purpose", "=", "card_verification")
+    .where("status", "=", "succeeded")
+    .where("updated_at", "<", before)
+    .limit(limit)
+    .execute();
+}
+
+// Saved cards ---------------------------------------------------------------------------------
+
+/** One of the driver's cards that has not been removed, verified or not. */
+export function findCardOfUser(db: Executor, userId: string, methodId: string) {
+  return db
+    .selectFrom("payment_methods")
+    .selectAll()
+    .where("id", "=", methodId)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** One of the driver's verified cards, the only ones a driver sees and manages. */
+export function findVerifiedCardOfUser(db: Executor, userId: string, methodId: string) {
+  return db
+    .selectFrom("payment_methods")
+    .selectAll()
+    .where("id", "=", methodId)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .where("verified_at", "is not", null)
+    .executeTakeFirst();
+}
+
+export function findCardById(db: Executor, methodId: string) {
+  return db.selectFrom("payment_methods").selectAll().where("id", "=", methodId).executeTakeFirst();
+}
+
+export function listVerifiedCardsOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("payment_methods")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .where("verified_at", "is not", null)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/**
+ * The card a charge goes to when the driver does not pick one: the default card of the country,
+ * or — at a freeflow exit — the card flagged `free_flow` first. Verified cards only.
+ */
+export function findCardToCharge(db: Executor, userId: string, country: Country, preferFreeFlow: boolean) {
+  let query = db
+    .selectFrom("payment_methods")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("country", "=", country)
+    .where("deleted_at", "is", null)
+    .where("verified_at", "is not", null)
+    .where((eb) =>
+      preferFreeFlow ? eb.or([eb("is_default", "=", 1), eb("free_flow", "=", 1)]) : eb("is_default", "=", 1),
+    );
+  if (preferFreeFlow) query = query.orderBy("free_flow", "desc");
+  return query.orderBy("is_default", "desc").limit(1).executeTakeFirst();
+}
+
+/** Whether the driver has another verified card in the card's country. */
+export async function hasOtherVerifiedCard(db: Executor, card: PaymentMethodRow): Promise<boolean> {
+  const other = await db
+    .selectFrom("payment_methods")
+    .select("id")
+    .where("user_id", "=", card.user_id)
+    .where("country", "=", card.country)
+    .where("id", "!=", card.id)
+    .where("deleted_at", "is", null)
+    .where("verified_at", "is not", null)
+    .executeTakeFirst();
+  return other !== undefined;
+}
+
+export function findPaymentCustomer(db: Executor, userId: string, gateway: string) {
+  return db
+    .selectFrom("payment_customers")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("gateway", "=", gateway)
+    .executeTakeFirst();
+}
+
+/** The driver's customer record at a gateway; a concurrent first card may have created it already. */
+export async function insertPaymentCustomerUnlessExists(db: Executor, customer: NewRow<"payment_customers">) {
+  await db
+    .insertInto("payment_customers")
+    .values(customer)
+    .onConflict((conflict) => conflict.columns(["user_id", "gateway"]).doNothing())
+    .execute();
+}
+
+export async function insertCard(db: Executor, card: NewRow<"payment_methods">): Promise<void> {
+  await db.insertInto("payment_methods").values(card).execute();
+}
+
+export function markCardVerified(db: Executor, methodId: string, at: string) {
+  return db
+    .updateTable("payment_methods")
+    .set({ verified_at: at, updated_at: at })
+    .where("id", "=", methodId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Makes the card its country's default only when the driver has no default card there yet. */
+export async function makeDefaultIfCountryHasNone(db: Executor, card: PaymentMethodRow): Promise<void> {
+  await db
+    .updateTable("payment_methods")
+    .set({ is_default: 1 })
+    .where("id", "=", card.id)
+    .where("deleted_at", "is", null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("payment_methods as other")
+            .select("other.id")
+            .where("other.user_id", "=", card.user_id)
+            .where("other.country", "=", card.country)
+            .where("other.is_default", "=", 1)
+            .where("other.deleted_at", "is", null),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/** Moves the country's default to this card. */
+export async function setDefaultCard(db: Executor, card: PaymentMethodRow, at: string) {
+  await db
+    .updateTable("payment_methods")
+    .set({ is_default: 0, updated_at: at })
+    .where("user_id", "=", card.user_id)
+    .where("country", "=", card.country)
+    .where("is_default", "=", 1)
+    .execute();
+  return db
+    .updateTable("payment_methods")
+    .set({ is_default: 1, updated_at: at })
+    .where("id", "=", card.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Removes a card from use; `unverifiedOnly` leaves a card alone once its verification succeeded. */
+export async function softDeleteCard(
+  db: Executor,
+  methodId: string,
+  at: string,
+  options: { unverifiedOnly?: boolean } = {},
+): Promise<void> {
+  await db
+    .updateTable("payment_methods")
+    .set({ deleted_at: at, is_default: 0, updated_at: at })
+    .where("id", "=", methodId)
+    .$if(options.unverifiedOnly === true, (query) => query.where("verified_at", "is", null))
+    .execute();
+}
+
+/** The user's "has a card in this country" flag (`payment_methods_mx` / `payment_methods_us`, spec §7). */
+export async function setUserCardFlag(
+  db: Executor,
+  userId: string,
+  country: Country,
+  hasCard: boolean,
+  at: string,
+): Promise<void> {
+  const flag = hasCard ? 1 : 0;
+  await db
+    .updateTable("users")
+    .set(country === "mx" ? { payment_methods_mx: flag, updated_at: at } : { payment_methods_us: flag, updated_at: at })
+    .where("id", "=", userId)
+    .execute();
+}

@@ -1,0 +1,6 @@
+import { apiModule } from "../../plugins/module.ts";
+import { vehicleRoutes } from "./routes.ts";
+
+export const vehiclesModule = apiModule("vehicles", { decorators: ["db", "authenticate"] }, async (app) => {
+  await app.register(vehicleRoutes);
+});
