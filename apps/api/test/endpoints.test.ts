@@ -1,0 +1,127 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Endpoint, endpointPath } from "@estaciona/contracts/endpoint";
+import type { InjectOptions } from "fastify";
+import { afterAll, describe, expect, it } from "vitest";
+import { createSignedInUser, createTestApp } from "./helpers.ts";
+
+/**
+ * The contract table (docs/decisions/0017, 0018): every endpoint declared in
+ * `packages/contracts/src/endpoints/*.ts` — read from the folder, so a feature's new file is
+ * covered without touching this one — is registered with its method and path, guarded by its
+ * auth kind before anything else runs, carries its Idempotency-Key rule, and is in the OpenAPI
+ * document; and no `/api` route exists that is not declared.
+ */
+
+const endpointsDir = fileURLToPath(new URL("../../../packages/contracts/src/endpoints/", import.meta.url));
+const isEndpoint = (value: unknown): value is Endpoint =>
+  typeof value === "object" && value !== null && "method" in value && "path" in value && "schemas" in value;
+
+const declared: { name: string; endpoint: Endpoint }[] = [];
+for (const file of readdirSync(endpointsDir).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))) {
+  const module = (await import(path.join(endpointsDir, file))) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(module))
+    if (isEndpoint(value)) declared.push({ name: `${file.replace(/\.ts$/, "")}.${name}`, endpoint: value });
+}
+
+const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000", SIGN_IN_IP_MAX_PER_HOUR: "1000000" } });
+afterAll(async () => app.close());
+
+interface OpenApiOperation {
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  parameters?: { name: string; in: string; required?: boolean }[];
+  responses?: Record<string, unknown>;
+}
+const openApi = (await app.inject({ method: "GET", url: "/api/docs/json" })).json() as {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+};
+/** `/user/visit/:uuid` → the document's `/api/user/visit/{uuid}`. */
+const documentPath = (endpoint: Endpoint) => `/api${endpoint.path.replace(/:([A-Za-z_]+)/g, "{$1}")}`;
+const operationOf = (endpoint: Endpoint) => openApi.paths[documentPath(endpoint)]?.[endpoint.method.toLowerCase()];
+
+/** A call that would fail validation, and JSON parsing, if anything ran before authentication. */
+function garbageCall(endpoint: Endpoint, headers: Record<string, string> = {}): InjectOptions {
+  const url = `/api${endpointPath(endpoint, { uuid: "not-a-uuid" })}?limit=-1&page=zero&country=nowhere`;
+  const hasBody = endpoint.method !== "GET" && endpoint.method !== "DELETE";
+  return {
+    method: endpoint.method,
+    url,
+    headers: { ...headers, ...(hasBody ? { "content-type": "application/json" } : {}) },
+    ...(hasBody ? { payload: '{"broken": ' } : {}),
+  };
+}
+
+const byAuth = (auth: Endpoint["auth"]) => declared.filter(({ endpoint }) => endpoint.auth === auth);
+
+describe("the contract table", () => {
+  it("declares each method and path once, and every kind of endpoint the API has", () => {
+    const keys = declared.map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const auth of ["none", "user", "admin", "device"] as const) expect(byAuth(auth).length).toBeGreaterThan(0);
+  });
+
+  it.each(declared)(
+    "$name is registered, documented with its auth kind, status and Idempotency-Key rule",
+    ({ endpoint }) => {
+      expect(app.hasRoute({ method: endpoint.method, url: `/api${endpoint.path}` })).toBe(true);
+      const operation = operationOf(endpoint);
+      expect(operation).toBeDefined();
+      expect(operation?.tags).toContain(endpoint.tag);
+      expect(Object.keys(operation?.responses ?? {})).toContain(String(endpoint.status));
+      const scheme = { none: undefined, user: "bearer", admin: "bearer", device: "deviceKey" }[endpoint.auth];
+      expect(operation?.security?.flatMap((requirement) => Object.keys(requirement))).toEqual(
+        scheme ? [scheme] : undefined,
+      );
+      const keyHeader = operation?.parameters?.some((p) => p.in === "header" && p.name === "idempotency-key") ?? false;
+      expect(keyHeader).toBe(endpoint.idempotent);
+    },
+  );
+
+  it("has no /api route that is not declared", () => {
+    const documented = Object.entries(openApi.paths)
+      .filter(([url]) => url.startsWith("/api/") && !url.startsWith("/api/docs"))
+      .flatMap(([url, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${url}`));
+    const declaredKeys = declared.map(({ endpoint }) => `${endpoint.method} ${documentPath(endpoint)}`);
+    expect(documented.sort()).toEqual(declaredKeys.sort());
+  });
+});
+
+describe("authentication comes first", () => {
+  it.each([...byAuth("user"), ...byAuth("admin")])(
+    "$name answers 401 without a token, before validation",
+    async ({ endpoint }) => {
+      for (const headers of [{}, { authorization: "Bearer not-a-token" }]) {
+        const response = await app.inject(garbageCall(endpoint, headers));
+        expect(response.statusCode).toBe(401);
+        expect(response.json().error).toBe("authentication_error");
+      }
+    },
+  );
+
+  it.each(byAuth("admin"))("$name answers 403 to a driver, before validation", async ({ endpoint }) => {
+    const driver = await createSignedInUser(app);
+    const response = await app.inject(garbageCall(endpoint, driver.headers));
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe("forbidden_access");
+  });
+
+  it.each(byAuth("device"))(
+    "$name answers 401 without a device key, even with a driver's token",
+    async ({ endpoint }) => {
+      const driver = await createSignedInUser(app);
+      for (const headers of [{}, { "x-device-key": "edk_unknown" }, driver.headers]) {
+        const response = await app.inject(garbageCall(endpoint, headers));
+        expect(response.statusCode).toBe(401);
+        expect(response.json().error).toBe("authentication_error");
+      }
+    },
+  );
+
+  it.each(byAuth("none"))("$name needs no token", async ({ endpoint }) => {
+    const response = await app.inject(garbageCall(endpoint));
+    expect(response.statusCode).not.toBe(401);
+    expect(response.statusCode).toBeLessThan(500);
+  });
+});
