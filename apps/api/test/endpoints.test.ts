@@ -92,7 +92,8 @@ describe("authentication comes first", () => {
   it.each([...byAuth("user"), ...byAuth("admin")])(
     "$name answers 401 without a token, before validation",
     async ({ endpoint }) => {
-      for (const headers of [{}, { authorization: "Bearer not-a-token" }]) {
+      const unsigned: Record<string, string>[] = [{}, { authorization: "Bearer not-a-token" }];
+    for (const headers of unsigned) {
         const response = await app.inject(garbageCall(endpoint, headers));
         expect(response.statusCode).toBe(401);
         expect(response.json().error).toBe("authentication_error");
@@ -111,7 +112,8 @@ describe("authentication comes first", () => {
     "$name answers 401 without a device key, even with a driver's token",
     async ({ endpoint }) => {
       const driver = await createSignedInUser(app);
-      for (const headers of [{}, { "x-device-key": "edk_unknown" }, driver.headers]) {
+      const keyless: Record<string, string>[] = [{}, { "x-device-key": "edk_unknown" }, driver.headers];
+    for (const headers of keyless) {
         const response = await app.inject(garbageCall(endpoint, headers));
         expect(response.statusCode).toBe(401);
         expect(response.json().error).toBe("authentication_error");
