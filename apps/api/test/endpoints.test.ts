@@ -93,7 +93,7 @@ describe("authentication comes first", () => {
     "$name answers 401 without a token, before validation",
     async ({ endpoint }) => {
       const unsigned: Record<string, string>[] = [{}, { authorization: "Bearer not-a-token" }];
-    for (const headers of unsigned) {
+      for (const headers of unsigned) {
         const response = await app.inject(garbageCall(endpoint, headers));
         expect(response.statusCode).toBe(401);
         expect(response.json().error).toBe("authentication_error");
@@ -113,7 +113,7 @@ describe("authentication comes first", () => {
     async ({ endpoint }) => {
       const driver = await createSignedInUser(app);
       const keyless: Record<string, string>[] = [{}, { "x-device-key": "edk_unknown" }, driver.headers];
-    for (const headers of keyless) {
+      for (const headers of keyless) {
         const response = await app.inject(garbageCall(endpoint, headers));
         expect(response.statusCode).toBe(401);
         expect(response.json().error).toBe("authentication_error");

@@ -270,6 +270,8 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       expect(receipt?.subject).toBe("Tu recibo de estacionamiento: Estacionamiento Parque Fundidora");
       expect(receipt?.body).toContain("$41.78 MXN");
       expect(receipt?.body).toContain(driver.vehicle.plate);
+      // The stay's length in words (i18next on the server), not a count of minutes.
+      expect(receipt?.body).toMatch(/\(1 h (29|30) min\)/);
 
       const again = await pay(driver.headers, visit.uuid, idempotencyKey());
       expect(again.statusCode).toBe(409);

@@ -1,19 +1,46 @@
 import type { Locale } from "@estaciona/contracts";
-import { resources } from "./index.ts";
+import i18next from "i18next";
+import { NAMESPACES, resources } from "./resources.ts";
 
 /**
- * A small server-side lookup of `namespace.key` with `{{name}}` interpolation; the SPA uses
- * i18next over the same catalogues. Unknown keys answer undefined so callers choose a fallback.
+ * The server's translator: i18next over the same catalogues as the SPA, so plurals (`_one`,
+ * `_other` by the language's rules), interpolation and fallback work alike on both sides.
+ * Initialised synchronously: the catalogues are in memory.
+ */
+const instance = i18next.createInstance();
+void instance.init({
+  resources,
+  lng: "es",
+  fallbackLng: "en",
+  supportedLngs: ["es", "en"],
+  ns: NAMESPACES,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+/**
+ * Keys are built at run time from `namespace.key` text, so the instance is used untyped: the
+ * SPA's typing of i18next (its own keys, `apps/web/src/lib/i18n.ts`) does not apply here.
+ */
+interface RuntimeTranslator {
+  exists(key: string, options: Record<string, unknown>): boolean;
+  t(key: string, options: Record<string, unknown>): string;
+}
+const translator = instance as unknown as RuntimeTranslator;
+
+/**
+ * `namespace.key` in a language, with `{{name}}` values (and `count` for plurals). Unknown keys
+ * answer undefined so callers choose a fallback.
  */
 export function translate(
   locale: Locale,
   key: string,
   params: Record<string, string | number> = {},
 ): string | undefined {
-  const [namespace, ...path] = key.split(".");
-  let node: unknown = (resources[locale] as Record<string, unknown>)[namespace ?? ""];
-  for (const part of path)
-    node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
-  if (typeof node !== "string") return undefined;
-  return node.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  const [ns = "", ...path] = key.split(".");
+  const options = { ...params, lng: locale, ns };
+  const name = path.join(".");
+  if (!translator.exists(name, options)) return undefined;
+  return translator.t(name, options);
 }

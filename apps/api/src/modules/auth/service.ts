@@ -106,7 +106,7 @@ export async function requestSignInCode(
   const sms = context.providers.sms;
   const body = translate(input.locale, "messages.sign_in_code", {
     code,
-    minutes: SIGN_IN_LIMITS.codeTtlSeconds / 60,
+    count: SIGN_IN_LIMITS.codeTtlSeconds / 60,
   });
   if (!body) throw new Error("messages.sign_in_code is missing from the catalogue");
   try {

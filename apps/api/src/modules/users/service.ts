@@ -152,7 +152,7 @@ export async function sendEmailVerificationCode(
   });
   if (!(await findActiveUserByPhone(db, phone))) return;
 
-  const params = { code, brand: sender.brandName, minutes: EMAIL_CODE_LIMITS.codeTtlSeconds / 60 };
+  const params = { code, brand: sender.brandName, count: EMAIL_CODE_LIMITS.codeTtlSeconds / 60 };
   const subject = translate(sender.locale, "messages.email_code_subject", params);
   const text = translate(sender.locale, "messages.email_code_body", params);
   if (!subject || !text) throw new Error("messages.email_code_* is missing from the catalogue");

@@ -11,7 +11,7 @@ export const parking = {
     "Location: {{location}}, {{address}}",
     "Plate: {{plate}}",
     "Entry: {{entered_at}}",
-    "Paid: {{settled_at}} ({{duration}} min)",
+    "Paid: {{settled_at}} ({{duration}})",
     "Card: {{card}}",
     "",
     "Parking: {{subtotal}}",

@@ -9,7 +9,7 @@ export const parking: typeof source = {
     "Ubicación: {{location}}, {{address}}",
     "Placas: {{plate}}",
     "Entrada: {{entered_at}}",
-    "Pago: {{settled_at}} ({{duration}} min)",
+    "Pago: {{settled_at}} ({{duration}})",
     "Tarjeta: {{card}}",
     "",
     "Estacionamiento: {{subtotal}}",

@@ -1,5 +1,6 @@
-import type { Currency, Locale } from "@estaciona/contracts";
-import { translate } from "@estaciona/i18n";
+import type { Locale } from "@estaciona/contracts";
+import { formatMoney } from "@estaciona/contracts/money";
+import { stayDuration, translate } from "@estaciona/i18n";
 import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../../../db/database.ts";
 import type { EmailProvider, SmsProvider } from "../../messaging/providers.ts";
@@ -17,18 +18,6 @@ export interface MessageDeps {
 
 const text = (locale: Locale, key: string, params: Record<string, string | number> = {}): string =>
   translate(locale, `parking.${key}`, params) ?? key;
-
-/**
- * `12345` mxn → `$123.45 MXN`. Built from the integer's digits (no division into a float), the
- * grouping by Intl on the whole units only.
- */
-export function formatMoney(amount: number, currency: Currency, locale: Locale): string {
-  const sign = amount < 0 ? "-" : "";
-  const absolute = BigInt(Math.abs(amount));
-  const units = new Intl.NumberFormat(locale === "es" ? "es-MX" : "en-US").format(absolute / 100n);
-  const cents = String(absolute % 100n).padStart(2, "0");
-  return `${sign}$${units}.${cents} ${currency.toUpperCase()}`;
-}
 
 export function formatInstant(iso: string | null, locale: Locale, timeZone: string): string {
   if (!iso) return "—";
@@ -54,7 +43,8 @@ export async function sendVisitReceipt(deps: MessageDeps, visitId: string): Prom
   const receipt = detail.receipt;
   if (!receipt) return;
   const locale = user.locale;
-  const money = (amount: number) => formatMoney(amount, visit.currency, locale);
+  const money = (amount: number) => formatMoney(amount, visit.currency);
+  const duration = stayDuration(receipt.duration_minutes);
   const when = (iso: string | null) => formatInstant(iso, locale, detail.location.time_zone);
   await deps.providers.email.send({
     to: user.email,
@@ -66,7 +56,7 @@ export async function sendVisitReceipt(deps: MessageDeps, visitId: string): Prom
       plate: receipt.plate,
       entered_at: when(receipt.entered_at),
       settled_at: when(receipt.settled_at),
-      duration: receipt.duration_minutes,
+      duration: text(locale, duration.key, duration.params),
       card: receipt.card ? text(locale, "card_on_file", receipt.card) : text(locale, "no_card"),
       subtotal: money(receipt.amounts.subtotal),
       convenience_fee: money(receipt.amounts.convenience_fee),
@@ -96,7 +86,7 @@ export async function notifyDeclinedExitCharge(
   ]);
   if (!user || !location) return;
   const params = {
-    amount: formatMoney(amount, visit.currency, user.locale),
+    amount: formatMoney(amount, visit.currency),
     location: location.name,
     plate,
   };

@@ -1,0 +1,66 @@
+import { account as enAccount } from "./locales/en/account.ts";
+import { auth as enAuth } from "./locales/en/auth.ts";
+import { common as enCommon } from "./locales/en/common.ts";
+import { contact as enContact } from "./locales/en/contact.ts";
+import { errors as enErrors } from "./locales/en/errors.ts";
+import { messages as enMessages } from "./locales/en/messages.ts";
+import { parking as enParking } from "./locales/en/parking.ts";
+import { payments as enPayments } from "./locales/en/payments.ts";
+import { privacy as enPrivacy } from "./locales/en/privacy.ts";
+import { sandbox as enSandbox } from "./locales/en/sandbox.ts";
+import { screens as enScreens } from "./locales/en/screens.ts";
+import { validation as enValidation } from "./locales/en/validation.ts";
+import { vehicles as enVehicles } from "./locales/en/vehicles.ts";
+import { account as esAccount } from "./locales/es/account.ts";
+import { auth as esAuth } from "./locales/es/auth.ts";
+import { common as esCommon } from "./locales/es/common.ts";
+import { contact as esContact } from "./locales/es/contact.ts";
+import { errors as esErrors } from "./locales/es/errors.ts";
+import { messages as esMessages } from "./locales/es/messages.ts";
+import { parking as esParking } from "./locales/es/parking.ts";
+import { payments as esPayments } from "./locales/es/payments.ts";
+import { privacy as esPrivacy } from "./locales/es/privacy.ts";
+import { sandbox as esSandbox } from "./locales/es/sandbox.ts";
+import { screens as esScreens } from "./locales/es/screens.ts";
+import { validation as esValidation } from "./locales/es/validation.ts";
+import { vehicles as esVehicles } from "./locales/es/vehicles.ts";
+
+/**
+ * The message catalogues, one namespace per feature. English is the source: every Spanish
+ * namespace is typed against it, so a missing key fails the typecheck.
+ */
+export const resources = {
+  en: {
+    account: enAccount,
+    auth: enAuth,
+    common: enCommon,
+    contact: enContact,
+    errors: enErrors,
+    messages: enMessages,
+    parking: enParking,
+    payments: enPayments,
+    privacy: enPrivacy,
+    sandbox: enSandbox,
+    screens: enScreens,
+    validation: enValidation,
+    vehicles: enVehicles,
+  },
+  es: {
+    account: esAccount,
+    auth: esAuth,
+    common: esCommon,
+    contact: esContact,
+    errors: esErrors,
+    messages: esMessages,
+    parking: esParking,
+    payments: esPayments,
+    privacy: esPrivacy,
+    sandbox: esSandbox,
+    screens: esScreens,
+    validation: esValidation,
+    vehicles: esVehicles,
+  },
+} as const;
+
+export type Namespace = keyof (typeof resources)["en"];
+export const NAMESPACES = Object.keys(resources.en) as Namespace[];
