@@ -30,7 +30,6 @@ export const refreshGrantBody = z.object({
 
 /** `oauth/v2/token` takes either grant, JSON or form-encoded (RFC 6749 §4.1.3, §6). */
 export const tokenRequestBody = z.discriminatedUnion("grant_type", [smsGrantBody, refreshGrantBody]);
-export type TokenRequestBody = z.input<typeof tokenRequestBody>;
 
 export const tokenAnswer = z.object({
   access_token: z.string(),

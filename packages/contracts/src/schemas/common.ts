@@ -94,8 +94,3 @@ export const uuid = z.uuid();
 
 /** The `data` of an answer with nothing to say: `{ "data": null }`. */
 export const noData = z.null();
-
-/** `{ "data": … }`: every success answer (DESIGN §10). */
-export const dataEnvelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
-
-export const errorBody = z.object({ error: z.string(), error_description: z.string() });

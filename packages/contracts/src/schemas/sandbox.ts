@@ -6,7 +6,6 @@ export const outboxQuery = z.object({
   recipient: z.string().trim().max(254).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type OutboxQuery = z.input<typeof outboxQuery>;
 
 export const outboxMessage = z.object({
   channel: z.enum(["sms", "whatsapp", "email"]),
@@ -15,5 +14,4 @@ export const outboxMessage = z.object({
   body: z.string(),
   created_at: z.string(),
 });
-export type OutboxMessage = z.infer<typeof outboxMessage>;
 export const outboxMessages = z.array(outboxMessage);

@@ -9,7 +9,3 @@ export async function insertDevice(db: Executor, device: NewRow<"devices">): Pro
 export function findDeviceByKeyHash(db: Executor, keyHash: string) {
   return db.selectFrom("devices").selectAll().where("key_hash", "=", keyHash).executeTakeFirst();
 }
-
-export function findDeviceByDeviceId(db: Executor, deviceId: string) {
-  return db.selectFrom("devices").selectAll().where("device_id", "=", deviceId).executeTakeFirst();
-}
