@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { expect } from "vitest";
-import { createSignedInUser, type TestApp } from "./helpers.ts";
+import { createSignedInUser, type TestApp, testEngine } from "./helpers.ts";
 
 /** A driver whose profile allows adding cards (first name, last name, e-mail). */
 export async function createDriverWithProfile(app: TestApp) {
@@ -49,13 +50,23 @@ export async function addMexicanCard(
   });
 }
 
+/** A driver's ledger rows, charges before refunds. */
+export const ledgerRowsOf = (app: Pick<TestApp, "db">, userId: string) =>
+  app.db.selectFrom("payments").selectAll().where("user_id", "=", userId).orderBy("kind").execute();
+
 /** A run of 13–19 digits, plain or in groups of four separated by spaces (how card numbers are typed). */
 export const looksLikeCardNumber = (value: string): boolean =>
   /(?<!\d)\d{13,19}(?!\d)/.test(value) || /(?<![\d-])(\d{4} ){3}\d{1,7}(?![\d-])/.test(value);
 
 /** Every text value in every table: nothing may look like a card number (PCI-6). */
 export async function findCardLikeValues(app: TestApp): Promise<string[]> {
-  const tables = await app.db.introspection.getTables();
+  // PostgreSQL lists the tables of every schema: other test files' (and branches') are not this app's.
+  const schema =
+    testEngine === "postgres"
+      ? (await sql<{ name: string }>`select current_schema() as name`.execute(app.db)).rows[0]?.name
+      : undefined;
+  const tables = (await app.db.introspection.getTables()).filter((table) => table.schema === schema);
+  if (!tables.some((table) => table.name === "payment_methods")) throw new Error("the app's tables were not listed");
   const found: string[] = [];
   for (const table of tables) {
     if (table.name.startsWith("kysely_")) continue;

@@ -13,7 +13,7 @@ import {
 } from "../src/modules/payments/ledger.ts";
 import { createSandboxGateway } from "../src/modules/payments/sandbox/gateway.ts";
 import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
-import { addMexicanCard, createDriverWithProfile } from "./payments-helpers.ts";
+import { addMexicanCard, createDriverWithProfile, ledgerRowsOf } from "./payments-helpers.ts";
 
 /**
  * The ledger under faults. The gateway is the real sandbox behind a switchboard that can make
@@ -278,12 +278,7 @@ describe(`payments ledger (${testEngine})`, () => {
     await app.jobs.runDueJobs();
     const after = await app.inject({ method: "GET", url: "/api/user/payment/methods", headers });
     expect(after.json().data).toHaveLength(1);
-    const rows = await app.db
-      .selectFrom("payments")
-      .selectAll()
-      .where("user_id", "=", user.id)
-      .orderBy("kind")
-      .execute();
+    const rows = await ledgerRowsOf(app, user.id);
     expect(rows.map((row) => [row.kind, row.status])).toEqual([
       ["charge", "refunded"],
       ["refund", "succeeded"],
@@ -330,12 +325,7 @@ describe(`payments ledger (${testEngine})`, () => {
     travel(6 * 60);
     expect((await sweepPayments(app)).unrefunded).toBeGreaterThanOrEqual(1);
     await app.jobs.runDueJobs();
-    const rows = await app.db
-      .selectFrom("payments")
-      .selectAll()
-      .where("user_id", "=", user.id)
-      .orderBy("kind")
-      .execute();
+    const rows = await ledgerRowsOf(app, user.id);
     expect(rows.map((row) => [row.kind, row.status])).toEqual([
       ["charge", "refunded"],
       ["refund", "succeeded"],

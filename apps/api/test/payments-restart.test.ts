@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type DatabaseTarget, openDatabase } from "../src/db/database.ts";
 import { createSignedInUser, testConfig, testEngine } from "./helpers.ts";
-import { addMexicanCard } from "./payments-helpers.ts";
+import { addMexicanCard, ledgerRowsOf } from "./payments-helpers.ts";
 
 /**
  * PAY-5: the process stops between the verification charge and its refund. The refund is a job
@@ -71,12 +71,7 @@ describe(`verification refund survives a restart (${testEngine})`, () => {
 
     const second = await start(target);
     await second.jobs.runDueJobs();
-    const after = await second.db
-      .selectFrom("payments")
-      .selectAll()
-      .where("user_id", "=", user.id)
-      .orderBy("kind")
-      .execute();
+    const after = await ledgerRowsOf(second, user.id);
     expect(after.map((row) => [row.kind, row.status, row.amount])).toEqual([
       ["charge", "refunded", 1000],
       ["refund", "succeeded", 1000],

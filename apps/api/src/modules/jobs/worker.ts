@@ -1,8 +1,9 @@
 import { randomInt } from "node:crypto";
 import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
+import type { UpdateObject } from "kysely";
 import { type Db, forUpdate } from "../../db/database.ts";
-import type { Row } from "../../db/schema.ts";
+import type { Database, Row } from "../../db/schema.ts";
 import { newId } from "../../lib/ids.ts";
 import { isoAfter, isoBefore, nowIso } from "../../lib/time.ts";
 
@@ -110,6 +111,20 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     });
   }
 
+  /**
+   * Writes a claimed job's outcome and releases it, only while the claim is still this worker's:
+   * a job reclaimed after its lease is not finished twice.
+   */
+  async function release(job: Row<"jobs">, outcome: UpdateObject<Database, "jobs">): Promise<void> {
+    await db
+      .updateTable("jobs")
+      .set({ ...outcome, locked_at: null, locked_by: null, updated_at: nowIso() })
+      .where("id", "=", job.id)
+      .where("locked_by", "=", workerId)
+      .where("status", "=", "running")
+      .execute();
+  }
+
   async function runJob(job: Row<"jobs">): Promise<void> {
     const handler = handlers.get(job.kind);
     try {
@@ -120,49 +135,22 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         attempt: job.attempts,
         maxAttempts: job.max_attempts,
       });
-      await db
-        .updateTable("jobs")
-        .set({ status: "succeeded", locked_at: null, locked_by: null, last_error: null, updated_at: nowIso() })
-        .where("id", "=", job.id)
-        .where("locked_by", "=", workerId)
-        .where("status", "=", "running")
-        .execute();
+      await release(job, { status: "succeeded", last_error: null });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof JobRetryLater) {
-        await db
-          .updateTable("jobs")
-          .set((eb) => ({
-            status: "queued",
-            attempts: eb("attempts", "-", 1),
-            run_at: isoAfter(error.delaySeconds),
-            locked_at: null,
-            locked_by: null,
-            updated_at: nowIso(),
-          }))
-          .where("id", "=", job.id)
-          .where("locked_by", "=", workerId)
-          .where("status", "=", "running")
-          .execute();
+        // Not ready yet: the attempt it was claimed with is given back.
+        await release(job, { status: "queued", attempts: job.attempts - 1, run_at: isoAfter(error.delaySeconds) });
         return;
       }
       const exhausted = job.attempts >= job.max_attempts;
       if (exhausted) log.error({ err: error, jobId: job.id, kind: job.kind }, "job failed for good");
       else log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts }, "job failed; will retry");
-      await db
-        .updateTable("jobs")
-        .set({
-          status: exhausted ? "failed" : "queued",
-          run_at: exhausted ? job.run_at : isoAfter(backoffSeconds(job.attempts)),
-          last_error: message.slice(0, 1000),
-          locked_at: null,
-          locked_by: null,
-          updated_at: nowIso(),
-        })
-        .where("id", "=", job.id)
-        .where("locked_by", "=", workerId)
-        .where("status", "=", "running")
-        .execute();
+      await release(job, {
+        status: exhausted ? "failed" : "queued",
+        run_at: exhausted ? job.run_at : isoAfter(backoffSeconds(job.attempts)),
+        last_error: message.slice(0, 1000),
+      });
     }
   }
 

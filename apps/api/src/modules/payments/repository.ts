@@ -116,27 +116,22 @@ export function listUnrefundedVerificationsBefore(db: Executor, before: string, 
 
 // Saved cards ---------------------------------------------------------------------------------
 
-/** One of the driver's cards that has not been removed, verified or not. */
-export function findCardOfUser(db: Executor, userId: string, methodId: string) {
+/**
+ * The driver's cards that were not removed. `verified`: only those whose verification charge
+ * succeeded, the only cards a driver sees, manages and is charged on.
+ */
+function cardsOfUser(db: Executor, userId: string, { verified }: { verified: boolean }) {
   return db
     .selectFrom("payment_methods")
     .selectAll()
-    .where("id", "=", methodId)
     .where("user_id", "=", userId)
     .where("deleted_at", "is", null)
-    .executeTakeFirst();
+    .$if(verified, (query) => query.where("verified_at", "is not", null));
 }
 
-/** One of the driver's verified cards, the only ones a driver sees and manages. */
-export function findVerifiedCardOfUser(db: Executor, userId: string, methodId: string) {
-  return db
-    .selectFrom("payment_methods")
-    .selectAll()
-    .where("id", "=", methodId)
-    .where("user_id", "=", userId)
-    .where("deleted_at", "is", null)
-    .where("verified_at", "is not", null)
-    .executeTakeFirst();
+/** One of the driver's cards: another driver's card is simply not found. */
+export function findCardOfUser(db: Executor, userId: string, methodId: string, options = { verified: false }) {
+  return cardsOfUser(db, userId, options).where("id", "=", methodId).executeTakeFirst();
 }
 
 export function findCardById(db: Executor, methodId: string) {
@@ -144,15 +139,7 @@ export function findCardById(db: Executor, methodId: string) {
 }
 
 export function listVerifiedCardsOfUser(db: Executor, userId: string) {
-  return db
-    .selectFrom("payment_methods")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("deleted_at", "is", null)
-    .where("verified_at", "is not", null)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
+  return cardsOfUser(db, userId, { verified: true }).orderBy("created_at").orderBy("id").execute();
 }
 
 /**
@@ -160,13 +147,8 @@ export function listVerifiedCardsOfUser(db: Executor, userId: string) {
  * or — at a freeflow exit — the card flagged `free_flow` first. Verified cards only.
  */
 export function findCardToCharge(db: Executor, userId: string, country: Country, preferFreeFlow: boolean) {
-  let query = db
-    .selectFrom("payment_methods")
-    .selectAll()
-    .where("user_id", "=", userId)
+  let query = cardsOfUser(db, userId, { verified: true })
     .where("country", "=", country)
-    .where("deleted_at", "is", null)
-    .where("verified_at", "is not", null)
     .where((eb) =>
       preferFreeFlow ? eb.or([eb("is_default", "=", 1), eb("free_flow", "=", 1)]) : eb("is_default", "=", 1),
     );
@@ -176,14 +158,9 @@ export function findCardToCharge(db: Executor, userId: string, country: Country,
 
 /** Whether the driver has another verified card in the card's country. */
 export async function hasOtherVerifiedCard(db: Executor, card: PaymentMethodRow): Promise<boolean> {
-  const other = await db
-    .selectFrom("payment_methods")
-    .select("id")
-    .where("user_id", "=", card.user_id)
+  const other = await cardsOfUser(db, card.user_id, { verified: true })
     .where("country", "=", card.country)
     .where("id", "!=", card.id)
-    .where("deleted_at", "is", null)
-    .where("verified_at", "is not", null)
     .executeTakeFirst();
   return other !== undefined;
 }

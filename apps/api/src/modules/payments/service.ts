@@ -34,10 +34,10 @@ import {
 } from "./ledger.ts";
 import {
   findCardById,
+  findCardOfUser,
   findCardToCharge,
   findPaymentCustomer,
   findVerificationByIdempotencyKey,
-  findVerifiedCardOfUser,
   hasOtherVerifiedCard,
   insertCard,
   insertPaymentCustomerUnlessExists,
@@ -317,7 +317,7 @@ export async function saveCard(deps: PaymentsDeps, input: SaveCardInput): Promis
  */
 async function lockCardOfUser(tx: Tx, userId: string, methodId: string): Promise<PaymentMethodRow> {
   await lockActiveUser(tx, userId);
-  const method = await findVerifiedCardOfUser(tx, userId, methodId);
+  const method = await findCardOfUser(tx, userId, methodId, { verified: true });
   if (!method) throw new AppError("object_not_found");
   return method;
 }

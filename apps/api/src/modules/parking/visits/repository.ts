@@ -64,24 +64,16 @@ export function findLatestFinishedVisitAt(db: Executor, vehicleId: string, locat
     .executeTakeFirst();
 }
 
-export async function countOpenVisitsOfVehicle(db: Executor, vehicleId: string): Promise<number> {
+/** Whether a vehicle, or any vehicle of a driver, has an open visit. */
+export async function hasOpenVisit(db: Executor, of: { vehicleId: string } | { userId: string }): Promise<boolean> {
+  const [column, id] = "vehicleId" in of ? (["vehicle_id", of.vehicleId] as const) : (["user_id", of.userId] as const);
   const row = await db
     .selectFrom("visits")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("vehicle_id", "=", vehicleId)
+    .select("id")
+    .where(column, "=", id)
     .where("status", "in", OPEN_VISIT_STATUSES)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-export async function countOpenVisitsOfUser(db: Executor, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom("visits")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("user_id", "=", userId)
-    .where("status", "in", OPEN_VISIT_STATUSES)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

@@ -7,12 +7,11 @@ import { findLocationById } from "../locations/repository.ts";
 import { acceptsVisits, type LocationRow } from "../locations/service.ts";
 import { presentVisitDetail, presentVisitSummary, quoteAt } from "./presenter.ts";
 import {
-  countOpenVisitsOfUser,
-  countOpenVisitsOfVehicle,
   countVisitsOfUser,
   findActiveVehicleOfUser,
   findLatestOpenVisitOfUser,
   findVisitOfUser,
+  hasOpenVisit,
   insertVisit,
   listVisitsOfUser,
   type VisitRow,
@@ -49,7 +48,7 @@ export async function openVisit(
   visit: Pick<VisitRow, "user_id" | "vehicle_id" | "location_id" | "source" | "entry_device_id" | "currency">,
   at: string,
 ): Promise<VisitRow> {
-  if ((await countOpenVisitsOfVehicle(db, visit.vehicle_id)) > 0) throw new AppError("vehicle_with_active_visit");
+  if (await hasOpenVisit(db, { vehicleId: visit.vehicle_id })) throw new AppError("vehicle_with_active_visit");
   const row: VisitRow = {
     ...visit,
     id: newId(),
@@ -151,10 +150,10 @@ export async function getParkingDashboard(db: Executor, userId: string) {
 
 /** DESIGN §7: a vehicle with an open visit cannot be deleted (called by the vehicles module). */
 export async function assertVehicleHasNoOpenVisit(db: Executor, vehicleId: string): Promise<void> {
-  if ((await countOpenVisitsOfVehicle(db, vehicleId)) > 0) throw new AppError("vehicle_with_active_visit");
+  if (await hasOpenVisit(db, { vehicleId })) throw new AppError("vehicle_with_active_visit");
 }
 
 /** DESIGN §7, §9: an account with an open visit cannot be deleted (called by the users module). */
 export async function assertUserHasNoOpenVisit(db: Executor, userId: string): Promise<void> {
-  if ((await countOpenVisitsOfUser(db, userId)) > 0) throw new AppError("user_has_active_visits");
+  if (await hasOpenVisit(db, { userId })) throw new AppError("user_has_active_visits");
 }

@@ -249,16 +249,19 @@ export async function settleFreeflowExit(
   const quote = quoteAt(visit, location, Date.parse(exitedAt));
   if (quote.total === 0) return { visit: await finishFreeVisit(deps, visit.id, exitedAt), charge: "not_needed" };
 
-  const card = await findCardToCharge(deps.db, visit.user_id, location.country, true);
-  if (!card) {
+  // No card, a decline, or a 3-D Secure challenge nobody is there to answer at a camera: the
+  // visit waits `pending_payment` and the driver, told, settles it in the app.
+  const declined = async (current: VisitRow) => {
     const pending =
       (await updateVisitIfStatus(deps.db, visit.id, ["in_progress"], {
         status: "pending_payment",
         updated_at: exitedAt,
-      })) ?? visit;
+      })) ?? current;
     await notifyDeclinedExitCharge(deps, pending, plate, quote.total);
-    return { visit: pending, charge: "declined" };
-  }
+    return { visit: pending, charge: "declined" as const };
+  };
+  const card = await findCardToCharge(deps.db, visit.user_id, location.country, true);
+  if (!card) return declined(visit);
   const result = await chargeVisit(deps, {
     visit,
     location,
@@ -275,14 +278,7 @@ export async function settleFreeflowExit(
   const current = (await findVisitById(deps.db, visit.id)) ?? visit;
   if (result.status === "succeeded") return { visit: current, charge: "succeeded" };
   if (result.status === "pending") return { visit: current, charge: "pending" };
-  // Declined, or a 3-D Secure challenge nobody is there to answer at a camera: the driver settles in the app.
-  const pending =
-    (await updateVisitIfStatus(deps.db, visit.id, ["in_progress"], {
-      status: "pending_payment",
-      updated_at: exitedAt,
-    })) ?? current;
-  await notifyDeclinedExitCharge(deps, pending, plate, quote.total);
-  return { visit: pending, charge: "declined" };
+  return declined(current);
 }
 
 export { finishFreeVisit };
