@@ -1,28 +1,13 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProviderError } from "../src/modules/messaging/providers.ts";
 import { createTwilioSms } from "../src/modules/messaging/twilio.ts";
+import { hang, sendJson, startFakeServer } from "./fakes/fake-http.ts";
 import { createTestApp, type TestApp, testEngine, testPhone } from "./helpers.ts";
 
 const ACCOUNT_SID = "AC00000000000000000000000000000001";
 const AUTH_TOKEN = "twilio-test-auth-token";
-
-interface TwilioRequest {
-  path: string;
-  authorization: string | undefined;
-  contentType: string | undefined;
-  form: URLSearchParams;
-}
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
 
 /**
  * A local stand-in for api.twilio.com that answers like the Messages resource: 201 with the
@@ -30,57 +15,38 @@ const readBody = (request: IncomingMessage) =>
  * cannot deliver to. A `To` ending in 0000 is undeliverable; one ending in 9999 never answers.
  */
 async function startFakeTwilio() {
-  const received: TwilioRequest[] = [];
-  const server: Server = createServer(async (request, response) => {
-    const form = new URLSearchParams(await readBody(request));
-    received.push({
-      path: request.url ?? "",
-      authorization: request.headers.authorization,
-      contentType: request.headers["content-type"],
-      form,
-    });
+  let sent = 0;
+  const server = await startFakeServer((request, response) => {
+    const form = new URLSearchParams(request.body);
     const to = form.get("To") ?? "";
-    if (to.endsWith("9999")) return;
-    response.setHeader("content-type", "application/json");
-    if (to.endsWith("0000")) {
-      response.statusCode = 400;
-      response.end(
-        JSON.stringify({
-          code: 21211,
-          message: `The 'To' number ${to} is not a valid phone number.`,
-          more_info: "https://www.twilio.com/docs/errors/21211",
-          status: 400,
-        }),
-      );
-      return;
-    }
-    response.statusCode = 201;
-    response.end(
-      JSON.stringify({
-        sid: `SM${String(received.length).padStart(32, "0")}`,
-        account_sid: ACCOUNT_SID,
-        to,
-        from: form.get("From"),
-        body: form.get("Body"),
-        status: "queued",
-        direction: "outbound-api",
-        api_version: "2010-04-01",
-        error_code: null,
-        error_message: null,
-      }),
-    );
+    if (to.endsWith("9999")) return hang(response);
+    if (to.endsWith("0000"))
+      return sendJson(response, 400, {
+        code: 21211,
+        message: `The 'To' number ${to} is not a valid phone number.`,
+        more_info: "https://www.twilio.com/docs/errors/21211",
+        status: 400,
+      });
+    sent += 1;
+    sendJson(response, 201, {
+      sid: `SM${String(sent).padStart(32, "0")}`,
+      account_sid: ACCOUNT_SID,
+      to,
+      from: form.get("From"),
+      body: form.get("Body"),
+      status: "queued",
+      direction: "outbound-api",
+      api_version: "2010-04-01",
+      error_code: null,
+      error_message: null,
+    });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+  /** The last request, with its form fields. */
+  const lastRequest = () => {
+    const request = server.requests.at(-1);
+    return request && { ...request, form: new URLSearchParams(request.body) };
   };
+  return { ...server, lastRequest };
 }
 
 describe(`Twilio SMS and WhatsApp against a local fake Twilio (${testEngine})`, () => {
@@ -115,10 +81,12 @@ describe(`Twilio SMS and WhatsApp against a local fake Twilio (${testEngine})`, 
     expect(registered.statusCode).toBe(200);
     expect(registered.json()).toEqual({ data: null });
 
-    const request = twilio.received.at(-1);
+    const request = twilio.lastRequest();
     expect(request?.path).toBe(`/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`);
-    expect(request?.contentType).toBe("application/x-www-form-urlencoded");
-    expect(request?.authorization).toBe(`Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString("base64")}`);
+    expect(request?.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    expect(request?.headers.authorization).toBe(
+      `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString("base64")}`,
+    );
     expect(request?.form.get("To")).toBe(phone);
     expect(request?.form.get("From")).toBe("+15005550006");
     const code = request?.form.get("Body")?.match(/^(\d{6}) es tu código de Estaciona/)?.[1];
@@ -162,7 +130,7 @@ describe(`Twilio SMS and WhatsApp against a local fake Twilio (${testEngine})`, 
     const phone = testPhone();
     const sent = await whatsapp.send({ to: phone, body: "123456 hola", channel: "whatsapp", sensitive: "123456" });
     expect(sent.providerRef).toMatch(/^SM/);
-    const request = twilio.received.at(-1);
+    const request = twilio.lastRequest();
     expect(request?.form.get("To")).toBe(`whatsapp:${phone}`);
     expect(request?.form.get("From")).toBe("whatsapp:+14155238886");
     const outbox = await app.db

@@ -11,6 +11,7 @@ import {
   registerPayable,
   sweepPayments,
 } from "../src/modules/payments/ledger.ts";
+import { findPaymentById } from "../src/modules/payments/repository.ts";
 import { createSandboxGateway } from "../src/modules/payments/sandbox/gateway.ts";
 import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
 import { addMexicanCard, createDriverWithProfile, ledgerRowsOf } from "./payments-helpers.ts";
@@ -54,6 +55,11 @@ registerPayable("test_ticket", {
 
 describe(`payments ledger (${testEngine})`, () => {
   let app: TestApp;
+  const paymentRow = async (paymentId: string) => {
+    const row = await findPaymentById(app.db, paymentId);
+    if (!row) throw new Error(`payment ${paymentId} not found`);
+    return row;
+  };
   beforeAll(async () => {
     app = await createTestApp({
       env: { CARD_ADD_MAX_PER_USER_PER_DAY: "100", CARD_ADD_MAX_PER_IP_PER_HOUR: "1000" },
@@ -207,20 +213,12 @@ describe(`payments ledger (${testEngine})`, () => {
     faults.afterCharge = false;
 
     await app.jobs.runDueJobs();
-    const early = await app.db
-      .selectFrom("payments")
-      .selectAll()
-      .where("id", "=", result.payment.id)
-      .executeTakeFirstOrThrow();
+    const early = await paymentRow(result.payment.id);
     expect(early.status).toBe("pending");
 
     travel(31);
     await app.jobs.runDueJobs();
-    const settled = await app.db
-      .selectFrom("payments")
-      .selectAll()
-      .where("id", "=", result.payment.id)
-      .executeTakeFirstOrThrow();
+    const settled = await paymentRow(result.payment.id);
     expect(settled.status).toBe("succeeded");
     expect((await ticket(ticketId))?.paid_by).toBe(result.payment.id);
     const all = await app.db.selectFrom("payments").selectAll().where("payable_id", "=", ticketId).execute();
@@ -236,11 +234,7 @@ describe(`payments ledger (${testEngine})`, () => {
     faults.beforeCharge = false;
     travel(31);
     await app.jobs.runDueJobs();
-    const settled = await app.db
-      .selectFrom("payments")
-      .selectAll()
-      .where("id", "=", result.payment.id)
-      .executeTakeFirstOrThrow();
+    const settled = await paymentRow(result.payment.id);
     expect(settled).toMatchObject({ status: "failed", failure_code: "invalid_payment" });
     expect((await ticket(ticketId))?.paid_by).toBeNull();
     const retry = await chargePayable(app, charge(user.id, methodId, ticketId, randomUUID()));
@@ -297,11 +291,7 @@ describe(`payments ledger (${testEngine})`, () => {
     });
     const rest = await refundPayment(app, { paymentId: paid.payment.id, reason: "the rest" });
     expect(rest.refund.amount).toBe(6606);
-    const parent = await app.db
-      .selectFrom("payments")
-      .selectAll()
-      .where("id", "=", paid.payment.id)
-      .executeTakeFirstOrThrow();
+    const parent = await paymentRow(paid.payment.id);
     expect(parent.status).toBe("refunded");
     await expect(refundPayment(app, { paymentId: paid.payment.id, reason: "again" })).rejects.toMatchObject({
       code: "invalid_refund",
@@ -320,7 +310,7 @@ describe(`payments ledger (${testEngine})`, () => {
       .where("dedupe_key", "=", `refund:${paymentId}`)
       .execute();
     await app.jobs.runDueJobs();
-    const stuck = await app.db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirstOrThrow();
+    const stuck = await paymentRow(paymentId);
     expect(stuck.status).toBe("succeeded");
     travel(6 * 60);
     expect((await sweepPayments(app)).unrefunded).toBeGreaterThanOrEqual(1);

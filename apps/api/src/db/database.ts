@@ -1,8 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import type { ErrorCode } from "@estaciona/contracts";
 import SQLite from "better-sqlite3";
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
 import pg from "pg";
+import { AppError } from "../lib/errors.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 
@@ -93,4 +95,17 @@ interface LockableQuery<Query> {
 export function isUniqueViolation(error: unknown): boolean {
   const code = error && typeof error === "object" ? (error as { code?: unknown }).code : undefined;
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+/**
+ * A write behind a unique index that stands for a rule (one active plate, one e-mail per account,
+ * one open visit per vehicle): when a concurrent write won, the rule's catalogue code is answered.
+ */
+export async function underUniqueRule<T>(code: ErrorCode, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(code, { cause: error });
+    throw error;
+  }
 }

@@ -331,14 +331,19 @@ export interface JobsTable {
   updated_at: string;
 }
 
-export interface SandboxTokensTable {
-  id: string;
+/** What the sandbox knows of a card, as a one-time token and once saved. */
+interface SandboxCardDetails {
+  /** How the card behaves when charged (sandbox/cards.ts). */
   behaviour: string;
   brand: string;
   last4: string;
   exp_month: number;
   exp_year: number;
   holder_name: string | null;
+}
+
+export interface SandboxTokensTable extends SandboxCardDetails {
+  id: string;
   created_at: string;
   used_at: string | null;
 }
@@ -350,15 +355,9 @@ export interface SandboxCustomersTable {
   created_at: string;
 }
 
-export interface SandboxCardsTable {
+export interface SandboxCardsTable extends SandboxCardDetails {
   id: string;
   customer_id: string;
-  behaviour: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-  holder_name: string | null;
   created_at: string;
   deleted_at: string | null;
 }

@@ -2,7 +2,7 @@ import { type Locale, SIGN_IN_LIMITS } from "@estaciona/contracts";
 import type { editUserBody, User, UserExport } from "@estaciona/contracts/schemas/user";
 import { translate } from "@estaciona/i18n";
 import type { z } from "zod";
-import { type Executor, isUniqueViolation } from "../../db/database.ts";
+import { type Executor, underUniqueRule } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
 import { codeHmac, newCode, sameSecret } from "../../lib/crypto.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
@@ -77,7 +77,7 @@ export async function editUser(db: Executor, user: UserRow, body: ProfileEdit): 
   } else {
     changes = { ...names, student_id: body.student_id };
   }
-  const updated = await withEmailConflictAsError(() => updateActiveUser(db, user.id, changes));
+  const updated = await underUniqueRule("email_already_used", () => updateActiveUser(db, user.id, changes));
   if (!updated) throw new AppError("authentication_error");
   return viewUser(db, updated);
 }
@@ -184,7 +184,7 @@ export async function checkEmailVerificationCode(
   if (!sameSecret(sent.code_hmac, codeHmac(codeKey, attempt.code, codeBinding(user.phone, attempt.email))))
     throw new AppError("invalid_code");
 
-  const updated = await withEmailConflictAsError(() =>
+  const updated = await underUniqueRule("email_already_used", () =>
     db.transaction().execute(async (tx) => {
       if (!(await consumeEmailCode(tx, sent.id, now))) throw new AppError("invalid_code");
       if (await isEmailUsedByAnotherUser(tx, attempt.email, user.id)) throw new AppError("email_already_used");
@@ -261,13 +261,4 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
       revoked_reason: session.revoked_reason,
     })),
   };
-}
-
-async function withEmailConflictAsError<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("email_already_used", { cause: error });
-    throw error;
-  }
 }

@@ -1,7 +1,7 @@
 import { findState } from "@estaciona/contracts";
 import type { createVehicleBody, updateVehicleBody, Vehicle } from "@estaciona/contracts/schemas/user";
 import type { z } from "zod";
-import { type Executor, isUniqueViolation } from "../../db/database.ts";
+import { type Executor, underUniqueRule } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
@@ -62,7 +62,7 @@ export async function addVehicle(db: Executor, userId: string, input: NewVehicle
     created_at: now,
     updated_at: now,
   };
-  await withPlateConflictAsError(() =>
+  await underUniqueRule("vehicle_already_exist", () =>
     db.transaction().execute(async (tx) => {
       // An account being deleted in parallel must not end up with a live vehicle holding its plate.
       if (!(await lockActiveUser(tx, userId))) throw new AppError("authentication_error");
@@ -80,7 +80,7 @@ export async function editVehicle(
 ): Promise<Vehicle> {
   const existing = await findActiveVehicleOfUser(db, userId, vehicleId);
   if (!existing) throw new AppError("vehicle_not_found");
-  const updated = await withPlateConflictAsError(() =>
+  const updated = await underUniqueRule("vehicle_already_exist", () =>
     updateActiveVehicle(db, vehicleId, {
       ...changes,
       ...(changes.state === undefined ? {} : { country: countryOf(changes.state) }),
@@ -107,13 +107,4 @@ export async function deleteVehicle(db: Executor, userId: string, vehicleId: str
  */
 export async function assertVehicleCanBeDeleted(db: Executor, vehicleId: string): Promise<void> {
   await assertVehicleHasNoOpenVisit(db, vehicleId);
-}
-
-async function withPlateConflictAsError<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("vehicle_already_exist", { cause: error });
-    throw error;
-  }
 }

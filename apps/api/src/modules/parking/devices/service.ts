@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import type { DeviceEventResult, RegisterDeviceBody } from "@estaciona/contracts/schemas/parking";
-import { type Executor, isUniqueViolation } from "../../../db/database.ts";
+import { type Executor, underUniqueRule } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
 import { newOpaqueToken } from "../../../lib/crypto.ts";
 import { AppError } from "../../../lib/errors.ts";
@@ -41,12 +41,7 @@ export async function registerDevice(db: Executor, hmacKey: Buffer, body: Regist
     key_hash: deviceKeyHash(hmacKey, key),
     created_at: nowIso(),
   };
-  try {
-    await insertDevice(db, device);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("device_id_already_exists", { cause: error });
-    throw error;
-  }
+  await underUniqueRule("device_id_already_exists", () => insertDevice(db, device));
   return {
     uuid: device.id,
     device_id: device.device_id,

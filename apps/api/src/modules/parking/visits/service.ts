@@ -1,5 +1,5 @@
 import type { StartVisitBody, VisitDetail, VisitQuote, VisitSummary } from "@estaciona/contracts/schemas/parking";
-import { type Db, type Executor, isUniqueViolation } from "../../../db/database.ts";
+import { type Db, type Executor, underUniqueRule } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
@@ -66,12 +66,7 @@ export async function openVisit(
     created_at: at,
     updated_at: at,
   };
-  try {
-    await insertVisit(db, row);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("vehicle_with_active_visit", { cause: error });
-    throw error;
-  }
+  await underUniqueRule("vehicle_with_active_visit", () => insertVisit(db, row));
   return row;
 }
 
