@@ -12,41 +12,22 @@ export type PaymentMethodRow = Row<"payment_methods">;
 
 // The ledger ----------------------------------------------------------------------------------
 
+/** The driver's charges (refunds are rows of their own). */
+const chargesOfUser = (db: Executor, userId: string) =>
+  db.selectFrom("payments").selectAll().where("user_id", "=", userId).where("kind", "=", "charge");
+
 /** The charge a driver already made with an Idempotency-Key, if any (replayed instead of charging again). */
 export function findChargeByIdempotencyKey(db: Executor, userId: string, key: string) {
-  return db
-    .selectFrom("payments")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("idempotency_key", "=", key)
-    .where("kind", "=", "charge")
-    .executeTakeFirst();
-}
-
-/** A card verification already under way with this Idempotency-Key (a retried add-card call). */
-export function findVerificationByIdempotencyKey(db: Executor, userId: string, key: string) {
-  return db
-    .selectFrom("payments")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("idempotency_key", "=", key)
-    .where("purpose", "=", "card_verification")
-    .executeTakeFirst();
-}
-
-export function findPaymentById(db: Executor, paymentId: string) {
-  return db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirst();
+  return chargesOfUser(db, userId).where("idempotency_key", "=", key).executeTakeFirst();
 }
 
 /** One of the driver's charges: another driver's payment is simply not found. */
 export function findChargeOfUser(db: Executor, userId: string, paymentId: string) {
-  return db
-    .selectFrom("payments")
-    .selectAll()
-    .where("id", "=", paymentId)
-    .where("user_id", "=", userId)
-    .where("kind", "=", "charge")
-    .executeTakeFirst();
+  return chargesOfUser(db, userId).where("id", "=", paymentId).executeTakeFirst();
+}
+
+export function findPaymentById(db: Executor, paymentId: string) {
+  return db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirst();
 }
 
 /** The payment row locked until the transaction ends: settling it is one writer at a time. */

@@ -36,8 +36,8 @@ import {
   findCardById,
   findCardOfUser,
   findCardToCharge,
+  findChargeByIdempotencyKey,
   findPaymentCustomer,
-  findVerificationByIdempotencyKey,
   hasOtherVerifiedCard,
   insertCard,
   insertPaymentCustomerUnlessExists,
@@ -235,8 +235,9 @@ export async function saveCard(deps: PaymentsDeps, input: SaveCardInput): Promis
   const currency = CURRENCY_BY_COUNTRY[country];
 
   // A retry of a request whose verification is already under way answers that attempt, never a second card.
-  const earlier = await findVerificationByIdempotencyKey(deps.db, user.id, input.idempotencyKey);
-  if (earlier) return verificationAnswer(deps, await refreshCharge(deps, user.id, earlier.id));
+  const earlier = await findChargeByIdempotencyKey(deps.db, user.id, input.idempotencyKey);
+  if (earlier?.purpose === "card_verification")
+    return verificationAnswer(deps, await refreshCharge(deps, user.id, earlier.id));
 
   await enforceCardCaps(deps, user.id, input.ip);
 
