@@ -8,11 +8,11 @@ import { authenticateDevice } from "../modules/parking/devices/service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** preHandler for `user/…` routes: a valid Bearer access token of an active, non-suspended user. */
+    /** The `user/…` hook: a valid Bearer access token of an active, non-suspended user. */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** preHandler for `admin/…` routes: authenticate, then require the admin role. */
+    /** The `admin/…` hook: authenticate, then require the admin role. */
     requireAdmin: (request: FastifyRequest) => Promise<void>;
-    /** onRequest for `device/…` routes: the gate, camera, meter or valet stand behind `X-Device-Key`. */
+    /** The `device/…` hook: the gate, camera, meter or valet stand behind `X-Device-Key`. */
     authenticateDevice: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {

@@ -67,6 +67,7 @@ const COUNTRY_OF_SLOT: Record<GatewaySlot, Country> = { mx: "mx", us: "us", netp
 const FORM_OF: Record<GatewaySlot, CardFormConfigAnswer["form"]> = { mx: "conekta", us: "nmi", netpay: "netpay" };
 
 export interface PaymentsDeps extends LedgerDeps {
+  /** The add-card caps still lock by engine (issue 9 replaces them with an atomic counter). */
   dbEngine: Engine;
   config: LedgerDeps["config"] & {
     payments: { cardAddMaxPerUserPerDay: number; cardAddMaxPerIpPerHour: number };
