@@ -8,12 +8,20 @@ import { setNavigator } from "../lib/navigation.ts";
 import { hasRefreshToken } from "../lib/session.ts";
 import { guardRedirect } from "./guard.ts";
 import { RootLayout } from "./root-layout.tsx";
+import { RootError, ScreenError } from "./route-error.tsx";
 
 type ScreenModule = { default: ComponentType };
 
-/** Every screen but the wizard is its own chunk, fetched when first visited. */
-const screen = (load: () => Promise<ScreenModule>): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+/** A route module fetched when the route is first visited. */
+const lazyComponent = (load: () => Promise<ScreenModule>) => async () => ({ Component: (await load()).default });
+
+/**
+ * Every screen but the wizard is its own chunk. A screen that throws, or whose chunk cannot be
+ * downloaded, shows the error screen in its place (the shell stays).
+ */
+const screen = (load: () => Promise<ScreenModule>): Pick<RouteObject, "lazy" | "ErrorBoundary"> => ({
+  lazy: lazyComponent(load),
+  ErrorBoundary: ScreenError,
 });
 
 /** A route and, when it has one, its English alias (spec §2). */
@@ -37,16 +45,19 @@ export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     HydrateFallback: LoadingView,
+    // Whatever no screen caught (the app shell's own chunk, a layout): never React Router's page.
+    ErrorBoundary: RootError,
     children: [
       {
         Component: BareLayout,
         children: [
-          { path: paths.login.path, Component: LoginScreen },
+          { path: paths.login.path, Component: LoginScreen, ErrorBoundary: ScreenError },
           ...withAlias(paths.threeDs, () => import("../features/payments/routes/three-ds.tsx")),
         ],
       },
       {
-        ...screen(() => import("../components/layout/app-shell-with-data.tsx")),
+        // The shell's own failure goes to the root's error screen: there is no shell to keep.
+        lazy: lazyComponent(() => import("../components/layout/app-shell-with-data.tsx")),
         children: [
           ...withAlias(paths.privacy, () => import("../features/privacy/routes/privacy.tsx")),
           ...withAlias(paths.aisd, () => import("../features/partners/routes/aisd.tsx")),
