@@ -11,6 +11,7 @@ import { MenuIcon } from "../icons.tsx";
 import { LanguageSelector } from "../language-selector.tsx";
 import { LoadingSection } from "../loading-view.tsx";
 import { Logo } from "../logo.tsx";
+import { TopBarShowsTitle } from "../page.tsx";
 import { SideMenu } from "./side-menu.tsx";
 
 const VisitsScreen = lazy(() => import("../../features/visits/routes/visits.tsx"));
@@ -76,14 +77,16 @@ export default function AppShell() {
       </header>
       <SideMenu open={menuOpen} onOpenChange={setMenuOpen} />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Suspense fallback={<LoadingSection />}>
-          {visitsOpened && (
-            <Activity key={userKey} mode={onVisits ? "visible" : "hidden"}>
-              <VisitsScreen />
-            </Activity>
-          )}
-          {!onVisits && <Outlet key={userKey} />}
-        </Suspense>
+        <TopBarShowsTitle value={true}>
+          <Suspense fallback={<LoadingSection />}>
+            {visitsOpened && (
+              <Activity key={userKey} mode={onVisits ? "visible" : "hidden"}>
+                <VisitsScreen />
+              </Activity>
+            )}
+            {!onVisits && <Outlet key={userKey} />}
+          </Suspense>
+        </TopBarShowsTitle>
       </main>
       <footer className="footer">
         {privacyHref.startsWith("/") ? (
