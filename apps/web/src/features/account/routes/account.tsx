@@ -16,6 +16,7 @@ import { useStore } from "../../../lib/store.ts";
 import { deleteAccount, editUser } from "../api/account.ts";
 import { EmailDialog } from "../components/email-dialog.tsx";
 import "../../../lib/catalogues/account.ts";
+import { formatPhoneNumber } from "../../../lib/phone-mask.ts";
 
 const required = z.string().trim().min(1, { error: "validation.required" }).max(80, { error: "validation.max_length" });
 const profileSchema = z.object({ first_name: required, last_name: required, student_id: z.string().trim() });
@@ -103,7 +104,7 @@ export default function AccountScreen() {
           <dl className="details">
             <div>
               <dt>{t("phone")}</dt>
-              <dd>{user.phone}</dd>
+              <dd>{formatPhoneNumber(user.phone)}</dd>
             </div>
             <div>
               <dt>{t("email")}</dt>
