@@ -68,6 +68,13 @@ export const common = {
     reload: "Reload the page",
     home: "Go to the start",
   },
+  // Card brands as people write them (the API sends visa, mastercard, amex, or another provider's word).
+  card_brands: {
+    visa: "Visa",
+    mastercard: "Mastercard",
+    amex: "American Express",
+    other: "Card",
+  },
   logo_alt: "{{brand}} logo",
   saved: "Saved",
 };

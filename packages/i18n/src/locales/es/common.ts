@@ -69,6 +69,13 @@ export const common: typeof source = {
     reload: "Recargar la página",
     home: "Ir al inicio",
   },
+  // Card brands as people write them (the API sends visa, mastercard, amex, or another provider's word).
+  card_brands: {
+    visa: "Visa",
+    mastercard: "Mastercard",
+    amex: "American Express",
+    other: "Tarjeta",
+  },
   logo_alt: "Logotipo de {{brand}}",
   saved: "Guardado",
 };

@@ -1,6 +1,4 @@
-import { CARD_BRANDS, type CardBrand } from "@estaciona/contracts";
-
-const isKnownBrand = (brand: string): brand is CardBrand => (CARD_BRANDS as readonly string[]).includes(brand);
+import { isKnownBrand } from "../../../lib/card-brand.ts";
 
 /**
  * The card's brand mark (spec §9: visa, mastercard, amex), drawn inline so no image is fetched.

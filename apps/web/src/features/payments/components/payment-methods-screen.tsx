@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { EmptyState, Page } from "../../../components/page.tsx";
+import { cardBrandName } from "../../../lib/card-brand.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { loadUser, sessionStore } from "../../../lib/session.ts";
 import { useStore } from "../../../lib/store.ts";
@@ -58,9 +59,7 @@ export function PaymentMethodsScreen({ gateway, title }: { gateway: CardGateway;
   });
 
   const cardName = (method: PaymentMethod) =>
-    t("card_label", { brand: brandName(method.brand), last4: method.card_number.replace(/\D/g, "").slice(-4) });
-  const brandName = (brand: string) =>
-    brand === "visa" || brand === "mastercard" || brand === "amex" ? t(`brands.${brand}`) : t("brands.other");
+    t("card_label", { brand: cardBrandName(method.brand), last4: method.card_number.replace(/\D/g, "").slice(-4) });
 
   const list = (methods.data ?? []).filter((method) => method.country === country);
   return (
@@ -81,7 +80,7 @@ export function PaymentMethodsScreen({ gateway, title }: { gateway: CardGateway;
           {list.map((method) => (
             <li key={method.uuid} className="card payment-method-card" aria-label={cardName(method)}>
               <div className="payment-method-summary">
-                <CardBrandMark brand={method.brand} label={brandName(method.brand)} />
+                <CardBrandMark brand={method.brand} label={cardBrandName(method.brand)} />
                 <div>
                   <p className="payment-method-number">{method.card_number}</p>
                   <p className="muted">{t("expires", { date: method.expiration })}</p>

@@ -56,7 +56,7 @@ describe("Pay flow", () => {
       },
     }));
 
-    expect(await screen.findByRole("radio", { name: /visa •••• 4242/ })).toBeChecked();
+    expect(await screen.findByRole("radio", { name: /^Visa •••• 4242/ })).toBeChecked();
     expect(screen.getByRole("row", { name: /Total/ })).toHaveTextContent("$29.85 MXN");
     await userEvent.click(await screen.findByRole("button", { name: "Pay $29.85 MXN" }));
 
@@ -93,7 +93,7 @@ describe("Pay flow", () => {
         data: { visit: paidVisit(Date.now()), payment: { uuid: "pay-1", status: "succeeded", redirect_url: null } },
       },
     }));
-    await userEvent.click(await screen.findByRole("radio", { name: /mastercard •••• 5555/ }));
+    await userEvent.click(await screen.findByRole("radio", { name: /^Mastercard •••• 5555/ }));
     await userEvent.click(screen.getByRole("button", { name: "Pay $29.85 MXN" }));
     await screen.findByRole("heading", { name: "Paid" });
     expect(payCalls(api.calls)[0]?.body).toMatchObject({ payment_method_uuid: "card-2" });

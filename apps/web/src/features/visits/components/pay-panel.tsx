@@ -6,6 +6,7 @@ import { useRef, useState } from "react";
 import { generatePath, Link } from "react-router";
 import { paths } from "../../../config/paths.ts";
 import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client.ts";
+import { cardBrandName } from "../../../lib/card-brand.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
 import { getPaymentMethods, paymentMethodsQueryKey } from "../../payments/api/payments.ts";
 import { rememberReturnPath } from "../../payments/lib/redirect.ts";
@@ -173,7 +174,11 @@ export function PayPanel({
                   onChange={() => setChosenCard(card.uuid)}
                 />
                 <span>
-                  {t("pay.card_option", { brand: card.brand, number: card.card_number, expiration: card.expiration })}
+                  {t("pay.card_option", {
+                    brand: cardBrandName(card.brand),
+                    number: card.card_number,
+                    expiration: card.expiration,
+                  })}
                   {card.is_default && <span className="muted"> · {t("pay.default_card")}</span>}
                 </span>
               </label>
