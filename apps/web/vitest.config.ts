@@ -10,5 +10,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/testing/setup.ts"],
+    // The phone of every test is in Mexico City, whatever the machine's zone: times on a lot's
+    // clock (Monterrey in the fixtures) then read the same, and a lot elsewhere gets its zone named.
+    env: { TZ: "America/Mexico_City" },
   },
 });

@@ -170,7 +170,8 @@ export const visitSummary = z.object({
   uuid: z.string(),
   status: z.enum(VISIT_STATUSES),
   source: z.enum(VISIT_SOURCES),
-  location: z.object({ uuid: z.string(), name: z.string() }),
+  /** `time_zone`: the lot's clock, which every time of the visit is shown on. */
+  location: z.object({ uuid: z.string(), name: z.string(), time_zone: z.string() }),
   vehicle: z.object({ uuid: z.string(), plate: z.string() }),
   entered_at: isoTimestamp.nullable(),
   exited_at: isoTimestamp.nullable(),

@@ -127,6 +127,7 @@ function visitsWithContext(db: Executor) {
     .selectAll("visits")
     .select([
       "locations.name as location_name",
+      "locations.time_zone as location_time_zone",
       "vehicles.plate as vehicle_plate",
       "locations.grace_minutes",
       "locations.first_period_minutes",

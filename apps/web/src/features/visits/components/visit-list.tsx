@@ -16,7 +16,7 @@ export function VisitList({ visits, label }: { visits: VisitSummary[]; label: st
               <span className="visit-row-location">{visit.location.name}</span>
               <span className="muted">
                 <span className="plate-badge plate-badge-small">{visit.vehicle.plate}</span>{" "}
-                {dateTime(visit.entered_at ?? visit.paid_at)}
+                {dateTime(visit.entered_at ?? visit.paid_at, visit.location.time_zone)}
               </span>
             </span>
             <span className="visit-row-side">

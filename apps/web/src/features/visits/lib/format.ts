@@ -1,6 +1,8 @@
 import type { Currency } from "@estaciona/contracts";
 import { useTranslation } from "react-i18next";
+import { cardBrandName } from "../../../lib/card-brand.ts";
 import { formatCurrency } from "../../../lib/filters.ts";
+import { formatInZone } from "../../../lib/zoned-time.ts";
 import "../../../lib/catalogues/parking.ts";
 // Every parking view formats through this hook, so its styles come along with it.
 import "../styles/parking.css";
@@ -22,8 +24,8 @@ const intlLocale = (language: string) => (language === "en" ? "en-US" : "es-MX")
 
 /**
  * Display formatters of the parking screens in the current language: money with its currency,
- * stay durations with plurals, and instants in the location's time zone (a receipt reads the
- * lot's clock, whatever the phone's zone is).
+ * stay durations with plurals, saved cards, and instants on the location's clock (lib/zoned-time:
+ * the lot's zone is named beside the time when the phone's clock would read otherwise).
  */
 export function useParkingFormat() {
   const { t, i18n } = useTranslation(["parking", "screens", "common"]);
@@ -42,13 +44,14 @@ export function useParkingFormat() {
     return t("duration.days", { count: days, hours, minutes: rest });
   };
 
-  const dateTime = (iso: string | number | null, timeZone?: string): string =>
-    iso === null
-      ? "—"
-      : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+  const dateTime = (iso: string | number | null, timeZone: string): string =>
+    iso === null ? "—" : formatInZone(iso, { locale, timeZone, withDate: true });
 
-  const time = (iso: string | number, timeZone?: string): string =>
-    new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone }).format(new Date(iso));
+  const time = (iso: string | number, timeZone: string): string =>
+    formatInZone(iso, { locale, timeZone, withDate: false });
+
+  const card = ({ brand, last4 }: { brand: string; last4: string }): string =>
+    t("ledger.card", { brand: cardBrandName(brand), last4 });
 
   /** Basis points as a percentage without floats: 1600 → "16", 825 → "8.25". */
   const percent = (basisPoints: number): string => {
@@ -59,5 +62,5 @@ export function useParkingFormat() {
     return fraction ? `${whole}.${fraction}` : String(whole);
   };
 
-  return { t, money, duration, dateTime, time, percent };
+  return { t, money, duration, dateTime, time, card, percent };
 }

@@ -17,10 +17,9 @@ import "../styles/receipt.css";
  */
 export default function ReceiptScreen() {
   const { uuid = "" } = useParams();
-  const { t, money, duration, dateTime } = useParkingFormat();
+  const { t, money, duration, dateTime, card } = useParkingFormat();
   const visit = useQuery({ queryKey: parkingQueryKeys.visit(uuid), queryFn: () => getVisit(uuid) });
   const receipt = visit.data?.receipt ?? null;
-  const zone = visit.data?.location.time_zone;
   const visitPath = generatePath(paths.visit.path, { uuid });
 
   return (
@@ -47,13 +46,13 @@ export default function ReceiptScreen() {
             <dl className="detail-list">
               {(
                 [
-                  [t("receipt.issued_at"), dateTime(receipt.issued_at, zone)],
+                  [t("receipt.issued_at"), dateTime(receipt.issued_at, visit.data.location.time_zone)],
                   [t("visit.location"), `${receipt.location.name}, ${receipt.location.address}`],
                   [t("receipt.plate"), receipt.plate],
-                  [t("visit.entered_at"), dateTime(receipt.entered_at, zone)],
-                  [t("visit.paid_at"), dateTime(receipt.settled_at, zone)],
+                  [t("visit.entered_at"), dateTime(receipt.entered_at, visit.data.location.time_zone)],
+                  [t("visit.paid_at"), dateTime(receipt.settled_at, visit.data.location.time_zone)],
                   [t("visit.duration"), duration(receipt.duration_minutes)],
-                  [t("receipt.card"), receipt.card ? t("ledger.card", receipt.card) : t("receipt.no_charge")],
+                  [t("receipt.card"), receipt.card ? card(receipt.card) : t("receipt.no_charge")],
                   [t("receipt.payment_reference"), receipt.payment_uuid ?? "—"],
                 ] as const
               ).map(([label, value]) => (

@@ -25,7 +25,7 @@ export default function VisitScreen() {
 }
 
 export function VisitDetailView({ visit, fetchedAt }: { visit: VisitDetail; fetchedAt: number }) {
-  const { t, money, duration, dateTime } = useParkingFormat();
+  const { t, money, duration, dateTime, card } = useParkingFormat();
   const live = useLiveQuote(visit, fetchedAt);
   const zone = visit.location.time_zone;
   const open = visit.status !== "finished";
@@ -102,7 +102,7 @@ export function VisitDetailView({ visit, fetchedAt }: { visit: VisitDetail; fetc
                   <br />
                   <span className="muted">
                     {dateTime(payment.created_at, zone)}
-                    {payment.card && ` · ${t("ledger.card", payment.card)}`}
+                    {payment.card && ` · ${card(payment.card)}`}
                   </span>
                 </span>
                 <span className="ledger-amount">{money(payment.amount, payment.currency)}</span>
