@@ -29,8 +29,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       preCompressed: true,
       // The favicons keep their names across builds (browsers ask for /favicon.ico by name), so
       // they are revalidated daily rather than cached as immutable like the hashed assets.
-      setHeaders: (response, filePath) => {
-        if (FAVICON_FILES.has(path.basename(filePath))) response.setHeader("cache-control", "public, max-age=86400");
+      setHeaders: (reply, filePath) => {
+        if (FAVICON_FILES.has(path.basename(filePath))) reply.header("cache-control", "public, max-age=86400");
       },
     });
   }
