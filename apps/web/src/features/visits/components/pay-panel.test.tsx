@@ -2,7 +2,7 @@ import type { VisitDetail } from "@estaciona/contracts/schemas/parking";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { takeReturnPath } from "../../payments/lib/redirect.ts";
+import { returnPath } from "../../payments/lib/redirect.ts";
 import {
   fundidora,
   LOCATION_UUID,
@@ -84,7 +84,7 @@ describe("Pay flow", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Pay $29.85 MXN" }));
 
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/sandbox/3ds/pay-3ds"));
-    expect(takeReturnPath()).toBe(`/visita/${VISIT_UUID}`);
+    expect(returnPath()).toBe(`/visita/${VISIT_UUID}`);
   });
 
   it("pays with the card the driver picks", async () => {
