@@ -84,6 +84,12 @@ export async function sandboxPages(app: FastifyInstance): Promise<void> {
     );
     // Data for the script as a non-executable JSON block (allowed by the CSP); `<` escaped so it cannot close the tag.
     const config = JSON.stringify({ provider: shape, lang: locale, strings }).replace(/</g, "\\u003c");
+    // Collect.js hosts only the card fields: the merchant's page asks for the holder's name.
+    const holderNameField =
+      shape === "nmi"
+        ? ""
+        : `<label for="name">${escapeHtml(text(locale, "holder_name"))}</label>
+  <input id="name" name="name" autocomplete="cc-name" maxlength="80">`;
     const body = `<main class="card-form">
 <h1>${escapeHtml(text(locale, "card_form_title"))}</h1>
 <p class="notice">${escapeHtml(text(locale, "test_mode_notice"))}</p>
@@ -100,8 +106,7 @@ export async function sandboxPages(app: FastifyInstance): Promise<void> {
       <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required>
     </div>
   </div>
-  <label for="name">${escapeHtml(text(locale, "holder_name"))}</label>
-  <input id="name" name="name" autocomplete="cc-name" maxlength="80">
+  ${holderNameField}
   <p id="error" class="error" role="alert" aria-live="assertive"></p>
   <button id="submit" type="submit">${escapeHtml(text(locale, "submit"))}</button>
 </form>

@@ -8,6 +8,8 @@ import { z } from "zod";
 import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { currentLocale, translateMessage } from "../../../lib/i18n.ts";
+import { sessionStore } from "../../../lib/session.ts";
+import { useStore } from "../../../lib/store.ts";
 import { cardFormConfigQueryKey, getCardFormConfig, saveUsCard } from "../api/payments.ts";
 import {
   askFrameToSubmit,
@@ -61,6 +63,7 @@ export default function UsCardForm({ onSaved, showNotice = true }: { onSaved: ()
   const { session, frameCleared, clearAndReload } = useFrameReload();
   const provider = useRef<TokenRequester | null>(null);
   const holder = useRef<HolderOutput | null>(null);
+  const { user } = useStore(sessionStore);
 
   const {
     control,
@@ -71,7 +74,9 @@ export default function UsCardForm({ onSaved, showNotice = true }: { onSaved: ()
     formState: { errors },
   } = useForm<HolderInput, unknown, HolderOutput>({
     resolver: zodResolver(holderSchema),
-    defaultValues: { first_name: "", last_name: "", zip_code: "" },
+    // The holder is usually the driver, whose names the profile already has (a card needs them):
+    // they are filled in, not asked again, and stay editable for someone else's card.
+    defaultValues: { first_name: user?.first_name ?? "", last_name: user?.last_name ?? "", zip_code: "" },
   });
   const [firstName, lastName] = useWatch({ control, name: ["first_name", "last_name"] });
   const namesFilled = firstName.trim() !== "" && lastName.trim() !== "";

@@ -66,7 +66,8 @@
           exp_month: month ?? "",
           exp_year: year ?? "",
           cvc: field("cvc").value.trim(),
-          name: field("name").value,
+          // The NMI shape has no name field: the holder's name comes from the merchant's page.
+          name: field("name")?.value ?? "",
           lang: config.lang,
         }),
       });
