@@ -22,6 +22,13 @@ export type Country = (typeof COUNTRIES)[number];
 export const CURRENCY_BY_COUNTRY = { mx: "mxn", us: "usd" } as const satisfies Record<Country, string>;
 export type Currency = (typeof CURRENCY_BY_COUNTRY)[Country];
 
+/**
+ * `free_flow_activation` is a calendar date in this zone (the freeflow programme's home): the day
+ * a driver first saved a card for the freeflow lots. The API dates it; the SPA compares it with
+ * today there, so a phone in another zone (or near midnight) sees the same day.
+ */
+export const FREEFLOW_ACTIVATION_TIME_ZONE = "America/Mexico_City";
+
 export const THEMES = ["isisa", "freeflow", "estaciona"] as const;
 export type Theme = (typeof THEMES)[number];
 export const DOMAINS = ["estaciona", "freeflow"] as const;
