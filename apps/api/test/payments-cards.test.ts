@@ -323,11 +323,13 @@ describe(`card calls (${testEngine})`, () => {
     const csp = String(form.headers["content-security-policy"]);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-src 'self'");
-    // Collect.js hosts only the card fields (the app's own form asks for the holder's name); Conekta's component asks for it.
+    // Collect.js hosts only the card fields (the app's own form has the holder's name and the button); Conekta's component has both.
     expect(form.body).not.toContain('id="name"');
+    expect(form.body).not.toContain('id="submit"');
     const spanish = await app.inject({ method: "GET", url: "/sandbox/card-form?provider=conekta&lang=es" });
     expect(spanish.body).toContain("Número de tarjeta");
     expect(spanish.body).toContain('id="name"');
+    expect(spanish.body).toContain('id="submit"');
     const script = await app.inject({ method: "GET", url: "/sandbox/assets/card-form.js" });
     expect(script.statusCode).toBe(200);
     expect(script.body).toContain("postMessage");

@@ -84,12 +84,16 @@ export async function sandboxPages(app: FastifyInstance): Promise<void> {
     );
     // Data for the script as a non-executable JSON block (allowed by the CSP); `<` escaped so it cannot close the tag.
     const config = JSON.stringify({ provider: shape, lang: locale, strings }).replace(/</g, "\\u003c");
-    // Collect.js hosts only the card fields: the merchant's page asks for the holder's name.
-    const holderNameField =
-      shape === "nmi"
-        ? ""
-        : `<label for="name">${escapeHtml(text(locale, "holder_name"))}</label>
+    // Collect.js hosts only the card fields: the merchant's page asks for the holder's name and
+    // has the button. Conekta's and NetPay's components have both.
+    const collectJs = shape === "nmi";
+    const holderNameField = collectJs
+      ? ""
+      : `<label for="name">${escapeHtml(text(locale, "holder_name"))}</label>
   <input id="name" name="name" autocomplete="cc-name" maxlength="80">`;
+    const submitButton = collectJs
+      ? ""
+      : `<button id="submit" type="submit">${escapeHtml(text(locale, "submit"))}</button>`;
     const body = `<main class="card-form">
 <h1>${escapeHtml(text(locale, "card_form_title"))}</h1>
 <p class="notice">${escapeHtml(text(locale, "test_mode_notice"))}</p>
@@ -108,7 +112,7 @@ export async function sandboxPages(app: FastifyInstance): Promise<void> {
   </div>
   ${holderNameField}
   <p id="error" class="error" role="alert" aria-live="assertive"></p>
-  <button id="submit" type="submit">${escapeHtml(text(locale, "submit"))}</button>
+  ${submitButton}
 </form>
 </main>
 <script type="application/json" id="sandbox-config">${config}</script>

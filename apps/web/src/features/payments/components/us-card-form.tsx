@@ -83,7 +83,7 @@ export default function UsCardForm({ onSaved, showNotice = true }: { onSaved: ()
 
   const saveToken = useCallback(
     async (token: string, card: CollectCard) => {
-      // The sandbox frame has a button of its own too: check the holder fields the same way.
+      // A token the frame sends without our submit (nothing asked for it): check the holder fields the same way.
       const checked = holder.current
         ? { success: true as const, data: holder.current }
         : holderSchema.safeParse(getValues());
