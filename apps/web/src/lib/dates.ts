@@ -9,7 +9,12 @@ import { createStore } from "./store.ts";
 export const dateLocaleStore = createStore<DateLocale | undefined>(undefined);
 
 export async function loadDateLocale(language: Language): Promise<void> {
-  const locale =
-    language === "es" ? (await import("date-fns/locale/es")).es : (await import("date-fns/locale/en-US")).enUS;
-  dateLocaleStore.set(locale);
+  try {
+    const locale =
+      language === "es" ? (await import("date-fns/locale/es")).es : (await import("date-fns/locale/en-US")).enUS;
+    dateLocaleStore.set(locale);
+  } catch (error) {
+    // Dates keep the locale they had (date-fns' English at first): not worth stopping the app for.
+    console.warn("The date locale could not be downloaded.", error);
+  }
 }
