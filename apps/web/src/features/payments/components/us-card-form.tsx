@@ -233,7 +233,7 @@ function UsSandboxFrame(props: UsProviderProps & { frameUrl: string }) {
     };
   }, [origin, callbacks, providerRef]);
 
-  return <CardFrame ref={frame} src={src} hidden={hidden} />;
+  return <CardFrame ref={frame} src={src} hidden={hidden} fieldsOnly />;
 }
 
 /**
