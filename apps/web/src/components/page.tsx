@@ -1,6 +1,5 @@
 import { createContext, type ReactNode, use } from "react";
 import { usePageTitle } from "../lib/title.ts";
-import { InboxIcon } from "./icons.tsx";
 
 /**
  * True under the app shell, whose top bar shows the page title (spec §2): the page's own h1 is
@@ -28,16 +27,6 @@ export function Page({ title, children, actions }: { title: string; children?: R
         </div>
       )}
       {children}
-    </div>
-  );
-}
-
-/** What a screen shows when it has nothing to list yet. */
-export function EmptyState({ children }: { children: ReactNode }) {
-  return (
-    <div className="empty-state">
-      <InboxIcon />
-      <p>{children}</p>
     </div>
   );
 }

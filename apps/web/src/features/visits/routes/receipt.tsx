@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { generatePath, Link, useParams } from "react-router";
+import { EmptyState } from "../../../components/empty-state.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
-import { EmptyState, Page } from "../../../components/page.tsx";
+import { Page } from "../../../components/page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { getVisit, parkingQueryKeys } from "../api/visits.ts";
 import { FeeBreakdown } from "../components/fee-breakdown.tsx";
