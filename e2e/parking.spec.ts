@@ -173,10 +173,11 @@ test("a driver scans a lot's QR signed out, signs in, adds a car and a card, par
   await expect(page.getByRole("heading", { name: "Historial de pagos" })).toBeVisible();
   const charge = page.getByRole("listitem").filter({ hasText: "Cargo · Aprobado" });
   await expect(charge).toContainText(/\(hora de Monterrey\) · Visa •••• 4242/);
-  const entry = await page
-    .locator("dt", { hasText: /^Entrada$/ })
-    .locator("xpath=following-sibling::dd")
-    .innerText();
+  const entry =
+    (await page
+      .locator("dt", { hasText: /^Entrada$/ })
+      .locator("xpath=following-sibling::dd")
+      .textContent()) ?? "";
   expect(entry).toMatch(/\(hora de Monterrey\)$/);
 
   // Kept alive: back to visits, the "Paid" filter is still chosen; the list shows the same clock time.

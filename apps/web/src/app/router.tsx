@@ -13,21 +13,22 @@ import { RootError, ScreenError } from "./route-error.tsx";
 type ScreenModule = { default: ComponentType };
 
 /**
- * A route module fetched when the route is first visited. A download that fails becomes a
- * component that throws it, so the route's error element shows it: React Router 7 leaves a route
- * whose `lazy` rejected unrendered (a blank page, not even the error element).
+ * A route module fetched when the route is first visited. A download that fails becomes a loader
+ * that fails with it, so the route's error element shows it: React Router 7 leaves a route whose
+ * `lazy` rejected unrendered (a blank page, not even the error element).
  */
-const lazyComponent = (load: () => Promise<ScreenModule>) => async (): Promise<{ Component: ComponentType }> => {
-  try {
-    return { Component: (await load()).default };
-  } catch (error) {
-    return {
-      Component: () => {
-        throw error;
-      },
-    };
-  }
-};
+const lazyComponent =
+  (load: () => Promise<ScreenModule>) => async (): Promise<Pick<RouteObject, "Component" | "loader">> => {
+    try {
+      return { Component: (await load()).default };
+    } catch (error) {
+      return {
+        loader: () => {
+          throw error;
+        },
+      };
+    }
+  };
 
 /**
  * Every screen but the wizard is its own chunk. A screen that throws, or whose chunk cannot be
