@@ -17,6 +17,7 @@ import { gatewayOrigins } from "./modules/payments/service.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { contentSecurityDirectives } from "./plugins/content-security-policy.ts";
 import { answerFrameworkError, errorsPlugin } from "./plugins/errors.ts";
+import { jsonBodyPlugin } from "./plugins/json-body.ts";
 import { serializerCompiler } from "./plugins/serializer.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createProviders, type Providers } from "./providers.ts";
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions) {
     },
     hsts: config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
+  await app.register(jsonBodyPlugin);
   await app.register(formbody);
   await app.register(rateLimit, {
     global: true,

@@ -75,9 +75,10 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       const unknown = await app.inject({ method: "GET", url: `/api/open/location/${randomUUID()}` });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().error).toBe("object_not_found");
+      // Text that is not a UUID names nothing: answered like an id that does not exist (decision 0012).
       const malformed = await app.inject({ method: "GET", url: "/api/open/location/not-a-uuid" });
-      expect(malformed.statusCode).toBe(422);
-      expect(malformed.json().error).toBe("invalid_data");
+      expect(malformed.statusCode).toBe(404);
+      expect(malformed.json().error).toBe("object_not_found");
     });
   });
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { COUNTRIES, PAGINATOR_ROWS } from "../constants.ts";
 import type { FeeBreakdown, FeeRates, Tariff } from "../fees.ts";
 import { VISIT_STATUSES } from "../statuses.ts";
-import { plate, uuid } from "./common.ts";
+import { plate, text, uuid, uuidParams } from "./common.ts";
 
 /** Calls of DESIGN §7 (locations, visits, devices). Money is integer minor units; rates are basis points. */
 
@@ -99,7 +99,7 @@ export const location = z.object({
 });
 export type Location = z.infer<typeof location>;
 
-export const locationParams = z.object({ uuid });
+export const locationParams = uuidParams();
 
 export const visitLocation = z.object({
   uuid: z.string(),
@@ -217,7 +217,7 @@ export const payVisitBody = z
   .transform((body) => body ?? {});
 export type PayVisitBody = z.input<typeof payVisitBody>;
 
-export const visitParams = z.object({ uuid });
+export const visitParams = uuidParams();
 
 export const visitListQuery = z.object({
   status: z.enum(["active", "past"]).optional(),
@@ -240,8 +240,7 @@ export const parkingDashboard = z.object({
 });
 
 export const registerDeviceBody = z.object({
-  device_id: z
-    .string()
+  device_id: text()
     .trim()
     .min(1)
     .max(80)

@@ -1,3 +1,4 @@
+import { idempotencyKeyHeader } from "@estaciona/contracts/schemas/common";
 import {
   parkingDashboard,
   payVisitBody,
@@ -14,19 +15,13 @@ import { idempotent } from "../../payments/idempotency.ts";
 import { getParkingDashboard, getVisit, listVisits, quoteVisit, startVisit } from "./service.ts";
 import { payVisit, registerParkingJobs } from "./settlement.ts";
 
-const secured = { security: [{ bearer: [] }] };
-/** Money endpoints take an Idempotency-Key (DESIGN §5); the idempotency helper checks and records it. */
-const idempotencyHeader = z.object({ "idempotency-key": z.string().optional() });
-
 export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
   registerParkingJobs(app, app.jobs);
 
   app.post(
     "/user/visit",
     {
-      preHandler: app.authenticate,
       schema: {
-        ...secured,
         tags: ["visits"],
         summary: "Start a stay at a location with one of the driver's vehicles (in_progress, entered now)",
         body: startVisitBody,
@@ -39,9 +34,7 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/user/visits",
     {
-      preHandler: app.authenticate,
       schema: {
-        ...secured,
         tags: ["visits"],
         summary: "The driver's visits, newest first: active (open) or past (finished)",
         querystring: visitListQuery,
@@ -54,9 +47,7 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/user/visit/:uuid",
     {
-      preHandler: app.authenticate,
       schema: {
-        ...secured,
         tags: ["visits"],
         summary: "A visit: location, vehicle, times, live price while open, payments and receipt",
         params: visitParams,
@@ -69,9 +60,7 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/user/visit/:uuid/quote",
     {
-      preHandler: app.authenticate,
       schema: {
-        ...secured,
         tags: ["visits"],
         summary: "What paying the visit would charge now, with fees and tax",
         params: visitParams,
@@ -84,13 +73,11 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/user/visit/:uuid/pay",
     {
-      preHandler: app.authenticate,
       schema: {
-        ...secured,
         tags: ["visits"],
         summary: "Pay the visit now (also /checkout/{uuid}): charges the fee and leaves an exit window",
         params: visitParams,
-        headers: idempotencyHeader,
+        headers: idempotencyKeyHeader,
         body: payVisitBody,
         response: {
           200: z.object({
@@ -117,9 +104,7 @@ export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/user/dashboard",
     {
-      preHandler: app.authenticate,
       schema: {
-        ...secured,
         tags: ["visits"],
         summary: "The home screen: the open visit with its live price, and the latest visits",
         response: { 200: z.object({ data: parkingDashboard }) },
