@@ -57,7 +57,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
  * What a key is bound to: the method, the full URL as sent (path parameters and query
  * included) and the body with its keys sorted, so `{a,b}` and `{b,a}` are the same request.
  */
-function requestFingerprint(request: Pick<FastifyRequest, "method" | "url" | "body">): string {
+export function requestFingerprint(request: Pick<FastifyRequest, "method" | "url" | "body">): string {
   return sha256(JSON.stringify([request.method, request.url, canonical(request.body ?? null)]));
 }
 
