@@ -4,12 +4,13 @@ import type {
   PaymentMethod,
   SavedCardAnswer,
 } from "@estaciona/contracts/schemas/payment";
-import type { Tx } from "../../db/database.ts";
+import { lockName, type Tx } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { isoBefore, nowIso } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
+import { lockActiveUser } from "../users/repository.ts";
 import {
   type CardHolder,
   GatewayDeclinedError,
@@ -107,6 +108,8 @@ export async function listPaymentMethods(deps: LedgerDeps, userId: string): Prom
 registerPayable(CARD_PAYABLE, {
   async onSucceeded(tx, payment) {
     const now = nowIso();
+    // Two of the driver's cards verified at once must not both become the default.
+    await lockActiveUser(tx, payment.user_id);
     const method = await tx
       .updateTable("payment_methods")
       .set({ verified_at: now, updated_at: now })
@@ -172,9 +175,10 @@ export interface SaveCardInput {
 async function enforceCardCaps(deps: PaymentsDeps, userId: string, ip: string): Promise<void> {
   const { cardAddMaxPerUserPerDay, cardAddMaxPerIpPerHour } = deps.config.payments;
   await deps.db.transaction().execute(async (tx) => {
-    // Serialise one user's attempts on PostgreSQL so parallel requests cannot all pass the count.
-    if (deps.dbEngine === "postgres")
-      await tx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+    // One user's attempts, then one IP's, run one at a time: parallel requests cannot all pass
+    // the counts (docs/decisions/0013). Always in this order, so two attempts never wait on each other.
+    await lockName(tx, `card-add-user:${userId}`);
+    await lockName(tx, `card-add-ip:${ip}`);
     const byUser = await tx
       .selectFrom("card_attempts")
       .select(["created_at"])
