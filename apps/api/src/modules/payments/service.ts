@@ -1,4 +1,10 @@
-import { CARD_VERIFICATION_AMOUNT, type Country, CURRENCY_BY_COUNTRY, type Currency } from "@estaciona/contracts";
+import {
+  CARD_VERIFICATION_AMOUNT,
+  type Country,
+  CURRENCY_BY_COUNTRY,
+  type Currency,
+  FREEFLOW_TIME_ZONE,
+} from "@estaciona/contracts";
 import type {
   CardFormConfig as CardFormConfigAnswer,
   PaymentMethod,
@@ -8,7 +14,7 @@ import { lockName, type Tx } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { isoBefore, nowIso } from "../../lib/time.ts";
+import { isoBefore, nowIso, todayIn } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
 import { lockActiveUser } from "../users/repository.ts";
 import {
@@ -103,8 +109,9 @@ export async function listPaymentMethods(deps: LedgerDeps, userId: string): Prom
 }
 
 // The verification charge's payable: success verifies the card, makes it the default when the
-// driver has none in that country, sets the user's flag and schedules the refund, all in the
-// transaction that records the success (so an unrefunded verification cannot be forgotten).
+// driver has none in that country, sets the user's flag (and the freeflow activation date for the
+// first freeflow card) and schedules the refund, all in the transaction that records the success
+// (so an unrefunded verification cannot be forgotten).
 registerPayable(CARD_PAYABLE, {
   async onSucceeded(tx, payment) {
     const now = nowIso();
@@ -143,6 +150,15 @@ registerPayable(CARD_PAYABLE, {
       )
       .where("id", "=", method.user_id)
       .execute();
+    // Freeflow starts the day the driver's first freeflow card is saved (spec §4: the welcome
+    // page greets a driver whose activation is today; docs/decisions/0014).
+    if (method.country === "mx" && method.free_flow === 1)
+      await tx
+        .updateTable("users")
+        .set({ free_flow_activation: todayIn(FREEFLOW_TIME_ZONE, Date.parse(now)) })
+        .where("id", "=", method.user_id)
+        .where("free_flow_activation", "is", null)
+        .execute();
     await enqueue(
       tx,
       JOB_REFUND,
