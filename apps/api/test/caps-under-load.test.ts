@@ -16,8 +16,12 @@ const SIGN_IN_IP_CAP = 30;
 const CARDS_PER_USER_PER_DAY = 3;
 const CARDS_PER_IP_PER_HOUR = 10;
 
-const countBy = (statuses: number[]) =>
-  statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+/** How many answers had each status: `{ 200: 30, 429: 30 }`. */
+function countBy(statuses: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
 
 const sendCode = (phone: string, remoteAddress: string) =>
   app.inject({ method: "POST", url: "/api/open/user", payload: { phone_number: phone }, remoteAddress });
