@@ -17,6 +17,7 @@ import { gatewayOrigins } from "./modules/payments/service.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { contentSecurityDirectives } from "./plugins/content-security-policy.ts";
 import { answerFrameworkError, errorsPlugin } from "./plugins/errors.ts";
+import { jsonBodyPlugin } from "./plugins/json-body.ts";
 import { serializerCompiler } from "./plugins/serializer.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createProviders, type Providers } from "./providers.ts";
@@ -50,7 +51,7 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions) {
     },
     hsts: config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
+  await app.register(jsonBodyPlugin);
   await app.register(formbody);
   await app.register(rateLimit, {
     global: true,
@@ -112,3 +114,13 @@ export async function buildApp(options: AppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * TRUST_PROXY as Fastify takes it (docs/decisions/0013). A hop count trusts the N nearest hops,
+ * whatever their address (proxy-addr asks about hop 0, the connection, first); Fastify's own
+ * number option trusts none at all, so the count is given as a function.
+ */
+function trustedProxies(setting: Config["trustProxy"]): FastifyServerOptions["trustProxy"] {
+  if (typeof setting !== "number") return setting;
+  return (_address: string, hop: number) => hop < setting;
+}

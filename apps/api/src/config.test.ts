@@ -27,8 +27,35 @@ describe("configuration read at start-up", () => {
     [{ EMAIL_PROVIDER: "smtp" }, "SMTP_URL"],
     [{ NODE_ENV: "production", APP_SECRET: "x".repeat(40) }, "SMS_PROVIDER"],
     [{ NODE_ENV: "production", SMS_PROVIDER: "twilio" }, "APP_SECRET"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "proxy.internal" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "1.5" }, "TRUST_PROXY"],
   ])("stops start-up on %o with a message naming %s", (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`\\b${name}\\b`));
   });
+
+  it("reads TRUST_PROXY as no proxy, a hop count or a list of proxy addresses and CIDRs", () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: "10.0.0.0/8, 192.168.1.10,fd00::/8, loopback" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.10",
+      "fd00::/8",
+      "loopback",
+    ]);
+  });
+
+  it.each(["true", "TRUE", "yes"])(
+    "refuses TRUST_PROXY=%s at start and says why: a client would pick its own IP",
+    (value) => {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: `true` trusts every X-Forwarded-For hop, so any client picks its own IP/,
+      );
+    },
+  );
 });

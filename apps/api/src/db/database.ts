@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
@@ -70,4 +70,16 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
 export function isUniqueViolation(error: unknown): boolean {
   const code = error && typeof error === "object" ? (error as { code?: unknown }).code : undefined;
   return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+/**
+ * Holds a lock named `name` until the transaction ends, so checks and writes under one name run
+ * one at a time: a cap that counts rows and then inserts one cannot be passed by parallel requests
+ * (docs/decisions/0013). PostgreSQL: a transaction-level advisory lock on the name's 64-bit hash
+ * (a collision only serialises two names more than needed). SQLite: nothing to take, its one
+ * connection already runs the process's transactions one at a time (docs/decisions/0003).
+ */
+export async function lockName(tx: Tx, name: string): Promise<void> {
+  if (tx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(tx);
 }

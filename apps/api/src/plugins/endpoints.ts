@@ -1,5 +1,4 @@
 import {
-  type AuthKind,
   authKindOfPath,
   type Endpoint,
   type EndpointData,
@@ -7,17 +6,10 @@ import {
   type ValidParams,
   type ValidQuery,
 } from "@estaciona/contracts/endpoint";
-import { idempotencyHeader } from "@estaciona/contracts/schemas/common";
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
+import { idempotencyKeyHeader } from "@estaciona/contracts/schemas/common";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { idempotent } from "../modules/payments/idempotency.ts";
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** onRequest for `device/…` endpoints: the device behind `X-Device-Key` (decorated by the devices module). */
-    authenticateDevice: onRequestHookHandler;
-  }
-}
 
 /** A request to endpoint `E`, validated: its parameters, query and body have the declared types. */
 export type EndpointRequest<E> = Omit<FastifyRequest, "params" | "query" | "body"> & {
@@ -33,31 +25,12 @@ export type EndpointHandler<E> = (
   idempotencyKey: string,
 ) => Promise<EndpointData<E>>;
 
-const securityOf: Record<AuthKind, Record<string, string[]>[] | undefined> = {
-  none: undefined,
-  user: [{ bearer: [] }],
-  admin: [{ bearer: [] }],
-  device: [{ deviceKey: [] }],
-};
-
-function authHookOf(app: FastifyInstance, auth: AuthKind): onRequestHookHandler | undefined {
-  switch (auth) {
-    case "none":
-      return undefined;
-    case "user":
-      return app.authenticate;
-    case "admin":
-      return app.requireAdmin;
-    case "device":
-      return app.authenticateDevice;
-  }
-}
-
 /**
  * Registers endpoint `E` from its declaration in `@estaciona/contracts/endpoints`: the route, its
- * authentication (at `onRequest`, so an unauthenticated caller gets 401 before any validation
- * message), validation, the `{ data }` answer with the declared status, OpenAPI, and the
- * `Idempotency-Key` rule. The handler only calls the domain.
+ * validation, the `{ data }` answer with the declared status, OpenAPI, and the `Idempotency-Key`
+ * rule. Authentication follows from the path for every route (plugins/authenticate.ts, before any
+ * validation); a declaration whose auth kind contradicts its path is refused here at start.
+ * The handler only calls the domain.
  */
 export async function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>) {
   const expected = authKindOfPath(endpoint.path);
@@ -65,7 +38,6 @@ export async function route<E extends Endpoint>(app: FastifyInstance, endpoint: 
     throw new Error(`${endpoint.method} ${endpoint.path}: a ${expected} path declared with auth "${endpoint.auth}"`);
   const schemas = await endpoint.schemas();
   const answer = endpoint.envelope ? z.object({ data: schemas.response }) : schemas.response;
-  const onRequest = authHookOf(app, endpoint.auth);
   const send = async (request: EndpointRequest<E>, reply: FastifyReply, key: string) => {
     const data = await handler(request, reply, key);
     return endpoint.envelope ? { data } : data;
@@ -74,15 +46,13 @@ export async function route<E extends Endpoint>(app: FastifyInstance, endpoint: 
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    ...(onRequest ? { onRequest } : {}),
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
-      ...(securityOf[endpoint.auth] ? { security: securityOf[endpoint.auth] } : {}),
       ...(schemas.params ? { params: schemas.params } : {}),
       ...(schemas.query ? { querystring: schemas.query } : {}),
       ...(schemas.body ? { body: schemas.body } : {}),
-      ...(endpoint.idempotent ? { headers: idempotencyHeader } : {}),
+      ...(endpoint.idempotent ? { headers: idempotencyKeyHeader } : {}),
       response: { [endpoint.status]: answer },
     },
     handler: async (request, reply) => {
