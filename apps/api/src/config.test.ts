@@ -31,4 +31,41 @@ describe("configuration read at start-up", () => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`\\b${name}\\b`));
   });
+
+  const production = {
+    NODE_ENV: "production",
+    APP_SECRET: "x".repeat(40),
+    TWILIO_ACCOUNT_SID: "AC1",
+    TWILIO_AUTH_TOKEN: "t",
+    TWILIO_FROM: "+15005550006",
+    SMTP_URL: "smtp://mail.example:587",
+    CONEKTA_PRIVATE_KEY: "key_private",
+    CONEKTA_PUBLIC_KEY: "key_public",
+  };
+
+  it("refuses sandbox e-mail and a production without any real card gateway, naming the variable", () => {
+    expect(() => loadConfig({ ...production, SMTP_URL: "" })).toThrow(/EMAIL_PROVIDER/);
+    expect(() => loadConfig({ ...production, CONEKTA_PRIVATE_KEY: "", CONEKTA_PUBLIC_KEY: "" })).toThrow(
+      /CONEKTA_PRIVATE_KEY/,
+    );
+  });
+
+  it("in production: no demo data and no migration at start unless asked for", () => {
+    const config = loadConfig(production);
+    expect(config.seedDemo).toBe(false);
+    expect(config.migrateAtStart).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: "true", MIGRATE_AT_START: "true" })).toMatchObject({
+      seedDemo: true,
+      migrateAtStart: true,
+    });
+  });
+
+  it("the embedded default runs API and worker, seeds the demo and migrates at start", () => {
+    expect(loadConfig(base)).toMatchObject({ role: "all", seedDemo: true, migrateAtStart: true });
+  });
+
+  it.each(["api", "worker"])("PROCESS_ROLE=%s is read; anything else stops start-up", (role) => {
+    expect(loadConfig({ ...base, PROCESS_ROLE: role }).role).toBe(role);
+    expect(() => loadConfig({ ...base, PROCESS_ROLE: "both" })).toThrow(/PROCESS_ROLE/);
+  });
 });

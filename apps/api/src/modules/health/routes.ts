@@ -2,7 +2,23 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { z } from "zod";
 
+const readiness = z.object({
+  status: z.enum(["ready", "draining", "unavailable"]),
+  database: z.enum(["ok", "unreachable"]),
+  redis: z.enum(["ok", "unreachable", "not_configured"]),
+});
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const databaseAnswers = async () => {
+    try {
+      await sql`select 1`.execute(app.db);
+      return true;
+    } catch (error) {
+      app.log.error({ err: error }, "database unreachable");
+      return false;
+    }
+  };
+
   app.get(
     "/health",
     {
@@ -16,13 +32,30 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      try {
-        await sql`select 1`.execute(app.db);
-        return { status: "ok" as const, database: app.dbEngine };
-      } catch (error) {
-        app.log.error({ err: error }, "health check: database unreachable");
-        return reply.code(503).send({ status: "unavailable" as const, database: app.dbEngine });
-      }
+      if (await databaseAnswers()) return { status: "ok" as const, database: app.dbEngine };
+      return reply.code(503).send({ status: "unavailable" as const, database: app.dbEngine });
+    },
+  );
+
+  app.get(
+    "/ready",
+    {
+      schema: {
+        tags: ["health"],
+        summary: "Readiness for the load balancer: database and Redis reachable, not draining",
+        response: { 200: readiness, 503: readiness },
+      },
+    },
+    async (_request, reply) => {
+      const database = (await databaseAnswers()) ? "ok" : "unreachable";
+      const redis = !app.redis
+        ? "not_configured"
+        : await app.redis.ping().then(
+            () => "ok" as const,
+            () => "unreachable" as const,
+          );
+      const status = app.draining ? "draining" : database === "ok" && redis !== "unreachable" ? "ready" : "unavailable";
+      return reply.code(status === "ready" ? 200 : 503).send({ status, database, redis });
     },
   );
 };
