@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, ENVIRONMENT_VARIABLES, loadConfig } from "./config.ts";
 
 const base = { NODE_ENV: "test" };
 
@@ -67,5 +69,15 @@ describe("configuration read at start-up", () => {
   it.each(["api", "worker"])("PROCESS_ROLE=%s is read; anything else stops start-up", (role) => {
     expect(loadConfig({ ...base, PROCESS_ROLE: role }).role).toBe(role);
     expect(() => loadConfig({ ...base, PROCESS_ROLE: "both" })).toThrow(/PROCESS_ROLE/);
+  });
+
+  it("lists every variable in .env.example and in the README", () => {
+    const root = path.resolve(import.meta.dirname, "../../..");
+    const example = readFileSync(path.join(root, ".env.example"), "utf8");
+    const readme = readFileSync(path.join(root, "README.md"), "utf8");
+    for (const name of ENVIRONMENT_VARIABLES) {
+      expect(example, `.env.example lacks ${name}`).toMatch(new RegExp(`^${name}=`, "m"));
+      expect(readme, `README lacks ${name}`).toContain(`\`${name}\``);
+    }
   });
 });

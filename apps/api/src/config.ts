@@ -70,6 +70,9 @@ const environment = z.object({
   CARD_ADD_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
 
+/** Every variable read, as the environment spells it (`.env.example` and README list each one). */
+export const ENVIRONMENT_VARIABLES = Object.keys(environment.shape);
+
 /** Variable names as the environment spells them; every value is a string there. */
 export type Environment = { [K in keyof z.input<typeof environment>]?: string };
 
