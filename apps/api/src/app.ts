@@ -90,13 +90,32 @@ export async function buildApp(options: AppOptions) {
   app.decorate("providers", { ...createProviders(config, database.db, app.log), ...options.providers });
   app.decorate("jobs", createJobRunner({ db: database.db, engine: database.engine, log: app.log }));
   if (config.role !== "api") app.addHook("onReady", async () => app.jobs.start());
+  // Redis down must not slow every request: commands fail at once instead of waiting in a queue for
+  // a reconnection (the rate limit then lets requests through; sign-in caps live in the database).
+  // The log says so once when it goes and once when it comes back, not at every retry.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : null;
   if (redis) {
-    redis.on("error", (error) => app.log.warn({ err: error }, "redis unreachable"));
+    let reachable = true;
+    redis.on("error", (error) => {
+      if (reachable) app.log.error({ err: error }, "redis unreachable: rate limits are per instance until it returns");
+      reachable = false;
+    });
+    redis.on("ready", () => {
+      if (!reachable) app.log.info("redis reachable again");
+      reachable = true;
+    });
     app.addHook("onClose", async () => {
       redis.disconnect();
+    });
+    // The first requests should already share the limits: wait briefly for the connection, never for long.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1000);
+      redis.once("ready", () => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
   }
   app.decorate("redis", redis);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { connect, createServer, type Server, type Socket } from "node:net";
+import { connect, createConnection, createServer, type Server, type Socket } from "node:net";
 import { Writable } from "node:stream";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -53,6 +53,47 @@ describe("request ids, readiness, metrics", () => {
       /estaciona_http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/open\/host"\}/,
     );
     expect(text).toMatch(/estaciona_jobs_oldest_due_seconds \d/);
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/6";
+const redisAnswers = await new Promise<boolean>((resolve) => {
+  const socket = createConnection({ host: new URL(redisUrl).hostname, port: Number(new URL(redisUrl).port || 6379) });
+  socket.once("connect", () => resolve(true)).once("error", () => resolve(false));
+  socket.setTimeout(500, () => resolve(false));
+});
+
+describe("Redis", () => {
+  it("down: the API keeps serving at full speed, readiness says degraded", async () => {
+    const app = await createTestApp({ env: { REDIS_URL: "redis://127.0.0.1:1" } });
+    try {
+      const started = Date.now();
+      for (let i = 0; i < 5; i++)
+        expect((await app.inject({ method: "GET", url: "/api/open/host" })).statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1000);
+      const ready = await app.inject({ method: "GET", url: "/api/ready" });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: "degraded", database: "ok", redis: "unreachable" });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it.runIf(redisAnswers)("shares the API rate limit between two instances", async () => {
+    const env = { REDIS_URL: redisUrl, API_IP_MAX_PER_MINUTE: "5" };
+    const [first, second] = await Promise.all([createTestApp({ env }), createTestApp({ env })]);
+    try {
+      const remoteAddress = `192.0.2.${1 + Math.floor(Math.random() * 250)}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const app = i % 2 ? second : first;
+        statuses.push((await app.inject({ method: "GET", url: "/api/open/host", remoteAddress })).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      expect((await first.inject({ method: "GET", url: "/api/ready" })).json()).toMatchObject({ redis: "ok" });
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
   });
 });
 

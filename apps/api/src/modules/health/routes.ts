@@ -2,8 +2,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { z } from "zod";
 
+/**
+ * `degraded`: ready, but Redis is unreachable — the API keeps serving (limits fall back per
+ * instance), so the load balancer must not pull every instance at once for it (decision 0040).
+ */
 const readiness = z.object({
-  status: z.enum(["ready", "draining", "unavailable"]),
+  status: z.enum(["ready", "degraded", "draining", "unavailable"]),
   database: z.enum(["ok", "unreachable"]),
   redis: z.enum(["ok", "unreachable", "not_configured"]),
 });
@@ -42,7 +46,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["health"],
-        summary: "Readiness for the load balancer: database and Redis reachable, not draining",
+        summary: "Readiness for the load balancer: database reachable (Redis reported), not draining",
         response: { 200: readiness, 503: readiness },
       },
     },
@@ -54,8 +58,15 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             () => "ok" as const,
             () => "unreachable" as const,
           );
-      const status = app.draining ? "draining" : database === "ok" && redis !== "unreachable" ? "ready" : "unavailable";
-      return reply.code(status === "ready" ? 200 : 503).send({ status, database, redis });
+      const status = app.draining
+        ? "draining"
+        : database !== "ok"
+          ? "unavailable"
+          : redis === "unreachable"
+            ? "degraded"
+            : "ready";
+      const serving = status === "ready" || status === "degraded";
+      return reply.code(serving ? 200 : 503).send({ status, database, redis });
     },
   );
 };
