@@ -72,8 +72,14 @@ const environment = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: trustProxy,
   APP_SECRET: optional.pipe(z.string().min(32).optional()),
-  SEED_DEMO: boolean.default(true),
-  RUN_WORKER: boolean.default(true),
+  /** Unset: demo data outside production only. */
+  SEED_DEMO: boolean.optional(),
+  PROCESS_ROLE: z.enum(["all", "api", "worker"]).default("all"),
+  /** Unset: migrate (and seed) at start outside production; production runs `npm run migrate` once per deploy. */
+  MIGRATE_AT_START: boolean.optional(),
+  METRICS_PORT: port.optional(),
+  /** Seconds a stopping instance answers "not ready" before it closes, so the load balancer drains it. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -109,6 +115,9 @@ const environment = z.object({
   CARD_ADD_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
 
+/** Every variable read, as the environment spells it (`.env.example` and README list each one). */
+export const ENVIRONMENT_VARIABLES = Object.keys(environment.shape);
+
 /** Variable names as the environment spells them; every value is a string there. */
 export type Environment = { [K in keyof z.input<typeof environment>]?: string };
 
@@ -135,6 +144,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   const emailProvider = e.EMAIL_PROVIDER ?? (e.SMTP_URL ? "smtp" : "sandbox");
   if (emailProvider === "smtp") requireAll(e, ["SMTP_URL"], "EMAIL_PROVIDER=smtp");
+  if (production && emailProvider === "sandbox")
+    throw new ConfigError(
+      "Invalid configuration:\n  EMAIL_PROVIDER: the sandbox keeps e-mails in an outbox nobody reads; set SMTP_URL in production",
+    );
+  if (production && !e.CONEKTA_PRIVATE_KEY && !e.NMI_SECURITY_KEY && !e.NETPAY_SECRET_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  CONEKTA_PRIVATE_KEY / NMI_SECURITY_KEY: production needs at least one real card gateway (the sandbox never runs there)",
+    );
 
   // A payment gateway is real when its private key is set; then its public key must be set too.
   if (e.CONEKTA_PRIVATE_KEY) requireAll(e, ["CONEKTA_PUBLIC_KEY"], "CONEKTA_PRIVATE_KEY");
@@ -156,8 +173,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     secret: e.APP_SECRET ?? (e.NODE_ENV === "test" ? "test-secret-test-secret-test-secret!!" : localSecret(dataDir)),
-    seedDemo: e.SEED_DEMO,
-    runWorker: e.RUN_WORKER,
+    seedDemo: e.SEED_DEMO ?? !production,
+    /** `api` serves HTTP and runs no jobs; `worker` runs jobs and serves no API; `all` does both. */
+    role: e.PROCESS_ROLE,
+    migrateAtStart: e.MIGRATE_AT_START ?? !production,
+    metricsPort: e.METRICS_PORT,
+    drainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
     limits: { signInPerIpPerHour: e.SIGN_IN_IP_MAX_PER_HOUR, apiPerIpPerMinute: e.API_IP_MAX_PER_MINUTE },

@@ -44,16 +44,32 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     max: target.poolSize ?? 10,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
+  // A connection that PostgreSQL drops (restart, failover) emits 'error' on its client, idle or
+  // checked out; without listeners that event would end the process. The pool discards the
+  // client; the query in flight fails and is logged and answered 503 (plugins/errors.ts), and
+  // readiness turns 503 until the database answers again.
+  const ignoreDroppedConnection = () => {};
+  pool.on("error", ignoreDroppedConnection);
+  pool.on("connect", (client) => client.on("error", ignoreDroppedConnection));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: "postgres", schema: target.schema, close: () => db.destroy() };
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({
+const migratorOf = (handle: DatabaseHandle) =>
+  new Migrator({
     db: handle.db as unknown as Kysely<unknown>,
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
     provider: { getMigrations: async () => migrations },
   });
+
+/** Names of the migrations the database has not run yet (an instance refuses to start on an old schema). */
+export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const known = await migratorOf(handle).getMigrations();
+  return known.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = migratorOf(handle);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {

@@ -14,6 +14,19 @@ import { requestLocale } from "../lib/locale.ts";
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "database unavailable");
+      return sendError(
+        request,
+        reply,
+        new AppError("invalid_data", {
+          status: 503,
+          messageKey: "errors.server_error",
+          headers: { "retry-after": "5" },
+        }),
+        "server_error",
+      );
+    }
     const appError = toAppError(error, request);
     if (!appError) {
       request.log.error({ err: error }, "unhandled error");
@@ -123,6 +136,34 @@ function leafIssues(issue: ZodValidationIssue): Array<{ message: string; path: s
       message: inner.message ?? "",
       params: inner,
     }),
+  );
+}
+
+/** Connection-level failures of PostgreSQL (class 08, admin shutdown, sockets) or a SQLite file still locked. */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+  "SQLITE_BUSY",
+]);
+
+/**
+ * The database cannot be reached right now: answered 503 with Retry-After instead of 500, so
+ * clients and the load balancer retry. Nothing was written: the request's transaction failed whole.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
+  return (
+    typeof message === "string" &&
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+      message,
+    )
   );
 }
 
