@@ -92,6 +92,9 @@ export const idempotencyHeader = z.object({
 });
 export const uuid = z.uuid();
 
+/** The `data` of an answer with nothing to say: `{ "data": null }`. */
+export const noData = z.null();
+
 /** `{ "data": … }`: every success answer (DESIGN §10). */
 export const dataEnvelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 

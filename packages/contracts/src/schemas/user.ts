@@ -13,6 +13,10 @@ export const vehicle = z.object({
   color: z.string().nullable(),
 });
 export type Vehicle = z.infer<typeof vehicle>;
+export const vehicleList = z.array(vehicle);
+
+/** Any text: an id that is not one of the driver's vehicles is `vehicle_not_found`, whatever its shape. */
+export const vehicleParams = z.object({ uuid: z.string().max(64) });
 
 const vehicleYear = z.coerce
   .number()
