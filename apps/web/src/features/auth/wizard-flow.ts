@@ -1,4 +1,4 @@
-import type { Theme } from "@estaciona/contracts";
+import type { Country, Theme } from "@estaciona/contracts";
 import type { User } from "@estaciona/contracts/schemas/user";
 import { paths } from "../../config/paths.ts";
 import { safeAppPath } from "../../lib/navigation.ts";
@@ -11,7 +11,7 @@ export interface WizardContext {
   /** The host is the freeflow host (theme or domain freeflow). */
   freeflowHost: boolean;
   /** mx for Mexican hosts or a country=mx query, otherwise us (spec §9). */
-  paymentLocale: "mx" | "us";
+  paymentLocale: Country;
   /** The `country` query value, if present. */
   countryQuery: string | null;
   /** A `checkout` query is present. */
