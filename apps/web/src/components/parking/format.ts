@@ -1,4 +1,3 @@
-import type { Currency } from "@estaciona/contracts";
 import { formatMoney } from "@estaciona/contracts/money";
 import { useTranslation } from "react-i18next";
 import "../../lib/catalogues/parking.ts";
@@ -11,15 +10,13 @@ const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
 const intlLocale = (language: string) => (language === "en" ? "en-US" : "es-MX");
 
 /**
- * Display formatters of the parking screens in the current language: money with its currency,
- * stay durations with plurals, and instants in the location's time zone (a receipt reads the
- * lot's clock, whatever the phone's zone is).
+ * Display formatters of the parking screens in the current language: money with its currency
+ * (the contracts' `formatMoney`, shared with the API), stay durations with plurals, and instants
+ * in the location's time zone (a receipt reads the lot's clock, whatever the phone's zone is).
  */
 export function useParkingFormat() {
   const { t, i18n } = useTranslation(["parking", "screens", "common"]);
   const locale = intlLocale(i18n.language);
-
-  const money = (amount: number, currency: Currency): string => formatMoney(amount, currency);
 
   const duration = (minutes: number): string => {
     const whole = Math.max(0, Math.floor(minutes));
@@ -48,5 +45,5 @@ export function useParkingFormat() {
     return fraction ? `${whole}.${fraction}` : String(whole);
   };
 
-  return { t, money, duration, dateTime, time, percent };
+  return { t, money: formatMoney, duration, dateTime, time, percent };
 }
