@@ -1,6 +1,6 @@
 import { type Locale, TOKEN_REFRESH_INTERVAL_MS } from "@estaciona/contracts";
 import type { EndpointData } from "@estaciona/contracts/endpoint";
-import { revoke, token } from "@estaciona/contracts/endpoints/auth";
+import { issueToken, revokeToken } from "@estaciona/contracts/endpoints/auth";
 import { setLocale, viewUser } from "@estaciona/contracts/endpoints/users";
 import type { User } from "@estaciona/contracts/schemas/user";
 import { paths, signInPath } from "../config/paths.ts";
@@ -27,7 +27,7 @@ export const sessionStore = createStore<SessionState>({ restoring: false, authen
 export const storedTokens = {
   access: () => localStorage.getItem(ACCESS_TOKEN_KEY),
   refresh: () => localStorage.getItem(REFRESH_TOKEN_KEY),
-  save(answer: Pick<EndpointData<typeof token>, "access_token" | "refresh_token">) {
+  save(answer: Pick<EndpointData<typeof issueToken>, "access_token" | "refresh_token">) {
     localStorage.setItem(ACCESS_TOKEN_KEY, answer.access_token);
     localStorage.setItem(REFRESH_TOKEN_KEY, answer.refresh_token);
   },
@@ -71,7 +71,7 @@ export function setUser(user: User): void {
 /** The SMS grant of spec §7. Failures show their message and reject; the wizard only stops loading. */
 export async function signInWithCode(phoneNumber: string, code: string): Promise<User | null> {
   const host = getHostConfig();
-  const answer = await callEndpoint(token, {
+  const answer = await callEndpoint(issueToken, {
     body: {
       grant_type: "sms",
       client_id: host.client_id,
@@ -108,7 +108,7 @@ export async function rotateTokens(): Promise<boolean> {
     if (current !== tokenBeforeWaiting) return true;
     try {
       const answer = await callEndpoint(
-        token,
+        issueToken,
         {
           body: {
             grant_type: "refresh_token",
@@ -166,7 +166,7 @@ export async function logout(): Promise<void> {
   if (refreshToken) {
     try {
       await callEndpoint(
-        revoke,
+        revokeToken,
         { body: { token: refreshToken, client_id: getHostConfig().client_id, token_type_hint: "refresh_token" } },
         { handleErrors: false },
       );

@@ -14,17 +14,17 @@ export const registerPhone = defineEndpoint({
   schemas: schemasOf(auth, (s) => ({ body: s.registerPhoneBody, response: s.registerPhoneAnswer.shape.data })),
 });
 
-export const token = defineEndpoint({
+export const issueToken = defineEndpoint({
   method: "POST",
   path: "/oauth/v2/token",
   auth: "none",
   envelope: false,
   tag,
   summary: "OAuth 2.0 token endpoint: grant `sms` (phone + code) or `refresh_token`; JSON or form-encoded",
-  schemas: schemasOf(auth, (s) => ({ body: s.tokenBody, response: s.tokenAnswer })),
+  schemas: schemasOf(auth, (s) => ({ body: s.tokenRequestBody, response: s.tokenAnswer })),
 });
 
-export const revoke = defineEndpoint({
+export const revokeToken = defineEndpoint({
   method: "POST",
   path: "/oauth/v2/revoke",
   auth: "none",

@@ -15,7 +15,7 @@ export const registerDevice = defineEndpoint({
   schemas: schemasOf(parking, (s) => ({ body: s.registerDeviceBody, response: s.registeredDevice })),
 });
 
-export const deviceEntry = defineEndpoint({
+export const reportEntry = defineEndpoint({
   method: "POST",
   path: "/device/entry",
   auth: "device",
@@ -24,7 +24,7 @@ export const deviceEntry = defineEndpoint({
   schemas: schemasOf(parking, (s) => ({ body: s.deviceEventBody, response: s.deviceEventResult })),
 });
 
-export const deviceExit = defineEndpoint({
+export const reportExit = defineEndpoint({
   method: "POST",
   path: "/device/exit",
   auth: "device",

@@ -5,7 +5,7 @@ import { defineEndpoint, schemasOf } from "../endpoint.ts";
 const payment = () => import("../schemas/payment.ts");
 const tag = "payments";
 
-export const conektaToken = defineEndpoint({
+export const getConektaCheckout = defineEndpoint({
   method: "GET",
   path: "/user/conekta/token",
   auth: "user",
@@ -14,7 +14,7 @@ export const conektaToken = defineEndpoint({
   schemas: schemasOf(payment, (s) => ({ response: s.checkoutRequestId })),
 });
 
-export const paymentConfig = defineEndpoint({
+export const getCardFormConfig = defineEndpoint({
   method: "GET",
   path: "/user/payment/config",
   auth: "user",
@@ -23,7 +23,7 @@ export const paymentConfig = defineEndpoint({
   schemas: schemasOf(payment, (s) => ({ query: s.cardFormConfigQuery, response: s.cardFormConfig })),
 });
 
-export const addMexicanCard = defineEndpoint({
+export const saveMexicanCard = defineEndpoint({
   method: "POST",
   path: "/user/payment/method",
   auth: "user",
@@ -34,7 +34,7 @@ export const addMexicanCard = defineEndpoint({
   schemas: schemasOf(payment, (s) => ({ body: s.mexicanCardBody, response: s.savedCardAnswer })),
 });
 
-export const addNetpayCard = defineEndpoint({
+export const saveNetpayCard = defineEndpoint({
   method: "POST",
   path: "/user/netpay/payment/method",
   auth: "user",
@@ -45,7 +45,7 @@ export const addNetpayCard = defineEndpoint({
   schemas: schemasOf(payment, (s) => ({ body: s.mexicanCardBody, response: s.savedCardAnswer })),
 });
 
-export const addUsCard = defineEndpoint({
+export const saveUsCard = defineEndpoint({
   method: "POST",
   path: "/user/nmi/payment/method",
   auth: "user",
@@ -56,7 +56,7 @@ export const addUsCard = defineEndpoint({
   schemas: schemasOf(payment, (s) => ({ body: s.usCardBody, response: s.savedCardAnswer })),
 });
 
-export const listCards = defineEndpoint({
+export const listPaymentMethods = defineEndpoint({
   method: "GET",
   path: "/user/payment/methods",
   auth: "user",
@@ -65,7 +65,7 @@ export const listCards = defineEndpoint({
   schemas: schemasOf(payment, (s) => ({ response: s.paymentMethodList })),
 });
 
-export const setDefaultCard = defineEndpoint({
+export const setDefaultPaymentMethod = defineEndpoint({
   method: "PUT",
   path: "/user/payment/method/:uuid/default",
   auth: "user",
@@ -74,7 +74,7 @@ export const setDefaultCard = defineEndpoint({
   schemas: schemasOf(payment, (s) => ({ params: s.paymentMethodParams, response: s.paymentMethod })),
 });
 
-export const deleteCard = defineEndpoint({
+export const deletePaymentMethod = defineEndpoint({
   method: "DELETE",
   path: "/user/payment/method/:uuid",
   auth: "user",

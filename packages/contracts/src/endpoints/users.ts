@@ -63,7 +63,7 @@ export const deleteAccount = defineEndpoint({
   schemas: schemasOf(users, (s) => ({ response: s.noData })),
 });
 
-export const exportAccount = defineEndpoint({
+export const exportUserData = defineEndpoint({
   method: "GET",
   path: "/user/export",
   auth: "user",

@@ -29,7 +29,7 @@ export const refreshGrantBody = z.object({
 });
 
 /** What the token endpoint takes: one of the two grants, told apart by `grant_type`. */
-export const tokenBody = z.discriminatedUnion("grant_type", [smsGrantBody, refreshGrantBody]);
+export const tokenRequestBody = z.discriminatedUnion("grant_type", [smsGrantBody, refreshGrantBody]);
 
 export const tokenAnswer = z.object({
   access_token: z.string(),

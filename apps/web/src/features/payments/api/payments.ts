@@ -8,17 +8,17 @@ import { endpointKey, endpointQuery } from "../../../lib/endpoint-query.ts";
 export type CardGateway = "mx" | "us" | "netpay";
 
 /** The driver's saved cards, for `useQuery`; `paymentMethodsKey` refreshes them after a change. */
-export const paymentMethodsQuery = () => endpointQuery(endpoints.listCards, {});
-export const paymentMethodsKey = endpointKey(endpoints.listCards);
+export const paymentMethodsQuery = () => endpointQuery(endpoints.listPaymentMethods, {});
+export const paymentMethodsKey = endpointKey(endpoints.listPaymentMethods);
 
 /** How the card form of a gateway is rendered (provider, public key, script or sandbox frame). */
 export const cardFormConfigQuery = (gateway: CardGateway) =>
-  endpointQuery(endpoints.paymentConfig, {
+  endpointQuery(endpoints.getCardFormConfig, {
     query: { country: gateway === "us" ? "us" : "mx", gateway: gateway === "netpay" ? "netpay" : "default" },
   });
 
 /** GET user/conekta/token: the checkout request id the Mexican card component starts with. */
-export const getConektaCheckoutRequest = (): Promise<string> => callEndpoint(endpoints.conektaToken, {});
+export const getConektaCheckoutRequest = (): Promise<string> => callEndpoint(endpoints.getConektaCheckout, {});
 
 /**
  * Saving a card answers its own failures (the card forms show payment_method_warning and reload
@@ -27,23 +27,23 @@ export const getConektaCheckoutRequest = (): Promise<string> => callEndpoint(end
  */
 export const saveMexicanCard = (
   gateway: "mx" | "netpay",
-  body: EndpointBody<typeof endpoints.addMexicanCard>,
+  body: EndpointBody<typeof endpoints.saveMexicanCard>,
 ): Promise<SavedCardAnswer> =>
   callEndpoint(
-    gateway === "netpay" ? endpoints.addNetpayCard : endpoints.addMexicanCard,
+    gateway === "netpay" ? endpoints.saveNetpayCard : endpoints.saveMexicanCard,
     { body, idempotencyKey: crypto.randomUUID() },
     { handleErrors: false },
   );
 
-export const saveUsCard = (body: EndpointBody<typeof endpoints.addUsCard>): Promise<SavedCardAnswer> =>
-  callEndpoint(endpoints.addUsCard, { body, idempotencyKey: crypto.randomUUID() }, { handleErrors: false });
+export const saveUsCard = (body: EndpointBody<typeof endpoints.saveUsCard>): Promise<SavedCardAnswer> =>
+  callEndpoint(endpoints.saveUsCard, { body, idempotencyKey: crypto.randomUUID() }, { handleErrors: false });
 
 export const setDefaultPaymentMethod = (uuid: string): Promise<PaymentMethod> =>
-  callEndpoint(endpoints.setDefaultCard, { params: { uuid } });
+  callEndpoint(endpoints.setDefaultPaymentMethod, { params: { uuid } });
 
 /** Refusals (card_default_delete, invalid_payment_source_delete) show their message in the error dialog. */
 export const deletePaymentMethod = (uuid: string): Promise<PaymentMethod[]> =>
-  callEndpoint(endpoints.deleteCard, { params: { uuid } });
+  callEndpoint(endpoints.deletePaymentMethod, { params: { uuid } });
 
 /** After a 3-D Secure challenge; the page shows failures itself. */
 export const completeThreeDs = (payment: string): Promise<PaymentState> =>

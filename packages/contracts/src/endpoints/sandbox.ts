@@ -2,13 +2,13 @@ import { defineEndpoint, schemasOf } from "../endpoint.ts";
 
 /** The sandbox outbox (DESIGN §9): what the sandbox providers "sent"; absent in production. */
 
-const messaging = () => import("../schemas/messaging.ts");
+const sandbox = () => import("../schemas/sandbox.ts");
 
-export const outbox = defineEndpoint({
+export const listOutbox = defineEndpoint({
   method: "GET",
   path: "/sandbox/outbox",
   auth: "none",
   tag: "sandbox",
   summary: "Messages the sandbox providers kept, newest first (demo only; absent in production)",
-  schemas: schemasOf(messaging, (s) => ({ query: s.outboxQuery, response: s.outboxList })),
+  schemas: schemasOf(sandbox, (s) => ({ query: s.outboxQuery, response: s.outboxMessages })),
 });

@@ -15,4 +15,4 @@ export const outboxQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const outboxList = z.array(outboxMessage);
+export const outboxMessages = z.array(outboxMessage);
