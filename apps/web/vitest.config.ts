@@ -8,7 +8,7 @@ export default defineConfig({
     name: "web",
     root: import.meta.dirname,
     environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     setupFiles: ["./src/testing/setup.ts"],
   },
 });

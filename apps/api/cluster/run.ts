@@ -273,7 +273,7 @@ async function main() {
         }),
       ),
     );
-    sameIp.forEach((answer) => record("open/user flood", answer));
+    for (const answer of sameIp) record("open/user flood", answer);
     const perIp = sameIp.filter((answer) => answer.status === 200).length;
     check(
       "per-IP sign-in cap across two instances",
@@ -288,7 +288,7 @@ async function main() {
         }),
       ),
     );
-    samePhone.forEach((answer) => record("open/user phone flood", answer));
+    for (const answer of samePhone) record("open/user phone flood", answer);
     const perPhone = samePhone.filter((answer) => answer.status === 200).length;
     check("one code per phone per 60 s across two instances", perPhone === 1, `${perPhone} of 20 accepted`);
 

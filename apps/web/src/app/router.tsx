@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { type ComponentType, lazy } from "react";
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
 import { BareLayout } from "../components/layout/bare-layout.tsx";
 import { LoadingView } from "../components/loading-view.tsx";
@@ -32,6 +32,7 @@ export function requireSession({ request }: LoaderFunctionArgs) {
 
 // The visits screen is rendered (and kept alive) by the shell itself; its route only matches.
 const VisitsOutlet = () => null;
+const keptAliveVisits = { route: paths.visits, Screen: lazy(() => import("../features/visits/routes/visits.tsx")) };
 
 export const routes: RouteObject[] = [
   {
@@ -46,7 +47,10 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        ...screen(() => import("../components/layout/app-shell-with-data.tsx")),
+        lazy: async () => {
+          const { default: AppShellWithData } = await import("../components/layout/app-shell-with-data.tsx");
+          return { element: <AppShellWithData keptAlive={keptAliveVisits} /> };
+        },
         children: [
           ...withAlias(paths.privacy, () => import("../features/privacy/routes/privacy.tsx")),
           ...withAlias(paths.aisd, () => import("../features/partners/routes/aisd.tsx")),

@@ -32,6 +32,9 @@ export const refreshGrantBody = z.object({
   refresh_token: text().min(1).max(512),
 });
 
+/** What the token endpoint takes: one of the two grants, told apart by `grant_type`. */
+export const tokenRequestBody = z.discriminatedUnion("grant_type", [smsGrantBody, refreshGrantBody]);
+
 export const tokenAnswer = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
@@ -45,6 +48,9 @@ export const revokeBody = z.object({
   client_id: clientId.optional(),
   token_type_hint: text().max(40).optional(),
 });
+
+/** RFC 7009: the revocation endpoint answers an empty object, whatever the token was. */
+export const revokeAnswer = z.object({});
 
 export const sendEmailCodeBody = z.object({ email, phone_number: e164Phone });
 export const checkEmailCodeBody = z.object({ email, code: verificationCode });

@@ -135,6 +135,9 @@ export const idempotencyKey = z
   );
 export const idempotencyKeyHeader = z.object({ "idempotency-key": idempotencyKey });
 
+/** The `data` of an answer with nothing to say: `{ "data": null }`. */
+export const noData = z.null();
+
 /** `{ "data": … }`: every success answer (DESIGN §10). */
 export const dataEnvelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 

@@ -18,6 +18,10 @@ export const paymentMethod = z.object({
   holder_name: z.string().nullable(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethod>;
+export const paymentMethodList = z.array(paymentMethod);
+
+/** `GET user/conekta/token`: the checkout request id the Mexican card component starts with. */
+export const checkoutRequestId = z.string();
 
 /** Which card component the SPA renders (`GET user/payment/config`). */
 export const cardFormConfig = z.object({

@@ -13,6 +13,7 @@ export const vehicle = z.object({
   color: z.string().nullable(),
 });
 export type Vehicle = z.infer<typeof vehicle>;
+export const vehicleList = z.array(vehicle);
 
 const vehicleYear = z.coerce
   .number()

@@ -1,15 +1,14 @@
 import type { VisitDetail, VisitSummary } from "@estaciona/contracts/schemas/parking";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { generatePath, Link } from "react-router";
+import { Link } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
-import { paths } from "../../../config/paths.ts";
-import { getParkingDashboard, parkingQueryKeys } from "../../visits/api/visits.ts";
-import { LiveFee, useLiveQuote } from "../../visits/components/live-fee.tsx";
-import { VisitStatusBadge } from "../../visits/components/status-badge.tsx";
-import { VisitList } from "../../visits/components/visit-list.tsx";
-import { useParkingFormat } from "../../visits/lib/format.ts";
+import { useParkingFormat } from "../../../components/parking/format.ts";
+import { LiveFee, useLiveQuote } from "../../../components/parking/live-fee.tsx";
+import { VisitStatusBadge } from "../../../components/parking/status-badge.tsx";
+import { paths, pathTo } from "../../../config/paths.ts";
+import { dashboardQuery, VisitList } from "../../visits/index.ts";
 import "../../../lib/catalogues/parking.ts";
 import "../../../lib/catalogues/screens.ts";
 
@@ -24,8 +23,7 @@ const DASHBOARD_REFRESH_MS = 60_000;
 export default function DashboardScreen() {
   const { t } = useTranslation(["parking", "screens", "common"]);
   const dashboard = useQuery({
-    queryKey: parkingQueryKeys.dashboard,
-    queryFn: getParkingDashboard,
+    ...dashboardQuery(),
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
   const data = dashboard.data;
@@ -83,7 +81,7 @@ function ActiveVisitCard({ visit, fetchedAt }: { visit: VisitDetail; fetchedAt: 
   const { t, money } = useParkingFormat();
   const live = useLiveQuote(visit, fetchedAt);
   const unpaid = visit.status === "pending_payment";
-  const checkoutPath = generatePath(paths.checkout.path, { uuid: visit.uuid });
+  const checkoutPath = pathTo("checkout", { uuid: visit.uuid });
   return (
     <section
       className={`card active-visit${unpaid ? " active-visit-unpaid" : ""}`}
@@ -102,7 +100,7 @@ function ActiveVisitCard({ visit, fetchedAt }: { visit: VisitDetail; fetchedAt: 
             ? t("dashboard.settle", { amount: money(live.breakdown.total, live.breakdown.currency) })
             : t("dashboard.pay")}
         </Link>
-        <Link className="button button-secondary" to={generatePath(paths.visit.path, { uuid: visit.uuid })}>
+        <Link className="button button-secondary" to={pathTo("visit", { uuid: visit.uuid })}>
           {t("dashboard.details")}
         </Link>
       </div>
@@ -121,7 +119,7 @@ function UnpaidSummaryCard({ visit }: { visit: VisitSummary }) {
         <span className="plate-badge">{visit.vehicle.plate}</span> <VisitStatusBadge status={visit.status} />
       </p>
       <p>{t("dashboard.pending_text")}</p>
-      <Link className="button button-primary" to={generatePath(paths.checkout.path, { uuid: visit.uuid })}>
+      <Link className="button button-primary" to={pathTo("checkout", { uuid: visit.uuid })}>
         {t("dashboard.settle", { amount: money(visit.total, visit.currency) })}
       </Link>
     </section>

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { currentLocale, translateMessage } from "../../../lib/i18n.ts";
-import { cardFormConfigQueryKey, getCardFormConfig, saveUsCard } from "../api/payments.ts";
+import { cardFormConfigQuery, saveUsCard } from "../api/payments.ts";
 import {
   askFrameToSubmit,
   type CollectCard,
@@ -54,7 +54,7 @@ interface TokenRequester {
  */
 export default function UsCardForm({ onSaved, showNotice = true }: { onSaved: () => void; showNotice?: boolean }) {
   const { t } = useTranslation("payments");
-  const config = useQuery({ queryKey: cardFormConfigQueryKey("us"), queryFn: () => getCardFormConfig("us") });
+  const config = useQuery(cardFormConfigQuery("us"));
   const { succeeded, failed } = useCardSaved(onSaved);
   const [phase, setPhase] = useState<Phase>("loading");
   const [providerMessage, setProviderMessage] = useState<string | null>(null);

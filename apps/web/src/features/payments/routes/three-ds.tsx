@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
+import { paths } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { loadUser, sessionStore } from "../../../lib/session.ts";
 import { completeThreeDs } from "../api/payments.ts";
@@ -49,7 +50,7 @@ export default function ThreeDsScreen() {
   const [searchParams] = useSearchParams();
   const payment = searchParams.get("payment");
   // Read once: the path the driver left from (the card list, the wizard or a redirect).
-  const [backTo] = useState(() => takeReturnPath() ?? "/pagos");
+  const [backTo] = useState(() => takeReturnPath() ?? paths.payments.path);
   const result = useThreeDsResult(payment);
 
   const verified = result.data !== undefined && succeeded(result.data);
@@ -87,7 +88,7 @@ export default function ThreeDsScreen() {
         {result.isPending && payment ? <p>{t("three_ds.checking")}</p> : null}
         {body}
         <Link className="button button-primary button-block" to={backTo}>
-          {verified && backTo !== "/pagos" ? t("three_ds.continue") : t("three_ds.back")}
+          {verified && backTo !== paths.payments.path ? t("three_ds.continue") : t("three_ds.back")}
         </Link>
       </div>
     </Page>

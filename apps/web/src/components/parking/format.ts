@@ -1,36 +1,22 @@
-import type { Currency } from "@estaciona/contracts";
+import { formatMoney } from "@estaciona/contracts/money";
 import { useTranslation } from "react-i18next";
-import { formatCurrency } from "../../../lib/filters.ts";
-import "../../../lib/catalogues/parking.ts";
+import "../../lib/catalogues/parking.ts";
 // Every parking view formats through this hook, so its styles come along with it.
-import "../styles/parking.css";
+import "./parking.css";
 
 const MINUTES_PER_HOUR = 60;
 const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
 
-/**
- * Minor units as a decimal string ("12345" → "123.45") from the integer's digits, so no float
- * ever holds the amount; the spec's currency filter then groups it for display.
- */
-export function minorUnitsToDecimal(amount: number): string {
-  const sign = amount < 0 ? "-" : "";
-  const digits = String(Math.abs(Math.trunc(amount))).padStart(3, "0");
-  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
-
 const intlLocale = (language: string) => (language === "en" ? "en-US" : "es-MX");
 
 /**
- * Display formatters of the parking screens in the current language: money with its currency,
- * stay durations with plurals, and instants in the location's time zone (a receipt reads the
- * lot's clock, whatever the phone's zone is).
+ * Display formatters of the parking screens in the current language: money with its currency
+ * (the contracts' `formatMoney`, shared with the API), stay durations with plurals, and instants
+ * in the location's time zone (a receipt reads the lot's clock, whatever the phone's zone is).
  */
 export function useParkingFormat() {
   const { t, i18n } = useTranslation(["parking", "screens", "common"]);
   const locale = intlLocale(i18n.language);
-
-  const money = (amount: number, currency: Currency | string): string =>
-    t("money", { amount: formatCurrency(minorUnitsToDecimal(amount)), currency: currency.toUpperCase() });
 
   const duration = (minutes: number): string => {
     const whole = Math.max(0, Math.floor(minutes));
@@ -59,5 +45,5 @@ export function useParkingFormat() {
     return fraction ? `${whole}.${fraction}` : String(whole);
   };
 
-  return { t, money, duration, dateTime, time, percent };
+  return { t, money: formatMoney, duration, dateTime, time, percent };
 }
