@@ -37,14 +37,14 @@ export async function addMexicanCard(
   app: TestApp,
   headers: Record<string, string>,
   number: string,
-  options: { key?: string; remoteAddress?: string; expYear?: string; token?: string } = {},
+  options: { key?: string; remoteAddress?: string; expYear?: string; token?: string; freeFlow?: boolean } = {},
 ) {
   const token = options.token ?? (await sandboxToken(app, number, { expYear: options.expYear }));
   return app.inject({
     method: "POST",
     url: "/api/user/payment/method",
     headers: { ...headers, "idempotency-key": options.key ?? randomUUID(), "accept-language": "en" },
-    payload: { token },
+    payload: { token, ...(options.freeFlow ? { free_flow: true } : {}) },
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
 }

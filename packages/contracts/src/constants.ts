@@ -22,17 +22,15 @@ export type Country = (typeof COUNTRIES)[number];
 export const CURRENCY_BY_COUNTRY = { mx: "mxn", us: "usd" } as const satisfies Record<Country, string>;
 export type Currency = (typeof CURRENCY_BY_COUNTRY)[Country];
 
-/**
- * `free_flow_activation` is a calendar date in this zone (the freeflow programme's home): the day
- * a driver first saved a card for the freeflow lots. The API dates it; the SPA compares it with
- * today there, so a phone in another zone (or near midnight) sees the same day.
- */
-export const FREEFLOW_ACTIVATION_TIME_ZONE = "America/Mexico_City";
-
 export const THEMES = ["isisa", "freeflow", "estaciona"] as const;
 export type Theme = (typeof THEMES)[number];
 export const DOMAINS = ["estaciona", "freeflow"] as const;
 export type Domain = (typeof DOMAINS)[number];
+/**
+ * The freeflow lots' zone: `free_flow_activation` is the calendar date there on which the driver
+ * first saved a freeflow card (docs/decisions/0014).
+ */
+export const FREEFLOW_TIME_ZONE = "America/Mexico_City";
 
 /** Default map options per theme (spec §9). */
 export const DEFAULT_MAP_OPTIONS = {

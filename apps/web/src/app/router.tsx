@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { type ComponentType, lazy } from "react";
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
 import { BareLayout } from "../components/layout/bare-layout.tsx";
 import { LoadingView } from "../components/loading-view.tsx";
@@ -12,30 +12,31 @@ import { RootError, ScreenError } from "./route-error.tsx";
 
 type ScreenModule = { default: ComponentType };
 
+type LazyRoute = Pick<RouteObject, "Component" | "element" | "loader">;
+
 /**
- * A route module fetched when the route is first visited. A download that fails becomes a loader
- * that fails with it, so the route's error element shows it: React Router 7 leaves a route whose
- * `lazy` rejected unrendered (a blank page, not even the error element).
+ * A route fetched when it is first visited. A download that fails becomes a loader that fails
+ * with it, so the route's error element shows it: React Router 7 leaves a route whose `lazy`
+ * rejected unrendered (a blank page, not even the error element).
  */
-const lazyComponent =
-  (load: () => Promise<ScreenModule>) => async (): Promise<Pick<RouteObject, "Component" | "loader">> => {
-    try {
-      return { Component: (await load()).default };
-    } catch (error) {
-      return {
-        loader: () => {
-          throw error;
-        },
-      };
-    }
-  };
+const lazyRoute = (load: () => Promise<LazyRoute>) => async (): Promise<LazyRoute> => {
+  try {
+    return await load();
+  } catch (error) {
+    return {
+      loader: () => {
+        throw error;
+      },
+    };
+  }
+};
 
 /**
  * Every screen but the wizard is its own chunk. A screen that throws, or whose chunk cannot be
  * downloaded, shows the error screen in its place (the shell stays).
  */
 const screen = (load: () => Promise<ScreenModule>): Pick<RouteObject, "lazy" | "ErrorBoundary"> => ({
-  lazy: lazyComponent(load),
+  lazy: lazyRoute(async () => ({ Component: (await load()).default })),
   ErrorBoundary: ScreenError,
 });
 
@@ -55,6 +56,7 @@ export function requireSession({ request }: LoaderFunctionArgs) {
 
 // The visits screen is rendered (and kept alive) by the shell itself; its route only matches.
 const VisitsOutlet = () => null;
+const keptAliveVisits = { route: paths.visits, Screen: lazy(() => import("../features/visits/routes/visits.tsx")) };
 
 export const routes: RouteObject[] = [
   {
@@ -72,7 +74,10 @@ export const routes: RouteObject[] = [
       },
       {
         // The shell's own failure goes to the root's error screen: there is no shell to keep.
-        lazy: lazyComponent(() => import("../components/layout/app-shell-with-data.tsx")),
+        lazy: lazyRoute(async () => {
+          const { default: AppShellWithData } = await import("../components/layout/app-shell-with-data.tsx");
+          return { element: <AppShellWithData keptAlive={keptAliveVisits} /> };
+        }),
         children: [
           ...withAlias(paths.privacy, () => import("../features/privacy/routes/privacy.tsx")),
           ...withAlias(paths.aisd, () => import("../features/partners/routes/aisd.tsx")),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { COUNTRIES, PAGINATOR_ROWS } from "../constants.ts";
 import type { FeeBreakdown, FeeRates, Tariff } from "../fees.ts";
 import { VISIT_STATUSES } from "../statuses.ts";
-import { plate, uuid } from "./common.ts";
+import { plate, text, uuid, uuidParams } from "./common.ts";
 
 /** Calls of DESIGN §7 (locations, visits, devices). Money is integer minor units; rates are basis points. */
 
@@ -99,7 +99,8 @@ export const location = z.object({
 });
 export type Location = z.infer<typeof location>;
 
-export const locationParams = z.object({ uuid });
+export const locationParams = uuidParams();
+export const locationList = z.array(location);
 
 export const visitLocation = z.object({
   uuid: z.string(),
@@ -218,7 +219,20 @@ export const payVisitBody = z
   .transform((body) => body ?? {});
 export type PayVisitBody = z.input<typeof payVisitBody>;
 
-export const visitParams = z.object({ uuid });
+export const visitParams = uuidParams();
+
+/** `POST user/visit/{uuid}/pay`: the visit after paying, and the charge (null for a free stay). */
+export const payVisitAnswer = z.object({
+  visit: visitDetail,
+  payment: z
+    .object({
+      uuid: z.string(),
+      status: z.enum(["succeeded", "requires_action", "failed", "pending"]),
+      redirect_url: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type PayVisitAnswer = z.infer<typeof payVisitAnswer>;
 
 export const visitListQuery = z.object({
   status: z.enum(["active", "past"]).optional(),
@@ -233,16 +247,17 @@ export const visitPage = z.object({
   limit: z.number().int(),
   total: z.number().int(),
 });
+export type VisitPage = z.infer<typeof visitPage>;
 
 /** `GET user/dashboard`: the open visit (with its live price) and the latest visits. */
 export const parkingDashboard = z.object({
   active_visit: visitDetail.nullable(),
   recent_visits: z.array(visitSummary),
 });
+export type ParkingDashboard = z.infer<typeof parkingDashboard>;
 
 export const registerDeviceBody = z.object({
-  device_id: z
-    .string()
+  device_id: text()
     .trim()
     .min(1)
     .max(80)

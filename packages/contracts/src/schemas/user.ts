@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUNTRIES } from "../constants.ts";
-import { email, locale, optionalText, plate, requiredText, stateName } from "./common.ts";
+import { email, locale, optionalText, plate, requiredText, stateName, uuidParams } from "./common.ts";
 
 export const vehicle = z.object({
   uuid: z.string(),
@@ -13,6 +13,7 @@ export const vehicle = z.object({
   color: z.string().nullable(),
 });
 export type Vehicle = z.infer<typeof vehicle>;
+export const vehicleList = z.array(vehicle);
 
 const vehicleYear = z.coerce
   .number()
@@ -33,6 +34,9 @@ export const createVehicleBody = z.object({
 export type CreateVehicleBody = z.input<typeof createVehicleBody>;
 
 export const updateVehicleBody = createVehicleBody.partial();
+
+/** `user/vehicle/{uuid}`: an id that is not one of the driver's vehicles is `vehicle_not_found`, whatever its shape. */
+export const vehicleParams = uuidParams("vehicle_not_found");
 
 export const user = z.object({
   uuid: z.string(),

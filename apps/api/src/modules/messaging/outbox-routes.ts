@@ -1,3 +1,4 @@
+import { text } from "@estaciona/contracts/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 
@@ -24,7 +25,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["sandbox"],
         summary: "Messages the sandbox providers kept, newest first (demo only; absent in production)",
         querystring: z.object({
-          recipient: z.string().trim().max(254).optional(),
+          recipient: text().trim().max(254).optional(),
           limit: z.coerce.number().int().min(1).max(100).default(20),
         }),
         response: { 200: z.object({ data: z.array(outboxMessage) }) },

@@ -1,10 +1,11 @@
-import { uuid } from "@estaciona/contracts/schemas/common";
+import { idempotencyKeyHeader } from "@estaciona/contracts/schemas/common";
 import {
   cardFormConfigQuery,
   cardFormConfig as cardFormConfigSchema,
   completeThreeDsBody,
   mexicanCardBody,
   paymentMethod,
+  paymentMethodParams,
   paymentState,
   savedCardAnswer,
   usCardBody,
@@ -22,8 +23,6 @@ import {
   setDefaultPaymentMethod,
 } from "./service.ts";
 
-const idempotencyHeader = z.object({ "idempotency-key": z.string().max(255).optional() });
-
 /** Card calls (spec §7, DESIGN §6). Money routes take an `Idempotency-Key` header (idempotency.ts). */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   // The ledger's recoverable work (reconciliation, refunds) and the key purge run in the job worker.
@@ -33,12 +32,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     await sweepPayments(app);
   });
 
-  const user = { preHandler: app.authenticate };
-
   app.get(
     "/user/conekta/token",
     {
-      ...user,
       schema: {
         tags: ["payments"],
         summary: "A checkout request id for the Mexican card component",
@@ -55,7 +51,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/user/payment/config",
     {
-      ...user,
       schema: {
         tags: ["payments"],
         summary: "How the SPA renders the card form for a country (provider, public key, script or sandbox frame)",
@@ -82,11 +77,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       url,
       {
-        ...user,
         schema: {
           tags: ["payments"],
           summary,
-          headers: idempotencyHeader,
+          headers: idempotencyKeyHeader,
           body: mexicanCardBody,
           response: { 201: z.object({ data: savedCardAnswer }) },
         },
@@ -111,11 +105,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/user/nmi/payment/method",
     {
-      ...user,
       schema: {
         tags: ["payments"],
         summary: "Save a US card from its Collect.js payment token (1 USD verification charge, refunded)",
-        headers: idempotencyHeader,
+        headers: idempotencyKeyHeader,
         body: usCardBody,
         response: { 201: z.object({ data: savedCardAnswer }) },
       },
@@ -144,7 +137,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/user/payment/methods",
     {
-      ...user,
       schema: {
         tags: ["payments"],
         summary: "The driver's saved cards",
@@ -157,11 +149,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/user/payment/method/:uuid/default",
     {
-      ...user,
       schema: {
         tags: ["payments"],
         summary: "Make a card the default for its country",
-        params: z.object({ uuid }),
+        params: paymentMethodParams,
         response: { 200: z.object({ data: paymentMethod }) },
       },
     },
@@ -171,11 +162,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/user/payment/method/:uuid",
     {
-      ...user,
       schema: {
         tags: ["payments"],
         summary: "Remove a card (not the default while others exist; not the last one while it is needed)",
-        params: z.object({ uuid }),
+        params: paymentMethodParams,
         response: { 200: z.object({ data: z.array(paymentMethod) }) },
       },
     },
@@ -188,7 +178,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/user/payment/3ds/complete",
     {
-      ...user,
       schema: {
         tags: ["payments"],
         summary: "After a 3-D Secure challenge: re-read the charge from the gateway and record it",

@@ -17,9 +17,6 @@ import {
 } from "./service.ts";
 
 const tags = ["users"];
-const security = [{ bearer: [] }];
-// Authentication runs onRequest, before the body is parsed and validated: a caller without a
-// valid token learns nothing about the payload rules and costs no parsing.
 const noData = z.object({ data: z.null() });
 
 /** The signed-in driver's profile, language, e-mail verification, account deletion and data export. */
@@ -29,8 +26,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/user/view",
     {
-      onRequest: app.authenticate,
-      schema: { tags, security, summary: "The signed-in driver", response: { 200: dataEnvelope(user) } },
+      schema: { tags, summary: "The signed-in driver", response: { 200: dataEnvelope(user) } },
     },
     async (request) => ({ data: await viewUser(app.db, request.user) }),
   );
@@ -38,10 +34,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/user/edit",
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "Edit names and e-mail, or names and student id; a new e-mail is unverified",
         body: editUserBody,
         response: { 200: dataEnvelope(user) },
@@ -53,10 +47,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/user/locale",
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "The driver's language",
         body: localeBody,
         response: { 200: dataEnvelope(user) },
@@ -96,10 +88,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/user/check/verification/code/email",
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "Verify the e-mail address with the code sent to it; it becomes the driver's e-mail",
         body: checkEmailCodeBody,
         response: { 200: dataEnvelope(user) },
@@ -111,10 +101,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     "/user",
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "Delete the account: its vehicles and sessions go with it",
         response: { 200: noData },
       },
@@ -128,10 +116,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/user/export",
     {
-      onRequest: app.authenticate,
       schema: {
         tags,
-        security,
         summary: "Download the driver's own data",
         response: { 200: dataEnvelope(userExport) },
       },

@@ -1,5 +1,6 @@
-import { FREEFLOW_ACTIVATION_TIME_ZONE, type Theme } from "@estaciona/contracts";
+import { type Country, FREEFLOW_TIME_ZONE, type Theme } from "@estaciona/contracts";
 import type { User } from "@estaciona/contracts/schemas/user";
+import { paths } from "../../config/paths.ts";
 import { safeAppPath } from "../../lib/navigation.ts";
 
 /** 1 phone, 2 code, 3 name and student id, 4 vehicle, 5 payment method (spec §2). */
@@ -10,7 +11,7 @@ export interface WizardContext {
   /** The host is the freeflow host (theme or domain freeflow). */
   freeflowHost: boolean;
   /** mx for Mexican hosts or a country=mx query, otherwise us (spec §9). */
-  paymentLocale: "mx" | "us";
+  paymentLocale: Country;
   /** The `country` query value, if present. */
   countryQuery: string | null;
   /** A `checkout` query is present. */
@@ -22,7 +23,7 @@ export interface WizardContext {
 export type WizardDecision = { kind: "redirect" } | { kind: "step"; step: WizardStep };
 
 const redirectRequested = (context: WizardContext) =>
-  isSafeRedirect(context.authRedirect) && context.authRedirect !== "/";
+  isSafeRedirect(context.authRedirect) && context.authRedirect !== paths.login.path;
 
 /**
  * Spec §4, after the profile loads: a checkout query or a requested redirect goes there; no
@@ -82,10 +83,10 @@ export function redirectTarget(input: {
   user: Pick<User, "free_flow_activation"> | null;
   today: Date;
 }): { path: string; welcome: boolean } {
-  if (isSafeRedirect(input.authRedirect) && input.authRedirect !== "/")
+  if (isSafeRedirect(input.authRedirect) && input.authRedirect !== paths.login.path)
     return { path: input.authRedirect, welcome: false };
-  const today = calendarDateIn(FREEFLOW_ACTIVATION_TIME_ZONE, input.today);
+  const today = calendarDateIn(FREEFLOW_TIME_ZONE, input.today);
   if (input.freeflowHost && input.user?.free_flow_activation?.slice(0, 10) === today)
-    return { path: "/bienvenido-freeflow", welcome: true };
-  return { path: "/dashboard", welcome: false };
+    return { path: paths.welcomeFreeflow.path, welcome: true };
+  return { path: paths.dashboard.path, welcome: false };
 }

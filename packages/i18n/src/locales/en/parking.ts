@@ -45,8 +45,6 @@ export const parking = {
     finished: "Paid",
     pending_payment: "Payment pending",
   },
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal dollar sign before an i18next placeholder.
-  money: "${{amount}} {{currency}}",
   duration: {
     minutes_one: "{{count}} min",
     minutes_other: "{{count}} min",

@@ -43,8 +43,6 @@ export const parking: typeof source = {
     finished: "Pagada",
     pending_payment: "Pago pendiente",
   },
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal dollar sign before an i18next placeholder.
-  money: "${{amount}} {{currency}}",
   duration: {
     minutes_one: "{{count}} min",
     minutes_other: "{{count}} min",

@@ -78,13 +78,16 @@ export async function countOpenVisitsOfVehicle(db: Executor, vehicleId: string):
   return Number(row.count);
 }
 
-export async function countOpenVisitsOfUser(db: Executor, userId: string): Promise<number> {
-  const row = await db
+/** The driver's open visits, or only those at locations of one country. */
+export async function countOpenVisitsOfUser(db: Executor, userId: string, country?: "mx" | "us"): Promise<number> {
+  let query = db
     .selectFrom("visits")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("user_id", "=", userId)
-    .where("status", "in", OPEN_VISIT_STATUSES)
-    .executeTakeFirstOrThrow();
+    .where("status", "in", OPEN_VISIT_STATUSES);
+  if (country)
+    query = query.where("location_id", "in", db.selectFrom("locations").select("id").where("country", "=", country));
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

@@ -1,130 +1,18 @@
-import {
-  parkingDashboard,
-  payVisitBody,
-  startVisitBody,
-  visitDetail,
-  visitListQuery,
-  visitPage,
-  visitParams,
-  visitQuote,
-} from "@estaciona/contracts/schemas/parking";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { idempotent } from "../../payments/idempotency.ts";
+import * as endpoints from "@estaciona/contracts/endpoints/parking";
+import type { FastifyPluginAsync } from "fastify";
+import { route } from "../../../plugins/endpoints.ts";
 import { getParkingDashboard, getVisit, listVisits, quoteVisit, startVisit } from "./service.ts";
 import { payVisit, registerParkingJobs } from "./settlement.ts";
 
-const secured = { security: [{ bearer: [] }] };
-/** Money endpoints take an Idempotency-Key (DESIGN §5); the idempotency helper checks and records it. */
-const idempotencyHeader = z.object({ "idempotency-key": z.string().optional() });
-
-export const visitRoutes: FastifyPluginAsyncZod = async (app) => {
+export const visitRoutes: FastifyPluginAsync = async (app) => {
   registerParkingJobs(app, app.jobs);
 
-  app.post(
-    "/user/visit",
-    {
-      preHandler: app.authenticate,
-      schema: {
-        ...secured,
-        tags: ["visits"],
-        summary: "Start a stay at a location with one of the driver's vehicles (in_progress, entered now)",
-        body: startVisitBody,
-        response: { 201: z.object({ data: visitDetail }) },
-      },
-    },
-    async (request, reply) => reply.code(201).send({ data: await startVisit(app.db, request.user, request.body) }),
+  await route(app, endpoints.startVisit, (request) => startVisit(app.db, request.user, request.body));
+  await route(app, endpoints.listVisits, (request) => listVisits(app.db, request.user.id, request.query));
+  await route(app, endpoints.getVisit, (request) => getVisit(app.db, request.user.id, request.params.uuid));
+  await route(app, endpoints.quoteVisit, (request) => quoteVisit(app.db, request.user.id, request.params.uuid));
+  await route(app, endpoints.payVisit, (request, _reply, key) =>
+    payVisit(app, request.user, request.params.uuid, request.body, key),
   );
-
-  app.get(
-    "/user/visits",
-    {
-      preHandler: app.authenticate,
-      schema: {
-        ...secured,
-        tags: ["visits"],
-        summary: "The driver's visits, newest first: active (open) or past (finished)",
-        querystring: visitListQuery,
-        response: { 200: z.object({ data: visitPage }) },
-      },
-    },
-    async (request) => ({ data: await listVisits(app.db, request.user.id, request.query) }),
-  );
-
-  app.get(
-    "/user/visit/:uuid",
-    {
-      preHandler: app.authenticate,
-      schema: {
-        ...secured,
-        tags: ["visits"],
-        summary: "A visit: location, vehicle, times, live price while open, payments and receipt",
-        params: visitParams,
-        response: { 200: z.object({ data: visitDetail }) },
-      },
-    },
-    async (request) => ({ data: await getVisit(app.db, request.user.id, request.params.uuid) }),
-  );
-
-  app.get(
-    "/user/visit/:uuid/quote",
-    {
-      preHandler: app.authenticate,
-      schema: {
-        ...secured,
-        tags: ["visits"],
-        summary: "What paying the visit would charge now, with fees and tax",
-        params: visitParams,
-        response: { 200: z.object({ data: visitQuote }) },
-      },
-    },
-    async (request) => ({ data: await quoteVisit(app.db, request.user.id, request.params.uuid) }),
-  );
-
-  app.post(
-    "/user/visit/:uuid/pay",
-    {
-      preHandler: app.authenticate,
-      schema: {
-        ...secured,
-        tags: ["visits"],
-        summary: "Pay the visit now (also /checkout/{uuid}): charges the fee and leaves an exit window",
-        params: visitParams,
-        headers: idempotencyHeader,
-        body: payVisitBody,
-        response: {
-          200: z.object({
-            data: z.object({
-              visit: visitDetail,
-              payment: z
-                .object({
-                  uuid: z.string(),
-                  status: z.enum(["succeeded", "requires_action", "failed", "pending"]),
-                  redirect_url: z.string().nullable(),
-                })
-                .nullable(),
-            }),
-          }),
-        },
-      },
-    },
-    async (request, reply) =>
-      idempotent(app.db, request, reply, async (key) => ({
-        body: { data: await payVisit(app, request.user, request.params.uuid, request.body, key) },
-      })),
-  );
-
-  app.get(
-    "/user/dashboard",
-    {
-      preHandler: app.authenticate,
-      schema: {
-        ...secured,
-        tags: ["visits"],
-        summary: "The home screen: the open visit with its live price, and the latest visits",
-        response: { 200: z.object({ data: parkingDashboard }) },
-      },
-    },
-    async (request) => ({ data: await getParkingDashboard(app.db, request.user.id) }),
-  );
+  await route(app, endpoints.getParkingDashboard, (request) => getParkingDashboard(app.db, request.user.id));
 };

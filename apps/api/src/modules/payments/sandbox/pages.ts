@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Locale } from "@estaciona/contracts";
+import { text as textRule } from "@estaciona/contracts/schemas/common";
 import { translate } from "@estaciona/i18n";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requestLocale } from "../../../lib/locale.ts";
 import { nowIso } from "../../../lib/time.ts";
 import { brandOf, isExpired, luhnValid, SANDBOX_TEST_CARDS } from "./cards.ts";
-import { type SandboxShape, sandboxId } from "./gateway.ts";
+import { isSandboxId, type SandboxShape, sandboxId } from "./gateway.ts";
 
 /**
  * The sandbox provider's hosted pages, served from the API's own origin outside /api
@@ -141,6 +142,7 @@ export async function sandboxPages(app: FastifyInstance): Promise<void> {
     const cvc = typeof input.cvc === "string" ? input.cvc : "";
     if (!new RegExp(`^\\d{${brand === "amex" ? 4 : 3}}$`).test(cvc)) return fail("invalid_cvc", "cvc");
     const behaviour = isExpired(month, year) ? "expired" : (SANDBOX_TEST_CARDS[digits] ?? "approve");
+    if (input.name !== undefined && !textRule().safeParse(input.name).success) return fail("invalid_name", "name");
     const id = sandboxId("tok");
     const holder = typeof input.name === "string" && input.name.trim() ? input.name.trim().slice(0, 80) : null;
     await app.db
@@ -167,6 +169,7 @@ export async function sandboxPages(app: FastifyInstance): Promise<void> {
   app.get("/sandbox/3ds/:id", async (request, reply) => {
     const locale = pageLocale(request);
     const { id } = request.params as { id: string };
+    if (!isSandboxId("ch", id)) return reply.code(404).type("text/plain").send("Not found");
     const charge = await app.db.selectFrom("sandbox_charges").selectAll().where("id", "=", id).executeTakeFirst();
     if (!charge) return reply.code(404).type("text/plain").send("Not found");
     const title = text(locale, "three_ds_title");
@@ -188,7 +191,8 @@ ${actions}
 
   app.post("/sandbox/3ds/:id/:decision", async (request, reply) => {
     const { id, decision } = request.params as { id: string; decision: string };
-    if (decision !== "approve" && decision !== "fail") return reply.code(404).type("text/plain").send("Not found");
+    if ((decision !== "approve" && decision !== "fail") || !isSandboxId("ch", id))
+      return reply.code(404).type("text/plain").send("Not found");
     const charge = await app.db.selectFrom("sandbox_charges").selectAll().where("id", "=", id).executeTakeFirst();
     if (!charge) return reply.code(404).type("text/plain").send("Not found");
     await app.db

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { Page } from "../../../components/page.tsx";
+import { paths } from "../../../config/paths.ts";
 import { getHostConfig } from "../../../lib/host-config.ts";
 import { translateMessage } from "../../../lib/i18n.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -76,7 +77,7 @@ export default function AccountScreen() {
     try {
       await deleteAccount();
       storedTokens.clear();
-      window.location.assign("/");
+      window.location.assign(paths.login.path);
     } catch {
       setBusy(false);
       setDeleteOpen(false);

@@ -2,9 +2,7 @@ import type { User } from "@estaciona/contracts/schemas/user";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { queryClient } from "../../../lib/query-client.ts";
-import { NoChargeNotice } from "../../payments/components/no-charge-notice.tsx";
-import { PaymentMethodForm } from "../../payments/components/payment-method-form.tsx";
-import { needsPaymentProfile, PaymentProfileForm } from "../../payments/components/payment-profile-form.tsx";
+import { NoChargeNotice, needsPaymentProfile, PaymentMethodForm, PaymentProfileForm } from "../../payments/index.ts";
 
 /**
  * Step 5: the no-charge notice and the card form for the payment locale. A driver without

@@ -1,17 +1,16 @@
 import type { VisitDetail, VisitSummary } from "@estaciona/contracts/schemas/parking";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { generatePath, Link } from "react-router";
+import { Link } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
-import { paths } from "../../../config/paths.ts";
+import { useParkingFormat } from "../../../components/parking/format.ts";
+import { LiveFee, useLiveQuote } from "../../../components/parking/live-fee.tsx";
+import { VisitStatusBadge } from "../../../components/parking/status-badge.tsx";
+import { paths, pathTo } from "../../../config/paths.ts";
 import { getHostConfig, isFreeflowHost } from "../../../lib/host-config.ts";
-import { FreeflowAccount } from "../../freeflow/components/freeflow-account.tsx";
-import { getParkingDashboard, parkingQueryKeys } from "../../visits/api/visits.ts";
-import { LiveFee, useLiveQuote } from "../../visits/components/live-fee.tsx";
-import { VisitStatusBadge } from "../../visits/components/status-badge.tsx";
-import { VisitList } from "../../visits/components/visit-list.tsx";
-import { useParkingFormat } from "../../visits/lib/format.ts";
+import { FreeflowAccount } from "../../freeflow/index.ts";
+import { dashboardQuery, VisitList } from "../../visits/index.ts";
 import "../../../lib/catalogues/parking.ts";
 import "../../../lib/catalogues/screens.ts";
 
@@ -28,8 +27,7 @@ export default function DashboardScreen() {
   const { t } = useTranslation(["parking", "screens", "common"]);
   const freeflow = isFreeflowHost(getHostConfig());
   const dashboard = useQuery({
-    queryKey: parkingQueryKeys.dashboard,
-    queryFn: getParkingDashboard,
+    ...dashboardQuery(),
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
   const data = dashboard.data;
@@ -98,7 +96,7 @@ function ActiveVisitCard({ visit, fetchedAt }: { visit: VisitDetail; fetchedAt: 
   const unpaid = visit.status === "pending_payment";
   // A ticketless lot charges the card when the exit camera reads the plate: paying first is optional.
   const chargedAtExit = visit.location.freeflow && visit.status === "in_progress";
-  const checkoutPath = generatePath(paths.checkout.path, { uuid: visit.uuid });
+  const checkoutPath = pathTo("checkout", { uuid: visit.uuid });
   return (
     <section
       className={`card active-visit${unpaid ? " active-visit-unpaid" : ""}`}
@@ -120,7 +118,7 @@ function ActiveVisitCard({ visit, fetchedAt }: { visit: VisitDetail; fetchedAt: 
               ? t("dashboard.pay_now")
               : t("dashboard.pay")}
         </Link>
-        <Link className="button button-secondary" to={generatePath(paths.visit.path, { uuid: visit.uuid })}>
+        <Link className="button button-secondary" to={pathTo("visit", { uuid: visit.uuid })}>
           {t("dashboard.details")}
         </Link>
       </div>
@@ -139,7 +137,7 @@ function UnpaidSummaryCard({ visit }: { visit: VisitSummary }) {
         <span className="plate-badge">{visit.vehicle.plate}</span> <VisitStatusBadge status={visit.status} />
       </p>
       <p>{t("dashboard.pending_text")}</p>
-      <Link className="button button-primary" to={generatePath(paths.checkout.path, { uuid: visit.uuid })}>
+      <Link className="button button-primary" to={pathTo("checkout", { uuid: visit.uuid })}>
         {t("dashboard.settle", { amount: money(visit.total, visit.currency) })}
       </Link>
     </section>

@@ -6,7 +6,7 @@ import { paths } from "../../../config/paths.ts";
 import { cardBrandName } from "../../../lib/card-brand.ts";
 import { sessionStore } from "../../../lib/session.ts";
 import { useStore } from "../../../lib/store.ts";
-import { getPaymentMethods, paymentMethodsQueryKey } from "../../payments/api/payments.ts";
+import { paymentMethodsQuery } from "../../payments/index.ts";
 import "../../../lib/catalogues/screens.ts";
 import "../freeflow.css";
 
@@ -26,7 +26,7 @@ export function freeflowCard(methods: PaymentMethod[]): PaymentMethod | null {
 export function FreeflowAccount({ headingLevel }: { headingLevel: 2 | 3 }) {
   const { t } = useTranslation("screens");
   const { user } = useStore(sessionStore);
-  const methods = useQuery({ queryKey: paymentMethodsQueryKey, queryFn: getPaymentMethods });
+  const methods = useQuery(paymentMethodsQuery());
   const card = methods.data ? freeflowCard(methods.data) : null;
   const plates = user?.vehicles.map((vehicle) => vehicle.plate) ?? [];
   const Heading = headingLevel === 2 ? "h2" : "h3";

@@ -1,13 +1,20 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  mockApi,
+  registerParkingCatalogues,
+  renderWithProviders,
+  visaCard,
+} from "../../../components/parking/testing/fixtures.tsx";
 import { sessionStore } from "../../../lib/session.ts";
 import { freeflowWelcomeStore } from "../../../lib/welcome.ts";
 import { driver } from "../../payments/testing/api-fake.tsx";
-import { mockApi, registerParkingCatalogues, renderWithProviders, visaCard } from "../../visits/testing/fixtures.tsx";
 import { freeflowCard } from "../components/freeflow-account.tsx";
 import WelcomeScreen from "./welcome.tsx";
 
 vi.mock("../../../lib/catalogues/screens.ts", () => ({}));
+// The payments entry brings its catalogue, which registers itself before the setup starts i18next.
+vi.mock("../../payments/catalogue.ts", () => ({}));
 beforeAll(registerParkingCatalogues);
 afterEach(() => {
   vi.unstubAllGlobals();

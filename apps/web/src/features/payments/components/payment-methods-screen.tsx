@@ -14,8 +14,8 @@ import { useStore } from "../../../lib/store.ts";
 import {
   type CardGateway,
   deletePaymentMethod,
-  getPaymentMethods,
-  paymentMethodsQueryKey,
+  paymentMethodsKey,
+  paymentMethodsQuery,
   setDefaultPaymentMethod,
 } from "../api/payments.ts";
 import { CardBrandMark } from "./card-brand-mark.tsx";
@@ -35,7 +35,7 @@ export function PaymentMethodsScreen({ gateway, title }: { gateway: CardGateway;
   const { t: tCommon } = useTranslation("common");
   const queryClient = useQueryClient();
   const country = gateway === "us" ? "us" : "mx";
-  const methods = useQuery({ queryKey: paymentMethodsQueryKey, queryFn: getPaymentMethods });
+  const methods = useQuery(paymentMethodsQuery());
   const { user } = useStore(sessionStore);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
@@ -44,14 +44,14 @@ export function PaymentMethodsScreen({ gateway, title }: { gateway: CardGateway;
     mutationFn: (method: PaymentMethod) => setDefaultPaymentMethod(method.uuid),
     onSuccess: async () => {
       notifySuccess(t("default_changed"));
-      await queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: paymentMethodsKey });
     },
   });
 
   const remove = useMutation({
     mutationFn: (method: PaymentMethod) => deletePaymentMethod(method.uuid),
     onSuccess: async (remaining) => {
-      queryClient.setQueryData(paymentMethodsQueryKey, remaining);
+      queryClient.setQueryData(paymentMethodsQuery().queryKey, remaining);
       notifySuccess(t("deleted"));
       // Removing the last card clears the user's payment_methods flag.
       await loadUser();

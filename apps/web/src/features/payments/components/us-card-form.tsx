@@ -10,7 +10,7 @@ import { LoadingSection } from "../../../components/loading-view.tsx";
 import { currentLocale, translateMessage } from "../../../lib/i18n.ts";
 import { sessionStore } from "../../../lib/session.ts";
 import { useStore } from "../../../lib/store.ts";
-import { cardFormConfigQueryKey, getCardFormConfig, saveUsCard } from "../api/payments.ts";
+import { cardFormConfigQuery, saveUsCard } from "../api/payments.ts";
 import {
   askFrameToSubmit,
   type CollectCard,
@@ -56,7 +56,7 @@ interface TokenRequester {
  */
 export default function UsCardForm({ onSaved, showNotice = true }: { onSaved: () => void; showNotice?: boolean }) {
   const { t } = useTranslation("payments");
-  const config = useQuery({ queryKey: cardFormConfigQueryKey("us"), queryFn: () => getCardFormConfig("us") });
+  const config = useQuery(cardFormConfigQuery("us"));
   const { succeeded, failed } = useCardSaved(onSaved);
   const [phase, setPhase] = useState<Phase>("loading");
   const [providerMessage, setProviderMessage] = useState<string | null>(null);

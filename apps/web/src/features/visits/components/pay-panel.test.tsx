@@ -2,7 +2,6 @@ import type { VisitDetail } from "@estaciona/contracts/schemas/parking";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { returnPath } from "../../payments/lib/redirect.ts";
 import {
   fundidora,
   LOCATION_UUID,
@@ -12,10 +11,13 @@ import {
   renderWithProviders,
   VISIT_UUID,
   visaCard,
-} from "../testing/fixtures.tsx";
+} from "../../../components/parking/testing/fixtures.tsx";
+import { returnPath } from "../../payments/index.ts";
 import { PayPanel } from "./pay-panel.tsx";
 
 vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
+// The payments entry brings its catalogue, which registers itself before the setup starts i18next.
+vi.mock("../../payments/catalogue.ts", () => ({}));
 beforeAll(registerParkingCatalogues);
 afterEach(() => vi.unstubAllGlobals());
 

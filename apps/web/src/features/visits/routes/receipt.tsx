@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { generatePath, Link, useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
-import { paths } from "../../../config/paths.ts";
-import { getVisit, parkingQueryKeys } from "../api/visits.ts";
-import { FeeBreakdown } from "../components/fee-breakdown.tsx";
-import { useParkingFormat } from "../lib/format.ts";
+import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
+import { useParkingFormat } from "../../../components/parking/format.ts";
+import { pathTo } from "../../../config/paths.ts";
+import { visitQuery } from "../api/visits.ts";
 import "../../../lib/catalogues/parking.ts";
 import "../styles/receipt.css";
 
@@ -19,9 +19,9 @@ import "../styles/receipt.css";
 export default function ReceiptScreen() {
   const { uuid = "" } = useParams();
   const { t, money, duration, dateTime, card } = useParkingFormat();
-  const visit = useQuery({ queryKey: parkingQueryKeys.visit(uuid), queryFn: () => getVisit(uuid) });
+  const visit = useQuery(visitQuery(uuid));
   const receipt = visit.data?.receipt ?? null;
-  const visitPath = generatePath(paths.visit.path, { uuid });
+  const visitPath = pathTo("visit", { uuid });
 
   return (
     <Page title={t("receipt.title")}>

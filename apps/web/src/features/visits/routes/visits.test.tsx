@@ -2,7 +2,11 @@ import type { VisitSummary } from "@estaciona/contracts/schemas/parking";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { mockApi, registerParkingCatalogues, renderWithProviders } from "../testing/fixtures.tsx";
+import {
+  mockApi,
+  registerParkingCatalogues,
+  renderWithProviders,
+} from "../../../components/parking/testing/fixtures.tsx";
 import VisitsScreen from "./visits.tsx";
 
 vi.mock("../../../lib/catalogues/parking.ts", () => ({}));

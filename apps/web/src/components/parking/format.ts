@@ -1,38 +1,25 @@
-import type { Currency } from "@estaciona/contracts";
+import { formatMoney } from "@estaciona/contracts/money";
 import { useTranslation } from "react-i18next";
-import { cardBrandName } from "../../../lib/card-brand.ts";
-import { formatCurrency } from "../../../lib/filters.ts";
-import { formatInZone } from "../../../lib/zoned-time.ts";
-import "../../../lib/catalogues/parking.ts";
+import { cardBrandName } from "../../lib/card-brand.ts";
+import { formatInZone } from "./zoned-time.ts";
+import "../../lib/catalogues/parking.ts";
 // Every parking view formats through this hook, so its styles come along with it.
-import "../styles/parking.css";
+import "./parking.css";
 
 const MINUTES_PER_HOUR = 60;
 const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
 
-/**
- * Minor units as a decimal string ("12345" → "123.45") from the integer's digits, so no float
- * ever holds the amount; the spec's currency filter then groups it for display.
- */
-export function minorUnitsToDecimal(amount: number): string {
-  const sign = amount < 0 ? "-" : "";
-  const digits = String(Math.abs(Math.trunc(amount))).padStart(3, "0");
-  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
-
 const intlLocale = (language: string) => (language === "en" ? "en-US" : "es-MX");
 
 /**
- * Display formatters of the parking screens in the current language: money with its currency,
- * stay durations with plurals, saved cards, and instants on the location's clock (lib/zoned-time:
- * the lot's zone is named beside the time when the phone's clock would read otherwise).
+ * Display formatters of the parking screens in the current language: money with its currency
+ * (the contracts' `formatMoney`, shared with the API), stay durations with plurals, saved cards
+ * (the contracts' brand names), and instants on the location's clock (zoned-time.ts: the lot's
+ * zone is named beside the time when the phone's clock would read otherwise).
  */
 export function useParkingFormat() {
   const { t, i18n } = useTranslation(["parking", "screens", "common"]);
   const locale = intlLocale(i18n.language);
-
-  const money = (amount: number, currency: Currency | string): string =>
-    t("money", { amount: formatCurrency(minorUnitsToDecimal(amount)), currency: currency.toUpperCase() });
 
   const duration = (minutes: number): string => {
     const whole = Math.max(0, Math.floor(minutes));
@@ -62,5 +49,5 @@ export function useParkingFormat() {
     return fraction ? `${whole}.${fraction}` : String(whole);
   };
 
-  return { t, money, duration, dateTime, time, card, percent };
+  return { t, money: formatMoney, duration, dateTime, time, card, percent };
 }

@@ -5,10 +5,17 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../../lib/i18n.ts";
 import { queryClient } from "../../../lib/query-client.ts";
 import { sessionStore } from "../../../lib/session.ts";
-import PaymentStep from "../../auth/components/payment-step.tsx";
-import { driver, fakeApi, ok, registerPaymentsCatalogue, renderWith, sandboxConfig } from "../testing/api-fake.tsx";
+import {
+  driver,
+  fakeApi,
+  ok,
+  registerPaymentsCatalogue,
+  renderWith,
+  sandboxConfig,
+} from "../../payments/testing/api-fake.tsx";
+import PaymentStep from "./payment-step.tsx";
 
-vi.mock("../catalogue.ts", () => ({}));
+vi.mock("../../payments/catalogue.ts", () => ({}));
 beforeAll(registerPaymentsCatalogue);
 afterEach(() => {
   vi.unstubAllGlobals();

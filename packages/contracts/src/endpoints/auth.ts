@@ -1,0 +1,35 @@
+import { defineEndpoint, schemasOf } from "../endpoint.ts";
+
+/** Sign-in and sessions (DESIGN §4): the phone's code, the OAuth token and revocation endpoints. */
+
+const auth = () => import("../schemas/auth.ts");
+const tag = "auth";
+
+export const registerPhone = defineEndpoint({
+  method: "POST",
+  path: "/open/user",
+  auth: "none",
+  tag,
+  summary: "Register the phone if it is new and send it a sign-in code (answered only by the sandbox)",
+  schemas: schemasOf(auth, (s) => ({ body: s.registerPhoneBody, response: s.registerPhoneAnswer.shape.data })),
+});
+
+export const issueToken = defineEndpoint({
+  method: "POST",
+  path: "/oauth/v2/token",
+  auth: "none",
+  envelope: false,
+  tag,
+  summary: "OAuth 2.0 token endpoint: grant `sms` (phone + code) or `refresh_token`; JSON or form-encoded",
+  schemas: schemasOf(auth, (s) => ({ body: s.tokenRequestBody, response: s.tokenAnswer })),
+});
+
+export const revokeToken = defineEndpoint({
+  method: "POST",
+  path: "/oauth/v2/revoke",
+  auth: "none",
+  envelope: false,
+  tag,
+  summary: "Log out (RFC 7009): end the session of a refresh or access token; always answers 200",
+  schemas: schemasOf(auth, (s) => ({ body: s.revokeBody, response: s.revokeAnswer })),
+});

@@ -1,0 +1,14 @@
+import { defineEndpoint, schemasOf } from "../endpoint.ts";
+
+/** The white-label host (DESIGN §3). */
+
+const host = () => import("../schemas/host.ts");
+
+export const getHost = defineEndpoint({
+  method: "GET",
+  path: "/open/host",
+  auth: "none",
+  tag: "hosts",
+  summary: "The requesting host's public configuration (theme, country, login text, map options, client id)",
+  schemas: schemasOf(host, (s) => ({ response: s.hostConfig })),
+});

@@ -1,0 +1,43 @@
+import { defineEndpoint, schemasOf } from "../endpoint.ts";
+
+/** The signed-in driver's vehicles (DESIGN §7): a plate is on at most one active account. */
+
+const vehicles = async () => ({ ...(await import("../schemas/user.ts")), ...(await import("../schemas/common.ts")) });
+const tag = "vehicles";
+
+export const addVehicle = defineEndpoint({
+  method: "POST",
+  path: "/user/vehicle",
+  auth: "user",
+  status: 201,
+  tag,
+  summary: "Register a vehicle by plate and state",
+  schemas: schemasOf(vehicles, (s) => ({ body: s.createVehicleBody, response: s.vehicle })),
+});
+
+export const listVehicles = defineEndpoint({
+  method: "GET",
+  path: "/user/vehicles",
+  auth: "user",
+  tag,
+  summary: "The driver's vehicles",
+  schemas: schemasOf(vehicles, (s) => ({ response: s.vehicleList })),
+});
+
+export const editVehicle = defineEndpoint({
+  method: "PUT",
+  path: "/user/vehicle/:uuid",
+  auth: "user",
+  tag,
+  summary: "Edit one of the driver's vehicles",
+  schemas: schemasOf(vehicles, (s) => ({ params: s.vehicleParams, body: s.updateVehicleBody, response: s.vehicle })),
+});
+
+export const deleteVehicle = defineEndpoint({
+  method: "DELETE",
+  path: "/user/vehicle/:uuid",
+  auth: "user",
+  tag,
+  summary: "Remove one of the driver's vehicles",
+  schemas: schemasOf(vehicles, (s) => ({ params: s.vehicleParams, response: s.noData })),
+});

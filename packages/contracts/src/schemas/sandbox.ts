@@ -1,0 +1,18 @@
+import { z } from "zod";
+
+/** One message the sandbox SMS, WhatsApp or e-mail provider kept instead of sending it (DESIGN §9). */
+export const outboxMessage = z.object({
+  channel: z.enum(["sms", "whatsapp", "email"]),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  created_at: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessage>;
+
+export const outboxQuery = z.object({
+  recipient: z.string().trim().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const outboxMessages = z.array(outboxMessage);
