@@ -271,6 +271,8 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       expect(receipt?.subject).toBe("Tu recibo de estacionamiento: Estacionamiento Parque Fundidora");
       expect(receipt?.body).toContain("$41.78 MXN");
       expect(receipt?.body).toContain(driver.vehicle.plate);
+      // The brand as the SPA writes it, from the contracts' one spelling.
+      expect(receipt?.body).toContain(`Tarjeta: Visa terminación ${card.last4}`);
 
       const again = await pay(driver.headers, visit.uuid, idempotencyKey());
       expect(again.statusCode).toBe(409);

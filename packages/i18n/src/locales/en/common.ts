@@ -68,13 +68,8 @@ export const common = {
     reload: "Reload the page",
     home: "Go to the start",
   },
-  // Card brands as people write them (the API sends visa, mastercard, amex, or another provider's word).
-  card_brands: {
-    visa: "Visa",
-    mastercard: "Mastercard",
-    amex: "American Express",
-    other: "Card",
-  },
+  // A card of a brand outside CARD_BRANDS (the contracts' cardBrandName writes the others).
+  other_card_brand: "Card",
   logo_alt: "{{brand}} logo",
   saved: "Saved",
 };

@@ -69,13 +69,8 @@ export const common: typeof source = {
     reload: "Recargar la página",
     home: "Ir al inicio",
   },
-  // Card brands as people write them (the API sends visa, mastercard, amex, or another provider's word).
-  card_brands: {
-    visa: "Visa",
-    mastercard: "Mastercard",
-    amex: "American Express",
-    other: "Tarjeta",
-  },
+  // A card of a brand outside CARD_BRANDS (the contracts' cardBrandName writes the others).
+  other_card_brand: "Tarjeta",
   logo_alt: "Logotipo de {{brand}}",
   saved: "Guardado",
 };

@@ -1,4 +1,4 @@
-import type { Currency, Locale } from "@estaciona/contracts";
+import { type Currency, cardBrandName, type Locale } from "@estaciona/contracts";
 import { translate } from "@estaciona/i18n";
 import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../../../db/database.ts";
@@ -38,6 +38,13 @@ export function formatInstant(iso: string | null, locale: Locale, timeZone: stri
   }).format(new Date(iso));
 }
 
+/** "Visa terminación 4242": the brand as the SPA writes it (a brand outside CARD_BRANDS is "Tarjeta"). */
+const cardOnFile = (locale: Locale, card: { brand: string; last4: string }): string =>
+  text(locale, "card_on_file", {
+    brand: cardBrandName(card.brand, translate(locale, "common.other_card_brand") ?? card.brand),
+    last4: card.last4,
+  });
+
 /**
  * The e-mail receipt after a successful payment (DESIGN §9: the sandbox outbox shows it), in the
  * driver's language. Sent by the `parking.visit_receipt` job that the paying transaction enqueues,
@@ -66,7 +73,7 @@ export async function sendVisitReceipt(deps: MessageDeps, visitId: string): Prom
       entered_at: when(receipt.entered_at),
       settled_at: when(receipt.settled_at),
       duration: receipt.duration_minutes,
-      card: receipt.card ? text(locale, "card_on_file", receipt.card) : text(locale, "no_card"),
+      card: receipt.card ? cardOnFile(locale, receipt.card) : text(locale, "no_card"),
       subtotal: money(receipt.amounts.subtotal),
       convenience_fee: money(receipt.amounts.convenience_fee),
       processing_fee: money(receipt.amounts.processing_fee),
