@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { expect } from "vitest";
-import { createSignedInUser, type TestApp } from "./helpers.ts";
+import { createSignedInUser, type TestApp, testEngine } from "./helpers.ts";
 
 /** A driver whose profile allows adding cards (first name, last name, e-mail). */
 export async function createDriverWithProfile(app: TestApp) {
@@ -55,7 +56,16 @@ export const looksLikeCardNumber = (value: string): boolean =>
 
 /** Every text value in every table: nothing may look like a card number (PCI-6). */
 export async function findCardLikeValues(app: TestApp): Promise<string[]> {
-  const tables = await app.db.introspection.getTables();
+  // The PostgreSQL test database is shared (one schema per test file, other runs' included):
+  // only this app's schema, the one its connections work in, is scanned.
+  const ownSchema =
+    testEngine === "postgres"
+      ? (await sql<{ name: string }>`select current_schema() as name`.execute(app.db)).rows[0]?.name
+      : undefined;
+  const tables = (await app.db.introspection.getTables()).filter(
+    (table) => ownSchema === undefined || table.schema === ownSchema,
+  );
+  expect(tables.map((table) => table.name)).toContain("payment_methods");
   const found: string[] = [];
   for (const table of tables) {
     if (table.name.startsWith("kysely_")) continue;
