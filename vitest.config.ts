@@ -19,7 +19,12 @@ export default defineConfig({
     reporters: ["default", "json"],
     outputFile: { json: "test-results/unit.json" },
     projects: [
-      { test: { name: "unit", include: ["packages/*/src/**/*.test.ts", "apps/api/src/**/*.test.ts"] } },
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.ts", "apps/api/src/**/*.test.ts", "scripts/**/*.test.ts"],
+        },
+      },
       apiSuite("sqlite"),
       ...(process.env.TEST_DATABASE_URL ? [apiSuite("postgres")] : []),
       "apps/web/vitest.config.ts",

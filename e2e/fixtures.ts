@@ -81,4 +81,44 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
-export const test = base;
+/**
+ * Every journey fails on an error the page did not handle: an uncaught exception (`pageerror`)
+ * or an error logged to the console — React logs there what an error boundary caught, which is
+ * how a crash hidden behind an error screen shows. A failed request's own console line ("Failed
+ * to load resource": a declined card's 422, a 401 that logs out) is the app working, not an error.
+ * A journey that provokes an error on purpose lists what it expects with `expectPageErrors`.
+ */
+export const test = base.extend<{ pageErrors: PageErrors }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors = new PageErrors();
+      page.on("pageerror", (error) => errors.record(`uncaught: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+          errors.record(`console: ${message.text()}`);
+      });
+      await use(errors);
+      errors.check();
+    },
+    { auto: true },
+  ],
+});
+
+export class PageErrors {
+  private readonly seen: string[] = [];
+  private readonly expected: RegExp[] = [];
+
+  record(error: string): void {
+    this.seen.push(error);
+  }
+
+  /** Errors this journey provokes on purpose; any other still fails it. */
+  expect(...patterns: RegExp[]): void {
+    this.expected.push(...patterns);
+  }
+
+  check(): void {
+    const unexpected = this.seen.filter((error) => !this.expected.some((pattern) => pattern.test(error)));
+    expect(unexpected, "errors in the page").toEqual([]);
+  }
+}

@@ -10,6 +10,9 @@ const BARRIO_ANTIGUO = "7d1e5a10-0000-4000-8000-000000000102";
 const DEMO_OPERATOR_PHONE = "+528100000001";
 const APPROVED_TEST_CARD = "4242424242424242";
 
+// The phone is in Tijuana, the lots in Monterrey: every time of a stay reads the lot's clock and says so.
+test.use({ timezoneId: "America/Tijuana" });
+
 /**
  * A real stay is too long for a test: this moves a visit's entry back in the server's own
  * database file, so the fee engine prices a 70-minute stay. Everything else (pricing, charging,
@@ -134,7 +137,7 @@ test("a driver scans a lot's QR signed out, signs in, adds a car and a card, par
 
   // Checkout: the default card preselected, the breakdown that is charged, then pay.
   await expect(page).toHaveURL(hostUrl("localhost", `/checkout/${visitUuid}`));
-  await expect(page.getByRole("radio", { name: /visa •••• 4242/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /^Visa •••• 4242/ })).toBeChecked();
   await expect(page.getByRole("row", { name: /Total/ })).toContainText("$41.78 MXN");
   await expectAccessible(page);
   await page.getByRole("button", { name: "Pagar $41.78 MXN" }).click();
@@ -168,11 +171,19 @@ test("a driver scans a lot's QR signed out, signs in, adds a car and a card, par
   await expectAccessible(page);
   await visits.getByRole("link").first().click();
   await expect(page.getByRole("heading", { name: "Historial de pagos" })).toBeVisible();
-  await expect(page.getByText(/Cargo · Aprobado/)).toBeVisible();
+  const charge = page.getByRole("listitem").filter({ hasText: "Cargo · Aprobado" });
+  await expect(charge).toContainText(/\(hora de Monterrey\) · Visa •••• 4242/);
+  const entry =
+    (await page
+      .locator("dt", { hasText: /^Entrada$/ })
+      .locator("xpath=following-sibling::dd")
+      .textContent()) ?? "";
+  expect(entry).toMatch(/\(hora de Monterrey\)$/);
 
-  // Kept alive: back to visits, the "Paid" filter is still chosen.
+  // Kept alive: back to visits, the "Paid" filter is still chosen; the list shows the same clock time.
   await page.goBack();
   await expect(page.getByRole("radio", { name: "Pagadas" })).toBeChecked();
+  await expect(visits.getByRole("listitem").first()).toContainText(entry);
 });
 
 test("a freeflow entry and exit reported by a gate camera shows on the driver's home as paid", async ({

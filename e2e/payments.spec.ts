@@ -185,6 +185,10 @@ test.describe("US driver (us.localhost, Collect.js-style form)", () => {
     await page.getByRole("button", { name: "Add card" }).click();
     const dialog = page.getByRole("dialog", { name: "New card" });
     const submit = dialog.getByRole("button", { name: "Add Card", exact: true });
+    // The holder's names come from the profile, not asked twice; submit needs both (spec §5).
+    await expect(dialog.getByLabel("First name")).toHaveValue("Ana");
+    await expect(dialog.getByLabel("Last name")).toHaveValue("López");
+    await dialog.getByLabel("Last name").fill("");
     await expect(submit).toBeDisabled();
     await dialog.getByLabel("First name").fill("Ann");
     await expect(submit).toBeDisabled();

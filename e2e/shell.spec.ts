@@ -48,6 +48,10 @@ test("the side menu lists the spec's entries, and every screen it reaches passes
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL(hostUrl("localhost", path));
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    // The title is seen once, in the top bar; the page's h1 is there for assistive technology.
+    await expect(page.getByRole("banner")).toContainText(heading);
+    const h1Width = await page.getByRole("heading", { level: 1 }).evaluate((h1) => h1.getBoundingClientRect().width);
+    expect(h1Width).toBeLessThanOrEqual(1);
     await expect(page.getByRole("status")).toHaveCount(0);
     await expectAccessible(page);
   }
@@ -162,4 +166,35 @@ test("log out clears both tokens and the app returns to sign-in", async ({ page,
   // The revoked session is gone for good: the guard sends /vehiculos to sign-in.
   await page.goto(hostUrl("localhost", "/vehiculos"));
   await expect(page).toHaveURL(hostUrl("localhost", "/?authRedirect=%2Fvehiculos"));
+});
+
+test("every host has a favicon: its theme's icon, and /favicon.ico for clients without SVG icons", async ({ page }) => {
+  const hosts = [
+    ["localhost", "estaciona"],
+    ["isisa.localhost", "isisa"],
+    ["freeflow.localhost", "freeflow"],
+    ["us.localhost", "estaciona"],
+  ] as const;
+  for (const [host, theme] of hosts) {
+    await page.goto(hostUrl(host, "/"));
+    const icons = await page
+      .locator('link[rel="icon"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    expect(icons).toEqual([hostUrl(host, "/favicon.ico"), hostUrl(host, `/themes/${theme}/icon.svg`)]);
+    // Fetched from the page: Node does not resolve *.localhost, Chromium does.
+    const answers = await page.evaluate(
+      (urls) =>
+        Promise.all(
+          urls.map(async (url) => {
+            const response = await fetch(url);
+            return { status: response.status, type: response.headers.get("content-type") };
+          }),
+        ),
+      icons,
+    );
+    expect(answers).toEqual([
+      { status: 200, type: expect.stringMatching(/^image\/(x-icon|vnd\.microsoft\.icon)/) },
+      { status: 200, type: expect.stringMatching(/^image\/svg\+xml/) },
+    ]);
+  }
 });

@@ -11,7 +11,10 @@ async function enterPhoneAndCode(page: Page, nationalPhone: string) {
   );
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page.getByRole("heading", { name: "Ingresa tu código" })).toBeVisible();
-  await expect(page.getByText(`+52 ${nationalPhone}`)).toBeVisible();
+  // The number as people write it: +52, the two-digit Monterrey area code, then 4 and 4 digits.
+  await expect(
+    page.getByText(`+52 ${nationalPhone.slice(0, 2)} ${nationalPhone.slice(2, 6)} ${nationalPhone.slice(6)}`),
+  ).toBeVisible();
   await expect(page.getByLabel("Código de verificación")).toHaveValue(/^\d{6}$/);
 }
 

@@ -86,7 +86,7 @@ async function serve(engine: Engine): Promise<void> {
     LOG_LEVEL: "warn",
     // The demo lots are where (d) and (e) park.
     SEED_DEMO: "true",
-    RUN_WORKER: "false",
+    PROCESS_ROLE: "api",
     WEB_DIST_DIR: "/nonexistent",
     // One client address sends everything here; the per-IP limits are not what is measured.
     API_IP_MAX_PER_MINUTE: "100000000",

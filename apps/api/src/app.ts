@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import formbody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -7,7 +8,8 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
-import { type DatabaseHandle, type Db, type Engine, migrateToLatest, openDatabase } from "./db/database.ts";
+import { type DatabaseHandle, type Db, type Engine, openDatabase } from "./db/database.ts";
+import { ensureDatabaseReady } from "./db/prepare.ts";
 import { deriveKey } from "./lib/crypto.ts";
 import { tooManyRequests } from "./lib/errors.ts";
 import { type AccessTokens, createAccessTokens } from "./modules/auth/access-token.ts";
@@ -17,11 +19,13 @@ import { gatewayOrigins } from "./modules/payments/service.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { contentSecurityDirectives } from "./plugins/content-security-policy.ts";
 import { answerFrameworkError, errorsPlugin } from "./plugins/errors.ts";
+import { jsonBodyPlugin } from "./plugins/json-body.ts";
+import { logRedaction } from "./plugins/log-redaction.ts";
+import { metricsPlugin } from "./plugins/metrics.ts";
 import { serializerCompiler } from "./plugins/serializer.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createProviders, type Providers } from "./providers.ts";
 import { apiRoutes } from "./routes.ts";
-import { seed } from "./seed/seed.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -30,8 +34,12 @@ declare module "fastify" {
     dbEngine: Engine;
     accessTokens: AccessTokens;
     providers: Providers;
-    /** The job queue's worker: handlers are registered by features; started when RUN_WORKER. */
+    /** The job queue's worker: handlers are registered by features; started unless PROCESS_ROLE=api. */
     jobs: JobRunner;
+    /** Shared state across instances when REDIS_URL is set (rate limits, readiness). */
+    redis: Redis | null;
+    /** True once the process is stopping: readiness answers 503 so the load balancer drains it. */
+    draining: boolean;
   }
 }
 
@@ -48,9 +56,23 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions) {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Tests may silence the log (false) or send it to a stream; the redaction always applies.
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof options.logger === "object" ? options.logger : {}),
+            redact: logRedaction,
+          },
+    // Request ids: the proxy's X-Request-Id when it looks like one, else a new UUID; logged as reqId
+    // on every line of the request and answered in X-Request-Id, so one request is followed across instances.
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+    },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -60,8 +82,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook("onClose", async () => {
     if (!options.database) await database.close();
   });
-  await migrateToLatest(database);
-  await seed(database.db, { demo: config.seedDemo });
+  await ensureDatabaseReady(database, config);
 
   app.decorate("config", config);
   app.decorate("db", database.db);
@@ -69,25 +90,61 @@ export async function buildApp(options: AppOptions) {
   app.decorate("accessTokens", createAccessTokens(deriveKey(config.secret, "access-token")));
   app.decorate("providers", { ...createProviders(config, database.db, app.log), ...options.providers });
   app.decorate("jobs", createJobRunner({ db: database.db, log: app.log }));
-  if (config.runWorker) app.addHook("onReady", async () => app.jobs.start());
+  if (config.role !== "api") app.addHook("onReady", async () => app.jobs.start());
+  // Redis down must not slow every request: commands fail at once instead of waiting in a queue for
+  // a reconnection (the rate limit then lets requests through; sign-in caps live in the database).
+  // The log says so once when it goes and once when it comes back, not at every retry.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : null;
+  if (redis) {
+    let reachable = true;
+    redis.on("error", (error) => {
+      if (reachable) app.log.error({ err: error }, "redis unreachable: rate limits are per instance until it returns");
+      reachable = false;
+    });
+    redis.on("ready", () => {
+      if (!reachable) app.log.info("redis reachable again");
+      reachable = true;
+    });
+    app.addHook("onClose", async () => {
+      redis.disconnect();
+    });
+    // The first requests should already share the limits: wait briefly for the connection, never for long.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1000);
+      redis.once("ready", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+  app.decorate("redis", redis);
+  app.decorate("draining", false);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
   // preClose: the worker finishes the job in hand before the database closes.
   app.addHook("preClose", async () => app.jobs.stop());
   // The card form's scripts and frames come from the configured gateways only (PCI-2); the sandbox is 'self'.
   const paymentOrigins = gatewayOrigins(app.providers.payments);
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: contentSecurityDirectives(config, paymentOrigins),
     },
     hsts: config.production ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
+  await app.register(jsonBodyPlugin);
   await app.register(formbody);
   await app.register(rateLimit, {
     global: true,
     max: config.limits.apiPerIpPerMinute,
     timeWindow: 60_000,
-    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 }) } : {}),
+    // Redis down: requests pass on this limit (logged) rather than failing; sign-in sends keep their own caps.
+    ...(app.redis ? { redis: app.redis, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
   });
   await app.register(swagger, {
@@ -117,3 +174,13 @@ export async function buildApp(options: AppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * TRUST_PROXY as Fastify takes it (docs/decisions/0013). A hop count trusts the N nearest hops,
+ * whatever their address (proxy-addr asks about hop 0, the connection, first); Fastify's own
+ * number option trusts none at all, so the count is given as a function.
+ */
+function trustedProxies(setting: Config["trustProxy"]): FastifyServerOptions["trustProxy"] {
+  if (typeof setting !== "number") return setting;
+  return (_address: string, hop: number) => hop < setting;
+}

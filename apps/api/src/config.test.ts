@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, ENVIRONMENT_VARIABLES, loadConfig } from "./config.ts";
 
 const base = { NODE_ENV: "test" };
 
@@ -27,8 +29,81 @@ describe("configuration read at start-up", () => {
     [{ EMAIL_PROVIDER: "smtp" }, "SMTP_URL"],
     [{ NODE_ENV: "production", APP_SECRET: "x".repeat(40) }, "SMS_PROVIDER"],
     [{ NODE_ENV: "production", SMS_PROVIDER: "twilio" }, "APP_SECRET"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "proxy.internal" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "1.5" }, "TRUST_PROXY"],
   ])("stops start-up on %o with a message naming %s", (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it("reads TRUST_PROXY as no proxy, a hop count or a list of proxy addresses and CIDRs", () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: "10.0.0.0/8, 192.168.1.10,fd00::/8, loopback" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.10",
+      "fd00::/8",
+      "loopback",
+    ]);
+  });
+
+  it.each(["true", "TRUE", "yes"])(
+    "refuses TRUST_PROXY=%s at start and says why: a client would pick its own IP",
+    (value) => {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: `true` trusts every X-Forwarded-For hop, so any client picks its own IP/,
+      );
+    },
+  );
+  const production = {
+    NODE_ENV: "production",
+    APP_SECRET: "x".repeat(40),
+    TWILIO_ACCOUNT_SID: "AC1",
+    TWILIO_AUTH_TOKEN: "t",
+    TWILIO_FROM: "+15005550006",
+    SMTP_URL: "smtp://mail.example:587",
+    CONEKTA_PRIVATE_KEY: "key_private",
+    CONEKTA_PUBLIC_KEY: "key_public",
+  };
+
+  it("refuses sandbox e-mail and a production without any real card gateway, naming the variable", () => {
+    expect(() => loadConfig({ ...production, SMTP_URL: "" })).toThrow(/EMAIL_PROVIDER/);
+    expect(() => loadConfig({ ...production, CONEKTA_PRIVATE_KEY: "", CONEKTA_PUBLIC_KEY: "" })).toThrow(
+      /CONEKTA_PRIVATE_KEY/,
+    );
+  });
+
+  it("in production: no demo data and no migration at start unless asked for", () => {
+    const config = loadConfig(production);
+    expect(config.seedDemo).toBe(false);
+    expect(config.migrateAtStart).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: "true", MIGRATE_AT_START: "true" })).toMatchObject({
+      seedDemo: true,
+      migrateAtStart: true,
+    });
+  });
+
+  it("the embedded default runs API and worker, seeds the demo and migrates at start", () => {
+    expect(loadConfig(base)).toMatchObject({ role: "all", seedDemo: true, migrateAtStart: true });
+  });
+
+  it.each(["api", "worker"])("PROCESS_ROLE=%s is read; anything else stops start-up", (role) => {
+    expect(loadConfig({ ...base, PROCESS_ROLE: role }).role).toBe(role);
+    expect(() => loadConfig({ ...base, PROCESS_ROLE: "both" })).toThrow(/PROCESS_ROLE/);
+  });
+
+  it("lists every variable in .env.example and in the README", () => {
+    const root = path.resolve(import.meta.dirname, "../../..");
+    const example = readFileSync(path.join(root, ".env.example"), "utf8");
+    const readme = readFileSync(path.join(root, "README.md"), "utf8");
+    for (const name of ENVIRONMENT_VARIABLES) {
+      expect(example, `.env.example lacks ${name}`).toMatch(new RegExp(`^${name}=`, "m"));
+      expect(readme, `README lacks ${name}`).toContain(`\`${name}\``);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -16,6 +17,50 @@ const optional = z
   .transform((value) => (value === "" ? undefined : value));
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** proxy-addr's names for whole private ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
+const isAddressOrCidr = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * TRUST_PROXY: which hops of `X-Forwarded-For` to believe (docs/decisions/0013). `false` or `0`:
+ * none, the connection's address is the client's; a hop count `N`: the N proxies nearest the
+ * server, so the client is the address the outermost of them saw; a comma list of addresses or
+ * CIDRs: exactly those proxies. `true` trusts every hop, so any client chooses its own IP with
+ * one header and defeats every per-IP limit: refused, with the reason.
+ */
+const trustProxy = z
+  .string()
+  .default("false")
+  .transform((raw, context): false | number | string[] => {
+    const value = raw.trim().toLowerCase();
+    if (value === "false" || value === "0" || value === "") return false;
+    if (value === "true" || value === "yes") {
+      context.addIssue({
+        code: "custom",
+        message:
+          "`true` trusts every X-Forwarded-For hop, so any client picks its own IP with one header and defeats every per-IP limit; set the number of proxies in front of the server (behind one load balancer: 1) or their addresses/CIDRs",
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (wrong.length > 0) {
+      context.addIssue({
+        code: "custom",
+        message: `not a hop count, an address or a CIDR: ${wrong.join(", ")} (use false, a number such as 1, or a list such as 10.0.0.0/8,192.168.1.10)`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const environment = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: port.default(8080),
@@ -25,10 +70,16 @@ const environment = z.object({
   DATABASE_URL: optional.pipe(z.url().optional()),
   REDIS_URL: optional.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: boolean.default(false),
+  TRUST_PROXY: trustProxy,
   APP_SECRET: optional.pipe(z.string().min(32).optional()),
-  SEED_DEMO: boolean.default(true),
-  RUN_WORKER: boolean.default(true),
+  /** Unset: demo data outside production only. */
+  SEED_DEMO: boolean.optional(),
+  PROCESS_ROLE: z.enum(["all", "api", "worker"]).default("all"),
+  /** Unset: migrate (and seed) at start outside production; production runs `npm run migrate` once per deploy. */
+  MIGRATE_AT_START: boolean.optional(),
+  METRICS_PORT: port.optional(),
+  /** Seconds a stopping instance answers "not ready" before it closes, so the load balancer drains it. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -64,6 +115,9 @@ const environment = z.object({
   CARD_ADD_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
 
+/** Every variable read, as the environment spells it (`.env.example` and README list each one). */
+export const ENVIRONMENT_VARIABLES = Object.keys(environment.shape);
+
 /** Variable names as the environment spells them; every value is a string there. */
 export type Environment = { [K in keyof z.input<typeof environment>]?: string };
 
@@ -90,6 +144,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   const emailProvider = e.EMAIL_PROVIDER ?? (e.SMTP_URL ? "smtp" : "sandbox");
   if (emailProvider === "smtp") requireAll(e, ["SMTP_URL"], "EMAIL_PROVIDER=smtp");
+  if (production && emailProvider === "sandbox")
+    throw new ConfigError(
+      "Invalid configuration:\n  EMAIL_PROVIDER: the sandbox keeps e-mails in an outbox nobody reads; set SMTP_URL in production",
+    );
+  if (production && !e.CONEKTA_PRIVATE_KEY && !e.NMI_SECURITY_KEY && !e.NETPAY_SECRET_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  CONEKTA_PRIVATE_KEY / NMI_SECURITY_KEY: production needs at least one real card gateway (the sandbox never runs there)",
+    );
 
   // A payment gateway is real when its private key is set; then its public key must be set too.
   if (e.CONEKTA_PRIVATE_KEY) requireAll(e, ["CONEKTA_PUBLIC_KEY"], "CONEKTA_PRIVATE_KEY");
@@ -111,8 +173,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     secret: e.APP_SECRET ?? (e.NODE_ENV === "test" ? "test-secret-test-secret-test-secret!!" : localSecret(dataDir)),
-    seedDemo: e.SEED_DEMO,
-    runWorker: e.RUN_WORKER,
+    seedDemo: e.SEED_DEMO ?? !production,
+    /** `api` serves HTTP and runs no jobs; `worker` runs jobs and serves no API; `all` does both. */
+    role: e.PROCESS_ROLE,
+    migrateAtStart: e.MIGRATE_AT_START ?? !production,
+    metricsPort: e.METRICS_PORT,
+    drainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
     limits: { signInPerIpPerHour: e.SIGN_IN_IP_MAX_PER_HOUR, apiPerIpPerMinute: e.API_IP_MAX_PER_MINUTE },

@@ -6,7 +6,12 @@ import { createSandboxEmail, createSandboxSms } from "./modules/messaging/sandbo
 import { createSmtpEmail } from "./modules/messaging/smtp.ts";
 import { createTwilioSms } from "./modules/messaging/twilio.ts";
 import { createConektaGateway } from "./modules/payments/conekta.ts";
-import type { PaymentGateways } from "./modules/payments/gateway.ts";
+import {
+  type GatewayName,
+  GatewayUnavailableError,
+  type PaymentGateway,
+  type PaymentGateways,
+} from "./modules/payments/gateway.ts";
 import { createNetpayGateway } from "./modules/payments/netpay.ts";
 import { createNmiGateway } from "./modules/payments/nmi.ts";
 import { createSandboxGateway } from "./modules/payments/sandbox/gateway.ts";
@@ -27,11 +32,33 @@ export function createProviders(config: Config, db: Db, log: FastifyBaseLogger):
   };
 }
 
+/**
+ * Each slot is the real gateway when configured. Without credentials it is the sandbox — except
+ * in production, where a fake card must never be accepted: there the slot is unavailable (its
+ * card form shows as unavailable and every call answers "provider unavailable").
+ */
 function createPaymentGateways(config: Config, db: Db): PaymentGateways {
   const { conekta, nmi, netpay } = config.payments;
+  const standIn = (shape: Exclude<GatewayName, "sandbox">) =>
+    config.production ? unavailableGateway(shape) : createSandboxGateway({ db, shape });
   return {
-    mx: conekta ? createConektaGateway(conekta) : createSandboxGateway({ db, shape: "conekta" }),
-    us: nmi ? createNmiGateway(nmi) : createSandboxGateway({ db, shape: "nmi" }),
-    netpay: netpay ? createNetpayGateway(netpay) : createSandboxGateway({ db, shape: "netpay" }),
+    mx: conekta ? createConektaGateway(conekta) : standIn("conekta"),
+    us: nmi ? createNmiGateway(nmi) : standIn("nmi"),
+    netpay: netpay ? createNetpayGateway(netpay) : standIn("netpay"),
+  };
+}
+
+function unavailableGateway(name: Exclude<GatewayName, "sandbox">): PaymentGateway {
+  const refuse = async (): Promise<never> => {
+    throw new GatewayUnavailableError(name, "not configured in this deployment");
+  };
+  return {
+    name,
+    cardFormConfig: () => ({ provider: name, publicKey: null, scriptUrl: null, frameUrl: null }),
+    saveCard: refuse,
+    deleteCard: refuse,
+    charge: refuse,
+    refund: refuse,
+    findCharge: refuse,
   };
 }

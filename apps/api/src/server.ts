@@ -1,8 +1,35 @@
+import { createServer } from "node:http";
 import closeWithGrace from "close-with-grace";
-import { buildApp } from "./app.ts";
+import { type App, buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 
-/** The only file that listens: load the configuration, build the app, serve, and close gracefully. */
+/** Prometheus scrapes this port; it is never the public one (README "Production"). */
+function serveMetrics(app: App, port: number) {
+  const server = createServer(async (request, response) => {
+    if (request.url !== "/metrics") {
+      response.writeHead(404).end();
+      return;
+    }
+    try {
+      const body = await app.metrics.registry.metrics();
+      response.writeHead(200, { "content-type": app.metrics.registry.contentType }).end(body);
+    } catch (error) {
+      app.log.error({ err: error }, "metrics could not be collected");
+      response.writeHead(503).end();
+    }
+  });
+  server.listen(port, app.config.host);
+  app.addHook("onClose", async () => {
+    server.close();
+  });
+}
+
+/**
+ * The only file that listens. PROCESS_ROLE picks what this process does with the same build:
+ * `all` (the embedded default: API + jobs), `api` (HTTP only) or `worker` (jobs only, no public
+ * port). Stopping: readiness turns 503 for SHUTDOWN_DRAIN_SECONDS so the load balancer stops
+ * sending, then the server closes, the worker finishing the job in hand.
+ */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -15,12 +42,22 @@ async function main() {
     throw error;
   }
   const app = await buildApp({ config });
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  closeWithGrace({ delay: (config.drainSeconds + 10) * 1000 }, async ({ err }) => {
     if (err) app.log.error({ err }, "shutting down after an error");
+    app.draining = true;
+    if (config.drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
     await app.close();
   });
+  if (config.metricsPort !== undefined) serveMetrics(app, config.metricsPort);
+  if (config.role === "worker") {
+    await app.ready();
+    app.log.info(`Estaciona worker started (database: ${app.dbEngine})`);
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Estaciona is running on ${config.publicUrl} (database: ${app.dbEngine}, SMS: ${config.sms.provider})`);
+  app.log.info(
+    `Estaciona ${config.role === "api" ? "API" : "API and worker"} running on ${config.publicUrl} (database: ${app.dbEngine}, SMS: ${config.sms.provider})`,
+  );
 }
 
 await main();

@@ -56,7 +56,7 @@ export const testConfig = (env: Partial<Environment> = {}) =>
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     SEED_DEMO: "true",
-    RUN_WORKER: "false",
+    PROCESS_ROLE: "api",
     WEB_DIST_DIR: "/nonexistent",
     ...env,
   });

@@ -110,6 +110,26 @@ describe(`job queue (${testEngine})`, () => {
     expect(await jobRow(id)).toMatchObject({ status: "succeeded", attempts: 2 });
   });
 
+  it("renews the lease of a job in hand, so a long job is never taken over while its worker lives", async () => {
+    const id = (await enqueue(app.db, "test.long", {})) ?? "";
+    const leaseSeconds = 0.3;
+    const slow = createJobRunner({ db: app.db, log: app.log, workerId: "slow", leaseSeconds });
+    const other = createJobRunner({ db: app.db, log: app.log, workerId: "other", leaseSeconds });
+    let runs = 0;
+    const handler = async () => {
+      runs += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    };
+    slow.register("test.long", handler);
+    other.register("test.long", handler);
+    const inHand = slow.runDueJobs();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await other.runDueJobs()).toBe(0);
+    await inHand;
+    expect(runs).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ status: "succeeded", attempts: 1 });
+  });
+
   it("never runs one job twice with several workers at once", async () => {
     const runs = new Map<string, number>();
     const workers = Array.from({ length: 5 }, (_, index) => runner(`worker-${index}`));

@@ -75,9 +75,10 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       const unknown = await app.inject({ method: "GET", url: `/api/open/location/${randomUUID()}` });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().error).toBe("object_not_found");
+      // Text that is not a UUID names nothing: answered like an id that does not exist (decision 0012).
       const malformed = await app.inject({ method: "GET", url: "/api/open/location/not-a-uuid" });
-      expect(malformed.statusCode).toBe(422);
-      expect(malformed.json().error).toBe("invalid_data");
+      expect(malformed.statusCode).toBe(404);
+      expect(malformed.json().error).toBe("object_not_found");
     });
   });
 
@@ -272,6 +273,8 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       expect(receipt?.body).toContain(driver.vehicle.plate);
       // The stay's length in words (i18next on the server), not a count of minutes.
       expect(receipt?.body).toMatch(/\(1 h (29|30) min\)/);
+      // The brand as the SPA writes it, from the contracts' one spelling.
+      expect(receipt?.body).toContain(`Tarjeta: Visa terminación ${card.last4}`);
 
       const again = await pay(driver.headers, visit.uuid, idempotencyKey());
       expect(again.statusCode).toBe(409);
@@ -456,6 +459,8 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       expect(past.json().data.items[0]).toMatchObject({
         status: "finished",
         total: 4178,
+        // The lot's clock travels with each row, so the list shows the same times as the detail.
+        location: { uuid: FUNDIDORA, time_zone: "America/Monterrey" },
         vehicle: { plate: driver.vehicle.plate },
       });
       const secondPage = await app.inject({
@@ -510,6 +515,43 @@ describe(`parking: locations and visits (${testEngine})`, () => {
         headers: driver.headers,
       });
       expect(deleted.statusCode).toBeLessThan(300);
+    });
+
+    it("keeps the driver's last card of the country while a stay there is open or unpaid (DESIGN §6)", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const card = await saveSandboxCard(app, driver.user.id, { behaviour: "decline" });
+      const usCard = await saveSandboxCard(app, driver.user.id, { country: "us", last4: "1881" });
+      const removeCard = (id: string) =>
+        app.inject({ method: "DELETE", url: `/api/user/payment/method/${id}`, headers: driver.headers });
+      const cardsLeft = async () =>
+        (await app.inject({ method: "GET", url: "/api/user/payment/methods", headers: driver.headers }))
+          .json()
+          .data.map((method: { uuid: string }) => method.uuid);
+
+      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      await parkedFor(app, visit.uuid, 45);
+      const open = await removeCard(card.id);
+      expect(open.statusCode).toBe(409);
+      expect(open.json().error).toBe("invalid_payment_source_delete");
+      // A card of another country is not what this stay would be paid with.
+      expect((await removeCard(usCard.id)).statusCode).toBe(200);
+
+      // Declined: the stay is unpaid (pending_payment) and still needs the card.
+      expect((await pay(driver.headers, visit.uuid, idempotencyKey())).json().error).toBe("invalid_payment");
+      const unpaid = await app.inject({ method: "GET", url: `/api/user/visit/${visit.uuid}`, headers: driver.headers });
+      expect(unpaid.json().data.status).toBe("pending_payment");
+      expect((await removeCard(card.id)).json().error).toBe("invalid_payment_source_delete");
+      expect(await cardsLeft()).toEqual([card.id]);
+
+      // With a second card the first is no longer the only one: the default rule applies instead.
+      const second = await saveSandboxCard(app, driver.user.id, { isDefault: false, last4: "4444" });
+      expect((await removeCard(card.id)).json().error).toBe("card_default_delete");
+      const paid = await pay(driver.headers, visit.uuid, idempotencyKey(), { payment_method_uuid: second.id });
+      expect(paid.json().data.visit.status).toBe("finished");
+      expect((await removeCard(second.id)).statusCode).toBe(200);
+      // Settled: the last card may go.
+      expect((await removeCard(card.id)).statusCode).toBe(200);
+      expect(await cardsLeft()).toEqual([]);
     });
   });
 });

@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tx } from "../src/db/database.ts";
-import { AppError } from "../src/lib/errors.ts";
-import { registerCardRemovalCheck } from "../src/modules/payments/service.ts";
+import { todayIn } from "../src/lib/time.ts";
 import { createSignedInUser, createTestApp, type TestApp, testConfig, testEngine } from "./helpers.ts";
 import {
   addMexicanCard,
@@ -61,6 +59,45 @@ describe(`card calls (${testEngine})`, () => {
       .where("charge_id", "=", charge?.provider_ref ?? "")
       .execute();
     expect(sandboxRefunds).toHaveLength(1);
+  });
+
+  it("activates freeflow the day the driver's first freeflow card is saved (Mexico City date), once", async () => {
+    const today = todayIn("America/Mexico_City");
+    const activationOf = async (userId: string) =>
+      (
+        await app.db
+          .selectFrom("users")
+          .select("free_flow_activation")
+          .where("id", "=", userId)
+          .executeTakeFirstOrThrow()
+      ).free_flow_activation;
+
+    const plain = await createDriverWithProfile(app);
+    expect((await addMexicanCard(app, plain.headers, "4242424242424242")).statusCode).toBe(201);
+    expect(await activationOf(plain.user.id)).toBeNull();
+
+    const declined = await createDriverWithProfile(app);
+    const refused = await addMexicanCard(app, declined.headers, "4000000000000002", { freeFlow: true });
+    expect(refused.statusCode).toBe(402);
+    expect(await activationOf(declined.user.id)).toBeNull();
+
+    const driver = await createDriverWithProfile(app);
+    const saved = await addMexicanCard(app, driver.headers, "4242424242424242", { freeFlow: true });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().data.payment_method.free_flow).toBe(true);
+    expect(await activationOf(driver.user.id)).toBe(today);
+    const view = await app.inject({ method: "GET", url: "/api/user/view", headers: driver.headers });
+    expect(view.json().data.free_flow_activation).toBe(today);
+
+    // The first activation stays: a later freeflow card does not move it.
+    await app.db
+      .updateTable("users")
+      .set({ free_flow_activation: "2026-01-15" })
+      .where("id", "=", driver.user.id)
+      .execute();
+    const another = await addMexicanCard(app, driver.headers, "5555555555554444", { freeFlow: true });
+    expect(another.statusCode).toBe(201);
+    expect(await activationOf(driver.user.id)).toBe("2026-01-15");
   });
 
   it.each([
@@ -197,15 +234,7 @@ describe(`card calls (${testEngine})`, () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data.map((card: { uuid: string }) => card.uuid)).toEqual([second.uuid]);
 
-    // Another feature needs the last card (e.g. an unpaid stay): registered checks can keep it.
-    let needed = true;
-    registerCardRemovalCheck(async (_tx: Tx, input) => {
-      if (needed && input.userId === user.id) throw new AppError("invalid_payment_source_delete");
-    });
-    const kept = await app.inject({ method: "DELETE", url: `/api/user/payment/method/${second.uuid}`, headers });
-    expect(kept.statusCode).toBe(409);
-    expect(kept.json().error).toBe("invalid_payment_source_delete");
-    needed = false;
+    // The last card goes when nothing needs it (an open or unpaid stay keeps it: parking.test.ts).
     const last = await app.inject({ method: "DELETE", url: `/api/user/payment/method/${second.uuid}`, headers });
     expect(last.statusCode).toBe(200);
     const profile = await app.db.selectFrom("users").selectAll().where("id", "=", user.id).executeTakeFirstOrThrow();
@@ -323,8 +352,13 @@ describe(`card calls (${testEngine})`, () => {
     const csp = String(form.headers["content-security-policy"]);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-src 'self'");
+    // Collect.js hosts only the card fields (the app's own form has the holder's name and the button); Conekta's component has both.
+    expect(form.body).not.toContain('id="name"');
+    expect(form.body).not.toContain('id="submit"');
     const spanish = await app.inject({ method: "GET", url: "/sandbox/card-form?provider=conekta&lang=es" });
     expect(spanish.body).toContain("Número de tarjeta");
+    expect(spanish.body).toContain('id="name"');
+    expect(spanish.body).toContain('id="submit"');
     const script = await app.inject({ method: "GET", url: "/sandbox/assets/card-form.js" });
     expect(script.statusCode).toBe(200);
     expect(script.body).toContain("postMessage");

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { ERROR_CODES, OAUTH_ERROR_CODES } from "@estaciona/contracts";
+import { ERROR_CODES, ERROR_STATUS, OAUTH_ERROR_CODES } from "@estaciona/contracts";
+import { text } from "@estaciona/contracts/schemas/common";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createSignedInUser, createTestApp, testEngine } from "./helpers.ts";
 
 /**
@@ -11,7 +13,10 @@ import { createSignedInUser, createTestApp, testEngine } from "./helpers.ts";
  * change"). Every route is discovered from the OpenAPI document, so routes added later are covered
  * without touching this file. Each route gets malformed JSON, wrong types, missing fields, an
  * oversized body, unknown fields and fast-check values, signed in and not, and every failure must
- * be a catalogue error `{ error, error_description }` that wrote no row anywhere.
+ * be a catalogue error `{ error, error_description }` that wrote no row anywhere. Then hostile text
+ * (NUL and other control characters, lone surrogates) in every field, non-UUID path ids and bodies
+ * that are not UTF-8 (over-long and broken sequences): both engines must refuse exactly the same
+ * input with exactly the same answer (docs/decisions/0012).
  */
 
 const BODY_LIMIT = 16 * 1024;
@@ -40,6 +45,7 @@ interface JsonSchema {
   nullable?: boolean;
   minLength?: number;
   minimum?: number;
+  pattern?: string;
   items?: JsonSchema;
 }
 
@@ -49,12 +55,13 @@ interface Operation {
   path: string;
   pathParameters: string[];
   queryParameters: string[];
+  querySchemas: Record<string, JsonSchema>;
   /** The JSON body's schema, if the route takes one. */
   body?: JsonSchema;
 }
 
 interface OpenApiOperation {
-  parameters?: Array<{ name: string; in: string }>;
+  parameters?: Array<{ name: string; in: string; schema?: JsonSchema }>;
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
 
@@ -73,6 +80,9 @@ const operations: Operation[] = Object.entries(openApi.paths)
           path,
           pathParameters: (operation.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name),
           queryParameters: (operation.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name),
+          querySchemas: Object.fromEntries(
+            (operation.parameters ?? []).filter((p) => p.in === "query").map((p) => [p.name, p.schema ?? {}]),
+          ),
           body: (content["application/json"] ?? content["application/x-www-form-urlencoded"])?.schema,
         };
       }),
@@ -108,8 +118,10 @@ function plausibleValue(name: string, schema: JsonSchema): unknown {
   return "x".repeat(Math.max(1, schema.minLength ?? 1));
 }
 
-function plausibleBody(schema: JsonSchema | undefined): Record<string, unknown> {
-  const shape = schema?.anyOf?.[0] ?? schema?.oneOf?.[0] ?? schema;
+/** A plausible body; of a union, the first shape, or the first that has the field `having`. */
+function plausibleBody(schema: JsonSchema | undefined, having?: string): Record<string, unknown> {
+  const shapes = schema?.anyOf ?? schema?.oneOf ?? (schema ? [schema] : []);
+  const shape = shapes.find((candidate) => having === undefined || having in (candidate.properties ?? {})) ?? shapes[0];
   return Object.fromEntries(
     Object.entries(shape?.properties ?? {}).map(([name, property]) => [name, plausibleValue(name, property)]),
   );
@@ -150,8 +162,8 @@ async function rowCounts(): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((row) => [row.name, Number(row.rows)]));
 }
 
-/** Sends one request and checks the promise of DESIGN §10 for it. */
-async function expectRobustAnswer(label: string, request: InjectOptions): Promise<number> {
+/** Sends one request and checks the promise of DESIGN §10 for it; answers the status and the parsed body. */
+async function expectRobustAnswer(label: string, request: InjectOptions): Promise<{ status: number; body: unknown }> {
   const before = await rowCounts();
   const response = await app.inject(request);
   const context = `${label}: ${request.method} ${request.url} → ${response.statusCode} ${response.body.slice(0, 300)}`;
@@ -167,7 +179,7 @@ async function expectRobustAnswer(label: string, request: InjectOptions): Promis
     expect(typeof error_description === "string" && error_description.length > 0, context).toBe(true);
     expect(await rowCounts(), `${context}\na failed request changed the row counts`).toEqual(before);
   }
-  return response.statusCode;
+  return { status: response.statusCode, body: response.statusCode >= 400 ? response.json() : undefined };
 }
 
 const fillPath = (path: string, values: Record<string, string>) =>
@@ -278,7 +290,7 @@ describe(`robustness of every route in the OpenAPI document (${testEngine})`, ()
               fc.string(),
             ),
             async (body, pathValues) => {
-              const status = await expectRobustAnswer(`${label}, random ${JSON.stringify(body).slice(0, 200)}`, {
+              const { status } = await expectRobustAnswer(`${label}, random ${JSON.stringify(body).slice(0, 200)}`, {
                 method: operation.method,
                 url: fillPath(operation.path, pathValues),
                 headers: json,
@@ -292,6 +304,236 @@ describe(`robustness of every route in the OpenAPI document (${testEngine})`, ()
       }
     });
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Hostile text, ids and bytes (docs/decisions/0012)
+
+/** The text rule's pattern as the OpenAPI document carries it: a field with it is free text. */
+const TEXT_RULE_PATTERN = (z.toJSONSchema(text()) as JsonSchema).pattern;
+const carriesTextRule = (schema: JsonSchema): boolean =>
+  schema.pattern === TEXT_RULE_PATTERN ||
+  [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(carriesTextRule);
+const takesText = (schema: JsonSchema): boolean =>
+  [schema.type].flat().includes("string") ||
+  [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(takesText);
+
+/** Characters no person types: C0 controls (tab and line breaks too, every field is one line), DEL, C1, lone surrogates. */
+const HOSTILE_TEXT: Record<string, string> = {
+  NUL: "\u0000",
+  "NUL inside": "Ana\u0000Ruiz",
+  SOH: "\u0001",
+  tab: "a\tb",
+  "line feed": "a\nb",
+  "carriage return": "a\rb",
+  "ANSI escape": "\u001b[31mred",
+  DEL: "\u007f",
+  "C1 PAD": "\u0080",
+  "C1 NEL": "a\u0085b",
+  "C1 APC": "\u009f",
+  "lone high surrogate": "\ud800",
+  "lone low surrogate": "a\udfffb",
+  "reversed surrogate pair": "\udc00\ud800",
+};
+/** The same characters in a query string (a URL cannot carry a lone surrogate). */
+const HOSTILE_QUERY = ["%00", "a%00b", "%01", "%09", "%0A", "%0D", "%1B", "%7F", "%C2%80", "%C2%9F"];
+
+/** Path ids that are not UUIDs; the undecodable ones are refused by the router itself. */
+const DECODABLE_BAD_IDS = [
+  "%00",
+  "not-a-uuid",
+  "1",
+  "%20",
+  "..%2F..%2Fhealth",
+  "x%0Ay",
+  "7d1e5a10-0000-4000-8000-00000000010g",
+  "7d1e5a10-0000-4000-8000-000000000101%00",
+  "'%20or%20'1'%3D'1",
+  "%C2%85",
+];
+const UNDECODABLE_IDS = ["%C0%80", "%ED%A0%80", "%FF", "%E0%A4%A"];
+
+/** Bodies that are not UTF-8: over-long NUL and slash, an encoded surrogate, a stray continuation byte, a cut sequence. */
+const NOT_UTF8: Record<string, number[]> = {
+  "over-long NUL (C0 80)": [0xc0, 0x80],
+  "over-long slash (E0 80 AF)": [0xe0, 0x80, 0xaf],
+  "encoded surrogate (ED A0 80)": [0xed, 0xa0, 0x80],
+  "stray continuation byte": [0x80],
+  "cut sequence": [0xe2, 0x82],
+};
+
+const NOT_FOUND_CODES = new Set(
+  Object.entries(ERROR_STATUS).flatMap(([code, status]) => (status === 404 ? [code] : [])),
+);
+
+// Every guard passed (an administrator's token, a device's key), so what is checked is the input.
+const operator = await createSignedInUser(app, { role: "admin" });
+const [someLocation] = (await app.inject({ method: "GET", url: "/api/open/locations" })).json().data as Array<{
+  uuid: string;
+}>;
+const gate = await app.inject({
+  method: "POST",
+  url: "/api/admin/device",
+  headers: operator.headers,
+  payload: { device_id: "robustness-gate", location_uuid: someLocation?.uuid, kind: "gate", direction: "both" },
+});
+const credentials = { ...operator.headers, "x-device-key": gate.json().data.key as string };
+
+describe(`hostile text, ids and bytes on every route (${testEngine})`, () => {
+  for (const operation of operations) {
+    it(`${operation.method} ${operation.path}`, async () => {
+      const headers = { "accept-language": "en", "content-type": "application/json", ...credentials };
+      const valid = plausibleBody(operation.body);
+      const url = fillPath(operation.path, {});
+
+      for (const [name, property] of propertiesOf(operation.body)) {
+        if (!takesText(property.schema)) continue;
+        for (const [kind, value] of Object.entries(HOSTILE_TEXT)) {
+          const { status, body } = await expectRobustAnswer(`${name} with ${kind}`, {
+            method: operation.method,
+            url,
+            headers,
+            payload: JSON.stringify({ ...plausibleBody(operation.body, name), [name]: value }),
+          });
+          const context = `${operation.method} ${operation.path} ${name} with ${kind}`;
+          // Never accepted: a control character or half a character is refused the same on both engines.
+          expect(status, context).toBeGreaterThanOrEqual(400);
+          if (carriesTextRule(property.schema))
+            expect({ status, body }, context).toEqual(
+              // OAuth's endpoints answer any body their schema refuses with RFC 6749 §5.2's code.
+              operation.path.startsWith("/api/oauth/")
+                ? { status: 400, body: { error: "invalid_request", error_description: expect.any(String) } }
+                : {
+                    status: 422,
+                    body: {
+                      error: "invalid_data",
+                      error_description: `The field ${name} contains characters that are not allowed (control characters or incomplete Unicode).`,
+                    },
+                  },
+            );
+        }
+      }
+
+      for (const parameter of operation.queryParameters) {
+        for (const value of HOSTILE_QUERY) {
+          const { status, body } = await expectRobustAnswer(`query ${parameter}=${value}`, {
+            method: operation.method,
+            url: `${url}?${parameter}=${value}`,
+            headers,
+          });
+          expect(status, `${parameter}=${value}`).toBe(422);
+          if (carriesTextRule(operation.querySchemas[parameter] ?? {}))
+            expect((body as { error_description: string }).error_description).toContain(parameter);
+        }
+      }
+
+      if (operation.pathParameters.length > 0) {
+        const withId = (id: string) => operation.path.replace(/\{\w+\}/g, id);
+        for (const id of DECODABLE_BAD_IDS) {
+          const { status, body } = await expectRobustAnswer(`path id ${id}`, {
+            method: operation.method,
+            url: withId(id),
+            headers,
+            payload: JSON.stringify(valid),
+          });
+          // Text that is not a UUID names nothing: the route's own "not found", like an unknown id.
+          expect({ id, status }).toEqual({ id, status: 404 });
+          expect(NOT_FOUND_CODES.has((body as { error: string }).error), id).toBe(true);
+        }
+        for (const id of UNDECODABLE_IDS) {
+          const { status, body } = await expectRobustAnswer(`path id ${id}`, {
+            method: operation.method,
+            url: withId(id),
+            headers,
+          });
+          expect({ id, status, error: (body as { error: string }).error }).toEqual({
+            id,
+            status: 400,
+            error: "invalid_data",
+          });
+        }
+      }
+
+      if (operation.body) {
+        const field = [...propertiesOf(operation.body).keys()][0] ?? "field";
+        for (const [kind, bytes] of Object.entries(NOT_UTF8)) {
+          const payload = Buffer.concat([
+            Buffer.from(JSON.stringify(valid).replace(/}$/, `${Object.keys(valid).length ? "," : ""}"${field}":"`)),
+            Buffer.from(bytes),
+            Buffer.from('"}'),
+          ]);
+          const { status, body } = await expectRobustAnswer(kind, { method: operation.method, url, headers, payload });
+          expect({ kind, status, error: (body as { error: string }).error }).toEqual({
+            kind,
+            status: 400,
+            error: "malformed_request_invalid_json",
+          });
+        }
+      }
+    });
+  }
+
+  it("the OAuth endpoints refuse hostile text in every field with invalid_request", async () => {
+    const fields: Record<string, Record<string, string>> = {
+      "/api/oauth/v2/token": {
+        grant_type: "sms",
+        client_id: "estaciona-web",
+        client_secret: "estaciona-web-public",
+        phone_number: "+528100000000",
+        code: "123456",
+        subdomain: "centro",
+      },
+      "/api/oauth/v2/revoke": { token: "some-token", client_id: "estaciona-web", token_type_hint: "refresh_token" },
+    };
+    const refresh = { grant_type: "refresh_token", client_id: "estaciona-web", refresh_token: "some-token" };
+    for (const [url, body] of [...Object.entries(fields), ["/api/oauth/v2/token", refresh] as const]) {
+      for (const name of Object.keys(body).filter((field) => field !== "grant_type")) {
+        for (const [kind, value] of Object.entries(HOSTILE_TEXT)) {
+          const label = `${url} ${name} with ${kind}`;
+          const { status, body: answer } = await expectRobustAnswer(label, {
+            method: "POST",
+            url,
+            headers: { "content-type": "application/json" },
+            payload: JSON.stringify({ ...body, [name]: value }),
+          });
+          // Revoke answers 200 whatever the token (RFC 7009) but never looks a hostile one up.
+          if (url.endsWith("/revoke") && status === 200) continue;
+          expect({ label, status, error: (answer as { error: string }).error }).toEqual({
+            label,
+            status: 400,
+            error: "invalid_request",
+          });
+        }
+      }
+    }
+  });
+
+  it("the sandbox outbox and the sandbox 3-D Secure pages answer a NUL without a 500", async () => {
+    for (const request of [
+      { method: "GET" as const, url: "/api/sandbox/outbox?recipient=%00" },
+      { method: "GET" as const, url: "/sandbox/3ds/%00" },
+      { method: "GET" as const, url: "/sandbox/3ds/ch_%00" },
+      { method: "POST" as const, url: "/sandbox/3ds/%00/approve" },
+      { method: "POST" as const, url: "/sandbox/3ds/ch_%00/fail" },
+    ]) {
+      const before = await rowCounts();
+      const response = await app.inject(request);
+      expect({ url: request.url, status: response.statusCode }).toEqual({
+        url: request.url,
+        status: request.url.startsWith("/api/") ? 422 : 404,
+      });
+      expect(await rowCounts()).toEqual(before);
+    }
+    const before = await rowCounts();
+    const token = await app.inject({
+      method: "POST",
+      url: "/sandbox/v1/tokens",
+      payload: { number: "4242424242424242", exp_month: "12", exp_year: "2040", cvc: "123", name: "Ana\u0000" },
+    });
+    expect(token.statusCode).toBe(422);
+    expect(token.json().error).toMatchObject({ code: "invalid_name", param: "name" });
+    expect(await rowCounts()).toEqual(before);
+  });
 });
 
 describe(`a driver cannot reach another driver's vehicles (${testEngine})`, () => {

@@ -174,7 +174,9 @@ describe(`profile, e-mail verification and account (${testEngine})`, () => {
     const driver = await createSignedInUser(app);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ first_name: "A", last_name: "B" }, "missing_parameters"],
-      [{ first_name: "A", last_name: "B", email: "not-an-address" }, "invalid_data"],
+      // A malformed address is the spec's own code (§5, §8), not the generic invalid_data.
+      [{ first_name: "A", last_name: "B", email: "not-an-address" }, "invalid_email"],
+      [{ first_name: "A", last_name: "B", email: "a@" }, "invalid_email"],
       [{ first_name: "  ", last_name: "B", email: "a@example.com" }, "invalid_data"],
       [{ last_name: "B", student_id: "X1" }, "missing_parameters"],
     ];
@@ -182,6 +184,17 @@ describe(`profile, e-mail verification and account (${testEngine})`, () => {
       const response = await call(driver, "PUT", "/api/user/edit", body);
       expect({ body, code: response.json().error }).toEqual({ body, code });
     }
+    const malformed = await app.inject({
+      method: "PUT",
+      url: "/api/user/edit",
+      headers: { ...driver.headers, "accept-language": "es" },
+      payload: { first_name: "A", last_name: "B", email: "ana.example.com" },
+    });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json()).toEqual({
+      error: "invalid_email",
+      error_description: "El correo electrónico no es válido.",
+    });
     const row = await app.db
       .selectFrom("users")
       .select("first_name")
@@ -374,13 +387,19 @@ describe(`profile, e-mail verification and account (${testEngine})`, () => {
   it("validates the send: an e-mail and a +52/+1 phone", async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ email: "x@example.com" }, "missing_parameters"],
-      [{ email: "nope", phone_number: "+528112345678" }, "invalid_data"],
+      [{ email: "nope", phone_number: "+528112345678" }, "invalid_email"],
       [{ email: "x@example.com", phone_number: "+448112345678" }, "invalid_data"],
     ];
     for (const [body, code] of cases) {
       const response = await call(null, "POST", "/api/open/send/verification/code/email", body);
       expect({ body, code: response.json().error }).toEqual({ body, code });
     }
+    const driver = await createSignedInUser(app);
+    const check = await call(driver, "POST", "/api/user/check/verification/code/email", {
+      email: "nope",
+      code: "123456",
+    });
+    expect(check.json().error).toBe("invalid_email");
   });
 
   it("deletes the account in one go: sessions revoked, vehicles removed, plate, phone and e-mail free again", async () => {

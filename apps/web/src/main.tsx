@@ -2,7 +2,6 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { startMonitoring } from "./lib/analytics.ts";
-import { loadDateLocale } from "./lib/dates.ts";
 import { applyTheme, getHostConfig } from "./lib/host-config.ts";
 import { initI18n } from "./lib/i18n.ts";
 import { LOCALE_STORAGE_KEY, resolveLanguage } from "./lib/language.ts";
@@ -29,7 +28,6 @@ async function boot() {
       <App />
     </StrictMode>,
   );
-  void loadDateLocale(language);
 }
 
 void boot();

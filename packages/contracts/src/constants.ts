@@ -26,6 +26,11 @@ export const THEMES = ["isisa", "freeflow", "estaciona"] as const;
 export type Theme = (typeof THEMES)[number];
 export const DOMAINS = ["estaciona", "freeflow"] as const;
 export type Domain = (typeof DOMAINS)[number];
+/**
+ * The freeflow lots' zone: `free_flow_activation` is the calendar date there on which the driver
+ * first saved a freeflow card (docs/decisions/0014).
+ */
+export const FREEFLOW_TIME_ZONE = "America/Mexico_City";
 
 /** Default map options per theme (spec §9). */
 export const DEFAULT_MAP_OPTIONS = {

@@ -1,3 +1,4 @@
+export * from "./card-brands.ts";
 export * from "./constants.ts";
 export * from "./errors.ts";
 export * from "./fees.ts";

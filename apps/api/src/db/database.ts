@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { ErrorCode } from "@estaciona/contracts";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from "kysely";
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import { AppError } from "../lib/errors.ts";
 import { migrations } from "./migrations/index.ts";
@@ -46,16 +46,32 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     max: target.poolSize ?? 10,
     ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
   });
+  // A connection that PostgreSQL drops (restart, failover) emits 'error' on its client, idle or
+  // checked out; without listeners that event would end the process. The pool discards the
+  // client; the query in flight fails and is logged and answered 503 (plugins/errors.ts), and
+  // readiness turns 503 until the database answers again.
+  const ignoreDroppedConnection = () => {};
+  pool.on("error", ignoreDroppedConnection);
+  pool.on("connect", (client) => client.on("error", ignoreDroppedConnection));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: "postgres", schema: target.schema, close: () => db.destroy() };
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({
+const migratorOf = (handle: DatabaseHandle) =>
+  new Migrator({
     db: handle.db as unknown as Kysely<unknown>,
     ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
     provider: { getMigrations: async () => migrations },
   });
+
+/** Names of the migrations the database has not run yet (an instance refuses to start on an old schema). */
+export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const known = await migratorOf(handle).getMigrations();
+  return known.filter((migration) => !migration.executedAt).map((migration) => migration.name);
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = migratorOf(handle);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
@@ -108,4 +124,16 @@ export async function underUniqueRule<T>(code: ErrorCode, write: () => Promise<T
     if (isUniqueViolation(error)) throw new AppError(code, { cause: error });
     throw error;
   }
+}
+
+/**
+ * Holds a lock named `name` until the transaction ends, so checks and writes under one name run
+ * one at a time: a cap that counts rows and then inserts one cannot be passed by parallel requests
+ * (docs/decisions/0013). PostgreSQL: a transaction-level advisory lock on the name's 64-bit hash
+ * (a collision only serialises two names more than needed). SQLite: nothing to take, its one
+ * connection already runs the process's transactions one at a time (docs/decisions/0003).
+ */
+export async function lockName(tx: Tx, name: string): Promise<void> {
+  if (tx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(tx);
 }

@@ -1,44 +1,48 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { Row } from "../db/schema.ts";
-import { deriveKey } from "../lib/crypto.ts";
 import { AppError } from "../lib/errors.ts";
 import { nowIso } from "../lib/time.ts";
-import { authenticateDevice } from "../modules/parking/devices/service.ts";
+import { authenticateDevice, type DeviceRow, deviceHmacKey } from "../modules/parking/devices/service.ts";
 
 declare module "fastify" {
-  interface FastifyInstance {
-    /** The `user/…` hook: a valid Bearer access token of an active, non-suspended user. */
-    authenticate: (request: FastifyRequest) => Promise<void>;
-    /** The `admin/…` hook: authenticate, then require the admin role. */
-    requireAdmin: (request: FastifyRequest) => Promise<void>;
-    /** The `device/…` hook: the gate, camera, meter or valet stand behind `X-Device-Key`. */
-    authenticateDevice: (request: FastifyRequest) => Promise<void>;
-  }
   interface FastifyRequest {
+    /** The caller of a `user/…` or `admin/…` route (set before anything else runs). */
     user: Row<"users">;
     sessionId: string;
     /** The device that presented `X-Device-Key` on a `device/…` route. */
-    device: Row<"devices">;
+    parkingDevice: DeviceRow | null;
   }
 }
 
 /**
- * The three ways to call a protected endpoint, one hook each, run at `onRequest` by `route()`
- * (plugins/endpoints.ts) for the auth kind an endpoint declares. For a user the token is checked,
- * then the user and the session are loaded in one query, so a log-out, a revoked family or a
- * suspension takes effect at once, not when the token expires.
+ * The access token of an `Authorization` header. The scheme is matched without regard to case
+ * (RFC 9110 §11.1, RFC 6750 §2.1: `bearer`, `BEARER`, `Bearer`), followed by one or more spaces.
+ */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^bearer +([^\s]+)\s*$/i);
+  return match?.[1];
+}
+
+/**
+ * Who may call a route follows from its path (DESIGN §10), once for every route: `user/…` needs a
+ * driver's access token, `admin/…` an administrator's, `device/…` a device key; `open/…`, the
+ * token endpoint and the rest need nothing. The check is an `onRequest` hook added to each route
+ * as it is declared, so it runs before the body is parsed or validated (a caller without a valid
+ * credential learns nothing about the payload rules) and no route can forget it.
  */
 export const authenticatePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("user", null as unknown as Row<"users">);
   app.decorateRequest("sessionId", "");
-  app.decorateRequest("device", null as unknown as Row<"devices">);
+  app.decorateRequest("parkingDevice", null);
 
-  app.decorate("authenticate", async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    const token = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
+  /** A valid access token of a session that is still open, of an account that is neither deleted nor suspended. */
+  const authenticateUser = async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
     const claims = token ? await app.accessTokens.verify(token) : undefined;
     if (!claims) throw new AppError("authentication_error");
+    // One query checks the session and loads the user, so a log-out, a revoked family or a
+    // suspension takes effect at once, not when the token expires.
     const user = await app.db
       .selectFrom("users")
       .innerJoin("sessions", "sessions.user_id", "users.id")
@@ -53,15 +57,29 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
     if (user.status === "suspended") throw new AppError("user_suspended");
     request.user = user;
     request.sessionId = claims.sessionId;
-  });
+  };
 
-  app.decorate("requireAdmin", async (request: FastifyRequest) => {
-    await app.authenticate(request);
+  const authenticateAdmin = async (request: FastifyRequest) => {
+    await authenticateUser(request);
     if (request.user.role !== "admin") throw new AppError("forbidden_access");
-  });
+  };
 
-  const deviceKey = deriveKey(app.config.secret, "device-key");
-  app.decorate("authenticateDevice", async (request: FastifyRequest) => {
-    request.device = await authenticateDevice(app.db, deviceKey, request.headers["x-device-key"]);
+  const hmacKey = deviceHmacKey(app.config.secret);
+  const authenticateDeviceKey = async (request: FastifyRequest) => {
+    request.parkingDevice = await authenticateDevice(app.db, hmacKey, request.headers["x-device-key"]);
+  };
+
+  const guards: Array<{ prefix: string; check: onRequestHookHandler; bearer: boolean }> = [
+    { prefix: "/api/user", check: authenticateUser, bearer: true },
+    { prefix: "/api/admin", check: authenticateAdmin, bearer: true },
+    { prefix: "/api/device", check: authenticateDeviceKey, bearer: false },
+  ];
+
+  app.addHook("onRoute", (route) => {
+    const guard = guards.find(({ prefix }) => route.url === prefix || route.url.startsWith(`${prefix}/`));
+    if (!guard) return;
+    const declared = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [guard.check, ...declared];
+    if (guard.bearer && route.schema) route.schema.security ??= [{ bearer: [] }];
   });
 });

@@ -7,8 +7,8 @@ import {
   type ValidParams,
   type ValidQuery,
 } from "@estaciona/contracts/endpoint";
-import { idempotencyHeader } from "@estaciona/contracts/schemas/common";
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
+import { idempotencyKeyHeader } from "@estaciona/contracts/schemas/common";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ZodType, z } from "zod";
 import { AppError } from "../lib/errors.ts";
 import { idempotent } from "../modules/payments/idempotency.ts";
@@ -39,20 +39,6 @@ const securityOf: Record<AuthKind, Record<string, string[]>[] | undefined> = {
   device: [{ deviceKey: [] }],
 };
 
-/** The hook of each auth kind, decorated by plugins/authenticate.ts. */
-function authHookOf(app: FastifyInstance, auth: AuthKind): onRequestHookHandler | undefined {
-  switch (auth) {
-    case "none":
-      return undefined;
-    case "user":
-      return app.authenticate;
-    case "admin":
-      return app.requireAdmin;
-    case "device":
-      return app.authenticateDevice;
-  }
-}
-
 const FORM_OR_JSON = ["application/json", "application/x-www-form-urlencoded"];
 /** OAuth endpoints validate their own body (`oauthBody`), so Fastify passes it through untouched. */
 const acceptAsSent = () => (value: unknown) => ({ value });
@@ -76,9 +62,10 @@ function oauthBody(schema: ZodType, body: unknown): unknown {
 
 /**
  * Registers endpoint `E` from its declaration in `@estaciona/contracts/endpoints`: the route, its
- * authentication (at `onRequest`, so an unauthenticated caller gets 401 before any validation
- * message), validation, the `{ data }` answer with the declared status, OpenAPI, and the
- * `Idempotency-Key` rule. The handler only calls the domain.
+ * validation, the `{ data }` answer with the declared status, OpenAPI, and the `Idempotency-Key`
+ * rule. Authentication follows from the path for every route (plugins/authenticate.ts, before any
+ * validation); a declaration whose auth kind contradicts its path is refused here at start.
+ * The handler only calls the domain.
  */
 export async function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -89,8 +76,6 @@ export async function route<E extends Endpoint>(
   const name = `${endpoint.method} ${endpoint.path}`;
   const expected = authKindOfPath(endpoint.path);
   if (endpoint.auth !== expected) throw new Error(`${name}: a ${expected} path declared with auth "${endpoint.auth}"`);
-  const onRequest = authHookOf(app, endpoint.auth);
-  if (endpoint.auth !== "none" && !onRequest) throw new Error(`${name}: no hook decorated for ${endpoint.auth} auth`);
   // The stored answer of an idempotent call belongs to a signed-in caller (idempotency.ts).
   if (endpoint.idempotent && endpoint.auth !== "user" && endpoint.auth !== "admin")
     throw new Error(`${name}: an idempotent endpoint needs a signed-in caller`);
@@ -104,7 +89,6 @@ export async function route<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    ...(onRequest ? { onRequest } : {}),
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     ...(endpoint.oauth ? { validatorCompiler: acceptAsSent } : {}),
     schema: {
@@ -115,7 +99,7 @@ export async function route<E extends Endpoint>(
       ...(schemas.params ? { params: schemas.params } : {}),
       ...(schemas.query ? { querystring: schemas.query } : {}),
       ...(schemas.body ? { body: schemas.body } : {}),
-      ...(endpoint.idempotent ? { headers: idempotencyHeader } : {}),
+      ...(endpoint.idempotent ? { headers: idempotencyKeyHeader } : {}),
       response: { [endpoint.status]: answer },
     },
     handler: async (request, reply) => {

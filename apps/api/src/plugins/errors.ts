@@ -1,3 +1,4 @@
+import { isNotFoundCode, MESSAGE } from "@estaciona/contracts/schemas/common";
 import { translate } from "@estaciona/i18n";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -13,6 +14,19 @@ import { requestLocale } from "../lib/locale.ts";
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, "database unavailable");
+      return sendError(
+        request,
+        reply,
+        new AppError("invalid_data", {
+          status: 503,
+          messageKey: "errors.server_error",
+          headers: { "retry-after": "5" },
+        }),
+        "server_error",
+      );
+    }
     const appError = toAppError(error, request);
     if (!appError) {
       request.log.error({ err: error }, "unhandled error");
@@ -48,16 +62,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 
 function toAppError(error: FastifyError, request: FastifyRequest): AppError | undefined {
   if (error instanceof AppError) return error;
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const source =
-      error.validationContext === "body"
-        ? request.body
-        : error.validationContext === "querystring"
-          ? request.query
-          : request.params;
-    const missing = error.validation.some((issue) => isMissingField(source, issue));
-    return new AppError(missing ? "missing_parameters" : "invalid_data", { detail: error.message });
-  }
+  if (hasZodFastifySchemaValidationErrors(error)) return validationError(error, request);
   switch (error.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
@@ -72,6 +77,94 @@ function toAppError(error: FastifyError, request: FastifyRequest): AppError | un
   if (status >= 400 && status < 500)
     return new AppError(status === 404 ? "object_not_found" : "invalid_data", { status, detail: error.message });
   return undefined;
+}
+
+type ValidationFailure = FastifyError & { validation: ZodValidationIssue[]; validationContext?: string };
+interface ZodValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: object;
+}
+
+/**
+ * A request that breaks its schema, most precise answer first (docs/decisions/0012):
+ * - a path id that is not a UUID names nothing: the route's not-found code (`uuidParams`);
+ * - text breaking the text rule: `invalid_data` naming the field;
+ * - a malformed e-mail address: `invalid_email` (spec §5, §8);
+ * - a required field absent: `missing_parameters`; anything else `invalid_data`.
+ * A message that is a key of the API's own `errors` namespace (the Idempotency-Key rule) is the answer's message.
+ */
+function validationError(error: ValidationFailure, request: FastifyRequest): AppError {
+  const detail = error.message;
+  const leaves = error.validation.flatMap((issue) => leafIssues(issue));
+  if (error.validationContext === "params") {
+    const named = leaves.map((leaf) => leaf.message).find(isNotFoundCode);
+    return new AppError(named ?? "object_not_found", { detail });
+  }
+  const characters = leaves.find((leaf) => leaf.message === MESSAGE.characters);
+  if (characters)
+    return new AppError("invalid_data", {
+      detail,
+      messageKey: "errors.api_invalid_characters",
+      params: { field: characters.path.join(".") },
+    });
+  if (leaves.some((leaf) => leaf.message === MESSAGE.email)) return new AppError("invalid_email", { detail });
+  const source =
+    error.validationContext === "body"
+      ? request.body
+      : error.validationContext === "querystring"
+        ? request.query
+        : request.headers;
+  const missing = error.validation.some((issue) => isMissingField(source, issue));
+  const ownMessage = leaves.map((leaf) => leaf.message).find((message) => message.startsWith("errors."));
+  return new AppError(missing ? "missing_parameters" : "invalid_data", {
+    detail,
+    ...(ownMessage ? { messageKey: ownMessage } : {}),
+  });
+}
+
+/** The innermost issues of one validation issue, with full paths: a union's shapes each add their own. */
+function leafIssues(issue: ZodValidationIssue): Array<{ message: string; path: string[] }> {
+  const path = issue.instancePath.split("/").filter(Boolean);
+  const shapes = (issue.params as { errors?: unknown }).errors;
+  if (issue.keyword !== "invalid_union" || !Array.isArray(shapes)) return [{ message: issue.message ?? "", path }];
+  return shapes.flat().flatMap((inner: { code?: string; path?: PropertyKey[]; message?: string }) =>
+    leafIssues({
+      keyword: inner.code ?? "",
+      instancePath: [...path, ...(inner.path ?? []).map(String)].join("/"),
+      message: inner.message ?? "",
+      params: inner,
+    }),
+  );
+}
+
+/** Connection-level failures of PostgreSQL (class 08, admin shutdown, sockets) or a SQLite file still locked. */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+  "SQLITE_BUSY",
+]);
+
+/**
+ * The database cannot be reached right now: answered 503 with Retry-After instead of 500, so
+ * clients and the load balancer retry. Nothing was written: the request's transaction failed whole.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
+  return (
+    typeof message === "string" &&
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+      message,
+    )
+  );
 }
 
 /**

@@ -7,6 +7,9 @@ import { AppError } from "../lib/errors.ts";
 import { hostnameOf, publicHostConfig, resolveHost } from "../modules/hosts/service.ts";
 import { sendError } from "./errors.ts";
 
+/** The favicons: `/favicon.ico`, `/favicon.svg` and each theme's `icon.svg`. */
+const FAVICON_FILES = new Set(["favicon.ico", "favicon.svg", "icon.svg"]);
+
 /**
  * Serves the built SPA from the API's own origin. `index.html` gets the requesting host's
  * public configuration as a JSON data block and the theme as the body's only class, so the
@@ -24,6 +27,11 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       immutable: true,
       // The build writes .br and .gz next to each asset (apps/web/vite.config.ts).
       preCompressed: true,
+      // The favicons keep their names across builds (browsers ask for /favicon.ico by name), so
+      // they are revalidated daily rather than cached as immutable like the hashed assets.
+      setHeaders: (reply, filePath) => {
+        if (FAVICON_FILES.has(path.basename(filePath))) reply.header("cache-control", "public, max-age=86400");
+      },
     });
   }
   const template = built ? readFileSync(indexFile, "utf8") : undefined;
@@ -38,6 +46,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     const html = template
       .replace(/<html lang="[^"]*"/, `<html lang="${config.force_spanish || config.country === "mx" ? "es" : "en"}"`)
       .replace(/<body[^>]*>/, `<body class="${config.theme}">`)
+      .replace('href="/favicon.svg"', `href="/themes/${config.theme}/icon.svg"`)
       .replace("</head>", `<script type="application/json" id="host-config">${json}</script>\n</head>`);
     return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
   };

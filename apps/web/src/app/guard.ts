@@ -1,5 +1,5 @@
 import { matchPath } from "react-router";
-import { paths } from "../config/paths.ts";
+import { paths, signInPath } from "../config/paths.ts";
 
 const checkoutPatterns: string[] = Object.values(paths).flatMap((route) =>
   "checkout" in route && route.checkout ? [route.path, ...("alias" in route ? [route.alias] : [])] : [],
@@ -16,8 +16,6 @@ export const isCheckoutRoute = (pathname: string): boolean =>
  */
 export function guardRedirect(pathname: string, search: string, hasRefreshToken: boolean): string | null {
   if (hasRefreshToken) return null;
-  if (pathname === paths.dashboard.path) return "/";
-  const query = new URLSearchParams({ authRedirect: `${pathname}${search}` });
-  if (isCheckoutRoute(pathname)) query.set("checkout", "1");
-  return `/?${query.toString()}`;
+  if (pathname === paths.dashboard.path) return signInPath();
+  return signInPath(`${pathname}${search}`, { checkout: isCheckoutRoute(pathname) });
 }

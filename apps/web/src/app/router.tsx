@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { type ComponentType, lazy } from "react";
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
 import { BareLayout } from "../components/layout/bare-layout.tsx";
 import { LoadingView } from "../components/loading-view.tsx";
@@ -8,12 +8,36 @@ import { setNavigator } from "../lib/navigation.ts";
 import { hasRefreshToken } from "../lib/session.ts";
 import { guardRedirect } from "./guard.ts";
 import { RootLayout } from "./root-layout.tsx";
+import { RootError, ScreenError } from "./route-error.tsx";
 
 type ScreenModule = { default: ComponentType };
 
-/** Every screen but the wizard is its own chunk, fetched when first visited. */
-const screen = (load: () => Promise<ScreenModule>): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+type LazyRoute = Pick<RouteObject, "Component" | "element" | "loader">;
+
+/**
+ * A route fetched when it is first visited. A download that fails becomes a loader that fails
+ * with it, so the route's error element shows it: React Router 7 leaves a route whose `lazy`
+ * rejected unrendered (a blank page, not even the error element).
+ */
+const lazyRoute = (load: () => Promise<LazyRoute>) => async (): Promise<LazyRoute> => {
+  try {
+    return await load();
+  } catch (error) {
+    return {
+      loader: () => {
+        throw error;
+      },
+    };
+  }
+};
+
+/**
+ * Every screen but the wizard is its own chunk. A screen that throws, or whose chunk cannot be
+ * downloaded, shows the error screen in its place (the shell stays).
+ */
+const screen = (load: () => Promise<ScreenModule>): Pick<RouteObject, "lazy" | "ErrorBoundary"> => ({
+  lazy: lazyRoute(async () => ({ Component: (await load()).default })),
+  ErrorBoundary: ScreenError,
 });
 
 /** A route and, when it has one, its English alias (spec §2). */
@@ -32,21 +56,28 @@ export function requireSession({ request }: LoaderFunctionArgs) {
 
 // The visits screen is rendered (and kept alive) by the shell itself; its route only matches.
 const VisitsOutlet = () => null;
+const keptAliveVisits = { route: paths.visits, Screen: lazy(() => import("../features/visits/routes/visits.tsx")) };
 
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     HydrateFallback: LoadingView,
+    // Whatever no screen caught (the app shell's own chunk, a layout): never React Router's page.
+    ErrorBoundary: RootError,
     children: [
       {
         Component: BareLayout,
         children: [
-          { path: paths.login.path, Component: LoginScreen },
+          { path: paths.login.path, Component: LoginScreen, ErrorBoundary: ScreenError },
           ...withAlias(paths.threeDs, () => import("../features/payments/routes/three-ds.tsx")),
         ],
       },
       {
-        ...screen(() => import("../components/layout/app-shell-with-data.tsx")),
+        // The shell's own failure goes to the root's error screen: there is no shell to keep.
+        lazy: lazyRoute(async () => {
+          const { default: AppShellWithData } = await import("../components/layout/app-shell-with-data.tsx");
+          return { element: <AppShellWithData keptAlive={keptAliveVisits} /> };
+        }),
         children: [
           ...withAlias(paths.privacy, () => import("../features/privacy/routes/privacy.tsx")),
           ...withAlias(paths.aisd, () => import("../features/partners/routes/aisd.tsx")),

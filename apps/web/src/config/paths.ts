@@ -1,3 +1,5 @@
+import { generatePath, type PathParam } from "react-router";
+
 /**
  * Every route of spec §2: Spanish paths with their English aliases. `checkout` marks the
  * detail routes that add checkout=1 when the guard sends the driver to sign in.
@@ -35,3 +37,30 @@ export const paths = {
 } as const satisfies Record<string, { path: string; alias?: string; checkout?: boolean }>;
 
 export type RouteName = keyof typeof paths;
+
+type PatternOf<N extends RouteName> = (typeof paths)[N]["path"];
+type Query = Record<string, string>;
+/** A route's parameters, named by its pattern: `{ uuid }` for `/visita/:uuid`, none for `/pagos`. */
+type ParamsArgs<N extends RouteName> = [PathParam<PatternOf<N>>] extends [never]
+  ? [params?: undefined, query?: Query]
+  : [params: Record<PathParam<PatternOf<N>>, string>, query?: Query];
+
+/**
+ * A link to a route of spec §2, built from its Spanish path: `pathTo("visit", { uuid })` →
+ * `/visita/4f…`, `pathTo("payments", undefined, { redirect })` → `/pagos?redirect=…`. Every link
+ * in the app is built here, so a route's path is written once (the lint refuses a hand-written one).
+ */
+export function pathTo<N extends RouteName>(name: N, ...[params, query]: ParamsArgs<N>): string {
+  const path = generatePath(paths[name].path, params as Record<string, string> | undefined);
+  const search = query ? new URLSearchParams(query).toString() : "";
+  return search ? `${path}?${search}` : path;
+}
+
+/**
+ * The sign-in wizard, to come back to `authRedirect` once signed in (spec §2, §4); `checkout`
+ * adds checkout=1 for the detail routes that pay something.
+ */
+export function signInPath(authRedirect?: string, { checkout = false }: { checkout?: boolean } = {}): string {
+  if (!authRedirect) return paths.login.path;
+  return pathTo("login", undefined, { authRedirect, ...(checkout ? { checkout: "1" } : {}) });
+}

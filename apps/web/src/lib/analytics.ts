@@ -9,7 +9,10 @@ declare global {
   interface Window {
     dataLayer?: unknown[];
     gtag?: Gtag;
-    Sentry?: { init(options: { dsn: string; tracesSampleRate: number }): void };
+    Sentry?: {
+      init(options: { dsn: string; tracesSampleRate: number }): void;
+      captureException(error: unknown): void;
+    };
   }
 }
 
@@ -48,6 +51,14 @@ const ERROR_REPORTING_SDK = "https://browser.sentry-cdn.com/8.55.0/bundle.tracin
 /** The error-reporting SDK with a trace sample rate of 1 (spec §7). */
 export function startErrorReporting(dsn: string): void {
   addScript(ERROR_REPORTING_SDK, () => window.Sentry?.init({ dsn, tracesSampleRate: 1 }));
+}
+
+/**
+ * An error a screen caught and replaced with the error screen: the SDK's global handlers only
+ * see uncaught ones, so it is handed over here. Nothing happens without error reporting.
+ */
+export function reportError(error: unknown): void {
+  window.Sentry?.captureException(error);
 }
 
 export function startMonitoring(host: Pick<HostConfig, "analytics_id" | "error_reporting_dsn">): void {

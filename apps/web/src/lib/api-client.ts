@@ -1,3 +1,4 @@
+import { paths } from "../config/paths.ts";
 import { showErrorDialog } from "./error-dialog.ts";
 import { currentLocale, i18n } from "./i18n.ts";
 import { navigateTo } from "./navigation.ts";
@@ -96,20 +97,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
   if (response.status >= 500) showErrorDialog(i18n.t("errors:server_error"));
   else if (response.status === 401 && token) onUnauthorized();
-  else if (response.status === 404) navigateTo("/notfound");
+  else if (response.status === 404) navigateTo(paths.notFound.path);
   else showErrorDialog(errorMessage(code, description));
   throw failure;
-}
-
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>("GET", path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>("POST", path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>("PUT", path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, options),
-};
-
-/** Success answers are `{ data: … }` (DESIGN §10). */
-export interface DataEnvelope<T> {
-  data: T;
 }

@@ -1,22 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { currencyForCountry, formatCurrency, truncate } from "./filters.ts";
+import { truncate } from "./filters.ts";
 import { formatPhone, phoneDigits } from "./phone-mask.ts";
-
-describe("formatCurrency (spec §9)", () => {
-  it("shows two decimals in en-US format", () => {
-    expect(formatCurrency(1234.5)).toBe("1,234.50");
-    expect(formatCurrency(0.005)).toBe("0.01");
-    expect(formatCurrency("99")).toBe("99.00");
-  });
-
-  it("shows 0 for anything that is not a number", () => {
-    expect(formatCurrency("abc")).toBe("0");
-    expect(formatCurrency(undefined)).toBe("0");
-    expect(formatCurrency(null)).toBe("0");
-    expect(formatCurrency(Number.NaN)).toBe("0");
-    expect(formatCurrency("")).toBe("0");
-  });
-});
 
 describe("truncate", () => {
   it("cuts long text and appends an ellipsis", () => {
@@ -25,13 +9,6 @@ describe("truncate", () => {
 
   it("leaves short text alone", () => {
     expect(truncate("Centro", 10)).toBe("Centro");
-  });
-});
-
-describe("currencyForCountry", () => {
-  it("maps mx to mxn and us to usd", () => {
-    expect(currencyForCountry("mx")).toBe("mxn");
-    expect(currencyForCountry("us")).toBe("usd");
   });
 });
 

@@ -1,4 +1,4 @@
-import { DEFAULT_MAP_OPTIONS, type Locale, THEMES } from "@estaciona/contracts";
+import { type Country, DEFAULT_MAP_OPTIONS, type Locale, THEMES } from "@estaciona/contracts";
 import type { HostConfig } from "@estaciona/contracts/schemas/host";
 
 /**
@@ -88,7 +88,7 @@ export function loginText(config: HostConfig, locale: Locale): string {
 }
 
 /** Payment locale of spec §9: mx for Mexican hosts or a country=mx query, otherwise us. */
-export function paymentLocale(config: HostConfig, countryQuery: string | null): "mx" | "us" {
+export function paymentLocale(config: HostConfig, countryQuery: string | null): Country {
   return config.country === "mx" || countryQuery === "mx" ? "mx" : "us";
 }
 

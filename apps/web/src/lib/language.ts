@@ -1,4 +1,4 @@
-import type { Locale } from "@estaciona/contracts";
+import type { Country, Locale } from "@estaciona/contracts";
 
 export const LOCALE_STORAGE_KEY = "locale";
 
@@ -32,6 +32,6 @@ export function resolveLanguage({ stored, browser, forceSpanish, countryQuery }:
 }
 
 /** English defaults the phone country code to +1, Spanish to +52 (spec §1). */
-export function defaultDialCountry(locale: Locale): "mx" | "us" {
+export function defaultDialCountry(locale: Locale): Country {
   return locale === "en" ? "us" : "mx";
 }

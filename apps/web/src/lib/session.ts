@@ -1,7 +1,11 @@
 import { type Locale, TOKEN_REFRESH_INTERVAL_MS } from "@estaciona/contracts";
-import type { TokenAnswer } from "@estaciona/contracts/schemas/auth";
+import type { EndpointData } from "@estaciona/contracts/endpoint";
+import { issueToken, revokeToken } from "@estaciona/contracts/endpoints/auth";
+import { setLocale, viewUser } from "@estaciona/contracts/endpoints/users";
 import type { User } from "@estaciona/contracts/schemas/user";
-import { ACCESS_TOKEN_KEY, api, type DataEnvelope, setUnauthorizedHandler } from "./api-client.ts";
+import { paths, signInPath } from "../config/paths.ts";
+import { ACCESS_TOKEN_KEY, setUnauthorizedHandler } from "./api-client.ts";
+import { callEndpoint } from "./endpoint-client.ts";
 import { getHostConfig } from "./host-config.ts";
 import { currentPath, navigateTo } from "./navigation.ts";
 import { createStore } from "./store.ts";
@@ -23,7 +27,7 @@ export const sessionStore = createStore<SessionState>({ restoring: false, authen
 export const storedTokens = {
   access: () => localStorage.getItem(ACCESS_TOKEN_KEY),
   refresh: () => localStorage.getItem(REFRESH_TOKEN_KEY),
-  save(answer: Pick<TokenAnswer, "access_token" | "refresh_token">) {
+  save(answer: Pick<EndpointData<typeof issueToken>, "access_token" | "refresh_token">) {
     localStorage.setItem(ACCESS_TOKEN_KEY, answer.access_token);
     localStorage.setItem(REFRESH_TOKEN_KEY, answer.refresh_token);
   },
@@ -50,9 +54,9 @@ function stopRefreshTimer(): void {
 /** GET user/view. A failure logs out (spec §4). */
 export async function loadUser(): Promise<User | null> {
   try {
-    const answer = await api.get<DataEnvelope<User>>("user/view");
-    sessionStore.set((state) => ({ ...state, user: answer.data, authenticated: true }));
-    return answer.data;
+    const user = await callEndpoint(viewUser, {});
+    sessionStore.set((state) => ({ ...state, user, authenticated: true }));
+    return user;
   } catch {
     await logout();
     return null;
@@ -67,14 +71,16 @@ export function setUser(user: User): void {
 /** The SMS grant of spec §7. Failures show their message and reject; the wizard only stops loading. */
 export async function signInWithCode(phoneNumber: string, code: string): Promise<User | null> {
   const host = getHostConfig();
-  const answer = await api.post<TokenAnswer>("oauth/v2/token", {
-    grant_type: "sms",
-    client_id: host.client_id,
-    client_secret: CLIENT_SECRET,
-    phone_number: phoneNumber,
-    code,
-    domain: host.domain,
-    subdomain: host.subdomain,
+  const answer = await callEndpoint(issueToken, {
+    body: {
+      grant_type: "sms",
+      client_id: host.client_id,
+      client_secret: CLIENT_SECRET,
+      phone_number: phoneNumber,
+      code,
+      domain: host.domain,
+      subdomain: host.subdomain,
+    },
   });
   storedTokens.save(answer);
   startRefreshTimer();
@@ -101,13 +107,15 @@ export async function rotateTokens(): Promise<boolean> {
     // Another tab rotated the tokens while this one waited for the lock: use its fresh ones.
     if (current !== tokenBeforeWaiting) return true;
     try {
-      const answer = await api.post<TokenAnswer>(
-        "oauth/v2/token",
+      const answer = await callEndpoint(
+        issueToken,
         {
-          grant_type: "refresh_token",
-          client_id: getHostConfig().client_id,
-          client_secret: CLIENT_SECRET,
-          refresh_token: current,
+          body: {
+            grant_type: "refresh_token",
+            client_id: getHostConfig().client_id,
+            client_secret: CLIENT_SECRET,
+            refresh_token: current,
+          },
         },
         { handleErrors: false },
       );
@@ -131,8 +139,8 @@ export async function refreshSession(): Promise<boolean> {
     storedTokens.clear();
     sessionStore.set({ restoring: false, authenticated: false, user: null });
     const here = currentPath();
-    const atLogin = window.location.pathname === "/";
-    navigateTo(atLogin ? here : `/?authRedirect=${encodeURIComponent(here)}`, { replace: true });
+    const atLogin = window.location.pathname === paths.login.path;
+    navigateTo(atLogin ? here : signInPath(here), { replace: true });
     return false;
   }
   const user = await loadUser();
@@ -157,9 +165,9 @@ export async function logout(): Promise<void> {
   const refreshToken = storedTokens.refresh();
   if (refreshToken) {
     try {
-      await api.post(
-        "oauth/v2/revoke",
-        { token: refreshToken, client_id: getHostConfig().client_id, token_type_hint: "refresh_token" },
+      await callEndpoint(
+        revokeToken,
+        { body: { token: refreshToken, client_id: getHostConfig().client_id, token_type_hint: "refresh_token" } },
         { handleErrors: false },
       );
     } catch {
@@ -174,7 +182,7 @@ export async function logout(): Promise<void> {
 export async function saveLocaleOnServer(locale: Locale): Promise<void> {
   if (!sessionStore.get().authenticated) return;
   try {
-    await api.put("user/locale", { locale }, { handleErrors: false });
+    await callEndpoint(setLocale, { body: { locale } }, { handleErrors: false });
   } catch {
     // Spec §4: the language change stands even if the server did not hear about it.
   }

@@ -1,17 +1,15 @@
 import type { Locale } from "@estaciona/contracts";
-import { loadDateLocale } from "./dates.ts";
 import { i18n } from "./i18n.ts";
 import { LOCALE_STORAGE_KEY } from "./language.ts";
 import { saveLocaleOnServer } from "./session.ts";
 
 /**
- * Spec §4: changing the language stores it, switches the date locale and, when signed in,
- * tells the server (failures ignored).
+ * Spec §4: changing the language stores it and, when signed in, tells the server (failures
+ * ignored).
  */
 export async function setLanguage(locale: Locale): Promise<void> {
   localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   document.documentElement.lang = locale;
   await i18n.changeLanguage(locale);
-  void loadDateLocale(locale);
   void saveLocaleOnServer(locale);
 }

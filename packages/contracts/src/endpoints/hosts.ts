@@ -1,6 +1,8 @@
 import { defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/** White-label hosts (DESIGN §3). */
+/** The white-label host (DESIGN §3). */
+
+const host = () => import("../schemas/host.ts");
 
 export const getHost = defineEndpoint({
   method: "GET",
@@ -8,8 +10,5 @@ export const getHost = defineEndpoint({
   auth: "none",
   tag: "hosts",
   summary: "The requesting host's public configuration (theme, country, login text, map options, client id)",
-  schemas: schemasOf(
-    () => import("../schemas/host.ts"),
-    (s) => ({ response: s.hostConfig }),
-  ),
+  schemas: schemasOf(host, (s) => ({ response: s.hostConfig })),
 });

@@ -1,17 +1,14 @@
 import { defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/**
- * The sandbox outbox (DESIGN §9): registered only while the e-mail provider is the sandbox and
- * never in production; real messages are not readable through the API.
- */
+/** The sandbox outbox (DESIGN §9): what the sandbox providers "sent"; absent in production. */
+
+const sandbox = () => import("../schemas/sandbox.ts");
+
 export const listOutbox = defineEndpoint({
   method: "GET",
   path: "/sandbox/outbox",
   auth: "none",
   tag: "sandbox",
   summary: "Messages the sandbox providers kept, newest first (demo only; absent in production)",
-  schemas: schemasOf(
-    () => import("../schemas/sandbox.ts"),
-    (s) => ({ query: s.outboxQuery, response: s.outboxMessages }),
-  ),
+  schemas: schemasOf(sandbox, (s) => ({ query: s.outboxQuery, response: s.outboxMessages })),
 });

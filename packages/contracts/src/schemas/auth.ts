@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DOMAINS } from "../constants.ts";
-import { e164Phone, email, verificationCode } from "./common.ts";
+import { e164Phone, email, text, verificationCode } from "./common.ts";
 
 export const registerPhoneBody = z.object({
   phone_number: e164Phone,
@@ -11,21 +11,25 @@ export type RegisterPhoneBody = z.infer<typeof registerPhoneBody>;
 /** `open/user` answers the code with the sandbox SMS provider (the app pre-fills it), null otherwise. */
 export const registerPhoneAnswer = z.string().nullable();
 
+/** OAuth client credentials: the public web client sends its id and a secret that is not checked (DESIGN §4). */
+const clientId = text().min(1).max(100);
+const clientSecret = text().max(255).optional();
+
 export const smsGrantBody = z.object({
   grant_type: z.literal("sms"),
-  client_id: z.string().min(1),
-  client_secret: z.string().optional(),
+  client_id: clientId,
+  client_secret: clientSecret,
   phone_number: e164Phone,
   code: verificationCode,
   domain: z.enum(DOMAINS).default("estaciona"),
-  subdomain: z.string().max(100).nullish(),
+  subdomain: text().max(100).nullish(),
 });
 
 export const refreshGrantBody = z.object({
   grant_type: z.literal("refresh_token"),
-  client_id: z.string().min(1),
-  client_secret: z.string().optional(),
-  refresh_token: z.string().min(1).max(512),
+  client_id: clientId,
+  client_secret: clientSecret,
+  refresh_token: text().min(1).max(512),
 });
 
 /** `oauth/v2/token` takes either grant, JSON or form-encoded (RFC 6749 §4.1.3, §6). */
@@ -40,9 +44,9 @@ export const tokenAnswer = z.object({
 export type TokenAnswer = z.infer<typeof tokenAnswer>;
 
 export const revokeBody = z.object({
-  token: z.string().min(1).max(512),
-  client_id: z.string().min(1).optional(),
-  token_type_hint: z.string().optional(),
+  token: text().min(1).max(512),
+  client_id: clientId.optional(),
+  token_type_hint: text().max(40).optional(),
 });
 
 /** RFC 7009 answers an empty object, whether or not the token existed. */

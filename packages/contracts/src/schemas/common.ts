@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CODE_DIGITS, LOCALES, PHONE_DIGITS, PLATE_MAX_LENGTH } from "../constants.ts";
+import { ERROR_STATUS, type ErrorCode } from "../errors.ts";
 import { findState } from "../states.ts";
 
 /**
@@ -17,19 +18,41 @@ export const MESSAGE = {
   phone: "validation.required",
   code: "auth.invalid_code_format",
   state: "validation.state",
+  characters: "validation.characters",
 } as const;
+
+/*
+ * The one text rule (docs/decisions/0012). Text a client sends may not carry C0 control characters
+ * (a multi-line field may carry tab, line feed and carriage return), DEL, C1 control characters or
+ * a lone UTF-16 surrogate (half of a character, not valid Unicode). PostgreSQL refuses U+0000 in
+ * text while SQLite stores it, and the rest is never typed by a person but can forge log lines or
+ * hide text; refusing them here makes both engines hold the same data. Written without the `u`
+ * flag so the pattern reaches the OpenAPI document as plain ECMA-262: a character is anything but
+ * those, or a surrogate pair.
+ */
+const SINGLE_LINE_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rule refuses
+  /^(?:[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+const MULTI_LINE_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rule refuses
+  /^(?:[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
+
+/**
+ * Any free text of a body, query or header: a string that follows the text rule. The API answers
+ * a breach with `invalid_data` naming the field (`validation.characters`); build every other
+ * text schema on it.
+ */
+export const text = (options: { multiline?: boolean } = {}) =>
+  z
+    .string({ error: MESSAGE.required })
+    .regex(options.multiline ? MULTI_LINE_TEXT : SINGLE_LINE_TEXT, { error: MESSAGE.characters });
 
 /** Trimmed, non-empty text ("Value is required"). */
 export const requiredText = (max = 255) =>
-  z
-    .string({ error: MESSAGE.required })
-    .trim()
-    .min(1, { error: MESSAGE.required })
-    .max(max, { error: MESSAGE.maxLength });
+  text().trim().min(1, { error: MESSAGE.required }).max(max, { error: MESSAGE.maxLength });
 
 export const optionalText = (max = 255) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, { error: MESSAGE.maxLength })
     .nullish()
@@ -52,14 +75,12 @@ export const verificationCode = z
   .trim()
   .regex(new RegExp(`^\\d{${CODE_DIGITS}}$`), { error: MESSAGE.code });
 
-export const email = z
-  .string({ error: MESSAGE.required })
+export const email = text()
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: MESSAGE.email }).max(254));
 
-export const plate = z
-  .string({ error: MESSAGE.required })
+export const plate = text()
   .trim()
   .min(1, { error: MESSAGE.required })
   .transform((value) => value.replace(/[\s-]/g, "").toUpperCase())
@@ -72,8 +93,7 @@ export const plate = z
   );
 
 /** A state name from the Mexican or US list; answers the canonical name. */
-export const stateName = z
-  .string({ error: MESSAGE.required })
+export const stateName = text()
   .trim()
   .min(1, { error: MESSAGE.required })
   .refine((value) => findState(value) !== undefined, { error: MESSAGE.state })
@@ -81,16 +101,44 @@ export const stateName = z
 
 export const locale = z.enum(LOCALES);
 
-/** Longest `Idempotency-Key` kept (Stripe's limit). */
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
-/**
- * The header of money calls (DESIGN §5). Optional here: a missing key is answered by the
- * idempotency check with its own message rather than a schema error.
- */
-export const idempotencyHeader = z.object({
-  "idempotency-key": z.string().max(IDEMPOTENCY_KEY_MAX_LENGTH).optional(),
-});
 export const uuid = z.uuid();
+
+/** The catalogue's "not found" codes (status 404). */
+export type NotFoundCode = { [Code in ErrorCode]: (typeof ERROR_STATUS)[Code] extends 404 ? Code : never }[ErrorCode];
+
+/**
+ * A `{uuid}` path parameter. Text that is not a UUID names nothing, so the API answers it exactly
+ * like a well-formed id that does not exist: `notFound` (404), never a validation message or a
+ * query. The message carries that code to the API's error handler (docs/decisions/0012).
+ */
+export const uuidParams = (notFound: NotFoundCode = "object_not_found") =>
+  z.object({ uuid: z.uuid({ error: notFound }) });
+
+/** Whether a validation message names a not-found code (a `uuidParams` failure). */
+export const isNotFoundCode = (message: string): message is NotFoundCode =>
+  Object.hasOwn(ERROR_STATUS, message) && ERROR_STATUS[message as ErrorCode] === 404;
+
+/**
+ * `Idempotency-Key` of the money routes (DESIGN §5, docs/decisions/0006): one header rule for every
+ * route that takes it, 1–255 characters of text. Its messages are the API's own (`errors.*`): no
+ * form ever shows them.
+ */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+const IDEMPOTENCY_KEY_MESSAGE = "errors.api_idempotency_key_missing";
+export const idempotencyKey = z
+  .string({ error: IDEMPOTENCY_KEY_MESSAGE })
+  .pipe(
+    text()
+      .trim()
+      .min(1, { error: IDEMPOTENCY_KEY_MESSAGE })
+      .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: IDEMPOTENCY_KEY_MESSAGE }),
+  );
+export const idempotencyKeyHeader = z.object({ "idempotency-key": idempotencyKey });
 
 /** The `data` of an answer with nothing to say: `{ "data": null }`. */
 export const noData = z.null();
+
+/** `{ "data": … }`: every success answer (DESIGN §10). */
+export const dataEnvelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+export const errorBody = z.object({ error: z.string(), error_description: z.string() });

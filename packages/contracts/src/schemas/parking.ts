@@ -2,7 +2,7 @@ import { z } from "zod";
 import { COUNTRIES, PAGINATOR_ROWS } from "../constants.ts";
 import type { FeeBreakdown, FeeRates, Tariff } from "../fees.ts";
 import { VISIT_STATUSES } from "../statuses.ts";
-import { plate, uuid } from "./common.ts";
+import { plate, text, uuid, uuidParams } from "./common.ts";
 
 /** Calls of DESIGN §7 (locations, visits, devices). Money is integer minor units; rates are basis points. */
 
@@ -99,7 +99,7 @@ export const location = z.object({
 });
 export type Location = z.infer<typeof location>;
 
-export const locationParams = z.object({ uuid });
+export const locationParams = uuidParams();
 export const locationList = z.array(location);
 
 export const visitLocation = z.object({
@@ -171,7 +171,8 @@ export const visitSummary = z.object({
   uuid: z.string(),
   status: z.enum(VISIT_STATUSES),
   source: z.enum(VISIT_SOURCES),
-  location: z.object({ uuid: z.string(), name: z.string() }),
+  /** `time_zone`: the lot's clock, which every time of the visit is shown on. */
+  location: z.object({ uuid: z.string(), name: z.string(), time_zone: z.string() }),
   vehicle: z.object({ uuid: z.string(), plate: z.string() }),
   entered_at: isoTimestamp.nullable(),
   exited_at: isoTimestamp.nullable(),
@@ -218,7 +219,7 @@ export const payVisitBody = z
   .transform((body) => body ?? {});
 export type PayVisitBody = z.input<typeof payVisitBody>;
 
-export const visitParams = z.object({ uuid });
+export const visitParams = uuidParams();
 
 /** `POST user/visit/{uuid}/pay`: the visit after paying, and the charge (null for a free stay). */
 export const payVisitAnswer = z.object({
@@ -256,8 +257,7 @@ export const parkingDashboard = z.object({
 export type ParkingDashboard = z.infer<typeof parkingDashboard>;
 
 export const registerDeviceBody = z.object({
-  device_id: z
-    .string()
+  device_id: text()
     .trim()
     .min(1)
     .max(80)

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUNTRIES } from "../constants.ts";
-import { requiredText, uuid } from "./common.ts";
+import { requiredText, text, uuid, uuidParams } from "./common.ts";
 
 /** Card calls (spec §7, DESIGN §6). Card numbers never appear here: only provider tokens and masked details. */
 
@@ -19,9 +19,8 @@ export const paymentMethod = z.object({
 });
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 export const paymentMethodList = z.array(paymentMethod);
-export const paymentMethodParams = z.object({ uuid });
 
-/** `GET user/conekta/token`: the checkout request id the Mexican card component starts from. */
+/** `GET user/conekta/token`: the checkout request id the Mexican card component starts with. */
 export const checkoutRequestId = z.string();
 
 /** Which card component the SPA renders (`GET user/payment/config`). */
@@ -60,15 +59,14 @@ export const usCardBody = z.object({
   payment_token: providerToken,
   first_name: requiredText(80),
   last_name: requiredText(80),
-  zip_code: z
-    .string()
+  zip_code: text()
     .trim()
     .regex(/^\d{5}(-?\d{4})?$/),
-  brand: z.string().max(40).optional(),
-  lastFourDigits: z.string().max(4).optional(),
-  type: z.string().max(40).optional(),
-  expMonth: z.union([z.string(), z.number()]).optional(),
-  expYear: z.union([z.string(), z.number()]).optional(),
+  brand: text().max(40).optional(),
+  lastFourDigits: text().max(4).optional(),
+  type: text().max(40).optional(),
+  expMonth: z.union([text().max(4), z.number()]).optional(),
+  expYear: z.union([text().max(4), z.number()]).optional(),
 });
 export type UsCardBody = z.input<typeof usCardBody>;
 
@@ -87,6 +85,9 @@ export const savedCardAnswer = z.object({
 export type SavedCardAnswer = z.infer<typeof savedCardAnswer>;
 
 export const completeThreeDsBody = z.object({ payment: uuid });
+
+/** `user/payment/method/{uuid}`. */
+export const paymentMethodParams = uuidParams();
 
 export const paymentState = z.object({
   payment: z.string(),

@@ -1,12 +1,7 @@
 import { z } from "zod";
+import { text } from "./common.ts";
 
-/** The sandbox outbox (DESIGN §9): what the sandbox SMS, WhatsApp and e-mail providers "sent". */
-
-export const outboxQuery = z.object({
-  recipient: z.string().trim().max(254).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
-
+/** One message the sandbox SMS, WhatsApp or e-mail provider kept instead of sending it (DESIGN §9). */
 export const outboxMessage = z.object({
   channel: z.enum(["sms", "whatsapp", "email"]),
   recipient: z.string(),
@@ -14,4 +9,11 @@ export const outboxMessage = z.object({
   body: z.string(),
   created_at: z.string(),
 });
+export type OutboxMessage = z.infer<typeof outboxMessage>;
+
+export const outboxQuery = z.object({
+  recipient: text().trim().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
 export const outboxMessages = z.array(outboxMessage);

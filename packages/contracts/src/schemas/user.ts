@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUNTRIES } from "../constants.ts";
-import { email, locale, optionalText, plate, requiredText, stateName } from "./common.ts";
+import { email, locale, optionalText, plate, requiredText, stateName, uuidParams } from "./common.ts";
 
 export const vehicle = z.object({
   uuid: z.string(),
@@ -14,9 +14,6 @@ export const vehicle = z.object({
 });
 export type Vehicle = z.infer<typeof vehicle>;
 export const vehicleList = z.array(vehicle);
-
-/** Any text: an id that is not one of the driver's vehicles is `vehicle_not_found`, whatever its shape. */
-export const vehicleParams = z.object({ uuid: z.string().max(64) });
 
 const vehicleYear = z.coerce
   .number()
@@ -37,6 +34,9 @@ export const createVehicleBody = z.object({
 export type CreateVehicleBody = z.input<typeof createVehicleBody>;
 
 export const updateVehicleBody = createVehicleBody.partial();
+
+/** `user/vehicle/{uuid}`: an id that is not one of the driver's vehicles is `vehicle_not_found`, whatever its shape. */
+export const vehicleParams = uuidParams("vehicle_not_found");
 
 export const user = z.object({
   uuid: z.string(),

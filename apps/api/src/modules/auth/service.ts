@@ -2,6 +2,7 @@ import { type Domain, type Locale, SIGN_IN_LIMITS, TOKEN_LIFETIMES } from "@esta
 import type { TokenAnswer } from "@estaciona/contracts/schemas/auth";
 import { translate } from "@estaciona/i18n";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import { lockName } from "../../db/database.ts";
 import { codeHmac, deriveKey, newCode, newOpaqueToken, sameSecret, sha256 } from "../../lib/crypto.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
@@ -41,8 +42,10 @@ const maskPhone = (phone: string) => `…${phone.slice(-4)}`;
  * `open/user`: registers the phone if it is new and sends it a fresh code. Known and unknown
  * phones get the same answer (ASVS 6.3.8); a suspended driver is refused only at the token step,
  * so this answer never tells whether a phone is suspended either. Limits (DESIGN §4): per IP per
- * hour, resend cooldown, sends per phone per window. Answers the code only when the SMS provider
- * is the sandbox (spec §7, the app pre-fills it).
+ * hour, resend cooldown, sends per phone per window, each counted and recorded under a lock (the
+ * IP's name, then the phone's account row), so parallel requests never pass a cap
+ * (docs/decisions/0013). Answers the code only when the SMS provider is the sandbox (spec §7, the
+ * app pre-fills it).
  */
 export async function requestSignInCode(
   context: AuthContext,
@@ -51,14 +54,15 @@ export async function requestSignInCode(
   const { db, config } = context;
   const now = Date.now();
 
-  const fromIp = await codesSentFromIpSince(db, input.ip, isoBefore(ONE_HOUR_SECONDS, now));
-  if (fromIp.count >= config.limits.signInPerIpPerHour && fromIp.oldest) {
-    context.log.warn({ ip: input.ip }, "sign-in code refused: IP over its hourly cap");
-    throw tooManyRequests(ONE_HOUR_SECONDS + secondsUntil(fromIp.oldest));
-  }
-
   const code = newCode();
   await db.transaction().execute(async (tx) => {
+    await lockName(tx, `sign-in-ip:${input.ip}`);
+    const fromIp = await codesSentFromIpSince(tx, input.ip, isoBefore(ONE_HOUR_SECONDS, now));
+    if (fromIp.count >= config.limits.signInPerIpPerHour && fromIp.oldest) {
+      context.log.warn({ ip: input.ip }, "sign-in code refused: IP over its hourly cap");
+      throw tooManyRequests(ONE_HOUR_SECONDS + secondsUntil(fromIp.oldest));
+    }
+
     const createdAt = new Date(now).toISOString();
     await insertUserUnlessPhoneTaken(tx, {
       id: newId(),

@@ -31,7 +31,11 @@ export interface JobRunnerOptions {
   log: FastifyBaseLogger;
   /** How often the started worker looks for due jobs. */
   pollIntervalMs?: number;
-  /** A job still `running` this long after it was claimed belongs to a dead worker and is claimed again. */
+  /**
+   * A job whose lease was not renewed for this long belongs to a dead worker and is claimed again.
+   * A live worker renews the lease of the job in hand every third of it (`locked_at`), so a
+   * long job is never taken over while its worker lives, and a killed worker's job waits only this.
+   */
   leaseSeconds?: number;
   workerId?: string;
 }
@@ -68,7 +72,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { db, log } = options;
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${newId().slice(0, 8)}`;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
-  const leaseSeconds = options.leaseSeconds ?? 300;
+  const leaseSeconds = options.leaseSeconds ?? 30;
   const handlers = new Map<string, JobHandler>();
   const periodic: { name: string; intervalMs: number; task: () => Promise<void>; lastRun: number }[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -125,8 +129,25 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       .execute();
   }
 
+  /** Keeps the claim alive while the handler runs (see `leaseSeconds`). */
+  function renewLease(jobId: string): NodeJS.Timeout {
+    return setInterval(
+      () => {
+        db.updateTable("jobs")
+          .set({ locked_at: nowIso() })
+          .where("id", "=", jobId)
+          .where("locked_by", "=", workerId)
+          .where("status", "=", "running")
+          .execute()
+          .catch((error: unknown) => log.warn({ err: error, jobId }, "could not renew a job's lease"));
+      },
+      (leaseSeconds * 1000) / 3,
+    );
+  }
+
   async function runJob(job: Row<"jobs">): Promise<void> {
     const handler = handlers.get(job.kind);
+    const renewal = renewLease(job.id);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(JSON.parse(job.payload) as unknown, {
@@ -151,6 +172,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         run_at: exhausted ? job.run_at : isoAfter(backoffSeconds(job.attempts)),
         last_error: message.slice(0, 1000),
       });
+    } finally {
+      clearInterval(renewal);
     }
   }
 

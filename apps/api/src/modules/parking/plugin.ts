@@ -11,7 +11,7 @@ import { registerParkingJobs } from "./visits/settlement.ts";
 export const parkingModule = apiModule(
   "parking",
   {
-    decorators: ["db", "config", "providers", "jobs", "authenticate", "requireAdmin", "authenticateDevice"],
+    decorators: ["db", "config", "providers", "jobs"],
     modules: ["payments"],
   },
   async (app) => {

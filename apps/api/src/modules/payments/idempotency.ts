@@ -1,3 +1,4 @@
+import { idempotencyKey } from "@estaciona/contracts/schemas/common";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../../db/database.ts";
 import { sha256 } from "../../lib/crypto.ts";
@@ -7,18 +8,20 @@ import { isoBefore, nowIso } from "../../lib/time.ts";
 
 /**
  * The HTTP side of idempotency for money routes (DESIGN §5, research PAY-1), after Stripe's:
- * - `Idempotency-Key` is required (1–255 characters), scoped to the signed-in user;
- * - same key + same request (method, route, body) → the first answer replayed, errors included,
- *   with `Idempotent-Replayed: true`;
- * - same key + different request → 422 `invalid_data`;
+ * - `Idempotency-Key` is required (1–255 characters of text, contracts `idempotencyKey`);
+ * - a key belongs to ONE request of one driver: the method, the full path with its parameters
+ *   and query (`/api/user/visit/<A>/pay`, never the route pattern) and the body;
+ * - same key + same request → the first answer replayed, errors included, with
+ *   `Idempotent-Replayed: true`;
+ * - same key + any other request (another visit, card, body, method or route) → 422
+ *   `invalid_data` ("this key was already used for another request"), never replayed;
  * - same key while the first request still runs → 409 `action_not_available`, `Retry-After: 1`
  *   (safe to retry; nothing was recorded for the second request);
  * - 429, 5xx and unexpected failures are not recorded: the key is released so the client can retry,
  *   and the ledger's own key check answers the attempt's real state instead of charging again.
  * An in-progress key older than two minutes belonged to a crashed request and may be taken over.
- * Keys are kept 24 hours (purged by the worker).
+ * Keys are kept 24 hours (purged by the worker). See docs/decisions/0006.
  */
-export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 export const IDEMPOTENCY_RETENTION_SECONDS = 24 * 3600;
 const STALE_IN_PROGRESS_SECONDS = 120;
 
@@ -31,7 +34,6 @@ export interface IdempotentAnswer<T> {
   body: T;
 }
 
-/** Sorted keys, so `{a,b}` and `{b,a}` are the same request. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === "object")
@@ -43,13 +45,20 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
+/** The request's key under the one header rule of the contracts (the route's header schema applies the same). */
 export function idempotencyKeyOf(request: FastifyRequest): string {
-  const header = request.headers["idempotency-key"];
-  const key = (Array.isArray(header) ? header[0] : header)?.trim();
-  if (!key) throw new AppError("missing_parameters", { messageKey: "errors.api_idempotency_key_missing" });
-  if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH)
-    throw new AppError("invalid_data", { messageKey: "errors.api_idempotency_key_missing" });
-  return key;
+  const parsed = idempotencyKey.safeParse(request.headers["idempotency-key"]);
+  if (parsed.success) return parsed.data;
+  const status = request.headers["idempotency-key"] === undefined ? "missing_parameters" : "invalid_data";
+  throw new AppError(status, { messageKey: "errors.api_idempotency_key_missing" });
+}
+
+/**
+ * What a key is bound to: the method, the full URL as sent (path parameters and query
+ * included) and the body with its keys sorted, so `{a,b}` and `{b,a}` are the same request.
+ */
+export function requestFingerprint(request: Pick<FastifyRequest, "method" | "url" | "body">): string {
+  return sha256(JSON.stringify([request.method, request.url, canonical(request.body ?? null)]));
 }
 
 function replay<T>(reply: FastifyReply, stored: StoredAnswer): T {
@@ -73,9 +82,7 @@ export async function idempotent<T>(
 ): Promise<T> {
   const key = idempotencyKeyOf(request);
   const userId = request.user.id;
-  const requestHash = sha256(
-    JSON.stringify([request.method, request.routeOptions.url ?? request.url, canonical(request.body ?? null)]),
-  );
+  const requestHash = requestFingerprint(request);
   const now = nowIso();
   const claimed = await db
     .insertInto("idempotency_keys")

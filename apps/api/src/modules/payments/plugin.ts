@@ -6,7 +6,7 @@ import { paymentRoutes } from "./routes.ts";
 /** Saved cards and the ledger: its reconciliation and refund jobs, the key purge and the sweep run in the worker. */
 export const paymentsModule = apiModule(
   "payments",
-  { decorators: ["db", "config", "providers", "jobs", "authenticate"] },
+  { decorators: ["db", "config", "providers", "jobs"] },
   async (app) => {
     registerLedgerJobs(app, app.jobs);
     app.jobs.every("purge idempotency keys", 3600_000, () => purgeIdempotencyKeys(app.db));

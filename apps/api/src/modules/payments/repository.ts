@@ -246,3 +246,13 @@ export async function setUserCardFlag(
     .where("id", "=", userId)
     .execute();
 }
+
+/** The day the driver's freeflow starts (`free_flow_activation`), set once: a later freeflow card keeps the first day. */
+export async function startFreeFlowOnce(db: Executor, userId: string, day: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ free_flow_activation: day })
+    .where("id", "=", userId)
+    .where("free_flow_activation", "is", null)
+    .execute();
+}

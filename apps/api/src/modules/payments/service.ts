@@ -1,4 +1,10 @@
-import { CARD_VERIFICATION_AMOUNT, type Country, CURRENCY_BY_COUNTRY, type Currency } from "@estaciona/contracts";
+import {
+  CARD_VERIFICATION_AMOUNT,
+  type Country,
+  CURRENCY_BY_COUNTRY,
+  type Currency,
+  FREEFLOW_TIME_ZONE,
+} from "@estaciona/contracts";
 import type {
   CardFormConfig as CardFormConfigAnswer,
   CardFormConfigQuery,
@@ -6,11 +12,11 @@ import type {
   PaymentState,
   SavedCardAnswer,
 } from "@estaciona/contracts/schemas/payment";
-import type { Engine, Tx } from "../../db/database.ts";
+import { lockName, type Tx } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { isoBefore, nowIso } from "../../lib/time.ts";
+import { isoBefore, nowIso, todayIn } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
 import { lockActiveUser } from "../users/repository.ts";
 import {
@@ -48,6 +54,7 @@ import {
   setDefaultCard,
   setUserCardFlag,
   softDeleteCard,
+  startFreeFlowOnce,
 } from "./repository.ts";
 
 /**
@@ -67,8 +74,6 @@ const COUNTRY_OF_SLOT: Record<GatewaySlot, Country> = { mx: "mx", us: "us", netp
 const FORM_OF: Record<GatewaySlot, CardFormConfigAnswer["form"]> = { mx: "conekta", us: "nmi", netpay: "netpay" };
 
 export interface PaymentsDeps extends LedgerDeps {
-  /** The add-card caps still lock by engine (issue 9 replaces them with an atomic counter). */
-  dbEngine: Engine;
   config: LedgerDeps["config"] & {
     payments: { cardAddMaxPerUserPerDay: number; cardAddMaxPerIpPerHour: number };
   };
@@ -129,14 +134,21 @@ export async function listPaymentMethods(deps: LedgerDeps, userId: string): Prom
 }
 
 // The verification charge's payable: success verifies the card, makes it the default when the
-// driver has none in that country, sets the user's flag and schedules the refund, all in the
-// transaction that records the success (so an unrefunded verification cannot be forgotten).
+// driver has none in that country, sets the user's flag (and the freeflow activation date for the
+// first freeflow card) and schedules the refund, all in the transaction that records the success
+// (so an unrefunded verification cannot be forgotten).
 registerPayable(CARD_PAYABLE, {
   async onSucceeded(tx, payment) {
     const now = nowIso();
+    // Two of the driver's cards verified at once must not both become the default.
+    await lockActiveUser(tx, payment.user_id);
     const method = await markCardVerified(tx, payment.payable_id, now);
     await makeDefaultIfCountryHasNone(tx, method);
     await setUserCardFlag(tx, method.user_id, method.country, true, now);
+    // Freeflow starts the day the driver's first freeflow card is saved (spec §4: the welcome
+    // page greets a driver whose activation is today; docs/decisions/0014).
+    if (method.country === "mx" && method.free_flow === 1)
+      await startFreeFlowOnce(tx, method.user_id, todayIn(FREEFLOW_TIME_ZONE, Date.parse(now)));
     await enqueue(
       tx,
       JOB_REFUND,
@@ -180,9 +192,10 @@ export interface SaveCardInput {
 async function enforceCardCaps(deps: PaymentsDeps, userId: string, ip: string): Promise<void> {
   const { cardAddMaxPerUserPerDay, cardAddMaxPerIpPerHour } = deps.config.payments;
   await deps.db.transaction().execute(async (tx) => {
-    // Serialise one user's attempts on PostgreSQL so parallel requests cannot all pass the count.
-    if (deps.dbEngine === "postgres")
-      await tx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+    // One user's attempts, then one IP's, run one at a time: parallel requests cannot all pass
+    // the counts (docs/decisions/0013). Always in this order, so two attempts never wait on each other.
+    await lockName(tx, `card-add-user:${userId}`);
+    await lockName(tx, `card-add-ip:${ip}`);
     const byUser = await tx
       .selectFrom("card_attempts")
       .select(["created_at"])

@@ -1,6 +1,6 @@
 import { apiModule } from "../../plugins/module.ts";
 import { vehicleRoutes } from "./routes.ts";
 
-export const vehiclesModule = apiModule("vehicles", { decorators: ["db", "authenticate"] }, async (app) => {
+export const vehiclesModule = apiModule("vehicles", { decorators: ["db"] }, async (app) => {
   await app.register(vehicleRoutes);
 });

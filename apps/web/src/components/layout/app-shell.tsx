@@ -1,4 +1,4 @@
-import { Activity, lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { Activity, type ComponentType, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, matchPath, Outlet, useLocation } from "react-router";
 import { Toaster } from "sonner";
@@ -11,9 +11,8 @@ import { MenuIcon } from "../icons.tsx";
 import { LanguageSelector } from "../language-selector.tsx";
 import { LoadingSection } from "../loading-view.tsx";
 import { Logo } from "../logo.tsx";
+import { TopBarShowsTitle } from "../page.tsx";
 import { SideMenu } from "./side-menu.tsx";
-
-const VisitsScreen = lazy(() => import("../../features/visits/routes/visits.tsx"));
 
 /** Spec §2: toasts are 300 px wide from the 920 px breakpoint up; below it they span the screen. */
 const WIDE_SCREEN = "(min-width: 920px)";
@@ -24,8 +23,17 @@ const subscribeToWidth = (onChange: () => void) => {
 };
 const isWideScreen = () => window.matchMedia(WIDE_SCREEN).matches;
 
-const isVisitsPath = (pathname: string) =>
-  matchPath(paths.visits.path, pathname) !== null || matchPath(paths.visits.alias, pathname) !== null;
+/**
+ * A screen the shell keeps mounted, hidden, while the driver is elsewhere (spec §2: the visits
+ * list keeps its filter, page and scroll). The router hands it over: the shell imports no feature.
+ */
+export interface KeptAliveScreen {
+  route: { path: string; alias?: string };
+  Screen: ComponentType;
+}
+
+const isOn = ({ path, alias }: KeptAliveScreen["route"], pathname: string) =>
+  matchPath(path, pathname) !== null || (alias !== undefined && matchPath(alias, pathname) !== null);
 
 /**
  * Every screen but login and 3-D Secure (spec §2): top bar with the title (the dashboard shows
@@ -33,18 +41,18 @@ const isVisitsPath = (pathname: string) =>
  * and a footer with the privacy link and the year. The visits screen stays alive when the
  * driver navigates away; every screen is re-created when the signed-in user changes.
  */
-export default function AppShell() {
+export default function AppShell({ keptAlive }: { keptAlive: KeptAliveScreen }) {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const title = useStore(titleStore);
   const { user } = useStore(sessionStore);
   const [menuOpen, setMenuOpen] = useState(false);
   const host = getHostConfig();
-  const onVisits = isVisitsPath(pathname);
-  const [visitsOpened, setVisitsOpened] = useState(onVisits);
+  const onKeptAlive = isOn(keptAlive.route, pathname);
+  const [keptAliveOpened, setKeptAliveOpened] = useState(onKeptAlive);
   useEffect(() => {
-    if (onVisits) setVisitsOpened(true);
-  }, [onVisits]);
+    if (onKeptAlive) setKeptAliveOpened(true);
+  }, [onKeptAlive]);
 
   const onDashboard = pathname === paths.dashboard.path;
   const onPrivacy = pathname === paths.privacy.path;
@@ -76,14 +84,16 @@ export default function AppShell() {
       </header>
       <SideMenu open={menuOpen} onOpenChange={setMenuOpen} />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Suspense fallback={<LoadingSection />}>
-          {visitsOpened && (
-            <Activity key={userKey} mode={onVisits ? "visible" : "hidden"}>
-              <VisitsScreen />
-            </Activity>
-          )}
-          {!onVisits && <Outlet key={userKey} />}
-        </Suspense>
+        <TopBarShowsTitle value={true}>
+          <Suspense fallback={<LoadingSection />}>
+            {keptAliveOpened && (
+              <Activity key={userKey} mode={onKeptAlive ? "visible" : "hidden"}>
+                <keptAlive.Screen />
+              </Activity>
+            )}
+            {!onKeptAlive && <Outlet key={userKey} />}
+          </Suspense>
+        </TopBarShowsTitle>
       </main>
       <footer className="footer">
         {privacyHref.startsWith("/") ? (

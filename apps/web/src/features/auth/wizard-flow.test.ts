@@ -106,7 +106,8 @@ describe("canAddLater", () => {
 });
 
 describe("redirectTarget (spec §4)", () => {
-  const today = new Date(2026, 10, 21, 12);
+  // Noon in Mexico City, where free_flow_activation is dated.
+  const today = new Date("2026-11-21T18:00:00Z");
 
   it("uses authRedirect unless it is /", () => {
     expect(redirectTarget({ authRedirect: "/pagos", freeflowHost: false, user: null, today })).toEqual({
@@ -140,5 +141,18 @@ describe("redirectTarget (spec §4)", () => {
     expect(redirectTarget({ authRedirect: null, freeflowHost: false, user: activatedToday, today }).path).toBe(
       "/dashboard",
     );
+  });
+
+  it("counts today in Mexico City, where the activation is dated, not on the phone's clock", () => {
+    const activatedToday = { free_flow_activation: "2026-11-21" };
+    // 01:30 UTC on the 22nd is still the evening of the 21st in Mexico City.
+    const lateEvening = new Date("2026-11-22T01:30:00Z");
+    expect(
+      redirectTarget({ authRedirect: null, freeflowHost: true, user: activatedToday, today: lateEvening }),
+    ).toEqual({ path: "/bienvenido-freeflow", welcome: true });
+    const nextMorning = new Date("2026-11-22T07:00:00Z");
+    expect(
+      redirectTarget({ authRedirect: null, freeflowHost: true, user: activatedToday, today: nextMorning }).path,
+    ).toBe("/dashboard");
   });
 });

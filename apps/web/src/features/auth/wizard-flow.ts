@@ -1,5 +1,6 @@
-import type { Theme } from "@estaciona/contracts";
+import { type Country, FREEFLOW_TIME_ZONE, type Theme } from "@estaciona/contracts";
 import type { User } from "@estaciona/contracts/schemas/user";
+import { paths } from "../../config/paths.ts";
 import { safeAppPath } from "../../lib/navigation.ts";
 
 /** 1 phone, 2 code, 3 name and student id, 4 vehicle, 5 payment method (spec §2). */
@@ -10,7 +11,7 @@ export interface WizardContext {
   /** The host is the freeflow host (theme or domain freeflow). */
   freeflowHost: boolean;
   /** mx for Mexican hosts or a country=mx query, otherwise us (spec §9). */
-  paymentLocale: "mx" | "us";
+  paymentLocale: Country;
   /** The `country` query value, if present. */
   countryQuery: string | null;
   /** A `checkout` query is present. */
@@ -22,7 +23,7 @@ export interface WizardContext {
 export type WizardDecision = { kind: "redirect" } | { kind: "step"; step: WizardStep };
 
 const redirectRequested = (context: WizardContext) =>
-  isSafeRedirect(context.authRedirect) && context.authRedirect !== "/";
+  isSafeRedirect(context.authRedirect) && context.authRedirect !== paths.login.path;
 
 /**
  * Spec §4, after the profile loads: a checkout query or a requested redirect goes there; no
@@ -56,11 +57,16 @@ export function onEntry(user: User | null, authenticated: boolean): WizardDecisi
 /** Spec §2: the vehicle and payment steps can be left for later on the isisa and default themes. */
 export const canAddLater = (theme: Theme): boolean => theme === "isisa" || theme === "estaciona";
 
-/** Local calendar date as YYYY-MM-DD, the format of `free_flow_activation`. */
-export function localIsoDate(date: Date): string {
-  const month = String(date.getMonth() + 1).padStart(2, "0");
-  const day = String(date.getDate()).padStart(2, "0");
-  return `${date.getFullYear()}-${month}-${day}`;
+/** The calendar date in a time zone as YYYY-MM-DD, the format of `free_flow_activation`. */
+export function calendarDateIn(timeZone: string, date: Date): string {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
 /** Only paths of this app: never another site through `//host` or a scheme. */
@@ -68,7 +74,8 @@ export const isSafeRedirect = (path: string | null): path is string => safeAppPa
 
 /**
  * Spec §4 redirect target: authRedirect unless it is "/"; on freeflow hosts a driver whose
- * freeflow activation is today gets the welcome page (and the welcome flag); else /dashboard.
+ * freeflow activation is today (in the zone it is dated in) gets the welcome page and the
+ * welcome flag; else /dashboard.
  */
 export function redirectTarget(input: {
   authRedirect: string | null;
@@ -76,9 +83,10 @@ export function redirectTarget(input: {
   user: Pick<User, "free_flow_activation"> | null;
   today: Date;
 }): { path: string; welcome: boolean } {
-  if (isSafeRedirect(input.authRedirect) && input.authRedirect !== "/")
+  if (isSafeRedirect(input.authRedirect) && input.authRedirect !== paths.login.path)
     return { path: input.authRedirect, welcome: false };
-  if (input.freeflowHost && input.user?.free_flow_activation?.slice(0, 10) === localIsoDate(input.today))
-    return { path: "/bienvenido-freeflow", welcome: true };
-  return { path: "/dashboard", welcome: false };
+  const today = calendarDateIn(FREEFLOW_TIME_ZONE, input.today);
+  if (input.freeflowHost && input.user?.free_flow_activation?.slice(0, 10) === today)
+    return { path: paths.welcomeFreeflow.path, welcome: true };
+  return { path: paths.dashboard.path, welcome: false };
 }

@@ -60,6 +60,16 @@ export const common = {
     next: "Next page",
     page: "Page {{page}}",
   },
+  error_screen: {
+    title: "Something went wrong",
+    body: "This screen could not be shown. Reload the page to try again; your data is safe.",
+    new_version:
+      "Part of the app could not be downloaded: there may be a new version or the connection was lost. Reload the page to continue.",
+    reload: "Reload the page",
+    home: "Go to the start",
+  },
+  // A card of a brand outside CARD_BRANDS (the contracts' cardBrandName writes the others).
+  other_card_brand: "Card",
   logo_alt: "{{brand}} logo",
   saved: "Saved",
 };

@@ -76,7 +76,10 @@ export const errors = {
   api_payment_in_progress: "This is already paid, or a payment for it is in progress.",
   api_payment_provider_unavailable:
     "The payment provider did not answer. We will confirm the result shortly; do not pay again.",
-  api_idempotency_key_reused: "This request key was already used for a different request.",
+  api_idempotency_key_reused:
+    "This Idempotency-Key was already used for a different request (another resource, body or method). Use a new key for each request.",
   api_idempotency_key_missing: "The Idempotency-Key header is required (at most 255 characters).",
+  api_invalid_characters:
+    "The field {{field}} contains characters that are not allowed (control characters or incomplete Unicode).",
   api_request_in_progress: "This request is still being processed. Try again in a few seconds.",
 };

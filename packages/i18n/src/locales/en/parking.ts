@@ -45,8 +45,6 @@ export const parking = {
     finished: "Paid",
     pending_payment: "Payment pending",
   },
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal dollar sign before an i18next placeholder.
-  money: "${{amount}} {{currency}}",
   duration: {
     minutes_one: "{{count}} min",
     minutes_other: "{{count}} min",
@@ -102,6 +100,10 @@ export const parking = {
     recent_title: "Recent visits",
     see_all: "See all visits",
     no_visits: "No visits yet. To park, scan the QR code at the entrance of a lot.",
+    no_visits_freeflow:
+      "No stays yet. Drive into a freeflow lot: the cameras read your plate at the entrance and the exit, and your stays show up here.",
+    freeflow_exit: "No ticket: when you drive out, the exit camera reads your plate and we charge your card.",
+    pay_now: "Pay now",
     quick_links: "Shortcuts",
   },
   visits: {

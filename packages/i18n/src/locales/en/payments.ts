@@ -31,12 +31,6 @@ export const payments = {
     email: "E-mail",
     save: "Continue",
   },
-  brands: {
-    visa: "Visa",
-    mastercard: "Mastercard",
-    amex: "American Express",
-    other: "Card",
-  },
   form: {
     frame_title: "Card details, in the payment provider's secure form",
     loading: "Loading the card form…",

@@ -12,6 +12,7 @@ export const sandbox = {
   brand_not_accepted: "Only Visa, Mastercard and American Express are accepted.",
   invalid_expiry: "The expiry date is not valid.",
   invalid_cvc: "The security code is not valid.",
+  invalid_name: "The cardholder name contains characters that are not allowed.",
   network_error: "We could not reach the card service. Try again.",
   three_ds_title: "Confirm your payment (test bank)",
   three_ds_body: "Your bank asks you to confirm a charge of {{amount}} {{currency}}.",

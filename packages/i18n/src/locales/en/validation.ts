@@ -7,4 +7,5 @@ export const validation = {
   min_length: "This field should be at least {{min}} characters long",
   min_value: "The minimum value allowed is {{min}}",
   state: "Choose a state from the list",
+  characters: "The value contains characters that are not allowed",
 };

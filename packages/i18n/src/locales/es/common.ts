@@ -61,6 +61,16 @@ export const common: typeof source = {
     next: "Página siguiente",
     page: "Página {{page}}",
   },
+  error_screen: {
+    title: "Algo salió mal",
+    body: "No pudimos mostrar esta pantalla. Recarga la página para intentarlo de nuevo; tus datos están a salvo.",
+    new_version:
+      "No se pudo descargar una parte de la aplicación: puede haber una versión nueva o se perdió la conexión. Recarga la página para continuar.",
+    reload: "Recargar la página",
+    home: "Ir al inicio",
+  },
+  // A card of a brand outside CARD_BRANDS (the contracts' cardBrandName writes the others).
+  other_card_brand: "Tarjeta",
   logo_alt: "Logotipo de {{brand}}",
   saved: "Guardado",
 };

@@ -78,7 +78,10 @@ export const errors: typeof source = {
   api_payment_in_progress: "Esto ya está pagado o hay un pago en proceso.",
   api_payment_provider_unavailable:
     "El procesador de pagos no respondió. Confirmaremos el resultado en breve; no vuelvas a pagar.",
-  api_idempotency_key_reused: "Esta clave de solicitud ya se usó para otra solicitud.",
+  api_idempotency_key_reused:
+    "Esta Idempotency-Key ya se usó para otra solicitud (otro recurso, cuerpo o método). Usa una clave nueva para cada solicitud.",
   api_idempotency_key_missing: "El encabezado Idempotency-Key es obligatorio (máximo 255 caracteres).",
+  api_invalid_characters:
+    "El campo {{field}} contiene caracteres no permitidos (caracteres de control o Unicode incompleto).",
   api_request_in_progress: "Esta solicitud todavía se está procesando. Inténtalo de nuevo en unos segundos.",
 };

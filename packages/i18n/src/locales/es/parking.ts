@@ -43,8 +43,6 @@ export const parking: typeof source = {
     finished: "Pagada",
     pending_payment: "Pago pendiente",
   },
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal dollar sign before an i18next placeholder.
-  money: "${{amount}} {{currency}}",
   duration: {
     minutes_one: "{{count}} min",
     minutes_other: "{{count}} min",
@@ -100,6 +98,10 @@ export const parking: typeof source = {
     recent_title: "Visitas recientes",
     see_all: "Ver todas las visitas",
     no_visits: "Aún no tienes visitas. Para estacionarte, escanea el código QR en la entrada del estacionamiento.",
+    no_visits_freeflow:
+      "Aún no tienes estancias. Entra a un estacionamiento freeflow: las cámaras leen tus placas en la entrada y la salida, y tus estancias aparecerán aquí.",
+    freeflow_exit: "Sin boleto: al salir, la cámara de la salida lee tus placas y cobramos a tu tarjeta.",
+    pay_now: "Pagar ahora",
     quick_links: "Accesos directos",
   },
   visits: {

@@ -30,12 +30,6 @@ export const payments: typeof source = {
     email: "Correo electrónico",
     save: "Continuar",
   },
-  brands: {
-    visa: "Visa",
-    mastercard: "Mastercard",
-    amex: "American Express",
-    other: "Tarjeta",
-  },
   form: {
     frame_title: "Datos de la tarjeta, en el formulario seguro del proveedor de pagos",
     loading: "Cargando el formulario de la tarjeta…",

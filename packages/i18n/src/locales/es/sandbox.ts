@@ -13,6 +13,7 @@ export const sandbox: typeof source = {
   brand_not_accepted: "Solo se aceptan Visa, Mastercard y American Express.",
   invalid_expiry: "La fecha de vencimiento no es válida.",
   invalid_cvc: "El código de seguridad no es válido.",
+  invalid_name: "El nombre del titular contiene caracteres no permitidos.",
   network_error: "No pudimos contactar al servicio de tarjetas. Inténtalo de nuevo.",
   three_ds_title: "Confirma tu pago (banco de prueba)",
   three_ds_body: "Tu banco te pide confirmar un cargo de {{amount}} {{currency}}.",

@@ -8,4 +8,5 @@ export const validation: typeof source = {
   min_length: "Este campo debe tener al menos {{min}} caracteres",
   min_value: "El valor mínimo permitido es {{min}}",
   state: "Elige un estado de la lista",
+  characters: "El valor contiene caracteres no permitidos",
 };

@@ -1,13 +1,18 @@
 import * as endpoints from "@estaciona/contracts/endpoints/devices";
-import type { FastifyPluginAsync } from "fastify";
-import { deriveKey } from "../../../lib/crypto.ts";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { route } from "../../../plugins/endpoints.ts";
-import { registerDevice, reportEntry, reportExit } from "./service.ts";
+import { type DeviceRow, deviceHmacKey, registerDevice, reportEntry, reportExit } from "./service.ts";
 
-/** Registering devices (admin) and what they report (`device/…`: `request.device` is the caller). */
+/** The device the `device/…` guard (plugins/authenticate.ts) found for the request's key. */
+function deviceOf(request: Pick<FastifyRequest, "parkingDevice">): DeviceRow {
+  if (!request.parkingDevice) throw new Error("device route outside the device/… guard");
+  return request.parkingDevice;
+}
+
+/** Registering devices (admin) and what they report (`device/…`: the guard found the caller). */
 export const deviceRoutes: FastifyPluginAsync = async (app) => {
-  const hmacKey = deriveKey(app.config.secret, "device-key");
+  const hmacKey = deviceHmacKey(app.config.secret);
   await route(app, endpoints.registerDevice, (request) => registerDevice(app.db, hmacKey, request.body));
-  await route(app, endpoints.reportEntry, (request) => reportEntry(app.db, request.device, request.body.plate));
-  await route(app, endpoints.reportExit, (request) => reportExit(app, request.device, request.body.plate));
+  await route(app, endpoints.reportEntry, (request) => reportEntry(app.db, deviceOf(request), request.body.plate));
+  await route(app, endpoints.reportExit, (request) => reportExit(app, deviceOf(request), request.body.plate));
 };

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import type { DeviceEventResult, RegisterDeviceBody } from "@estaciona/contracts/schemas/parking";
 import { type Executor, underUniqueRule } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
-import { newOpaqueToken } from "../../../lib/crypto.ts";
+import { deriveKey, newOpaqueToken } from "../../../lib/crypto.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
 import { nowIso } from "../../../lib/time.ts";
@@ -23,7 +23,9 @@ import { findDeviceByKeyHash, insertDevice } from "./repository.ts";
 
 export type DeviceRow = Row<"devices">;
 
-/** Device keys are kept only as an HMAC under a key of their own (derived from APP_SECRET for "device-key"). */
+/** Device keys are kept only as an HMAC under a key of their own, derived from APP_SECRET. */
+export const deviceHmacKey = (secret: string): Buffer => deriveKey(secret, "device-key");
+
 export const deviceKeyHash = (hmacKey: Buffer, deviceKey: string): string =>
   createHmac("sha256", hmacKey).update(deviceKey).digest("base64url");
 

@@ -1,4 +1,4 @@
-import type { Locale } from "@estaciona/contracts";
+import { cardBrandName, type Locale } from "@estaciona/contracts";
 import { formatMoney } from "@estaciona/contracts/money";
 import { stayDuration, translate } from "@estaciona/i18n";
 import type { FastifyBaseLogger } from "fastify";
@@ -27,6 +27,13 @@ export function formatInstant(iso: string | null, locale: Locale, timeZone: stri
     timeZone,
   }).format(new Date(iso));
 }
+
+/** "Visa terminación 4242": the brand as the SPA writes it (a brand outside CARD_BRANDS is "Tarjeta"). */
+const cardOnFile = (locale: Locale, card: { brand: string; last4: string }): string =>
+  text(locale, "card_on_file", {
+    brand: cardBrandName(card.brand, translate(locale, "common.other_card_brand") ?? card.brand),
+    last4: card.last4,
+  });
 
 /**
  * The e-mail receipt after a successful payment (DESIGN §9: the sandbox outbox shows it), in the
@@ -57,7 +64,7 @@ export async function sendVisitReceipt(deps: MessageDeps, visitId: string): Prom
       entered_at: when(receipt.entered_at),
       settled_at: when(receipt.settled_at),
       duration: text(locale, duration.key, duration.params),
-      card: receipt.card ? text(locale, "card_on_file", receipt.card) : text(locale, "no_card"),
+      card: receipt.card ? cardOnFile(locale, receipt.card) : text(locale, "no_card"),
       subtotal: money(receipt.amounts.subtotal),
       convenience_fee: money(receipt.amounts.convenience_fee),
       processing_fee: money(receipt.amounts.processing_fee),

@@ -84,7 +84,7 @@ export function presentVisitSummary(row: VisitListRow, at: number): VisitSummary
     uuid: row.id,
     status: row.status,
     source: row.source,
-    location: { uuid: row.location_id, name: row.location_name },
+    location: { uuid: row.location_id, name: row.location_name, time_zone: row.location_time_zone },
     vehicle: { uuid: row.vehicle_id, plate: row.vehicle_plate },
     entered_at: row.entered_at,
     exited_at: row.exited_at,

@@ -1,3 +1,4 @@
+import type { Country } from "@estaciona/contracts";
 import { OPEN_VISIT_STATUSES } from "@estaciona/contracts/schemas/parking";
 import { type Executor, forUpdate } from "../../../db/database.ts";
 import type { NewRow, Row, RowUpdate } from "../../../db/schema.ts";
@@ -64,15 +65,26 @@ export function findLatestFinishedVisitAt(db: Executor, vehicleId: string, locat
     .executeTakeFirst();
 }
 
-/** Whether a vehicle, or any vehicle of a driver, has an open visit. */
-export async function hasOpenVisit(db: Executor, of: { vehicleId: string } | { userId: string }): Promise<boolean> {
-  const [column, id] = "vehicleId" in of ? (["vehicle_id", of.vehicleId] as const) : (["user_id", of.userId] as const);
-  const row = await db
-    .selectFrom("visits")
-    .select("id")
-    .where(column, "=", id)
-    .where("status", "in", OPEN_VISIT_STATUSES)
-    .executeTakeFirst();
+/**
+ * Whether a vehicle, or any vehicle of a driver, has an open visit; for a driver, optionally only
+ * at locations of one country (a card of that country pays them).
+ */
+export async function hasOpenVisit(
+  db: Executor,
+  of: { vehicleId: string } | { userId: string; country?: Country },
+): Promise<boolean> {
+  let query = db.selectFrom("visits").select("id").where("status", "in", OPEN_VISIT_STATUSES);
+  if ("vehicleId" in of) query = query.where("vehicle_id", "=", of.vehicleId);
+  else {
+    query = query.where("user_id", "=", of.userId);
+    if (of.country)
+      query = query.where(
+        "location_id",
+        "in",
+        db.selectFrom("locations").select("id").where("country", "=", of.country),
+      );
+  }
+  const row = await query.limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -115,6 +127,7 @@ function visitsWithContext(db: Executor) {
     .selectAll("visits")
     .select([
       "locations.name as location_name",
+      "locations.time_zone as location_time_zone",
       "vehicles.plate as vehicle_plate",
       "locations.grace_minutes",
       "locations.first_period_minutes",

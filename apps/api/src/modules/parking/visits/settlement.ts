@@ -15,6 +15,7 @@ import {
   registerPayable,
 } from "../../payments/ledger.ts";
 import { findCardToCharge } from "../../payments/repository.ts";
+import { registerCardRemovalCheck } from "../../payments/service.ts";
 import { findLocationById } from "../locations/repository.ts";
 import type { LocationRow } from "../locations/service.ts";
 import { type MessageDeps, notifyDeclinedExitCharge, sendVisitReceipt } from "./messages.ts";
@@ -23,6 +24,7 @@ import {
   findVehicleById,
   findVisitById,
   hasLiveChargeForVisit,
+  hasOpenVisit,
   lockVisit,
   updateVisitIfStatus,
   type VisitRow,
@@ -96,6 +98,15 @@ registerPayable("visit", {
       updated_at: payment.updated_at,
     });
   },
+});
+
+/**
+ * DESIGN §6: a driver's last card in a country stays while a stay there is open or unpaid — the
+ * freeflow exit charges it, and a gated lot's payment needs it. Runs in the removing transaction,
+ * with the driver's row locked.
+ */
+registerCardRemovalCheck(async (tx, { userId, country }) => {
+  if (await hasOpenVisit(tx, { userId, country })) throw new AppError("invalid_payment_source_delete");
 });
 
 /**

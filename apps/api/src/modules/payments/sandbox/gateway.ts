@@ -23,6 +23,9 @@ export type SandboxShape = "conekta" | "nmi" | "netpay";
 export const SANDBOX_TOKEN_TTL_SECONDS = 600;
 
 export const sandboxId = (prefix: string): string => `${prefix}_${randomBytes(12).toString("base64url")}`;
+/** Whether text has the shape of a sandbox id of this kind (checked before any lookup: PostgreSQL refuses a NUL). */
+export const isSandboxId = (prefix: string, value: string): boolean =>
+  value.startsWith(`${prefix}_`) && /^[A-Za-z0-9_-]{16}$/.test(value.slice(prefix.length + 1));
 
 /**
  * The built-in sandbox gateway (DESIGN §6): a provider of its own, over the sandbox tables,

@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Locale } from "@estaciona/contracts";
+import { text as textRule } from "@estaciona/contracts/schemas/common";
 import { translate } from "@estaciona/i18n";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { requestLocale } from "../../../lib/locale.ts";
 import { nowIso } from "../../../lib/time.ts";
 import { brandOf, isExpired, luhnValid, SANDBOX_TEST_CARDS } from "./cards.ts";
-import { type SandboxShape, sandboxId } from "./gateway.ts";
+import { isSandboxId, type SandboxShape, sandboxId } from "./gateway.ts";
 
 /**
  * The sandbox provider's hosted pages, served from the API's own origin outside /api
@@ -84,6 +85,16 @@ export async function sandboxPages(app: FastifyInstance): Promise<void> {
     );
     // Data for the script as a non-executable JSON block (allowed by the CSP); `<` escaped so it cannot close the tag.
     const config = JSON.stringify({ provider: shape, lang: locale, strings }).replace(/</g, "\\u003c");
+    // Collect.js hosts only the card fields: the merchant's page asks for the holder's name and
+    // has the button. Conekta's and NetPay's components have both.
+    const collectJs = shape === "nmi";
+    const holderNameField = collectJs
+      ? ""
+      : `<label for="name">${escapeHtml(text(locale, "holder_name"))}</label>
+  <input id="name" name="name" autocomplete="cc-name" maxlength="80">`;
+    const submitButton = collectJs
+      ? ""
+      : `<button id="submit" type="submit">${escapeHtml(text(locale, "submit"))}</button>`;
     const body = `<main class="card-form">
 <h1>${escapeHtml(text(locale, "card_form_title"))}</h1>
 <p class="notice">${escapeHtml(text(locale, "test_mode_notice"))}</p>
@@ -100,10 +111,9 @@ export async function sandboxPages(app: FastifyInstance): Promise<void> {
       <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required>
     </div>
   </div>
-  <label for="name">${escapeHtml(text(locale, "holder_name"))}</label>
-  <input id="name" name="name" autocomplete="cc-name" maxlength="80">
+  ${holderNameField}
   <p id="error" class="error" role="alert" aria-live="assertive"></p>
-  <button id="submit" type="submit">${escapeHtml(text(locale, "submit"))}</button>
+  ${submitButton}
 </form>
 </main>
 <script type="application/json" id="sandbox-config">${config}</script>
@@ -132,6 +142,7 @@ export async function sandboxPages(app: FastifyInstance): Promise<void> {
     const cvc = typeof input.cvc === "string" ? input.cvc : "";
     if (!new RegExp(`^\\d{${brand === "amex" ? 4 : 3}}$`).test(cvc)) return fail("invalid_cvc", "cvc");
     const behaviour = isExpired(month, year) ? "expired" : (SANDBOX_TEST_CARDS[digits] ?? "approve");
+    if (input.name !== undefined && !textRule().safeParse(input.name).success) return fail("invalid_name", "name");
     const id = sandboxId("tok");
     const holder = typeof input.name === "string" && input.name.trim() ? input.name.trim().slice(0, 80) : null;
     await app.db
@@ -158,6 +169,7 @@ export async function sandboxPages(app: FastifyInstance): Promise<void> {
   app.get("/sandbox/3ds/:id", async (request, reply) => {
     const locale = pageLocale(request);
     const { id } = request.params as { id: string };
+    if (!isSandboxId("ch", id)) return reply.code(404).type("text/plain").send("Not found");
     const charge = await app.db.selectFrom("sandbox_charges").selectAll().where("id", "=", id).executeTakeFirst();
     if (!charge) return reply.code(404).type("text/plain").send("Not found");
     const title = text(locale, "three_ds_title");
@@ -179,7 +191,8 @@ ${actions}
 
   app.post("/sandbox/3ds/:id/:decision", async (request, reply) => {
     const { id, decision } = request.params as { id: string; decision: string };
-    if (decision !== "approve" && decision !== "fail") return reply.code(404).type("text/plain").send("Not found");
+    if ((decision !== "approve" && decision !== "fail") || !isSandboxId("ch", id))
+      return reply.code(404).type("text/plain").send("Not found");
     const charge = await app.db.selectFrom("sandbox_charges").selectAll().where("id", "=", id).executeTakeFirst();
     if (!charge) return reply.code(404).type("text/plain").send("Not found");
     await app.db

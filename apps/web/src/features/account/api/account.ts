@@ -1,22 +1,20 @@
+import type { EndpointBody } from "@estaciona/contracts/endpoint";
+import * as endpoints from "@estaciona/contracts/endpoints/users";
 import type { User } from "@estaciona/contracts/schemas/user";
-import { api, type DataEnvelope } from "../../../lib/api-client.ts";
+import { callEndpoint } from "../../../lib/endpoint-client.ts";
 
-export type EditUserInput =
-  | { first_name: string; last_name: string; email: string }
-  | { first_name: string; last_name: string; student_id: string };
+/** PUT user/edit: the names with either the e-mail or the student id (spec §7); answers the updated driver. */
+export const editUser = (body: EndpointBody<typeof endpoints.editUser>): Promise<User> =>
+  callEndpoint(endpoints.editUser, { body });
 
-export async function editUser(body: EditUserInput): Promise<User> {
-  return (await api.put<DataEnvelope<User>>("user/edit", body)).data;
-}
+export const sendEmailCode = async (email: string, phoneNumber: string): Promise<void> => {
+  await callEndpoint(endpoints.sendEmailCode, { body: { email, phone_number: phoneNumber } });
+};
 
-export async function sendEmailCode(email: string, phoneNumber: string): Promise<void> {
-  await api.post("open/send/verification/code/email", { email, phone_number: phoneNumber });
-}
+export const checkEmailCode = async (email: string, code: string): Promise<void> => {
+  await callEndpoint(endpoints.checkEmailCode, { body: { email, code } });
+};
 
-export async function checkEmailCode(email: string, code: string): Promise<void> {
-  await api.post("user/check/verification/code/email", { email, code });
-}
-
-export async function deleteAccount(): Promise<void> {
-  await api.delete("user");
-}
+export const deleteAccount = async (): Promise<void> => {
+  await callEndpoint(endpoints.deleteAccount, {});
+};

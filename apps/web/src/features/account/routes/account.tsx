@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { Page } from "../../../components/page.tsx";
+import { paths } from "../../../config/paths.ts";
 import { getHostConfig } from "../../../lib/host-config.ts";
 import { translateMessage } from "../../../lib/i18n.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -16,6 +17,7 @@ import { useStore } from "../../../lib/store.ts";
 import { deleteAccount, editUser } from "../api/account.ts";
 import { EmailDialog } from "../components/email-dialog.tsx";
 import "../../../lib/catalogues/account.ts";
+import { formatPhoneNumber } from "../../../lib/phone-mask.ts";
 
 const required = z.string().trim().min(1, { error: "validation.required" }).max(80, { error: "validation.max_length" });
 const profileSchema = z.object({ first_name: required, last_name: required, student_id: z.string().trim() });
@@ -75,7 +77,7 @@ export default function AccountScreen() {
     try {
       await deleteAccount();
       storedTokens.clear();
-      window.location.assign("/");
+      window.location.assign(paths.login.path);
     } catch {
       setBusy(false);
       setDeleteOpen(false);
@@ -103,7 +105,7 @@ export default function AccountScreen() {
           <dl className="details">
             <div>
               <dt>{t("phone")}</dt>
-              <dd>{user.phone}</dd>
+              <dd>{formatPhoneNumber(user.phone)}</dd>
             </div>
             <div>
               <dt>{t("email")}</dt>

@@ -1,4 +1,5 @@
-import { api } from "../../../lib/api-client.ts";
+import { registerPhone as registerPhoneEndpoint } from "@estaciona/contracts/endpoints/auth";
+import { callEndpoint } from "../../../lib/endpoint-client.ts";
 import { getHostConfig } from "../../../lib/host-config.ts";
 
 /**
@@ -6,9 +7,8 @@ import { getHostConfig } from "../../../lib/host-config.ts";
  * sandbox SMS provider the answer's `data` holds the code, which pre-fills the code field.
  */
 export async function registerPhone(phoneNumber: string): Promise<string | null> {
-  const answer = await api.post<{ data: string | null }>("open/user", {
-    phone_number: phoneNumber,
-    domain: getHostConfig().domain,
+  const code = await callEndpoint(registerPhoneEndpoint, {
+    body: { phone_number: phoneNumber, domain: getHostConfig().domain },
   });
-  return typeof answer?.data === "string" ? answer.data : null;
+  return typeof code === "string" ? code : null;
 }

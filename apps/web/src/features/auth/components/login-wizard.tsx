@@ -7,6 +7,7 @@ import { Logo } from "../../../components/logo.tsx";
 import { getHostConfig, isFreeflowHost, loginText, paymentLocale } from "../../../lib/host-config.ts";
 import { currentLocale } from "../../../lib/i18n.ts";
 import { defaultDialCountry } from "../../../lib/language.ts";
+import { formatPhoneNumber } from "../../../lib/phone-mask.ts";
 import { loadUser, sessionStore, signInWithCode } from "../../../lib/session.ts";
 import { useStore } from "../../../lib/store.ts";
 import { usePageTitle } from "../../../lib/title.ts";
@@ -133,7 +134,7 @@ export function LoginWizard() {
         )}
         {step === 2 && phone && (
           <CodeStep
-            phone={`${phone.e164.slice(0, -10)} ${phone.digits}`}
+            phone={formatPhoneNumber(phone.e164)}
             prefilledCode={prefilledCode}
             registrations={registrations}
             busy={busy}

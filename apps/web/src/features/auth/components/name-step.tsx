@@ -6,9 +6,9 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormField } from "../../../components/form-field.tsx";
-import { api, type DataEnvelope } from "../../../lib/api-client.ts";
 import { translateMessage } from "../../../lib/i18n.ts";
 import { logout, setUser } from "../../../lib/session.ts";
+import { editUser } from "../../account/index.ts";
 
 const nameSchema = z.object({
   first_name: requiredText(80),
@@ -37,7 +37,7 @@ export default function NameStep({ user, onSaved }: { user: User; onSaved: () =>
   const save = handleSubmit(async (body) => {
     setBusy(true);
     try {
-      setUser((await api.put<DataEnvelope<User>>("user/edit", body)).data);
+      setUser(await editUser(body));
       onSaved();
     } catch {
       setBusy(false);

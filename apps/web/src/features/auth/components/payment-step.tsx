@@ -1,13 +1,17 @@
 import type { User } from "@estaciona/contracts/schemas/user";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { NoChargeNotice } from "../../payments/components/no-charge-notice.tsx";
-import { PaymentMethodForm } from "../../payments/components/payment-method-form.tsx";
-import { needsPaymentProfile, PaymentProfileForm } from "../../payments/components/payment-profile-form.tsx";
+import { queryClient } from "../../../lib/query-client.ts";
+import { NoChargeNotice, needsPaymentProfile, PaymentMethodForm, PaymentProfileForm } from "../../payments/index.ts";
 
 /**
  * Step 5: the no-charge notice and the card form for the payment locale. A driver without
  * e-mail, first or last name completes them first (a card needs them: `missing_email`).
  * "Add later" where the theme allows it (spec §2).
+ *
+ * The wizard lives outside the app shell, which is where the query client is provided (it is
+ * kept out of the sign-in screen's first download), so this lazy step brings the same client
+ * along for the card forms.
  */
 export default function PaymentStep({
   user,
@@ -22,19 +26,21 @@ export default function PaymentStep({
 }) {
   const { t } = useTranslation("auth");
   return (
-    <div className="form">
-      <h2 className="step-title">{t("payment_step.heading")}</h2>
-      <NoChargeNotice country={paymentLocale} />
-      {needsPaymentProfile(user) ? (
-        <PaymentProfileForm user={user} />
-      ) : (
-        <PaymentMethodForm paymentLocale={paymentLocale} onSaved={onDone} />
-      )}
-      {canSkip && (
-        <button type="button" className="button button-secondary button-block" onClick={onDone}>
-          {t("payment_step.add_later")}
-        </button>
-      )}
-    </div>
+    <QueryClientProvider client={queryClient}>
+      <div className="form">
+        <h2 className="step-title">{t("payment_step.heading")}</h2>
+        <NoChargeNotice country={paymentLocale} />
+        {needsPaymentProfile(user) ? (
+          <PaymentProfileForm user={user} />
+        ) : (
+          <PaymentMethodForm paymentLocale={paymentLocale} onSaved={onDone} />
+        )}
+        {canSkip && (
+          <button type="button" className="button button-secondary button-block" onClick={onDone}>
+            {t("payment_step.add_later")}
+          </button>
+        )}
+      </div>
+    </QueryClientProvider>
   );
 }

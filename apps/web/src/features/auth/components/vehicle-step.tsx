@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { createVehicle } from "../../vehicles/api/vehicles.ts";
-import { VehicleForm } from "../../vehicles/components/vehicle-form.tsx";
+import { createVehicle, VehicleForm } from "../../vehicles/index.ts";
 
 /** Step 4: plate and state; "add later" where the theme allows it (spec §2). */
 export default function VehicleStep({

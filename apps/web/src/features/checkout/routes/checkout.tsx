@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { generatePath, Link, useLocation, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
+import { EmptyState } from "../../../components/empty-state.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
-import { EmptyState, Page } from "../../../components/page.tsx";
-import { paths } from "../../../config/paths.ts";
-import { getVisit, parkingQueryKeys } from "../../visits/api/visits.ts";
-import { PayPanel } from "../../visits/components/pay-panel.tsx";
-import { VisitStatusBadge } from "../../visits/components/status-badge.tsx";
-import { useParkingFormat } from "../../visits/lib/format.ts";
+import { Page } from "../../../components/page.tsx";
+import { useParkingFormat } from "../../../components/parking/format.ts";
+import { VisitStatusBadge } from "../../../components/parking/status-badge.tsx";
+import { pathTo } from "../../../config/paths.ts";
+import { PayPanel, visitQuery } from "../../visits/index.ts";
 import "../../../lib/catalogues/parking.ts";
 import "../../../lib/catalogues/screens.ts";
 
@@ -18,7 +18,7 @@ export default function CheckoutScreen() {
   const { uuid = "" } = useParams();
   const { pathname } = useLocation();
   const { t, duration } = useParkingFormat();
-  const visit = useQuery({ queryKey: parkingQueryKeys.visit(uuid), queryFn: () => getVisit(uuid) });
+  const visit = useQuery(visitQuery(uuid));
   const data = visit.data;
 
   return (
@@ -33,7 +33,7 @@ export default function CheckoutScreen() {
               <span className="plate-badge">{data.vehicle.plate}</span> <VisitStatusBadge status={data.status} />
             </p>
             <p className="muted">{duration(data.duration_minutes)}</p>
-            <Link className="link" to={generatePath(paths.visit.path, { uuid })}>
+            <Link className="link" to={pathTo("visit", { uuid })}>
               {t("dashboard.details")}
             </Link>
           </div>

@@ -1,15 +1,16 @@
 import type { VisitDetail, VisitSummary } from "@estaciona/contracts/schemas/parking";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { generatePath, Link } from "react-router";
+import { Link } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
-import { paths } from "../../../config/paths.ts";
-import { getParkingDashboard, parkingQueryKeys } from "../../visits/api/visits.ts";
-import { LiveFee, useLiveQuote } from "../../visits/components/live-fee.tsx";
-import { VisitStatusBadge } from "../../visits/components/status-badge.tsx";
-import { VisitList } from "../../visits/components/visit-list.tsx";
-import { useParkingFormat } from "../../visits/lib/format.ts";
+import { useParkingFormat } from "../../../components/parking/format.ts";
+import { LiveFee, useLiveQuote } from "../../../components/parking/live-fee.tsx";
+import { VisitStatusBadge } from "../../../components/parking/status-badge.tsx";
+import { paths, pathTo } from "../../../config/paths.ts";
+import { getHostConfig, isFreeflowHost } from "../../../lib/host-config.ts";
+import { FreeflowAccount } from "../../freeflow/index.ts";
+import { dashboardQuery, VisitList } from "../../visits/index.ts";
 import "../../../lib/catalogues/parking.ts";
 import "../../../lib/catalogues/screens.ts";
 
@@ -19,13 +20,14 @@ const DASHBOARD_REFRESH_MS = 60_000;
 /**
  * Home (/dashboard): an unpaid stay first (it blocks the vehicle's next visit), the stay under
  * way with its live fee and Pay, the latest visits (a freeflow exit charged at the gate shows as
- * paid) and shortcuts.
+ * paid) and shortcuts. On the freeflow host there is no ticket: the home speaks of the plates the
+ * cameras read and the card charged at the exit.
  */
 export default function DashboardScreen() {
   const { t } = useTranslation(["parking", "screens", "common"]);
+  const freeflow = isFreeflowHost(getHostConfig());
   const dashboard = useQuery({
-    queryKey: parkingQueryKeys.dashboard,
-    queryFn: getParkingDashboard,
+    ...dashboardQuery(),
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
   const data = dashboard.data;
@@ -45,10 +47,19 @@ export default function DashboardScreen() {
             <UnpaidSummaryCard key={visit.uuid} visit={visit} />
           ))}
           {active && <ActiveVisitCard visit={active} fetchedAt={dashboard.dataUpdatedAt} />}
+          {freeflow && (
+            <section className="card" aria-labelledby="freeflow-title">
+              <h2 id="freeflow-title">{t("screens:freeflow.title")}</h2>
+              <FreeflowAccount headingLevel={3} />
+              <Link className="link" to={paths.welcomeFreeflow.path}>
+                {t("screens:freeflow.how_it_works")}
+              </Link>
+            </section>
+          )}
           <section aria-labelledby="recent-title" className="dashboard-section">
             <h2 id="recent-title">{t("dashboard.recent_title")}</h2>
             {data.recent_visits.length === 0 ? (
-              <p className="muted">{t("dashboard.no_visits")}</p>
+              <p className="muted">{freeflow ? t("dashboard.no_visits_freeflow") : t("dashboard.no_visits")}</p>
             ) : (
               <>
                 <VisitList visits={data.recent_visits} label={t("dashboard.recent_title")} />
@@ -83,7 +94,9 @@ function ActiveVisitCard({ visit, fetchedAt }: { visit: VisitDetail; fetchedAt: 
   const { t, money } = useParkingFormat();
   const live = useLiveQuote(visit, fetchedAt);
   const unpaid = visit.status === "pending_payment";
-  const checkoutPath = generatePath(paths.checkout.path, { uuid: visit.uuid });
+  // A ticketless lot charges the card when the exit camera reads the plate: paying first is optional.
+  const chargedAtExit = visit.location.freeflow && visit.status === "in_progress";
+  const checkoutPath = pathTo("checkout", { uuid: visit.uuid });
   return (
     <section
       className={`card active-visit${unpaid ? " active-visit-unpaid" : ""}`}
@@ -95,14 +108,17 @@ function ActiveVisitCard({ visit, fetchedAt }: { visit: VisitDetail; fetchedAt: 
         <span className="plate-badge">{visit.vehicle.plate}</span> <VisitStatusBadge status={visit.status} />
       </p>
       {unpaid && <p>{t("dashboard.pending_text")}</p>}
+      {chargedAtExit && <p>{t("dashboard.freeflow_exit")}</p>}
       {live && <LiveFee visit={visit} live={live} />}
       <div className="form-actions">
         <Link className="button button-primary" to={checkoutPath}>
           {unpaid && live
             ? t("dashboard.settle", { amount: money(live.breakdown.total, live.breakdown.currency) })
-            : t("dashboard.pay")}
+            : chargedAtExit
+              ? t("dashboard.pay_now")
+              : t("dashboard.pay")}
         </Link>
-        <Link className="button button-secondary" to={generatePath(paths.visit.path, { uuid: visit.uuid })}>
+        <Link className="button button-secondary" to={pathTo("visit", { uuid: visit.uuid })}>
           {t("dashboard.details")}
         </Link>
       </div>
@@ -121,7 +137,7 @@ function UnpaidSummaryCard({ visit }: { visit: VisitSummary }) {
         <span className="plate-badge">{visit.vehicle.plate}</span> <VisitStatusBadge status={visit.status} />
       </p>
       <p>{t("dashboard.pending_text")}</p>
-      <Link className="button button-primary" to={generatePath(paths.checkout.path, { uuid: visit.uuid })}>
+      <Link className="button button-primary" to={pathTo("checkout", { uuid: visit.uuid })}>
         {t("dashboard.settle", { amount: money(visit.total, visit.currency) })}
       </Link>
     </section>

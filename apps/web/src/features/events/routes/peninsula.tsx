@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { EmptyState, Page } from "../../../components/page.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { Page } from "../../../components/page.tsx";
 import "../../../lib/catalogues/screens.ts";
 
 /** Named event landing (/evento/peninsula): an event series looked up by slug. */

@@ -1,9 +1,5 @@
-import type { Location } from "@estaciona/contracts/schemas/parking";
-import { api, type DataEnvelope } from "../../../lib/api-client.ts";
+import { getLocation } from "@estaciona/contracts/endpoints/parking";
+import { endpointQuery } from "../../../lib/endpoint-query.ts";
 
-export const locationQueryKey = (uuid: string) => ["parking", "location", uuid] as const;
-
-/** `GET open/location/{uuid}`: public, no token needed (the QR landing and the live fee's rates). */
-export async function getLocation(uuid: string): Promise<Location> {
-  return (await api.get<DataEnvelope<Location>>(`open/location/${encodeURIComponent(uuid)}`)).data;
-}
+/** `GET open/location/{uuid}`: public, no token needed (the QR landing; the live fee reads the same cache). */
+export const locationQuery = (uuid: string) => endpointQuery(getLocation, { params: { uuid } });

@@ -2,20 +2,19 @@ import type { Location } from "@estaciona/contracts/schemas/parking";
 import type { CreateVehicleBody } from "@estaciona/contracts/schemas/user";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { generatePath, Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
-import { paths } from "../../../config/paths.ts";
+import { useParkingFormat } from "../../../components/parking/format.ts";
+import { TariffWords } from "../../../components/parking/tariff-words.tsx";
+import { pathTo, signInPath } from "../../../config/paths.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { loadUser, sessionStore } from "../../../lib/session.ts";
 import { useStore } from "../../../lib/store.ts";
-import { createVehicle, getVehicles, vehiclesQueryKey } from "../../vehicles/api/vehicles.ts";
-import { VehicleForm } from "../../vehicles/components/vehicle-form.tsx";
-import { getVisits, parkingQueryKeys, startVisit } from "../../visits/api/visits.ts";
-import { useParkingFormat } from "../../visits/lib/format.ts";
-import { getLocation, locationQueryKey } from "../api/locations.ts";
-import { TariffWords } from "../components/tariff-words.tsx";
+import { createVehicle, VehicleForm, vehiclesKey, vehiclesQuery } from "../../vehicles/index.ts";
+import { refreshParking, startVisit, visitQuery, visitsQuery } from "../../visits/index.ts";
+import { locationQuery } from "../api/locations.ts";
 import "../../../lib/catalogues/parking.ts";
 import "../../../lib/catalogues/screens.ts";
 import "../../../lib/catalogues/vehicles.ts";
@@ -34,7 +33,7 @@ const mapUrl = ({ lat, lng }: Location["coordinates"]) =>
 export default function LocationScreen() {
   const { uuid = "" } = useParams();
   const { t } = useParkingFormat();
-  const location = useQuery({ queryKey: locationQueryKey(uuid), queryFn: () => getLocation(uuid) });
+  const location = useQuery(locationQuery(uuid));
   const data = location.data;
   return (
     <Page title={data?.name ?? t("screens:location.title")}>
@@ -63,7 +62,7 @@ export default function LocationScreen() {
 function StartVisit({ location }: { location: Location }) {
   const { t } = useParkingFormat();
   const { authenticated } = useStore(sessionStore);
-  const here = generatePath(paths.location.path, { uuid: location.uuid });
+  const here = pathTo("location", { uuid: location.uuid });
 
   if (!location.available) return <p className="notice">{t("location.unavailable")}</p>;
   if (location.kind !== "lot" && location.kind !== "valet") return <p className="notice">{t("location.not_a_lot")}</p>;
@@ -72,10 +71,7 @@ function StartVisit({ location }: { location: Location }) {
       <section className="card start-visit" aria-labelledby="start-title">
         <h2 id="start-title">{t("location.start_title")}</h2>
         <p className="muted">{t("location.sign_in_note")}</p>
-        <Link
-          className="button button-primary button-block"
-          to={`${paths.login.path}?${new URLSearchParams({ authRedirect: here }).toString()}`}
-        >
+        <Link className="button button-primary button-block" to={signInPath(here)}>
           {t("location.sign_in_to_start")}
         </Link>
       </section>
@@ -87,11 +83,8 @@ function SignedInStart({ location }: { location: Location }) {
   const { t } = useParkingFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const vehicles = useQuery({ queryKey: vehiclesQueryKey, queryFn: getVehicles });
-  const openVisits = useQuery({
-    queryKey: parkingQueryKeys.openVisits,
-    queryFn: () => getVisits("active", 1, OPEN_VISITS_LIMIT),
-  });
+  const vehicles = useQuery(vehiclesQuery());
+  const openVisits = useQuery(visitsQuery("active", 1, OPEN_VISITS_LIMIT));
   const [chosen, setChosen] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
 
@@ -106,7 +99,7 @@ function SignedInStart({ location }: { location: Location }) {
     onSuccess: async (vehicle) => {
       setAdding(false);
       setChosen(vehicle.uuid);
-      await queryClient.invalidateQueries({ queryKey: vehiclesQueryKey });
+      await queryClient.invalidateQueries({ queryKey: vehiclesKey });
       void loadUser();
     },
   });
@@ -115,9 +108,9 @@ function SignedInStart({ location }: { location: Location }) {
     mutationFn: (vehicleUuid: string) => startVisit({ location_uuid: location.uuid, vehicle_uuid: vehicleUuid }),
     onSuccess: async (visit) => {
       notifySuccess(t("location.started"));
-      queryClient.setQueryData(parkingQueryKeys.visit(visit.uuid), visit);
-      await queryClient.invalidateQueries({ queryKey: parkingQueryKeys.all, refetchType: "none" });
-      navigate(generatePath(paths.visit.path, { uuid: visit.uuid }));
+      queryClient.setQueryData(visitQuery(visit.uuid).queryKey, visit);
+      await refreshParking(queryClient, { refetchType: "none" });
+      navigate(pathTo("visit", { uuid: visit.uuid }));
     },
   });
 
@@ -146,7 +139,7 @@ function SignedInStart({ location }: { location: Location }) {
                   <span className="plate-badge">{vehicle.plate}</span>
                 </label>
                 {parked && (
-                  <Link className="link" to={generatePath(paths.visit.path, { uuid: parked.uuid })}>
+                  <Link className="link" to={pathTo("visit", { uuid: parked.uuid })}>
                     {t("location.already_parked", { plate: vehicle.plate })}
                   </Link>
                 )}

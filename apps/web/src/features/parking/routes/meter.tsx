@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { EmptyState, Page } from "../../../components/page.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { Page } from "../../../components/page.tsx";
 import "../../../lib/catalogues/screens.ts";
 
 /** Parking meter zone (/parquimetros/:uuid): arrives with the parking-meter feature. */

@@ -1,6 +1,4 @@
-import { CARD_BRANDS, type CardBrand } from "@estaciona/contracts";
-
-const isKnownBrand = (brand: string): brand is CardBrand => (CARD_BRANDS as readonly string[]).includes(brand);
+import { isCardBrand } from "@estaciona/contracts";
 
 /**
  * The card's brand mark (spec §9: visa, mastercard, amex), drawn inline so no image is fetched.
@@ -8,7 +6,7 @@ const isKnownBrand = (brand: string): brand is CardBrand => (CARD_BRANDS as read
  */
 export function CardBrandMark({ brand, label }: { brand: string; label: string }) {
   const common = { width: 48, height: 32, viewBox: "0 0 48 32", focusable: false } as const;
-  if (!isKnownBrand(brand))
+  if (!isCardBrand(brand))
     return (
       <svg {...common} className="card-brand card-brand-other" role="img" aria-label={label}>
         <rect x="0.5" y="0.5" width="47" height="31" rx="4" fill="#f4f4f5" stroke="#a1a1aa" />

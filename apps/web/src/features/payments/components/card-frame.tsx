@@ -7,22 +7,29 @@ import "../payments.css";
  * The provider's hosted card form in an iframe: the card number, expiry and CVV are typed only
  * there, never in this page's DOM (PCI-1, reliability.md §3).
  */
-export const CardFrame = forwardRef<HTMLIFrameElement, { src: string; hidden?: boolean; onLoad?: () => void }>(
-  function CardFrame({ src, hidden = false, onLoad }, ref) {
-    const { t } = useTranslation("payments");
-    return (
-      <iframe
-        ref={ref}
-        className="card-frame"
-        src={src}
-        title={t("form.frame_title")}
-        hidden={hidden}
-        onLoad={onLoad}
-        referrerPolicy="same-origin"
-      />
-    );
-  },
-);
+export const CardFrame = forwardRef<
+  HTMLIFrameElement,
+  {
+    src: string;
+    hidden?: boolean;
+    onLoad?: () => void;
+    /** Only the card fields (Collect.js style: the page has the holder's name and the button), so a shorter frame. */
+    fieldsOnly?: boolean;
+  }
+>(function CardFrame({ src, hidden = false, onLoad, fieldsOnly = false }, ref) {
+  const { t } = useTranslation("payments");
+  return (
+    <iframe
+      ref={ref}
+      className={fieldsOnly ? "card-frame card-frame-fields-only" : "card-frame"}
+      src={src}
+      title={t("form.frame_title")}
+      hidden={hidden}
+      onLoad={onLoad}
+      referrerPolicy="same-origin"
+    />
+  );
+});
 
 /** A frame URL with extra query values (the form's language, the checkout request). */
 export function frameUrlWith(frameUrl: string, values: Record<string, string | null | undefined>): string {

@@ -4,12 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { getHostConfig, isFreeflowHost } from "../../../lib/host-config.ts";
-import {
-  cardFormConfigQueryKey,
-  getCardFormConfig,
-  getConektaCheckoutRequest,
-  saveMexicanCard,
-} from "../api/payments.ts";
+import { cardFormConfigQuery, getConektaCheckoutRequest, saveMexicanCard } from "../api/payments.ts";
 import { frameOrigin, readFrameMessage } from "../lib/frame-messages.ts";
 import { loadScript } from "../lib/load-script.ts";
 import { providerGlobals } from "../lib/provider-globals.ts";
@@ -39,7 +34,7 @@ export default function MexicanCardForm({
   showNotice?: boolean;
 }) {
   const { t } = useTranslation("payments");
-  const config = useQuery({ queryKey: cardFormConfigQueryKey(gateway), queryFn: () => getCardFormConfig(gateway) });
+  const config = useQuery(cardFormConfigQuery(gateway));
   const { succeeded, failed } = useCardSaved(onSaved);
   const [phase, setPhase] = useState<Phase>("loading");
   const [warning, setWarning] = useState<string | null>(null);

@@ -1,3 +1,4 @@
+import type { Country } from "@estaciona/contracts";
 import { useTranslation } from "react-i18next";
 import "../catalogue.ts";
 
@@ -5,7 +6,7 @@ import "../catalogue.ts";
  * Spec §2 step 5 / §9: a verification charge refunded immediately — 10 MXN in Mexico; the USA
  * gateway verifies with 1 USD (docs/decisions/0006).
  */
-export function NoChargeNotice({ country }: { country: "mx" | "us" }) {
+export function NoChargeNotice({ country }: { country: Country }) {
   const { t } = useTranslation("payments");
   return <p className="notice notice-info">{t(country === "us" ? "no_charge_notice_us" : "no_charge_notice")}</p>;
 }

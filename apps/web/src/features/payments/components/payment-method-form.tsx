@@ -1,3 +1,4 @@
+import type { Country } from "@estaciona/contracts";
 import { CardFormLoader } from "./card-form-loader.tsx";
 
 /**
@@ -6,7 +7,7 @@ import { CardFormLoader } from "./card-form-loader.tsx";
  * no-charge notice itself. The forms are lazy chunks: the wizard downloads them only at step 5.
  */
 export interface PaymentMethodFormProps {
-  paymentLocale: "mx" | "us";
+  paymentLocale: Country;
   /** Called once the card is saved; the caller reloads the profile and moves on. */
   onSaved: () => void;
 }

@@ -3,17 +3,19 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
-import { EmptyState, Page } from "../../../components/page.tsx";
+import { Page } from "../../../components/page.tsx";
+import { cardBrandName } from "../../../lib/card-brand.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { loadUser, sessionStore } from "../../../lib/session.ts";
 import { useStore } from "../../../lib/store.ts";
 import {
   type CardGateway,
   deletePaymentMethod,
-  getPaymentMethods,
-  paymentMethodsQueryKey,
+  paymentMethodsKey,
+  paymentMethodsQuery,
   setDefaultPaymentMethod,
 } from "../api/payments.ts";
 import { CardBrandMark } from "./card-brand-mark.tsx";
@@ -33,7 +35,7 @@ export function PaymentMethodsScreen({ gateway, title }: { gateway: CardGateway;
   const { t: tCommon } = useTranslation("common");
   const queryClient = useQueryClient();
   const country = gateway === "us" ? "us" : "mx";
-  const methods = useQuery({ queryKey: paymentMethodsQueryKey, queryFn: getPaymentMethods });
+  const methods = useQuery(paymentMethodsQuery());
   const { user } = useStore(sessionStore);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
@@ -42,14 +44,14 @@ export function PaymentMethodsScreen({ gateway, title }: { gateway: CardGateway;
     mutationFn: (method: PaymentMethod) => setDefaultPaymentMethod(method.uuid),
     onSuccess: async () => {
       notifySuccess(t("default_changed"));
-      await queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: paymentMethodsKey });
     },
   });
 
   const remove = useMutation({
     mutationFn: (method: PaymentMethod) => deletePaymentMethod(method.uuid),
     onSuccess: async (remaining) => {
-      queryClient.setQueryData(paymentMethodsQueryKey, remaining);
+      queryClient.setQueryData(paymentMethodsQuery().queryKey, remaining);
       notifySuccess(t("deleted"));
       // Removing the last card clears the user's payment_methods flag.
       await loadUser();
@@ -58,9 +60,7 @@ export function PaymentMethodsScreen({ gateway, title }: { gateway: CardGateway;
   });
 
   const cardName = (method: PaymentMethod) =>
-    t("card_label", { brand: brandName(method.brand), last4: method.card_number.replace(/\D/g, "").slice(-4) });
-  const brandName = (brand: string) =>
-    brand === "visa" || brand === "mastercard" || brand === "amex" ? t(`brands.${brand}`) : t("brands.other");
+    t("card_label", { brand: cardBrandName(method.brand), last4: method.card_number.replace(/\D/g, "").slice(-4) });
 
   const list = (methods.data ?? []).filter((method) => method.country === country);
   return (
@@ -81,7 +81,7 @@ export function PaymentMethodsScreen({ gateway, title }: { gateway: CardGateway;
           {list.map((method) => (
             <li key={method.uuid} className="card payment-method-card" aria-label={cardName(method)}>
               <div className="payment-method-summary">
-                <CardBrandMark brand={method.brand} label={brandName(method.brand)} />
+                <CardBrandMark brand={method.brand} label={cardBrandName(method.brand)} />
                 <div>
                   <p className="payment-method-number">{method.card_number}</p>
                   <p className="muted">{t("expires", { date: method.expiration })}</p>

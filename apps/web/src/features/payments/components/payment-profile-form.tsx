@@ -6,9 +6,9 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { FormField } from "../../../components/form-field.tsx";
-import { api, type DataEnvelope } from "../../../lib/api-client.ts";
 import { translateMessage } from "../../../lib/i18n.ts";
 import { setUser } from "../../../lib/session.ts";
+import { editUser } from "../../account/index.ts";
 import "../catalogue.ts";
 
 // Spec §5 "Payment info completion": e-mail required and valid, with the invalid_email message.
@@ -46,7 +46,7 @@ export function PaymentProfileForm({ user }: { user: User }) {
   const saveProfile = handleSubmit(async (body) => {
     setBusy(true);
     try {
-      setUser((await api.put<DataEnvelope<User>>("user/edit", body)).data);
+      setUser(await editUser(body));
     } catch {
       // The API client already showed the reason.
     } finally {

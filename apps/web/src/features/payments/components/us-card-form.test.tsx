@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../../lib/i18n.ts";
+import { sessionStore } from "../../../lib/session.ts";
 import {
   driver,
   fakeApi,
@@ -15,7 +16,10 @@ import UsCardForm from "./us-card-form.tsx";
 
 vi.mock("../catalogue.ts", () => ({}));
 beforeAll(registerPaymentsCatalogue);
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStore.set({ restoring: false, authenticated: false, user: null });
+});
 
 const savedUsCard = {
   payment_method: {
@@ -73,6 +77,19 @@ describe("USA card form (spec §4, §5, §8)", () => {
     expect(addCard()).toBeEnabled();
     await userEvent.clear(screen.getByLabelText("First name"));
     expect(addCard()).toBeDisabled();
+  });
+
+  it("fills in the holder's names from the profile instead of asking for them again", async () => {
+    usApi();
+    sessionStore.set({
+      restoring: false,
+      authenticated: true,
+      user: driver({ first_name: "Ana", last_name: "López" }),
+    });
+    await renderReadyForm();
+    expect(screen.getByLabelText("First name")).toHaveValue("Ana");
+    expect(screen.getByLabelText("Last name")).toHaveValue("López");
+    expect(addCard()).toBeEnabled();
   });
 
   it("takes only digits in the ZIP code and checks its length", async () => {

@@ -8,7 +8,9 @@ import { z } from "zod";
 import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { currentLocale, translateMessage } from "../../../lib/i18n.ts";
-import { cardFormConfigQueryKey, getCardFormConfig, saveUsCard } from "../api/payments.ts";
+import { sessionStore } from "../../../lib/session.ts";
+import { useStore } from "../../../lib/store.ts";
+import { cardFormConfigQuery, saveUsCard } from "../api/payments.ts";
 import {
   askFrameToSubmit,
   type CollectCard,
@@ -54,13 +56,14 @@ interface TokenRequester {
  */
 export default function UsCardForm({ onSaved, showNotice = true }: { onSaved: () => void; showNotice?: boolean }) {
   const { t } = useTranslation("payments");
-  const config = useQuery({ queryKey: cardFormConfigQueryKey("us"), queryFn: () => getCardFormConfig("us") });
+  const config = useQuery(cardFormConfigQuery("us"));
   const { succeeded, failed } = useCardSaved(onSaved);
   const [phase, setPhase] = useState<Phase>("loading");
   const [providerMessage, setProviderMessage] = useState<string | null>(null);
   const { session, frameCleared, clearAndReload } = useFrameReload();
   const provider = useRef<TokenRequester | null>(null);
   const holder = useRef<HolderOutput | null>(null);
+  const { user } = useStore(sessionStore);
 
   const {
     control,
@@ -71,14 +74,16 @@ export default function UsCardForm({ onSaved, showNotice = true }: { onSaved: ()
     formState: { errors },
   } = useForm<HolderInput, unknown, HolderOutput>({
     resolver: zodResolver(holderSchema),
-    defaultValues: { first_name: "", last_name: "", zip_code: "" },
+    // The holder is usually the driver, whose names the profile already has (a card needs them):
+    // they are filled in, not asked again, and stay editable for someone else's card.
+    defaultValues: { first_name: user?.first_name ?? "", last_name: user?.last_name ?? "", zip_code: "" },
   });
   const [firstName, lastName] = useWatch({ control, name: ["first_name", "last_name"] });
   const namesFilled = firstName.trim() !== "" && lastName.trim() !== "";
 
   const saveToken = useCallback(
     async (token: string, card: CollectCard) => {
-      // The sandbox frame has a button of its own too: check the holder fields the same way.
+      // A token the frame sends without our submit (nothing asked for it): check the holder fields the same way.
       const checked = holder.current
         ? { success: true as const, data: holder.current }
         : holderSchema.safeParse(getValues());
@@ -228,7 +233,7 @@ function UsSandboxFrame(props: UsProviderProps & { frameUrl: string }) {
     };
   }, [origin, callbacks, providerRef]);
 
-  return <CardFrame ref={frame} src={src} hidden={hidden} />;
+  return <CardFrame ref={frame} src={src} hidden={hidden} fieldsOnly />;
 }
 
 /**

@@ -11,12 +11,19 @@ export function rememberReturnPath(path: string): void {
   }
 }
 
-export function takeReturnPath(): string | null {
+/** Kept until the driver follows it, so reloading /3ds still knows the way back. */
+export function returnPath(): string | null {
   try {
-    const path = safeAppPath(sessionStorage.getItem(RETURN_KEY));
-    sessionStorage.removeItem(RETURN_KEY);
-    return path;
+    return safeAppPath(sessionStorage.getItem(RETURN_KEY));
   } catch {
     return null;
+  }
+}
+
+export function forgetReturnPath(): void {
+  try {
+    sessionStorage.removeItem(RETURN_KEY);
+  } catch {
+    // Nothing was stored.
   }
 }

@@ -8,7 +8,7 @@ import { i18n } from "../../../lib/i18n.ts";
 import { currentPath, safeAppPath } from "../../../lib/navigation.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { loadUser, logout } from "../../../lib/session.ts";
-import { paymentMethodsQueryKey } from "../api/payments.ts";
+import { paymentMethodsKey } from "../api/payments.ts";
 import { rememberReturnPath } from "./redirect.ts";
 
 /** Leaves the app for the bank's 3-D Secure page (it returns to /3ds). Replaceable in tests. */
@@ -47,7 +47,7 @@ export function useCardSaved(onSaved: () => void) {
       return;
     }
     notifySuccess(t("saved"));
-    await Promise.all([loadUser(), queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey })]);
+    await Promise.all([loadUser(), queryClient.invalidateQueries({ queryKey: paymentMethodsKey })]);
     if (redirect) navigate(redirect);
     else onSaved();
   };

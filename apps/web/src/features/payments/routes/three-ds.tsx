@@ -4,10 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
+import { paths } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { loadUser, sessionStore } from "../../../lib/session.ts";
 import { completeThreeDs } from "../api/payments.ts";
-import { takeReturnPath } from "../lib/redirect.ts";
+import { forgetReturnPath, returnPath } from "../lib/redirect.ts";
 import "../catalogue.ts";
 import "../payments.css";
 
@@ -48,8 +49,8 @@ export default function ThreeDsScreen() {
   const { t } = useTranslation("payments");
   const [searchParams] = useSearchParams();
   const payment = searchParams.get("payment");
-  // Read once: the path the driver left from (the card list, the wizard or a redirect).
-  const [backTo] = useState(() => takeReturnPath() ?? "/pagos");
+  // The path the driver left from (the card list, the wizard, a visit's checkout or a redirect).
+  const [backTo] = useState(() => returnPath() ?? paths.payments.path);
   const result = useThreeDsResult(payment);
 
   const verified = result.data !== undefined && succeeded(result.data);
@@ -86,8 +87,8 @@ export default function ThreeDsScreen() {
       <div className="three-ds-result" aria-live="polite">
         {result.isPending && payment ? <p>{t("three_ds.checking")}</p> : null}
         {body}
-        <Link className="button button-primary button-block" to={backTo}>
-          {verified && backTo !== "/pagos" ? t("three_ds.continue") : t("three_ds.back")}
+        <Link className="button button-primary button-block" to={backTo} onClick={forgetReturnPath}>
+          {backTo === paths.payments.path ? t("three_ds.back") : t("three_ds.continue")}
         </Link>
       </div>
     </Page>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
-import { EmptyState, Page } from "../../../components/page.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { Page } from "../../../components/page.tsx";
 import "../../../lib/catalogues/screens.ts";
 
 /** Promo code landing (/promo/:code): the plans the code applies to arrive with promo codes. */

@@ -1,20 +1,19 @@
-import type { CreateVehicleBody, Vehicle } from "@estaciona/contracts/schemas/user";
-import { api, type DataEnvelope } from "../../../lib/api-client.ts";
+import type { EndpointBody } from "@estaciona/contracts/endpoint";
+import * as endpoints from "@estaciona/contracts/endpoints/vehicles";
+import type { Vehicle } from "@estaciona/contracts/schemas/user";
+import { callEndpoint } from "../../../lib/endpoint-client.ts";
+import { endpointKey, endpointQuery } from "../../../lib/endpoint-query.ts";
 
-export const vehiclesQueryKey = ["vehicles"] as const;
+/** The driver's vehicles, for `useQuery`; `vehiclesKey` refreshes them after a change. */
+export const vehiclesQuery = () => endpointQuery(endpoints.listVehicles, {});
+export const vehiclesKey = endpointKey(endpoints.listVehicles);
 
-export async function getVehicles(): Promise<Vehicle[]> {
-  return (await api.get<DataEnvelope<Vehicle[]>>("user/vehicles")).data;
-}
+export const createVehicle = (body: EndpointBody<typeof endpoints.addVehicle>): Promise<Vehicle> =>
+  callEndpoint(endpoints.addVehicle, { body });
 
-export async function createVehicle(body: CreateVehicleBody): Promise<Vehicle> {
-  return (await api.post<DataEnvelope<Vehicle>>("user/vehicle", body)).data;
-}
+export const updateVehicle = (uuid: string, body: EndpointBody<typeof endpoints.editVehicle>): Promise<Vehicle> =>
+  callEndpoint(endpoints.editVehicle, { params: { uuid }, body });
 
-export async function updateVehicle(uuid: string, body: Partial<CreateVehicleBody>): Promise<Vehicle> {
-  return (await api.put<DataEnvelope<Vehicle>>(`user/vehicle/${encodeURIComponent(uuid)}`, body)).data;
-}
-
-export async function deleteVehicle(uuid: string): Promise<void> {
-  await api.delete(`user/vehicle/${encodeURIComponent(uuid)}`);
-}
+export const deleteVehicle = async (uuid: string): Promise<void> => {
+  await callEndpoint(endpoints.deleteVehicle, { params: { uuid } });
+};

@@ -8,6 +8,7 @@ import { IMaskInput } from "react-imask";
 import { z } from "zod";
 import { FormField } from "../../../components/form-field.tsx";
 import { StatePicker } from "../../../components/state-picker.tsx";
+import { getHostConfig } from "../../../lib/host-config.ts";
 import { translateMessage } from "../../../lib/i18n.ts";
 import "../../../lib/catalogues/vehicles.ts";
 
@@ -66,7 +67,8 @@ export function VehicleForm({
     resolver: zodResolver(vehicleFormSchema),
     defaultValues: {
       plate: vehicle?.plate ?? "",
-      country: (vehicle?.country ?? findState(vehicle?.state ?? "")?.country ?? "mx") as Country,
+      // A new vehicle's plate is most likely from the host's country (a US host offers US states first).
+      country: (vehicle?.country ?? findState(vehicle?.state ?? "")?.country ?? getHostConfig().country) as Country,
       state: vehicle?.state ?? "",
       brand: vehicle?.brand ?? "",
       model: vehicle?.model ?? "",

@@ -3,12 +3,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
-import { EmptyState, Page } from "../../../components/page.tsx";
+import { Page } from "../../../components/page.tsx";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { loadUser } from "../../../lib/session.ts";
-import { createVehicle, deleteVehicle, getVehicles, updateVehicle, vehiclesQueryKey } from "../api/vehicles.ts";
+import { createVehicle, deleteVehicle, updateVehicle, vehiclesKey, vehiclesQuery } from "../api/vehicles.ts";
 import { VehicleForm } from "../components/vehicle-form.tsx";
 import "../../../lib/catalogues/vehicles.ts";
 
@@ -18,12 +19,12 @@ type Editing = { mode: "add" } | { mode: "edit"; vehicle: Vehicle } | null;
 export default function VehiclesScreen() {
   const { t } = useTranslation(["vehicles", "common"]);
   const queryClient = useQueryClient();
-  const vehicles = useQuery({ queryKey: vehiclesQueryKey, queryFn: getVehicles });
+  const vehicles = useQuery(vehiclesQuery());
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Vehicle | null>(null);
 
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: vehiclesQueryKey });
+    await queryClient.invalidateQueries({ queryKey: vehiclesKey });
     // The signed-in user carries the vehicles too (the wizard and checkout read them).
     void loadUser();
   };

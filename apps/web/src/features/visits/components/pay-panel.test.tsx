@@ -2,7 +2,6 @@ import type { VisitDetail } from "@estaciona/contracts/schemas/parking";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { takeReturnPath } from "../../payments/lib/redirect.ts";
 import {
   fundidora,
   LOCATION_UUID,
@@ -12,10 +11,13 @@ import {
   renderWithProviders,
   VISIT_UUID,
   visaCard,
-} from "../testing/fixtures.tsx";
+} from "../../../components/parking/testing/fixtures.tsx";
+import { returnPath } from "../../payments/index.ts";
 import { PayPanel } from "./pay-panel.tsx";
 
 vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
+// The payments entry brings its catalogue, which registers itself before the setup starts i18next.
+vi.mock("../../payments/catalogue.ts", () => ({}));
 beforeAll(registerParkingCatalogues);
 afterEach(() => vi.unstubAllGlobals());
 
@@ -56,7 +58,7 @@ describe("Pay flow", () => {
       },
     }));
 
-    expect(await screen.findByRole("radio", { name: /visa •••• 4242/ })).toBeChecked();
+    expect(await screen.findByRole("radio", { name: /^Visa •••• 4242/ })).toBeChecked();
     expect(screen.getByRole("row", { name: /Total/ })).toHaveTextContent("$29.85 MXN");
     await userEvent.click(await screen.findByRole("button", { name: "Pay $29.85 MXN" }));
 
@@ -84,7 +86,7 @@ describe("Pay flow", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Pay $29.85 MXN" }));
 
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/sandbox/3ds/pay-3ds"));
-    expect(takeReturnPath()).toBe(`/visita/${VISIT_UUID}`);
+    expect(returnPath()).toBe(`/visita/${VISIT_UUID}`);
   });
 
   it("pays with the card the driver picks", async () => {
@@ -93,7 +95,7 @@ describe("Pay flow", () => {
         data: { visit: paidVisit(Date.now()), payment: { uuid: "pay-1", status: "succeeded", redirect_url: null } },
       },
     }));
-    await userEvent.click(await screen.findByRole("radio", { name: /mastercard •••• 5555/ }));
+    await userEvent.click(await screen.findByRole("radio", { name: /^Mastercard •••• 5555/ }));
     await userEvent.click(screen.getByRole("button", { name: "Pay $29.85 MXN" }));
     await screen.findByRole("heading", { name: "Paid" });
     expect(payCalls(api.calls)[0]?.body).toMatchObject({ payment_method_uuid: "card-2" });

@@ -1,18 +1,18 @@
 import type { Country, Currency } from "@estaciona/contracts";
-import type { VisitDetail } from "@estaciona/contracts/schemas/parking";
+import type { PayVisitAnswer, VisitDetail } from "@estaciona/contracts/schemas/parking";
 import type { PaymentMethod } from "@estaciona/contracts/schemas/payment";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { generatePath, Link } from "react-router";
-import { paths } from "../../../config/paths.ts";
-import { ApiError, apiRequest, errorMessage } from "../../../lib/api-client.ts";
+import { Link } from "react-router";
+import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
+import { useParkingFormat } from "../../../components/parking/format.ts";
+import { type LiveQuote, useLiveQuote } from "../../../components/parking/live-fee.tsx";
+import { paths, pathTo } from "../../../config/paths.ts";
+import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { cardBrandName } from "../../../lib/card-brand.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
-import { getPaymentMethods, paymentMethodsQueryKey } from "../../payments/api/payments.ts";
-import { rememberReturnPath } from "../../payments/lib/redirect.ts";
-import { type PayVisitAnswer, parkingQueryKeys, payVisit, payVisitRequest } from "../api/visits.ts";
-import { useParkingFormat } from "../lib/format.ts";
-import { FeeBreakdown } from "./fee-breakdown.tsx";
-import { type LiveQuote, useLiveQuote } from "./live-fee.tsx";
+import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
+import { payVisit, refreshParking } from "../api/visits.ts";
 
 type Outcome =
   | { kind: "ready" }
@@ -53,7 +53,7 @@ export function PayPanel({
   const { t, money, time } = useParkingFormat();
   const queryClient = useQueryClient();
   const live = useLiveQuote(visit, fetchedAt);
-  const methods = useQuery({ queryKey: paymentMethodsQueryKey, queryFn: getPaymentMethods });
+  const methods = useQuery(paymentMethodsQuery());
   const cards = cardsFor(methods.data, live?.breakdown.currency ?? "mxn");
   const [chosenCard, setChosenCard] = useState<string | null>(null);
   const selectedCard = chosenCard ?? cards[0]?.uuid ?? null;
@@ -62,7 +62,7 @@ export function PayPanel({
   );
   const attempt = useRef<{ key: string; card: string | null } | null>(null);
 
-  const refreshParking = () => queryClient.invalidateQueries({ queryKey: parkingQueryKeys.all });
+  const refreshVisits = () => refreshParking(queryClient);
 
   const pay = async (shown: LiveQuote) => {
     const card = shown.breakdown.total === 0 ? null : selectedCard;
@@ -75,38 +75,35 @@ export function PayPanel({
       if (answer.payment?.status === "requires_action" && answer.payment.redirect_url) {
         setOutcome({ kind: "three_ds" });
         // /3ds brings the driver back to this stay once the bank has answered.
-        rememberReturnPath(generatePath(paths.visit.path, { uuid: visit.uuid }));
+        rememberReturnPath(pathTo("visit", { uuid: visit.uuid }));
         window.location.assign(answer.payment.redirect_url);
         return;
       }
       setOutcome({ kind: "paid", visit: answer.visit, shownTotal: shown.breakdown.total });
-      void refreshParking();
+      void refreshVisits();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === "visit_already_paid") {
         attempt.current = null;
         setOutcome({ kind: "already_paid" });
-        void refreshParking();
+        void refreshVisits();
       } else if (error.status === 0 || error.status >= 500) {
         // No answer or a provider timeout: the charge may exist. Keep the key for the retry.
         setOutcome({ kind: "unknown", message: error.description ?? t("pay.unknown_outcome") });
       } else if (error.status === 401) {
         // The session ended: let the API client log out, replaying the same key (nothing was charged).
-        await apiRequest("POST", `user/visit/${encodeURIComponent(visit.uuid)}/pay`, {
-          body: payVisitRequest(card, shown.breakdown.total),
-          headers: { "Idempotency-Key": key },
-        }).catch(() => undefined);
+        await payVisit(visit.uuid, card, key, shown.breakdown.total, { handleErrors: true }).catch(() => undefined);
       } else if (error.status === 404) {
-        navigateTo("/notfound");
+        navigateTo(paths.notFound.path);
       } else {
         attempt.current = null;
         setOutcome({ kind: "declined", message: error.description ?? errorMessage(error.code, null) });
-        void refreshParking();
+        void refreshVisits();
       }
     }
   };
 
-  const receiptPath = generatePath(paths.visitReceipt.path, { uuid: visit.uuid });
+  const receiptPath = pathTo("visitReceipt", { uuid: visit.uuid });
 
   if (outcome.kind === "already_paid")
     return (
@@ -151,7 +148,7 @@ export function PayPanel({
   const free = live.breakdown.total === 0;
   const busy = outcome.kind === "paying" || outcome.kind === "three_ds";
   const needsCard = !free && selectedCard === null;
-  const addCardPath = `${paths.payments.path}?${new URLSearchParams({ redirect: returnPath }).toString()}`;
+  const addCardPath = pathTo("payments", undefined, { redirect: returnPath });
 
   return (
     <section className="pay-panel" aria-labelledby="pay-title">
@@ -173,7 +170,11 @@ export function PayPanel({
                   onChange={() => setChosenCard(card.uuid)}
                 />
                 <span>
-                  {t("pay.card_option", { brand: card.brand, number: card.card_number, expiration: card.expiration })}
+                  {t("pay.card_option", {
+                    brand: cardBrandName(card.brand),
+                    number: card.card_number,
+                    expiration: card.expiration,
+                  })}
                   {card.is_default && <span className="muted"> · {t("pay.default_card")}</span>}
                 </span>
               </label>

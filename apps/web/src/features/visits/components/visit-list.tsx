@@ -1,8 +1,8 @@
 import type { VisitSummary } from "@estaciona/contracts/schemas/parking";
-import { generatePath, Link } from "react-router";
-import { paths } from "../../../config/paths.ts";
-import { useParkingFormat } from "../lib/format.ts";
-import { VisitStatusBadge } from "./status-badge.tsx";
+import { Link } from "react-router";
+import { useParkingFormat } from "../../../components/parking/format.ts";
+import { VisitStatusBadge } from "../../../components/parking/status-badge.tsx";
+import { pathTo } from "../../../config/paths.ts";
 
 /** Visits as rows: location, plate, entry, status and total (settled, or live while open). */
 export function VisitList({ visits, label }: { visits: VisitSummary[]; label: string }) {
@@ -11,12 +11,12 @@ export function VisitList({ visits, label }: { visits: VisitSummary[]; label: st
     <ul className="visit-list" aria-label={label}>
       {visits.map((visit) => (
         <li key={visit.uuid} className="visit-row">
-          <Link className="visit-row-link" to={generatePath(paths.visit.path, { uuid: visit.uuid })}>
+          <Link className="visit-row-link" to={pathTo("visit", { uuid: visit.uuid })}>
             <span className="visit-row-main">
               <span className="visit-row-location">{visit.location.name}</span>
               <span className="muted">
                 <span className="plate-badge plate-badge-small">{visit.vehicle.plate}</span>{" "}
-                {dateTime(visit.entered_at ?? visit.paid_at)}
+                {dateTime(visit.entered_at ?? visit.paid_at, visit.location.time_zone)}
               </span>
             </span>
             <span className="visit-row-side">

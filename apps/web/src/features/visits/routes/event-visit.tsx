@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { EmptyState, Page } from "../../../components/page.tsx";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { Page } from "../../../components/page.tsx";
 import "../../../lib/catalogues/screens.ts";
 
 /** Event visit detail (/visita/evento/:uuid): arrives with the events feature. */

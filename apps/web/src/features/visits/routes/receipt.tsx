@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { generatePath, Link, useParams } from "react-router";
+import { Link, useParams } from "react-router";
+import { EmptyState } from "../../../components/empty-state.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
-import { EmptyState, Page } from "../../../components/page.tsx";
-import { paths } from "../../../config/paths.ts";
-import { getVisit, parkingQueryKeys } from "../api/visits.ts";
-import { FeeBreakdown } from "../components/fee-breakdown.tsx";
-import { useParkingFormat } from "../lib/format.ts";
+import { Page } from "../../../components/page.tsx";
+import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
+import { useParkingFormat } from "../../../components/parking/format.ts";
+import { pathTo } from "../../../config/paths.ts";
+import { visitQuery } from "../api/visits.ts";
 import "../../../lib/catalogues/parking.ts";
 import "../styles/receipt.css";
 
@@ -17,11 +18,10 @@ import "../styles/receipt.css";
  */
 export default function ReceiptScreen() {
   const { uuid = "" } = useParams();
-  const { t, money, duration, dateTime } = useParkingFormat();
-  const visit = useQuery({ queryKey: parkingQueryKeys.visit(uuid), queryFn: () => getVisit(uuid) });
+  const { t, money, duration, dateTime, card } = useParkingFormat();
+  const visit = useQuery(visitQuery(uuid));
   const receipt = visit.data?.receipt ?? null;
-  const zone = visit.data?.location.time_zone;
-  const visitPath = generatePath(paths.visit.path, { uuid });
+  const visitPath = pathTo("visit", { uuid });
 
   return (
     <Page title={t("receipt.title")}>
@@ -47,13 +47,13 @@ export default function ReceiptScreen() {
             <dl className="detail-list">
               {(
                 [
-                  [t("receipt.issued_at"), dateTime(receipt.issued_at, zone)],
+                  [t("receipt.issued_at"), dateTime(receipt.issued_at, visit.data.location.time_zone)],
                   [t("visit.location"), `${receipt.location.name}, ${receipt.location.address}`],
                   [t("receipt.plate"), receipt.plate],
-                  [t("visit.entered_at"), dateTime(receipt.entered_at, zone)],
-                  [t("visit.paid_at"), dateTime(receipt.settled_at, zone)],
+                  [t("visit.entered_at"), dateTime(receipt.entered_at, visit.data.location.time_zone)],
+                  [t("visit.paid_at"), dateTime(receipt.settled_at, visit.data.location.time_zone)],
                   [t("visit.duration"), duration(receipt.duration_minutes)],
-                  [t("receipt.card"), receipt.card ? t("ledger.card", receipt.card) : t("receipt.no_charge")],
+                  [t("receipt.card"), receipt.card ? card(receipt.card) : t("receipt.no_charge")],
                   [t("receipt.payment_reference"), receipt.payment_uuid ?? "—"],
                 ] as const
               ).map(([label, value]) => (

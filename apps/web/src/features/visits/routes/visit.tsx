@@ -1,14 +1,14 @@
 import type { VisitDetail } from "@estaciona/contracts/schemas/parking";
 import { useQuery } from "@tanstack/react-query";
-import { generatePath, Link, useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
-import { paths } from "../../../config/paths.ts";
-import { getVisit, parkingQueryKeys } from "../api/visits.ts";
-import { FeeBreakdown } from "../components/fee-breakdown.tsx";
-import { LiveFee, useLiveQuote } from "../components/live-fee.tsx";
-import { VisitStatusBadge } from "../components/status-badge.tsx";
-import { useParkingFormat } from "../lib/format.ts";
+import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
+import { useParkingFormat } from "../../../components/parking/format.ts";
+import { LiveFee, useLiveQuote } from "../../../components/parking/live-fee.tsx";
+import { VisitStatusBadge } from "../../../components/parking/status-badge.tsx";
+import { pathTo } from "../../../config/paths.ts";
+import { visitQuery } from "../api/visits.ts";
 import "../../../lib/catalogues/parking.ts";
 import "../../../lib/catalogues/screens.ts";
 
@@ -16,7 +16,7 @@ import "../../../lib/catalogues/screens.ts";
 export default function VisitScreen() {
   const { uuid = "" } = useParams();
   const { t } = useParkingFormat();
-  const visit = useQuery({ queryKey: parkingQueryKeys.visit(uuid), queryFn: () => getVisit(uuid) });
+  const visit = useQuery(visitQuery(uuid));
   return (
     <Page title={t("screens:visit.title")}>
       {visit.data ? <VisitDetailView visit={visit.data} fetchedAt={visit.dataUpdatedAt} /> : <LoadingSection />}
@@ -25,7 +25,7 @@ export default function VisitScreen() {
 }
 
 export function VisitDetailView({ visit, fetchedAt }: { visit: VisitDetail; fetchedAt: number }) {
-  const { t, money, duration, dateTime } = useParkingFormat();
+  const { t, money, duration, dateTime, card } = useParkingFormat();
   const live = useLiveQuote(visit, fetchedAt);
   const zone = visit.location.time_zone;
   const open = visit.status !== "finished";
@@ -72,10 +72,7 @@ export function VisitDetailView({ visit, fetchedAt }: { visit: VisitDetail; fetc
           <h2 id="visit-quote-title">{t("visit.quote_title")}</h2>
           {visit.status === "in_progress" && <LiveFee visit={visit} live={live} />}
           <FeeBreakdown amounts={live.breakdown} />
-          <Link
-            className="button button-primary button-block"
-            to={generatePath(paths.checkout.path, { uuid: visit.uuid })}
-          >
+          <Link className="button button-primary button-block" to={pathTo("checkout", { uuid: visit.uuid })}>
             {t("visit.pay")}
           </Link>
         </section>
@@ -102,7 +99,7 @@ export function VisitDetailView({ visit, fetchedAt }: { visit: VisitDetail; fetc
                   <br />
                   <span className="muted">
                     {dateTime(payment.created_at, zone)}
-                    {payment.card && ` · ${t("ledger.card", payment.card)}`}
+                    {payment.card && ` · ${card(payment.card)}`}
                   </span>
                 </span>
                 <span className="ledger-amount">{money(payment.amount, payment.currency)}</span>
@@ -113,10 +110,7 @@ export function VisitDetailView({ visit, fetchedAt }: { visit: VisitDetail; fetc
       </section>
 
       {visit.receipt && (
-        <Link
-          className="button button-secondary button-block"
-          to={generatePath(paths.visitReceipt.path, { uuid: visit.uuid })}
-        >
+        <Link className="button button-secondary button-block" to={pathTo("visitReceipt", { uuid: visit.uuid })}>
           {t("visit.receipt_link")}
         </Link>
       )}

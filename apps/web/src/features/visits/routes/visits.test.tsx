@@ -2,7 +2,11 @@ import type { VisitSummary } from "@estaciona/contracts/schemas/parking";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { mockApi, registerParkingCatalogues, renderWithProviders } from "../testing/fixtures.tsx";
+import {
+  mockApi,
+  registerParkingCatalogues,
+  renderWithProviders,
+} from "../../../components/parking/testing/fixtures.tsx";
 import VisitsScreen from "./visits.tsx";
 
 vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
@@ -14,7 +18,7 @@ const summary = (index: number, status: VisitSummary["status"]): VisitSummary =>
   uuid: `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`,
   status,
   source: index % 2 ? "device" : "app",
-  location: { uuid: "loc", name: `Lot ${index}` },
+  location: { uuid: "loc", name: `Lot ${index}`, time_zone: "America/Monterrey" },
   vehicle: { uuid: "veh", plate: "ABC1234" },
   entered_at: "2026-11-20T18:00:00.000Z",
   exited_at: null,
@@ -57,6 +61,25 @@ describe("Visits screen", () => {
     expect(last).toContain("status=active");
     expect(last).toContain("page=1");
     expect(last).toContain("limit=5");
+  });
+
+  it("shows each stay on its lot's clock, naming the zone when the phone's clock differs", async () => {
+    // The tests' phone is in Mexico City (vitest.config.ts): Monterrey reads the same, Tijuana does not.
+    const tijuana = {
+      ...summary(2, "finished"),
+      location: { uuid: "tij", name: "Lot TJ", time_zone: "America/Tijuana" },
+    };
+    mockApi({
+      "GET user/visits": () => ({
+        body: { data: { items: [summary(1, "finished"), tijuana], page: 1, limit: 5, total: 2 } },
+      }),
+    });
+    renderWithProviders(<VisitsScreen />);
+    const [monterrey, baja] = within(await screen.findByRole("list", { name: "Visits" })).getAllByRole("listitem");
+    // 18:00 UTC: noon in Monterrey, 10:00 in Tijuana.
+    expect(monterrey).toHaveTextContent(/Nov 20, 2026, 12:00\sPM/);
+    expect(monterrey).not.toHaveTextContent("(");
+    expect(baja).toHaveTextContent(/Nov 20, 2026, 10:00\sAM \(PT\)/);
   });
 
   it("says so when a filter has nothing", async () => {

@@ -2,10 +2,11 @@ import { PAGINATOR_ROWS } from "@estaciona/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { EmptyState } from "../../../components/empty-state.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
-import { EmptyState, Page } from "../../../components/page.tsx";
+import { Page } from "../../../components/page.tsx";
 import { Paginator } from "../../../components/paginator.tsx";
-import { getVisits, parkingQueryKeys, type VisitFilter } from "../api/visits.ts";
+import { type VisitFilter, visitsQuery } from "../api/visits.ts";
 import { VisitList } from "../components/visit-list.tsx";
 import "../../../lib/catalogues/parking.ts";
 import "../../../lib/catalogues/screens.ts";
@@ -41,8 +42,7 @@ export default function VisitsScreen() {
   const [page, setPage] = useState(1);
   useKeptScroll();
   const visits = useQuery({
-    queryKey: parkingQueryKeys.visits(filter, page),
-    queryFn: () => getVisits(filter, page, PAGINATOR_ROWS),
+    ...visitsQuery(filter, page, PAGINATOR_ROWS),
     placeholderData: keepPreviousData,
   });
 

@@ -5,7 +5,14 @@
   const config = JSON.parse(document.getElementById("sandbox-config").textContent);
   const form = document.getElementById("card-form");
   const errorBox = document.getElementById("error");
+  // Collect.js hosts no button (the parent's own button asks for the token): it may be absent.
   const button = document.getElementById("submit");
+  let submitting = false;
+  const showBusy = (busy) => {
+    if (!button) return;
+    button.disabled = busy;
+    button.textContent = busy ? config.strings.processing : config.strings.submit;
+  };
   const field = (id) => document.getElementById(id);
 
   const tell = (message) => {
@@ -52,11 +59,11 @@
   };
 
   const submit = async () => {
-    if (button.disabled) return;
+    if (submitting) return;
     errorBox.textContent = "";
     const [month, year] = field("expiry").value.replace(/\s/g, "").split("/");
-    button.disabled = true;
-    button.textContent = config.strings.processing;
+    submitting = true;
+    showBusy(true);
     try {
       const response = await fetch("/sandbox/v1/tokens", {
         method: "POST",
@@ -66,7 +73,8 @@
           exp_month: month ?? "",
           exp_year: year ?? "",
           cvc: field("cvc").value.trim(),
-          name: field("name").value,
+          // The NMI shape has no name field: the holder's name comes from the merchant's page.
+          name: field("name")?.value ?? "",
           lang: config.lang,
         }),
       });
@@ -82,8 +90,8 @@
     } catch {
       showError("network_error", config.strings.network_error, null);
     } finally {
-      button.disabled = false;
-      button.textContent = config.strings.submit;
+      submitting = false;
+      showBusy(false);
     }
   };
 

@@ -1,7 +1,9 @@
+import { getLocation } from "@estaciona/contracts/endpoints/parking";
 import type { VisitDetail } from "@estaciona/contracts/schemas/parking";
 import { act, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { locationQueryKey } from "../../locations/api/locations.ts";
+import { endpointKey } from "../../lib/endpoint-query.ts";
+import { LIVE_FEE_TICK_MS, LiveFee, useLiveQuote } from "./live-fee.tsx";
 import {
   fundidora,
   LOCATION_UUID,
@@ -9,10 +11,9 @@ import {
   openVisit,
   registerParkingCatalogues,
   renderWithProviders,
-} from "../testing/fixtures.tsx";
-import { LIVE_FEE_TICK_MS, LiveFee, useLiveQuote } from "./live-fee.tsx";
+} from "./testing/fixtures.tsx";
 
-vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
+vi.mock("../../lib/catalogues/parking.ts", () => ({}));
 beforeAll(registerParkingCatalogues);
 afterEach(() => vi.useRealTimers());
 
@@ -27,7 +28,7 @@ function Probe({ visit, fetchedAt }: { visit: VisitDetail; fetchedAt: number }) 
 function renderLiveFee(visit: VisitDetail, fetchedAt: number) {
   const queryClient = newQueryClient();
   // The location's rates are public and cached for good; the test gives them instead of the network.
-  queryClient.setQueryData(locationQueryKey(LOCATION_UUID), fundidora);
+  queryClient.setQueryData(endpointKey(getLocation, { params: { uuid: LOCATION_UUID } }), fundidora);
   return renderWithProviders(<Probe visit={visit} fetchedAt={fetchedAt} />, queryClient);
 }
 

@@ -1,10 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { i18n } from "../../../lib/i18n.ts";
-import { fundidora, registerParkingCatalogues } from "../../visits/testing/fixtures.tsx";
+import { i18n } from "../../lib/i18n.ts";
 import { TariffWords } from "./tariff-words.tsx";
+import { fundidora, registerParkingCatalogues } from "./testing/fixtures.tsx";
 
-vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
+vi.mock("../../lib/catalogues/parking.ts", () => ({}));
 beforeAll(registerParkingCatalogues);
 
 describe("Tariff in words (QR landing)", () => {

@@ -1,8 +1,8 @@
 import { describeTariff } from "@estaciona/contracts";
 import type { Location } from "@estaciona/contracts/schemas/parking";
 import { feeRatesFromBody, tariffFromBody } from "@estaciona/contracts/schemas/parking";
-import { FeeBreakdown } from "../../visits/components/fee-breakdown.tsx";
-import { useParkingFormat } from "../../visits/lib/format.ts";
+import { FeeBreakdown } from "./fee-breakdown.tsx";
+import { useParkingFormat } from "./format.ts";
 
 const MINUTES_PER_HOUR = 60;
 

@@ -1,5 +1,5 @@
 import type { FeeBreakdownBody } from "@estaciona/contracts/schemas/parking";
-import { useParkingFormat } from "../lib/format.ts";
+import { useParkingFormat } from "./format.ts";
 
 /**
  * DESIGN §5's breakdown: parking, convenience fee, card processing fee, tax and the total that

@@ -1,11 +1,11 @@
-import { feeBreakdown, nextFeeChange } from "@estaciona/contracts";
+import { feeBreakdown, nextFeeChange, stayQuote } from "@estaciona/contracts";
+import { getLocation } from "@estaciona/contracts/endpoints/parking";
 import type { FeeBreakdownBody, VisitDetail } from "@estaciona/contracts/schemas/parking";
-import { feeRatesFromBody, tariffFromBody } from "@estaciona/contracts/schemas/parking";
+import { breakdownBody, feeRatesFromBody, tariffFromBody } from "@estaciona/contracts/schemas/parking";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { getLocation, locationQueryKey } from "../../locations/api/locations.ts";
-import { useParkingFormat } from "../lib/format.ts";
-import { breakdownAt } from "../lib/live-fee.ts";
+import { endpointQuery } from "../../lib/endpoint-query.ts";
+import { useParkingFormat } from "./format.ts";
 
 /** The live fee is recomputed this often (the fee engine works in whole minutes). */
 export const LIVE_FEE_TICK_MS = 30_000;
@@ -29,8 +29,7 @@ export function useLiveQuote(visit: VisitDetail, fetchedAt: number): LiveQuote |
   const quote = visit.quote;
   const ticking = quote !== null && visit.status === "in_progress" && visit.entered_at !== null && !visit.exited_at;
   const location = useQuery({
-    queryKey: locationQueryKey(visit.location.uuid),
-    queryFn: () => getLocation(visit.location.uuid),
+    ...endpointQuery(getLocation, { params: { uuid: visit.location.uuid } }),
     enabled: ticking,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -53,7 +52,8 @@ export function useLiveQuote(visit: VisitDetail, fetchedAt: number): LiveQuote |
   const at = Math.max(now, Date.parse(quote.at));
   const next = nextFeeChange(tariff, visit.entered_at, at);
   return {
-    breakdown: breakdownAt(tariff, rates, visit.entered_at, at, quote.currency),
+    // The shared fee engine at `at`, in the wire's shape: exactly what paying at `at` charges.
+    breakdown: breakdownBody(stayQuote(tariff, rates, visit.entered_at, at), quote.currency),
     durationMinutes: Math.max(0, Math.floor((at - Date.parse(visit.entered_at)) / 60_000)),
     nextChange: next ? { at: next.until, total: feeBreakdown(next.nextFee, rates).total } : null,
     live: true,

@@ -1,12 +1,11 @@
 import { render, screen, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { i18n } from "../../../lib/i18n.ts";
-import { minorUnitsToDecimal } from "../lib/format.ts";
-import { registerParkingCatalogues } from "../testing/fixtures.tsx";
+import { i18n } from "../../lib/i18n.ts";
 import { FeeBreakdown } from "./fee-breakdown.tsx";
 import { VisitStatusBadge } from "./status-badge.tsx";
+import { registerParkingCatalogues } from "./testing/fixtures.tsx";
 
-vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
+vi.mock("../../lib/catalogues/parking.ts", () => ({}));
 beforeAll(registerParkingCatalogues);
 
 const line = (name: string) => screen.getByRole("row", { name: new RegExp(name) });
@@ -50,13 +49,6 @@ describe("FeeBreakdown (DESIGN §5)", () => {
       />,
     );
     expect(screen.getByRole("rowheader", { name: "Tax (8.25 %)" })).toBeInTheDocument();
-  });
-
-  it("turns minor units into a decimal from the integer's digits", () => {
-    expect(minorUnitsToDecimal(0)).toBe("0.00");
-    expect(minorUnitsToDecimal(5)).toBe("0.05");
-    expect(minorUnitsToDecimal(2985)).toBe("29.85");
-    expect(minorUnitsToDecimal(900719925474099)).toBe("9007199254740.99");
   });
 });
 

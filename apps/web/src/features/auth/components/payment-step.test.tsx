@@ -1,14 +1,26 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { i18n } from "../../../lib/i18n.ts";
+import { queryClient } from "../../../lib/query-client.ts";
 import { sessionStore } from "../../../lib/session.ts";
-import PaymentStep from "../../auth/components/payment-step.tsx";
-import { driver, fakeApi, ok, registerPaymentsCatalogue, renderWith, sandboxConfig } from "../testing/api-fake.tsx";
+import {
+  driver,
+  fakeApi,
+  ok,
+  registerPaymentsCatalogue,
+  renderWith,
+  sandboxConfig,
+} from "../../payments/testing/api-fake.tsx";
+import PaymentStep from "./payment-step.tsx";
 
-vi.mock("../catalogue.ts", () => ({}));
+vi.mock("../../payments/catalogue.ts", () => ({}));
 beforeAll(registerPaymentsCatalogue);
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+});
 
 const cardFormApi = (form: "conekta" | "nmi" = "conekta") =>
   fakeApi({
@@ -19,6 +31,16 @@ const cardFormApi = (form: "conekta" | "nmi" = "conekta") =>
 const frameProvider = () => new URL(document.querySelector("iframe")?.src ?? "http://x/").searchParams.get("provider");
 
 describe("wizard step 5 with the card forms (spec §2, §4, §5)", () => {
+  it("renders the card form where the wizard mounts it: under the router only, outside the app shell's query client", async () => {
+    cardFormApi();
+    render(
+      <MemoryRouter initialEntries={["/"]}>
+        <PaymentStep user={driver()} paymentLocale="mx" canSkip={false} onDone={() => {}} />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(frameProvider()).toBe("conekta"));
+  });
+
   it("asks for the missing e-mail first, with invalid_email, then shows the card form", async () => {
     const user = driver({ email: null });
     fakeApi({

@@ -1,6 +1,6 @@
 import type { VisitStatus } from "@estaciona/contracts";
 import { useTranslation } from "react-i18next";
-import "../../../lib/catalogues/parking.ts";
+import "../../lib/catalogues/parking.ts";
 
 /** A visit's status in words (spec §4: finished reads "Paid"), coloured by what the driver must do. */
 export function VisitStatusBadge({ status }: { status: VisitStatus }) {

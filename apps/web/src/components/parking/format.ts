@@ -1,0 +1,53 @@
+import { formatMoney } from "@estaciona/contracts/money";
+import { useTranslation } from "react-i18next";
+import { cardBrandName } from "../../lib/card-brand.ts";
+import { formatInZone } from "./zoned-time.ts";
+import "../../lib/catalogues/parking.ts";
+// Every parking view formats through this hook, so its styles come along with it.
+import "./parking.css";
+
+const MINUTES_PER_HOUR = 60;
+const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
+
+const intlLocale = (language: string) => (language === "en" ? "en-US" : "es-MX");
+
+/**
+ * Display formatters of the parking screens in the current language: money with its currency
+ * (the contracts' `formatMoney`, shared with the API), stay durations with plurals, saved cards
+ * (the contracts' brand names), and instants on the location's clock (zoned-time.ts: the lot's
+ * zone is named beside the time when the phone's clock would read otherwise).
+ */
+export function useParkingFormat() {
+  const { t, i18n } = useTranslation(["parking", "screens", "common"]);
+  const locale = intlLocale(i18n.language);
+
+  const duration = (minutes: number): string => {
+    const whole = Math.max(0, Math.floor(minutes));
+    if (whole < MINUTES_PER_HOUR) return t("duration.minutes", { count: whole });
+    const days = Math.floor(whole / MINUTES_PER_DAY);
+    const hours = Math.floor((whole % MINUTES_PER_DAY) / MINUTES_PER_HOUR);
+    const rest = whole % MINUTES_PER_HOUR;
+    if (days === 0) return t("duration.hours", { hours, minutes: rest });
+    return t("duration.days", { count: days, hours, minutes: rest });
+  };
+
+  const dateTime = (iso: string | number | null, timeZone: string): string =>
+    iso === null ? "—" : formatInZone(iso, { locale, timeZone, withDate: true });
+
+  const time = (iso: string | number, timeZone: string): string =>
+    formatInZone(iso, { locale, timeZone, withDate: false });
+
+  const card = ({ brand, last4 }: { brand: string; last4: string }): string =>
+    t("ledger.card", { brand: cardBrandName(brand), last4 });
+
+  /** Basis points as a percentage without floats: 1600 → "16", 825 → "8.25". */
+  const percent = (basisPoints: number): string => {
+    const whole = Math.floor(basisPoints / 100);
+    const fraction = String(basisPoints % 100)
+      .padStart(2, "0")
+      .replace(/0+$/, "");
+    return fraction ? `${whole}.${fraction}` : String(whole);
+  };
+
+  return { t, money: formatMoney, duration, dateTime, time, card, percent };
+}

@@ -1,0 +1,50 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { rememberReturnPath, returnPath } from "../lib/redirect.ts";
+import { fakeApi, ok, registerPaymentsCatalogue, renderWith } from "../testing/api-fake.tsx";
+import ThreeDsScreen from "./three-ds.tsx";
+
+vi.mock("../catalogue.ts", () => ({}));
+beforeAll(registerPaymentsCatalogue);
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+const verifiedCharge = ok({
+  payment: "pay-1",
+  purpose: "visit",
+  status: "succeeded",
+  redirect_url: null,
+  failure_code: null,
+});
+
+describe("/3ds, back from the bank's challenge", () => {
+  it("still knows the way back to the checkout after a reload, until the driver follows it", async () => {
+    fakeApi({ "POST user/payment/3ds/complete": verifiedCharge });
+    rememberReturnPath("/visita/9d0f6a7e-2b1c-4f7e-9a55-0c1d2e3f4a5b");
+    const path = "/3ds?payment=pay-1&status=succeeded";
+
+    const first = render(renderWith(<ThreeDsScreen />, { path }));
+    expect(await screen.findByRole("link", { name: "Continue" })).toHaveAttribute(
+      "href",
+      "/visita/9d0f6a7e-2b1c-4f7e-9a55-0c1d2e3f4a5b",
+    );
+    first.unmount();
+
+    // The reload: a new page reads the same session storage.
+    render(renderWith(<ThreeDsScreen />, { path }));
+    const back = await screen.findByRole("link", { name: "Continue" });
+    expect(back).toHaveAttribute("href", "/visita/9d0f6a7e-2b1c-4f7e-9a55-0c1d2e3f4a5b");
+    await userEvent.click(back);
+    expect(returnPath()).toBeNull();
+    expect(screen.getByTestId("location")).toHaveTextContent("/visita/9d0f6a7e-2b1c-4f7e-9a55-0c1d2e3f4a5b");
+  });
+
+  it("offers the card list when the driver came from nowhere it knows", async () => {
+    fakeApi({ "POST user/payment/3ds/complete": verifiedCharge });
+    render(renderWith(<ThreeDsScreen />, { path: "/3ds?payment=pay-1&status=succeeded" }));
+    expect(await screen.findByRole("link", { name: "Back to my cards" })).toHaveAttribute("href", "/pagos");
+  });
+});
