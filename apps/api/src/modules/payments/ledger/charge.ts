@@ -250,7 +250,7 @@ export async function settleCharge(
   outcome: ChargeOutcome | null,
   declineFallback: ErrorCode = "invalid_payment",
 ): Promise<PaymentRow> {
-  return deps.db.transaction().execute(async (tx) => {
+  const settled = await deps.db.transaction().execute(async (tx) => {
     const payment = await lockPayment(tx, paymentId);
     if (!payment) throw new Error(`payment ${paymentId} not found`);
     const handlers = handlersOf(payment.payable_type);
@@ -267,7 +267,7 @@ export async function settleCharge(
           { dedupeKey: `refund:${paymentId}`, maxAttempts: 20 },
         );
       }
-      return payment;
+      return { payment, recorded: false };
     }
     if (outcome?.status === "succeeded") {
       const changes = {
@@ -281,15 +281,17 @@ export async function settleCharge(
       // this transaction if the row were already updated here, while this one waited for the
       // payable: a deadlock. In this order the competitor fails its unique check at once.
       await handlers?.onSucceeded(tx, { ...payment, ...changes });
-      return updatePayment(tx, paymentId, changes);
+      return { payment: await updatePayment(tx, paymentId, changes), recorded: true };
     }
-    if (outcome?.status === "requires_action")
-      return updatePayment(tx, paymentId, {
+    if (outcome?.status === "requires_action") {
+      const waiting = await updatePayment(tx, paymentId, {
         status: "requires_action",
         provider_ref: outcome.providerRef,
         action_url: outcome.redirectUrl,
         updated_at: now,
       });
+      return { payment: waiting, recorded: false };
+    }
     const failureCode = outcome ? declineToCode(outcome.reason, declineFallback) : declineFallback;
     const updated = await updatePayment(tx, paymentId, {
       status: "failed",
@@ -299,8 +301,11 @@ export async function settleCharge(
       updated_at: now,
     });
     await handlers?.onFailed?.(tx, updated);
-    return updated;
+    return { payment: updated, recorded: true };
   });
+  // Counted once committed, and only by the call that recorded the outcome (settling twice counts once).
+  if (settled.recorded) deps.metrics.charges.inc({ purpose: settled.payment.purpose, outcome: settled.payment.status });
+  return settled.payment;
 }
 
 /**

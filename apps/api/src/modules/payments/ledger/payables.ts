@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Tx } from "../../../db/database.ts";
+import type { Metrics } from "../../../plugins/metrics.ts";
 import type { PaymentGateways } from "../gateway.ts";
 import type { PaymentRow } from "../repository.ts";
 
@@ -13,6 +14,8 @@ export interface LedgerDeps {
   providers: { payments: PaymentGateways };
   config: { publicUrl: string };
   log: FastifyBaseLogger;
+  /** Counts each charge outcome the ledger records (`estaciona_charges_total`). */
+  metrics: { charges: Pick<Metrics["charges"], "inc"> };
 }
 
 /** Amount breakdown of DESIGN §5, integer minor units; `total` must equal the sum. */
