@@ -19,6 +19,11 @@ describe(`card calls (${testEngine})`, () => {
 
   const paymentsOf = (userId: string) =>
     app.db.selectFrom("payments").selectAll().where("user_id", "=", userId).orderBy("created_at").execute();
+  /** The ledger's count of verification charges with this outcome (`estaciona_charges_total`). */
+  const verificationsCounted = async (outcome: "succeeded" | "failed") =>
+    (await app.metrics.charges.get()).values.find(
+      ({ labels }) => labels.purpose === "card_verification" && labels.outcome === outcome,
+    )?.value ?? 0;
 
   it("refuses a card before the profile has names and an e-mail", async () => {
     const { headers } = await createSignedInUser(app, { first_name: "Ana", last_name: null, email: null });
@@ -29,10 +34,12 @@ describe(`card calls (${testEngine})`, () => {
 
   it("saves an approved card: default, flag set, 10 MXN verification charged then refunded by the worker", async () => {
     const { headers, user } = await createDriverWithProfile(app);
+    const countedBefore = await verificationsCounted("succeeded");
     const response = await addMexicanCard(app, headers, "4242424242424242");
     expect(response.statusCode, response.body).toBe(201);
     const data = response.json().data;
     expect(data.verification.status).toBe("succeeded");
+    expect(await verificationsCounted("succeeded")).toBe(countedBefore + 1);
     expect(data.payment_method).toMatchObject({
       card_number: "•••• 4242",
       brand: "visa",
@@ -106,9 +113,11 @@ describe(`card calls (${testEngine})`, () => {
     ["4000000000000127", "cvc_invalid"],
   ])("maps the sandbox card %s to %s and keeps nothing usable", async (number, code) => {
     const { headers, user } = await createDriverWithProfile(app);
+    const countedBefore = await verificationsCounted("failed");
     const response = await addMexicanCard(app, headers, number);
     expect(response.statusCode, response.body).toBe(402);
     expect(response.json().error).toBe(code);
+    expect(await verificationsCounted("failed")).toBe(countedBefore + 1);
     const list = await app.inject({ method: "GET", url: "/api/user/payment/methods", headers });
     expect(list.json().data).toEqual([]);
     const [charge] = await paymentsOf(user.id);
