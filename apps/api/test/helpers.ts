@@ -78,9 +78,13 @@ export async function createTestApp(options: { env?: Partial<Environment>; provi
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let phoneCounter = 0;
-/** A unique Mexican test phone per call (process id keeps parallel files apart). */
+/**
+ * A unique Mexican test phone per call (process id keeps parallel files apart). Area code 89: the
+ * seed's phones are 81 numbers, and `+5281` + a process id ending in 0000 + counter 0001 was the
+ * demo operator's own phone (a rare flake on PostgreSQL's unique index).
+ */
 export const testPhone = (): string =>
-  `+5281${String(process.pid % 10000).padStart(4, "0")}${String(++phoneCounter).padStart(4, "0")}`;
+  `+5289${String(process.pid % 10000).padStart(4, "0")}${String(++phoneCounter).padStart(4, "0")}`;
 
 /**
  * A driver with a live session, created directly in the database (the sign-in flow itself is
