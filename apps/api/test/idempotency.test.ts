@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, testEngine } from "./helpers.ts";
-import { createDriverWithVehicle, FUNDIDORA, saveSandboxCard, uniquePlate } from "./parking-fixtures.ts";
+import { createDriverWithVehicle, FUNDIDORA, saveSandboxCard, uniquePlate, visitCharges } from "./parking-fixtures.ts";
 import { createDriverWithProfile, sandboxToken } from "./payments-helpers.ts";
 
 /**
@@ -33,13 +33,7 @@ const saveCard = (headers: Record<string, string>, url: string, key: string, tok
     headers: { ...headers, "idempotency-key": key, "accept-language": "en" },
     payload: { token },
   });
-const chargesOf = (visitId: string) =>
-  app.db
-    .selectFrom("payments")
-    .selectAll()
-    .where("payable_type", "=", "visit")
-    .where("payable_id", "=", visitId)
-    .execute();
+const chargesOf = (visitId: string) => visitCharges(app, visitId);
 const visitStatus = async (visitId: string) =>
   (await app.db.selectFrom("visits").select("status").where("id", "=", visitId).executeTakeFirstOrThrow()).status;
 

@@ -125,3 +125,13 @@ export function outboxFor(app: TestApp, recipient: string) {
     .orderBy("created_at")
     .execute();
 }
+
+/** The ledger rows (charges and refunds) of one visit. */
+export function visitCharges(app: TestApp, visitId: string) {
+  return app.db
+    .selectFrom("payments")
+    .selectAll()
+    .where("payable_type", "=", "visit")
+    .where("payable_id", "=", visitId)
+    .execute();
+}

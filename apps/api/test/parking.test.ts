@@ -11,6 +11,7 @@ import {
   outboxFor,
   parkedFor,
   saveSandboxCard,
+  visitCharges,
 } from "./parking-fixtures.ts";
 
 describe(`parking: locations and visits (${testEngine})`, () => {
@@ -34,13 +35,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       headers: { ...headers, "idempotency-key": key },
       payload,
     });
-  const chargesOf = (visitId: string) =>
-    app.db
-      .selectFrom("payments")
-      .selectAll()
-      .where("payable_type", "=", "visit")
-      .where("payable_id", "=", visitId)
-      .execute();
+  const chargesOf = (visitId: string) => visitCharges(app, visitId);
 
   describe("locations", () => {
     it("answers a location's public page with its tariff and the first period's all-in price", async () => {
