@@ -3,6 +3,7 @@ import { auth as enAuth } from "./locales/en/auth.ts";
 import { common as enCommon } from "./locales/en/common.ts";
 import { contact as enContact } from "./locales/en/contact.ts";
 import { errors as enErrors } from "./locales/en/errors.ts";
+import { events as enEvents } from "./locales/en/events.ts";
 import { messages as enMessages } from "./locales/en/messages.ts";
 import { parking as enParking } from "./locales/en/parking.ts";
 import { payments as enPayments } from "./locales/en/payments.ts";
@@ -16,6 +17,7 @@ import { auth as esAuth } from "./locales/es/auth.ts";
 import { common as esCommon } from "./locales/es/common.ts";
 import { contact as esContact } from "./locales/es/contact.ts";
 import { errors as esErrors } from "./locales/es/errors.ts";
+import { events as esEvents } from "./locales/es/events.ts";
 import { messages as esMessages } from "./locales/es/messages.ts";
 import { parking as esParking } from "./locales/es/parking.ts";
 import { payments as esPayments } from "./locales/es/payments.ts";
@@ -36,6 +38,7 @@ export const resources = {
     common: enCommon,
     contact: enContact,
     errors: enErrors,
+    events: enEvents,
     messages: enMessages,
     parking: enParking,
     payments: enPayments,
@@ -51,6 +54,7 @@ export const resources = {
     common: esCommon,
     contact: esContact,
     errors: esErrors,
+    events: esEvents,
     messages: esMessages,
     parking: esParking,
     payments: esPayments,

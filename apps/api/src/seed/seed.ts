@@ -1,6 +1,14 @@
 import type { Db } from "../db/database.ts";
 import { nowIso } from "../lib/time.ts";
-import { DEMO_LOCATIONS, DEMO_OPERATOR, DEMO_ORGANISATION, HOSTS, WEB_CLIENT } from "./data.ts";
+import {
+  DEMO_EVENT_SERIES,
+  DEMO_LOCATIONS,
+  DEMO_OPERATOR,
+  DEMO_ORGANISATION,
+  demoEvents,
+  HOSTS,
+  WEB_CLIENT,
+} from "./data.ts";
 
 /**
  * Idempotent: safe on every start. The web client and the hosts are always there (the product
@@ -36,6 +44,18 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
       await tx
         .insertInto("locations")
         .values({ ...location, created_at: createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    await tx
+      .insertInto("event_series")
+      .values({ ...DEMO_EVENT_SERIES, created_at: createdAt })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    for (const event of demoEvents(Date.now())) {
+      await tx
+        .insertInto("events")
+        .values({ ...event, created_at: createdAt, updated_at: createdAt })
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
