@@ -32,6 +32,7 @@ export const events = {
     title: "Event parking",
     when: "When",
     venue: "Venue",
+    places: "Places left",
     places_left_one: "{{count}} place left",
     places_left_other: "{{count}} places left",
     sold_out: "Sold out",

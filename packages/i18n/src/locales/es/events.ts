@@ -30,6 +30,7 @@ export const events: typeof source = {
     title: "Estacionamiento para evento",
     when: "Cuándo",
     venue: "Recinto",
+    places: "Lugares disponibles",
     places_left_one: "Queda {{count}} lugar",
     places_left_other: "Quedan {{count}} lugares",
     sold_out: "Agotado",
