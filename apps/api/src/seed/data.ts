@@ -306,20 +306,20 @@ const HOUR_MS = 3600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Demo events at the Arena Monterrey (three of them the Península series) and the Moody Center in
- * Austin, dated from the first start of the demo: on sale now, starting within weeks.
+ * Demo events at the Arena Monterrey (two of them the Península series) and the Moody Center in
+ * Austin, dated from the first start of the demo: on sale now, the first one starting in two
+ * hours (its gate already admits passes), the others within days.
  */
 export function demoEvents(now: number): Seed<NewRow<"events">>[] {
   const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const nextHour = Math.ceil(now / HOUR_MS) * HOUR_MS;
   const event = (
     id: string,
     fields: Pick<NewRow<"events">, "location_id" | "series_id" | "name" | "description" | "places">,
-    startsInDays: number,
-    startHourUtc: number,
+    starts: number,
     hours: number,
     amount: { suggested: number; editable: boolean; min: number; max: number },
   ): Seed<NewRow<"events">> => {
-    const starts = today + startsInDays * DAY_MS + startHourUtc * HOUR_MS;
     return {
       id,
       ...fields,
@@ -337,7 +337,8 @@ export function demoEvents(now: number): Seed<NewRow<"events">>[] {
   };
   const arena = "7d1e5a10-0000-4000-8000-000000000105";
   const moody = "7d1e5a10-0000-4000-8000-000000000202";
-  // Monterrey evenings start at 02:00 UTC (20:00 local); Austin's at 01:00 UTC (19:00 local).
+  const peninsulaDay1 = nextHour + 2 * HOUR_MS;
+  // Evenings: 02:00 UTC is 20:00 in Monterrey, 01:00 UTC is 19:00 in Austin.
   return [
     event(
       "7d1e5a10-0000-4000-8000-000000000311",
@@ -345,11 +346,10 @@ export function demoEvents(now: number): Seed<NewRow<"events">>[] {
         location_id: arena,
         series_id: DEMO_EVENT_SERIES.id,
         name: "Festival Península · Día 1",
-        description: "Escenario principal desde las 20:00. Estacionamiento en el lote norte de la Arena.",
+        description: "Escenario principal. Estacionamiento en el lote norte de la Arena.",
         places: 400,
       },
-      7,
-      2,
+      peninsulaDay1,
       6,
       { suggested: 15000, editable: true, min: 10000, max: 50000 },
     ),
@@ -359,11 +359,10 @@ export function demoEvents(now: number): Seed<NewRow<"events">>[] {
         location_id: arena,
         series_id: DEMO_EVENT_SERIES.id,
         name: "Festival Península · Día 2",
-        description: "Escenario principal desde las 20:00. Estacionamiento en el lote norte de la Arena.",
+        description: "Escenario principal. Estacionamiento en el lote norte de la Arena.",
         places: 400,
       },
-      8,
-      2,
+      peninsulaDay1 + DAY_MS,
       6,
       { suggested: 15000, editable: true, min: 10000, max: 50000 },
     ),
@@ -376,8 +375,7 @@ export function demoEvents(now: number): Seed<NewRow<"events">>[] {
         description: "Transmisión en pantalla gigante. Cupo limitado.",
         places: 150,
       },
-      3,
-      1,
+      today + 3 * DAY_MS + 2 * HOUR_MS,
       4,
       { suggested: 8000, editable: false, min: 8000, max: 8000 },
     ),
@@ -390,8 +388,7 @@ export function demoEvents(now: number): Seed<NewRow<"events">>[] {
         description: "Garage parking next to the arena. Doors open one hour before tip-off.",
         places: 300,
       },
-      5,
-      1,
+      today + 5 * DAY_MS + HOUR_MS,
       4,
       { suggested: 2000, editable: true, min: 1500, max: 4000 },
     ),

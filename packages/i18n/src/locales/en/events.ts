@@ -64,7 +64,7 @@ export const events = {
   venue: {
     title: "Upcoming events",
     none: "No upcoming events here.",
-    from: "from {{amount}}",
+    price: "{{amount}} all in",
   },
   visit: {
     title: "Event parking",

@@ -62,7 +62,7 @@ export const events: typeof source = {
   venue: {
     title: "Próximos eventos",
     none: "No hay eventos próximos aquí.",
-    from: "desde {{amount}}",
+    price: "{{amount}} todo incluido",
   },
   visit: {
     title: "Estacionamiento para evento",

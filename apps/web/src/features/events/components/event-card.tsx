@@ -23,7 +23,7 @@ export function EventList({ events, label }: { events: Event[]; label: string })
             <span className="muted">{event.location.name}</span>
             <span className="event-card-side">
               <span className="event-card-price">
-                {t("venue.from", { amount: money(event.suggested_price.total, event.currency) })}
+                {t("venue.price", { amount: money(event.suggested_price.total, event.currency) })}
               </span>
               <span className={event.places_left === 0 ? "status-badge status-pending-payment" : "muted"}>
                 {event.places_left === 0 ? t("page.sold_out") : t("page.places_left", { count: event.places_left })}
