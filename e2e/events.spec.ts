@@ -25,7 +25,7 @@ async function signInThroughWizard(page: Page, nationalPhone: string, language: 
         }
       : {
           heading: "Sign in or create your account",
-          phone: "Mobile number",
+          phone: "Mobile phone number",
           go: "Continue",
           code: "Verification code",
           enter: "Sign in",
@@ -169,7 +169,7 @@ test("a new driver opens /evento/peninsula signed out, signs in, buys parking wi
   expect((await again.json()).error).toBe("action_not_available");
   await page.goto(hostUrl("localhost", `/visita/evento/${visitUuid}`));
   await expect(page.getByText("Dentro", { exact: true })).toBeVisible();
-  await expect(page.getByText(/^Este pase se usó a las/)).toBeVisible();
+  await expect(page.getByText(/^Este pase se usó el/)).toBeVisible();
   await expect(page.getByRole("img", { name: /Código QR del pase/ })).toHaveCount(0);
   await expectAccessible(page);
   await shot(page, "04-pass-used");

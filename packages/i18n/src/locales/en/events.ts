@@ -79,7 +79,7 @@ export const events = {
     pass_title: "Your pass",
     pass_help: "Show this code at the entrance. It works once, for this event and vehicle.",
     pass_label: "Pass QR code for {{event}}, plate {{plate}}",
-    pass_used: "This pass was used at {{time}}.",
+    pass_used: "This pass was used on {{time}}.",
     refunded: "The event was cancelled and your payment was refunded.",
     pending: "We are confirming your payment. The pass appears once it is approved.",
     ended: "The event has ended.",

@@ -77,7 +77,7 @@ export const events: typeof source = {
     pass_title: "Tu pase",
     pass_help: "Muestra este código en la entrada. Sirve una vez, para este evento y este vehículo.",
     pass_label: "Código QR del pase para {{event}}, placa {{plate}}",
-    pass_used: "Este pase se usó a las {{time}}.",
+    pass_used: "Este pase se usó el {{time}}.",
     refunded: "El evento se canceló y tu pago fue reembolsado.",
     pending: "Estamos confirmando tu pago. El pase aparece cuando se aprueba.",
     ended: "El evento ya terminó.",
