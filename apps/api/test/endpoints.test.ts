@@ -43,7 +43,7 @@ const operationOf = (endpoint: Endpoint) => openApi.paths[documentPath(endpoint)
 
 /** A call that would fail validation, and JSON parsing, if anything ran before authentication. */
 function garbageCall(endpoint: Endpoint, headers: Record<string, string> = {}): InjectOptions {
-  const url = `/api${endpointPath(endpoint, { uuid: "not-a-uuid" })}?limit=-1&page=zero&country=nowhere`;
+  const url = `/api${endpointPath(endpoint, { uuid: "not-a-uuid", slug: "Not A Slug" })}?limit=-1&page=zero&country=nowhere`;
   const hasBody = endpoint.method !== "GET" && endpoint.method !== "DELETE";
   return {
     method: endpoint.method,

@@ -111,7 +111,12 @@ describe(`events: pages, purchases, passes, cancellation (${testEngine})`, () =>
   describe("admin", () => {
     it("creates, changes and refuses events by the rules, for admins only", async () => {
       const driver = await createSignedInUser(app);
-      const forbidden = await app.inject({ method: "POST", url: "/api/admin/event", headers: driver.headers, payload: {} });
+      const forbidden = await app.inject({
+        method: "POST",
+        url: "/api/admin/event",
+        headers: driver.headers,
+        payload: {},
+      });
       expect(forbidden.statusCode).toBe(403);
       const event = await createEvent();
       const change = (payload: object) =>
@@ -276,7 +281,10 @@ describe(`events: pages, purchases, passes, cancellation (${testEngine})`, () =>
 
       const admitted = await entry(gate, { pass });
       expect(admitted.statusCode).toBe(200);
-      expect(admitted.json().data).toMatchObject({ open: true, visit: { status: "in_progress", event_uuid: event.uuid } });
+      expect(admitted.json().data).toMatchObject({
+        open: true,
+        visit: { status: "in_progress", event_uuid: event.uuid },
+      });
       const reused = await entry(gate, { pass });
       expect(reused.statusCode).toBe(409);
       expect(reused.json().error).toBe("action_not_available");

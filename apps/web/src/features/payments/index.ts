@@ -1,6 +1,5 @@
 /** The payments feature's public entry: what other features may use of it (ARCHITECTURE.md, "The SPA"). */
 export { paymentMethodsQuery } from "./api/payments.ts";
-export { CardChoice, cardsFor } from "./components/card-choice.tsx";
 export { NoChargeNotice } from "./components/no-charge-notice.tsx";
 export { PaymentMethodForm } from "./components/payment-method-form.tsx";
 export { needsPaymentProfile, PaymentProfileForm } from "./components/payment-profile-form.tsx";

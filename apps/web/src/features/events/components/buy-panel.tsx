@@ -9,13 +9,14 @@ import { useNavigate } from "react-router";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { NumberInput } from "../../../components/number-input.tsx";
+import { CardChoice, cardsFor } from "../../../components/parking/card-choice.tsx";
 import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
 import { useParkingFormat } from "../../../components/parking/format.ts";
 import { paths, pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
 import { loadUser } from "../../../lib/session.ts";
-import { CardChoice, cardsFor, paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
+import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { createVehicle, VehicleForm, vehiclesKey, vehiclesQuery } from "../../vehicles/index.ts";
 import { eventVisitQuery, purchaseEvent, refreshEvents } from "../api/events.ts";
 

@@ -2,13 +2,14 @@ import type { PayVisitAnswer, VisitDetail } from "@estaciona/contracts/schemas/p
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
+import { CardChoice, cardsFor } from "../../../components/parking/card-choice.tsx";
 import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
 import { useParkingFormat } from "../../../components/parking/format.ts";
 import { type LiveQuote, useLiveQuote } from "../../../components/parking/live-fee.tsx";
 import { paths, pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
-import { CardChoice, cardsFor, paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
+import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { payVisit, refreshParking } from "../api/visits.ts";
 
 type Outcome =

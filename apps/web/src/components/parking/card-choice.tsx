@@ -1,8 +1,8 @@
 import type { Country, Currency } from "@estaciona/contracts";
 import type { PaymentMethod } from "@estaciona/contracts/schemas/payment";
 import { Link } from "react-router";
-import { useParkingFormat } from "../../../components/parking/format.ts";
-import { cardBrandName } from "../../../lib/card-brand.ts";
+import { cardBrandName } from "../../lib/card-brand.ts";
+import { useParkingFormat } from "./format.ts";
 
 const countryOfCurrency = (currency: Currency): Country => (currency === "usd" ? "us" : "mx");
 
