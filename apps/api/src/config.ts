@@ -204,7 +204,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     email: { provider: emailProvider, smtpUrl: e.SMTP_URL ?? "", from: e.EMAIL_FROM },
     /** CFDI issuing (DESIGN §9): Facturapi stamps real invoices when its secret key is set, else the sandbox issuer. */
-    invoicing: e.FACTURAPI_KEY ? { facturapi: { secretKey: e.FACTURAPI_KEY, apiBase: e.FACTURAPI_API_BASE } } : { facturapi: null },
+    invoicing: e.FACTURAPI_KEY
+      ? { facturapi: { secretKey: e.FACTURAPI_KEY, apiBase: e.FACTURAPI_API_BASE } }
+      : { facturapi: null },
     contact: { maxPerUserPerDay: e.CONTACT_MAX_PER_USER_PER_DAY, maxPerIpPerHour: e.CONTACT_MAX_PER_IP_PER_HOUR },
     payments: {
       conekta: e.CONEKTA_PRIVATE_KEY

@@ -11,8 +11,12 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
   });
   afterAll(async () => app.close());
 
-  const call = (headers: Record<string, string>, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
-    app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+  const call = (
+    headers: Record<string, string>,
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    payload?: object,
+  ) => app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
 
   async function profileOf(headers: Record<string, string>, fields: object = {}) {
     const response = await call(headers, "POST", "/user/tax/profile", { ...validProfile, ...fields });
@@ -25,7 +29,11 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       const driver = await createDriverWithVehicle(app);
       const first = await call(driver.headers, "POST", "/user/tax/profile", validProfile);
       expect(first.statusCode).toBe(201);
-      expect(first.json().data).toMatchObject({ rfc: "PEPA800101AB1", legal_name: "ANA PÉREZ PÉREZ", is_default: true });
+      expect(first.json().data).toMatchObject({
+        rfc: "PEPA800101AB1",
+        legal_name: "ANA PÉREZ PÉREZ",
+        is_default: true,
+      });
       const company = await profileOf(driver.headers, {
         rfc: "ACM010101AB1",
         legal_name: "Acme, S.A. de C.V.",
@@ -33,7 +41,9 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
         is_default: true,
       });
       const list = await call(driver.headers, "GET", "/user/tax/profiles");
-      expect(list.json().data.map((p: { legal_name: string; is_default: boolean }) => [p.legal_name, p.is_default])).toEqual([
+      expect(
+        list.json().data.map((p: { legal_name: string; is_default: boolean }) => [p.legal_name, p.is_default]),
+      ).toEqual([
         ["ACME", true],
         ["ANA PÉREZ PÉREZ", false],
       ]);
@@ -74,7 +84,12 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       const requested = await call(driver.headers, "POST", "/user/invoice", body);
       expect(requested.statusCode, requested.body).toBe(201);
       const invoice = requested.json().data;
-      expect(invoice).toMatchObject({ status: "issuing", kind: "single", receiver_rfc: "PEPA800101AB1", series: "EST" });
+      expect(invoice).toMatchObject({
+        status: "issuing",
+        kind: "single",
+        receiver_rfc: "PEPA800101AB1",
+        series: "EST",
+      });
       expect(invoice.payment_uuids).toEqual([driver.paymentId]);
 
       const again = await call(driver.headers, "POST", "/user/invoice", body);
@@ -87,7 +102,12 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       await app.jobs.runDueJobs();
       await app.jobs.runDueJobs();
       const issued = await call(driver.headers, "GET", `/user/invoice/${invoice.uuid}`);
-      expect(issued.json().data).toMatchObject({ status: "issued", provider: "sandbox", stamped: false, cfdi_uuid: null });
+      expect(issued.json().data).toMatchObject({
+        status: "issued",
+        provider: "sandbox",
+        stamped: false,
+        cfdi_uuid: null,
+      });
 
       const xml = await call(driver.headers, "GET", `/user/invoice/${invoice.uuid}/xml`);
       const xmlText = Buffer.from(xml.json().data.base64, "base64").toString("utf8");
@@ -242,7 +262,10 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
         .execute();
       expect(invoice.total).toBe(charges.reduce((sum, charge) => sum + charge.amount, 0));
       expect(invoice.subtotal + invoice.tax).toBe(invoice.total);
-      const none = await call(driver.headers, "POST", "/user/invoice/monthly", { month, tax_profile_uuid: profile.uuid });
+      const none = await call(driver.headers, "POST", "/user/invoice/monthly", {
+        month,
+        tax_profile_uuid: profile.uuid,
+      });
       expect(none.json().error).toBe("invoice_not_available");
     });
   });

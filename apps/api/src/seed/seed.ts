@@ -1,13 +1,6 @@
 import type { Db } from "../db/database.ts";
 import { nowIso } from "../lib/time.ts";
-import {
-  DEMO_INVOICE_ISSUER,
-  DEMO_LOCATIONS,
-  DEMO_OPERATOR,
-  DEMO_ORGANISATION,
-  HOSTS,
-  WEB_CLIENT,
-} from "./data.ts";
+import { DEMO_INVOICE_ISSUER, DEMO_LOCATIONS, DEMO_OPERATOR, DEMO_ORGANISATION, HOSTS, WEB_CLIENT } from "./data.ts";
 
 /**
  * Idempotent: safe on every start. The web client and the hosts are always there (the product

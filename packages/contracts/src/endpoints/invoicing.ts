@@ -33,7 +33,11 @@ export const updateTaxProfile = defineEndpoint({
   auth: "user",
   tag,
   summary: "Change a fiscal profile or make it the default",
-  schemas: schemasOf(invoicing, (s) => ({ params: s.taxProfileParams, body: s.taxProfileBody, response: s.taxProfile })),
+  schemas: schemasOf(invoicing, (s) => ({
+    params: s.taxProfileParams,
+    body: s.taxProfileBody,
+    response: s.taxProfile,
+  })),
 });
 
 export const deleteTaxProfile = defineEndpoint({

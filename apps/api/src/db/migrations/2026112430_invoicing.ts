@@ -61,9 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("tax_profile_id", "text", (c) => c.references("tax_profiles.id"))
     .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('single', 'monthly')`))
     .addColumn("status", "text", (c) =>
-      c
-        .notNull()
-        .check(sql`status in ('pending_approval', 'issuing', 'issued', 'failed', 'rejected', 'cancelled')`),
+      c.notNull().check(sql`status in ('pending_approval', 'issuing', 'issued', 'failed', 'rejected', 'cancelled')`),
     )
     .addColumn("series", "text", (c) => c.notNull())
     .addColumn("folio", "integer", (c) => c.notNull())
@@ -139,7 +137,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("ip", "text", (c) => c.notNull())
     .addColumn("created_at", timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("contact_messages_user").on("contact_messages").columns(["user_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("contact_messages_user")
+    .on("contact_messages")
+    .columns(["user_id", "created_at"])
+    .execute();
   await db.schema.createIndex("contact_messages_ip").on("contact_messages").columns(["ip", "created_at"]).execute();
 }
 

@@ -109,7 +109,8 @@ export function createFacturapiIssuer(settings: FacturapiSettings): InvoiceProvi
       } catch (error) {
         throw new InvoiceProviderError(PROVIDER, "the created invoice was not JSON", true, { cause: error });
       }
-      if (typeof created.id !== "string") throw new InvoiceProviderError(PROVIDER, "the answer has no invoice id", true);
+      if (typeof created.id !== "string")
+        throw new InvoiceProviderError(PROVIDER, "the answer has no invoice id", true);
       const [xml, pdf] = await Promise.all([download(created.id, "xml"), download(created.id, "pdf")]);
       return { providerRef: created.id, cfdiUuid: created.uuid ?? null, stamped: true, xml: xml.toString("utf8"), pdf };
     },

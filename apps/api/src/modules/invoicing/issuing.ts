@@ -38,7 +38,9 @@ export interface InvoicingDeps {
 }
 
 export function registerInvoicingJobs(deps: InvoicingDeps, jobs: JobRunner): void {
-  jobs.register(JOB_ISSUE_INVOICE, (payload, job) => issueInvoice(deps, (payload as { invoiceId: string }).invoiceId, job));
+  jobs.register(JOB_ISSUE_INVOICE, (payload, job) =>
+    issueInvoice(deps, (payload as { invoiceId: string }).invoiceId, job),
+  );
   jobs.register(JOB_SEND_INVOICE, (payload) => sendInvoice(deps, (payload as { invoiceId: string }).invoiceId));
 }
 
@@ -90,10 +92,14 @@ async function cfdiDocumentOf(db: Db, invoice: InvoiceRow, issuedAt: Date): Prom
   };
 }
 
-export async function issueInvoice(deps: InvoicingDeps, invoiceId: string, job: Pick<JobContext, "attempt" | "maxAttempts">) {
+export async function issueInvoice(
+  deps: InvoicingDeps,
+  invoiceId: string,
+  job: Pick<JobContext, "attempt" | "maxAttempts">,
+) {
   const { db, providers } = deps;
   const invoice = await findInvoiceById(db, invoiceId);
-  if (!invoice || invoice.status !== "issuing") return;
+  if (invoice?.status !== "issuing") return;
   const document = await cfdiDocumentOf(db, invoice, new Date());
   let issued: Awaited<ReturnType<InvoiceProvider["issue"]>>;
   try {
@@ -134,7 +140,7 @@ export async function issueInvoice(deps: InvoicingDeps, invoiceId: string, job: 
 /** E-mails the XML and the PDF to the address of the fiscal profile, in the driver's language. */
 async function sendInvoice(deps: InvoicingDeps, invoiceId: string): Promise<void> {
   const invoice = await findInvoiceById(deps.db, invoiceId);
-  if (!invoice || invoice.status !== "issued" || !invoice.xml || !invoice.pdf_base64 || !invoice.receiver_email) return;
+  if (invoice?.status !== "issued" || !invoice.xml || !invoice.pdf_base64 || !invoice.receiver_email) return;
   const user = await findUserById(deps.db, invoice.user_id);
   const locale: Locale = user?.locale ?? "es";
   const params = {
@@ -154,4 +160,3 @@ async function sendInvoice(deps: InvoicingDeps, invoiceId: string): Promise<void
     ],
   });
 }
-

@@ -29,7 +29,10 @@ export function renderInvoicePdf(invoice: PdfInvoice): Promise<Buffer> {
   const totals = cfdiTotals(invoice.lines);
 
   pdf.font("Helvetica-Bold").fontSize(18).text("Factura electrónica (CFDI 4.0)");
-  pdf.font("Helvetica").fontSize(10).text(`Serie ${invoice.series} · Folio ${invoice.folio} · Fecha ${invoice.issuedAt}`);
+  pdf
+    .font("Helvetica")
+    .fontSize(10)
+    .text(`Serie ${invoice.series} · Folio ${invoice.folio} · Fecha ${invoice.issuedAt}`);
   pdf.text(invoice.cfdiUuid ? `Folio fiscal (UUID): ${invoice.cfdiUuid}` : "Folio fiscal (UUID): sin timbrar");
   if (!invoice.stamped) {
     pdf.moveDown(0.5).font("Helvetica-Bold").fillColor("#a11").fontSize(11);
@@ -71,9 +74,12 @@ export function renderInvoicePdf(invoice: PdfInvoice): Promise<Buffer> {
   pdf.text(`IVA trasladado: $${money(totals.tax)} ${invoice.currency}`, { align: "right", width });
   pdf.font("Helvetica-Bold").text(`Total: $${money(totals.total)} ${invoice.currency}`, { align: "right", width });
   pdf.moveDown().font("Helvetica").fontSize(8);
-  pdf.text(`Forma de pago: ${invoice.paymentForm} · Método de pago: PUE · Moneda: ${invoice.currency} · Tipo: Ingreso`, {
-    width,
-  });
+  pdf.text(
+    `Forma de pago: ${invoice.paymentForm} · Método de pago: PUE · Moneda: ${invoice.currency} · Tipo: Ingreso`,
+    {
+      width,
+    },
+  );
   pdf.text("Este documento es una representación impresa de un CFDI.", { width });
   pdf.end();
   return done;

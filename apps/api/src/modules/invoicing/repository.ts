@@ -157,7 +157,12 @@ export function findInvoiceById(db: Executor, invoiceId: string, options: { lock
 }
 
 export function findInvoiceOfUser(db: Executor, userId: string, invoiceId: string) {
-  return db.selectFrom("invoices").selectAll().where("id", "=", invoiceId).where("user_id", "=", userId).executeTakeFirst();
+  return db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("id", "=", invoiceId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
 }
 
 export function listInvoicesOfUser(db: Executor, userId: string) {
@@ -171,7 +176,13 @@ export function listInvoicesOfUser(db: Executor, userId: string) {
 }
 
 export function listInvoicesByStatus(db: Executor, status: InvoiceRow["status"]) {
-  return db.selectFrom("invoices").selectAll().where("status", "=", status).orderBy("created_at").orderBy("id").execute();
+  return db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("status", "=", status)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
 }
 
 export function listInvoiceLines(db: Executor, invoiceIds: readonly string[]) {

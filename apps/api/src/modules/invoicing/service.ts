@@ -148,8 +148,7 @@ const deadlineOf = (charge: Pick<ChargeWithLocation, "paid_at" | "invoice_window
   new Date(Date.parse(charge.paid_at) + charge.invoice_window_days * DAY_MS).toISOString();
 
 /** The base before tax of a charge: what the CFDI's concept is worth. */
-const baseOf = (charge: ChargeWithLocation): number =>
-  charge.subtotal + charge.convenience_fee + charge.processing_fee;
+const baseOf = (charge: ChargeWithLocation): number => charge.subtotal + charge.convenience_fee + charge.processing_fee;
 
 /**
  * Why a charge cannot be invoiced, or null: only Mexican locations that invoice, an amount above
@@ -313,7 +312,12 @@ async function createInvoice(
 }
 
 const enqueueIssue = (tx: Executor, invoiceId: string) =>
-  enqueue(tx, JOB_ISSUE_INVOICE, { invoiceId }, { dedupeKey: `invoice-issue:${invoiceId}`, maxAttempts: MAX_ISSUE_ATTEMPTS });
+  enqueue(
+    tx,
+    JOB_ISSUE_INVOICE,
+    { invoiceId },
+    { dedupeKey: `invoice-issue:${invoiceId}`, maxAttempts: MAX_ISSUE_ATTEMPTS },
+  );
 
 // Reading ------------------------------------------------------------------------------------------
 
@@ -384,7 +388,8 @@ export async function invoiceFile(
   format: "xml" | "pdf",
 ): Promise<InvoiceFile> {
   const invoice = await requireInvoiceOfUser(db, userId, invoiceId);
-  const base64 = format === "xml" ? invoice.xml && Buffer.from(invoice.xml, "utf8").toString("base64") : invoice.pdf_base64;
+  const base64 =
+    format === "xml" ? invoice.xml && Buffer.from(invoice.xml, "utf8").toString("base64") : invoice.pdf_base64;
   if (invoice.status !== "issued" || !base64) throw new AppError("file_not_found");
   return {
     filename: `${invoice.issuer_rfc}-${invoice.series}${invoice.folio}.${format}`,

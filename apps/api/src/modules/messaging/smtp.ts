@@ -72,7 +72,10 @@ export function createSmtpEmail(
         provider: "smtp",
         recipient: message.to,
         subject: message.subject,
-        body: bodyWithAttachmentNames(maskSensitive(message.html ?? message.text, message.sensitive), message.attachments),
+        body: bodyWithAttachmentNames(
+          maskSensitive(message.html ?? message.text, message.sensitive),
+          message.attachments,
+        ),
         provider_ref: messageId,
         created_at: nowIso(),
       });
