@@ -1,6 +1,6 @@
 import type { Db } from "../db/database.ts";
 import { nowIso } from "../lib/time.ts";
-import { DEMO_LOCATIONS, DEMO_OPERATOR, DEMO_ORGANISATION, HOSTS, WEB_CLIENT } from "./data.ts";
+import { DEMO_INVOICE_ISSUER, DEMO_LOCATIONS, DEMO_OPERATOR, DEMO_ORGANISATION, HOSTS, WEB_CLIENT } from "./data.ts";
 
 /**
  * Idempotent: safe on every start. The web client and the hosts are always there (the product
@@ -30,6 +30,11 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
     await tx
       .insertInto("users")
       .values({ ...DEMO_OPERATOR, created_at: createdAt, updated_at: createdAt })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await tx
+      .insertInto("invoice_issuers")
+      .values({ ...DEMO_INVOICE_ISSUER, created_at: createdAt })
       .onConflict((oc) => oc.doNothing())
       .execute();
     for (const location of DEMO_LOCATIONS) {
