@@ -11,6 +11,7 @@ import { paths, pathTo } from "../../../config/paths.ts";
 import { getHostConfig, isFreeflowHost } from "../../../lib/host-config.ts";
 import { EventVisitsSection } from "../../events/index.ts";
 import { FreeflowAccount } from "../../freeflow/index.ts";
+import { ValetTicketsSection } from "../../valet/index.ts";
 import { dashboardQuery, VisitList } from "../../visits/index.ts";
 import "../../../lib/catalogues/parking.ts";
 import "../../../lib/catalogues/screens.ts";
@@ -70,6 +71,7 @@ export default function DashboardScreen() {
               </>
             )}
           </section>
+          <ValetTicketsSection />
           <EventVisitsSection />
           <nav aria-labelledby="quick-links-title" className="dashboard-section">
             <h2 id="quick-links-title">{t("dashboard.quick_links")}</h2>
