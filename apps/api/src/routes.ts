@@ -5,6 +5,7 @@ import { hostsModule } from "./modules/hosts/plugin.ts";
 import { messagingModule } from "./modules/messaging/plugin.ts";
 import { parkingModule } from "./modules/parking/plugin.ts";
 import { paymentsModule } from "./modules/payments/plugin.ts";
+import { subscriptionsModule } from "./modules/subscriptions/plugin.ts";
 import { usersModule } from "./modules/users/plugin.ts";
 import { vehiclesModule } from "./modules/vehicles/plugin.ts";
 
@@ -21,4 +22,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(vehiclesModule);
   await app.register(paymentsModule);
   await app.register(parkingModule);
+  await app.register(subscriptionsModule);
 };
