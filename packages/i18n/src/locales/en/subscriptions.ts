@@ -61,7 +61,7 @@ export const subscriptions = {
     promo_label: "Promo code",
     promo_apply: "Apply",
     promo_remove: "Remove code",
-    promo_applied: "Code {{code}}: {{off}} off",
+    promo_applied: "Code {{code}}: {{off}}",
     promo_periods_one: "for the first period",
     promo_periods_other: "for the first {{count}} periods",
     promo_always: "on every period",

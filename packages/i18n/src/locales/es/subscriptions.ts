@@ -59,7 +59,7 @@ export const subscriptions: typeof source = {
     promo_label: "Código promocional",
     promo_apply: "Aplicar",
     promo_remove: "Quitar código",
-    promo_applied: "Código {{code}}: {{off}} de descuento",
+    promo_applied: "Código {{code}}: {{off}}",
     promo_periods_one: "en el primer periodo",
     promo_periods_other: "en los primeros {{count}} periodos",
     promo_always: "en cada periodo",

@@ -99,7 +99,7 @@ export function PassDetail({ pass, justBought }: { pass: SubscriptionDetail; jus
   const due = pass.periods.find((period) => period.status !== "paid" && period.last_day === pass.current_last_day);
   return (
     <div className="pass-detail">
-      {justBought && (
+      {justBought && !pass.cancel_at_period_end && (
         <p className="pass-note" role="status">
           <strong>
             {pass.status === "trial"

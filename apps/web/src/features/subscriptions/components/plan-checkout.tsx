@@ -121,7 +121,7 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
         <p role="alert">{t("subscriptions:plan.sold_out")}</p>
       ) : (
         <>
-          <form className="card" onSubmit={applyCode} aria-label={t("subscriptions:plan.promo_label")}>
+          <form className="card" onSubmit={applyCode}>
             <div className="promo-form">
               <FormField
                 label={t("subscriptions:plan.promo_label")}
