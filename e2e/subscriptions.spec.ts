@@ -101,7 +101,11 @@ async function signUpThroughWizard(page: Page, host: Host, language: "es" | "en"
 
 async function openPassesFromMenu(page: Page, language: "es" | "en") {
   const w = words[language];
-  await page.getByRole("button", { name: w.menu }).click();
+  // The menu button can be pressed before the shell is interactive on a busy machine: press until it opens.
+  await expect(async () => {
+    await page.getByRole("button", { name: w.menu }).click();
+    await expect(page.getByRole("link", { name: w.passes })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByRole("link", { name: w.passes }).click();
 }
 
