@@ -1,51 +1,21 @@
-import { spawnSync } from "node:child_process";
 import type { Page } from "@playwright/test";
+import { registerDevice, simulatorAnswer } from "./devices.ts";
 import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
-import { E2E_PORT } from "./playwright.config.ts";
 
+const VALET_PANGEA = "7d1e5a10-0000-4000-8000-000000000106";
 const SHOTS = process.env.SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 };
 
-/**
- * The valet stand, driven from the terminal with the device simulator (`npm run simulate-device`)
- * as an operator would: answers the JSON the server gave it.
- */
-function simulator(...args: string[]): unknown {
-  const run = spawnSync(
-    "node",
-    ["--import", "tsx", "apps/api/src/cli/simulate-device.ts", "--url", `http://localhost:${E2E_PORT}`, ...args],
-    { encoding: "utf8" },
-  );
-  expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
-  // The first line says what was done; the server's JSON answer follows.
-  return JSON.parse(run.stdout.slice(run.stdout.indexOf("\n") + 1));
-}
-
 test("a new driver claims a valet ticket from its SMS link, pays with a tip, asks for the car and sees it ready", async ({
   page,
   request,
 }) => {
-  // The stand: registered once, then it opens a ticket and texts the driver the link.
-  const setup = spawnSync(
-    "node",
-    [
-      "--import",
-      "tsx",
-      "apps/api/src/cli/simulate-device.ts",
-      "--url",
-      `http://localhost:${E2E_PORT}`,
-      "--setup",
-      "--kind",
-      "valet",
-    ],
-    { encoding: "utf8" },
-  );
-  expect(setup.status, setup.stderr).toBe(0);
-  const key = /Device key \(shown only now\): (\S+)/.exec(setup.stdout)?.[1] ?? "";
+  // The stand, driven with the device simulator: registered once, then it opens a ticket and texts the link.
+  const key = registerDevice("valet", VALET_PANGEA);
   const nationalPhone = newNationalPhone();
-  const opened = simulator(
+  const opened = simulatorAnswer<{ data: { uuid: string; number: string } }>(
     "--device-key",
     key,
     "valet-open",
@@ -54,9 +24,7 @@ test("a new driver claims a valet ticket from its SMS link, pays with a tip, ask
     `P${nationalPhone.slice(-4)}`,
     "--phone",
     `+52${nationalPhone}`,
-  ) as {
-    data: { uuid: string; number: string };
-  };
+  );
   const outbox = await request.get(
     hostUrl("localhost", `/api/sandbox/outbox?recipient=${encodeURIComponent(`+52${nationalPhone}`)}`),
   );
@@ -111,9 +79,9 @@ test("a new driver claims a valet ticket from its SMS link, pays with a tip, ask
   await expectAccessible(page);
 
   // The stand sees the request in its queue and brings the car: the driver's screen says so.
-  const queue = simulator("--device-key", key, "valet-queue") as { data: { uuid: string; car_status: string }[] };
+  const queue = simulatorAnswer<{ data: { uuid: string }[] }>("--device-key", key, "valet-queue");
   expect(queue.data.map((row) => row.uuid)).toContain(opened.data.uuid);
-  simulator("--device-key", key, "valet-ready", opened.data.uuid);
+  simulatorAnswer("--device-key", key, "valet-ready", opened.data.uuid);
   await expect(page.getByText("Tu auto está listo en el módulo.")).toBeVisible({ timeout: 15_000 });
   await expectAccessible(page);
   await shot(page, "22-valet-ready");

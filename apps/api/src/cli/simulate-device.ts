@@ -16,6 +16,8 @@
  *   npm run simulate-device -- --device-key edk_… valet-ready <ticket uuid>
  *   npm run simulate-device -- --device-key edk_… valet-delivered <ticket uuid>
  *       the stand's queue of requested cars, a car brought to the stand, a car handed over.
+ *   npm run simulate-device -- --device-key edk_… pass <event pass>
+ *       a gate at a venue scans a driver's event pass (the text of its QR code).
  *
  * Options: --url (default http://localhost:8080), --location <uuid>, --device-id <id> and --kind
  * for --setup, --phone to sign in as another admin (or, with valet-open, the driver's phone). The
@@ -35,7 +37,8 @@ const USAGE = `Usage:
   npm run simulate-device -- [--url http://localhost:8080] --setup --kind valet [--location <uuid>]
   npm run simulate-device -- [--url http://localhost:8080] --device-key <key> valet-open [PLATE] [--number <n>] [--phone <+52…>]
   npm run simulate-device -- [--url http://localhost:8080] --device-key <key> valet-queue
-  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> valet-ready|valet-delivered <ticket uuid>`;
+  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> valet-ready|valet-delivered <ticket uuid>
+  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> pass <event pass>`;
 
 /** A terminal command: its output is the product, written to stdout / stderr (not a log). */
 const print = (line: string): void => {
@@ -174,6 +177,18 @@ async function valet(
 
 const VALET_COMMANDS = ["valet-open", "valet-queue", "valet-ready", "valet-delivered"];
 
+/** A venue's gate scans an event pass. */
+async function scanPass(baseUrl: string, deviceKey: string, pass: string) {
+  const answer = await call(`${baseUrl}/api/device/event/entry`, {
+    method: "POST",
+    headers: { "x-device-key": deviceKey },
+    body: { pass },
+  });
+  print(`pass → ${answer.status}`);
+  print(JSON.stringify(answer.json, null, 2));
+  if (answer.status >= 400) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -206,6 +221,11 @@ async function main(): Promise<void> {
   }
   const [direction, plate] = positionals;
   const deviceKey = values["device-key"] ?? process.env.ESTACIONA_DEVICE_KEY;
+  if (direction === "pass") {
+    if (!deviceKey || !plate) throw new SimulatorError(USAGE);
+    await scanPass(baseUrl, deviceKey, plate);
+    return;
+  }
   if (direction && VALET_COMMANDS.includes(direction)) {
     if (!deviceKey || (direction !== "valet-open" && direction !== "valet-queue" && !plate))
       throw new SimulatorError(USAGE);
