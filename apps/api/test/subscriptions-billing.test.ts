@@ -1,4 +1,5 @@
 import { SUBSCRIPTION_STATUSES } from "@estaciona/contracts";
+import { addDays } from "@estaciona/contracts/periods";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createJobRunner } from "../src/modules/jobs/worker.ts";
@@ -89,8 +90,8 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
     );
     const periods = (await getSubscription(app.db, driver.user.id, pass.uuid)).periods;
     // Consecutive whole months: each period starts the day after the previous one's last day.
-    for (let index = 1; index < periods.length; index++)
-      expect(periods[index]?.start_date > (periods[index - 1]?.last_day ?? "")).toBe(true);
+    for (const [index, period] of periods.entries())
+      if (index > 0) expect(period.start_date).toBe(addDays(periods[index - 1]?.last_day ?? "", 1));
     const receipts = await app.db
       .selectFrom("outbox_messages")
       .select("id")
