@@ -101,6 +101,27 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
     expect(receipts).toHaveLength(13);
   });
 
+  it("reminds the driver once, three days before a monthly renewal, with the day and the amount", async () => {
+    const { driver, pass } = await newPass();
+    const end = Date.parse((await currentPeriod(pass.uuid)).ends_at);
+    const reminders = () =>
+      app.db
+        .selectFrom("outbox_messages")
+        .select(["channel", "body"])
+        .where("recipient", "in", [driver.user.email as string, driver.user.phone])
+        .where("body", "like", "%se renueva el%")
+        .execute();
+    setClock(end - 4 * 24 * HOUR);
+    await tick();
+    expect(await reminders()).toHaveLength(0);
+    setClock(end - 2 * 24 * HOUR);
+    await tick();
+    await tick();
+    const sent = await reminders();
+    expect(sent.map((message) => message.channel).sort()).toEqual(["email", "sms"]);
+    expect(sent[0]?.body).toContain("$1,796.43");
+  });
+
   it("starts a scheduled pass on its first day: trial until then, charged then, once", async () => {
     const start = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Monterrey" }).format(
       Date.now() + 5 * 24 * HOUR,
