@@ -243,4 +243,8 @@ export const adminDiscount = z.object({
   max_redemptions: z.number().int().nullable(),
   redemptions: z.number().int(),
 });
-export const refundSubscriptionBody = z.object({ amount: z.number().int().min(1).optional() });
+/** The amount to refund (minor units); without it, what is left of the period's charge. */
+export const refundSubscriptionBody = z
+  .object({ amount: z.number().int().min(1).optional() })
+  .nullish()
+  .transform((body) => body ?? {});
