@@ -1,6 +1,14 @@
 import type { Db } from "../db/database.ts";
 import { nowIso } from "../lib/time.ts";
-import { DEMO_LOCATIONS, DEMO_OPERATOR, DEMO_ORGANISATION, HOSTS, WEB_CLIENT } from "./data.ts";
+import {
+  DEMO_CENTRO_METER,
+  DEMO_LOCATIONS,
+  DEMO_METER_ZONES,
+  DEMO_OPERATOR,
+  DEMO_ORGANISATION,
+  HOSTS,
+  WEB_CLIENT,
+} from "./data.ts";
 
 /**
  * Idempotent: safe on every start. The web client and the hosts are always there (the product
@@ -39,5 +47,21 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
+    const meters = [
+      DEMO_CENTRO_METER,
+      ...DEMO_METER_ZONES.map((zone) => zone.meter),
+    ];
+    for (const zone of DEMO_METER_ZONES)
+      await tx
+        .insertInto("locations")
+        .values({ ...zone.location, created_at: createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    for (const meter of meters)
+      await tx
+        .insertInto("parking_meters")
+        .values({ ...meter, created_at: createdAt, updated_at: createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
   });
 }
