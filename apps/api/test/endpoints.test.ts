@@ -44,7 +44,9 @@ const operationOf = (endpoint: Endpoint) => openApi.paths[documentPath(endpoint)
 /** A call that would fail validation, and JSON parsing, if anything ran before authentication. */
 function garbageCall(endpoint: Endpoint, headers: Record<string, string> = {}): InjectOptions {
   // Every path parameter (`:uuid`, a zone's `:code`) gets text that names nothing.
-  const params = Object.fromEntries([...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map(([, name]) => [name, "not-a-uuid"]));
+  const params = Object.fromEntries(
+    [...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map(([, name]) => [name, "not-a-uuid"]),
+  );
   const url = `/api${endpointPath(endpoint, params)}?limit=-1&page=zero&country=nowhere`;
   const hasBody = endpoint.method !== "GET" && endpoint.method !== "DELETE";
   return {

@@ -111,7 +111,12 @@ describe("what may be sold", () => {
   });
 
   it("sells the zone's minimum to a new session and stops at closing time", () => {
-    expect(meterLimits(monterrey, TUESDAY_10, TUESDAY_10)).toEqual({ open: true, minMinutes: 15, maxMinutes: 120, opensAt: null });
+    expect(meterLimits(monterrey, TUESDAY_10, TUESDAY_10)).toEqual({
+      open: true,
+      minMinutes: 15,
+      maxMinutes: 120,
+      opensAt: null,
+    });
     const closing = TUESDAY_10 + 9.5 * HOUR; // 19:30
     expect(meterLimits(monterrey, closing, closing)).toMatchObject({ open: true, maxMinutes: 30 });
     const extension = meterLimits(monterrey, TUESDAY_10, TUESDAY_10 + 90 * MINUTE);

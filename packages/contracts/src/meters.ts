@@ -93,13 +93,21 @@ export function meterSubtotal(rules: MeterRules, from: number, to: number): numb
  * `paidUntil`: the price of the whole stay minus what was already paid for it, so buying in
  * several steps costs the same as buying at once and no cent is lost to rounding.
  */
-export function meterPurchaseSubtotal(rules: MeterRules, startedAt: number, paidUntil: number, minutes: number): number {
+export function meterPurchaseSubtotal(
+  rules: MeterRules,
+  startedAt: number,
+  paidUntil: number,
+  minutes: number,
+): number {
   const until = paidUntil + minutes * MINUTE_MS;
   return meterSubtotal(rules, startedAt, until) - meterSubtotal(rules, startedAt, paidUntil);
 }
 
 /** The operating window an instant is in, as instants; null when the zone is free at that moment. */
-export function windowAt(rules: Pick<MeterRules, "hours" | "timeZone">, at: number): { opens: number; closes: number } | null {
+export function windowAt(
+  rules: Pick<MeterRules, "hours" | "timeZone">,
+  at: number,
+): { opens: number; closes: number } | null {
   const local = at + zoneOffsetMs(at, rules.timeZone);
   const day = Math.floor(local / DAY_MS);
   const window = rules.hours[(((day + EPOCH_WEEKDAY) % 7) + 7) % 7];

@@ -47,10 +47,7 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
-    const meters = [
-      DEMO_CENTRO_METER,
-      ...DEMO_METER_ZONES.map((zone) => zone.meter),
-    ];
+    const meters = [DEMO_CENTRO_METER, ...DEMO_METER_ZONES.map((zone) => zone.meter)];
     for (const zone of DEMO_METER_ZONES)
       await tx
         .insertInto("locations")

@@ -1,13 +1,17 @@
 import { z } from "zod";
 import { COUNTRIES } from "../constants.ts";
 import type { MeterRules } from "../meters.ts";
-import { CURRENCIES, feeBreakdownBody, feeRatesBody } from "./parking.ts";
 import { MESSAGE, plate, requiredText, text, uuid, uuidParams } from "./common.ts";
+import { CURRENCIES, feeBreakdownBody, feeRatesBody } from "./parking.ts";
 
 /** Parking-meter zones and sessions (DESIGN §7). Money in minor units; times ISO-8601 UTC. */
 
 const amount = z.number().int().min(0);
-const minuteOfDay = z.number().int().min(0).max(24 * 60);
+const minuteOfDay = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 60);
 const isoTimestamp = z.string();
 /** The code on the zone's sign: letters and digits, as typed. */
 export const ZONE_CODE_MAX_LENGTH = 12;
@@ -138,7 +142,11 @@ export const meterSessionParams = uuidParams();
  * give another price) and optionally the card (else the default of the zone's country).
  */
 const purchaseFields = {
-  minutes: z.number().int().min(1).max(24 * 60),
+  minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
   expected_total: amount,
   payment_method_uuid: uuid.optional(),
 };
@@ -166,8 +174,16 @@ export const meterZoneBody = z.object({
   device_id: requiredText(64),
   area: meterArea,
   rate_per_hour: amount,
-  min_minutes: z.number().int().min(1).max(24 * 60),
-  max_minutes: z.number().int().min(1).max(24 * 60),
+  min_minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
+  max_minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
   hours: meterHours,
 });
 export const createMeterZoneBody = meterZoneBody.extend({ location_uuid: uuid });

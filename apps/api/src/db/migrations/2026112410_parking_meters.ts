@@ -72,7 +72,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("total", money, (c) => c.notNull().check(sql`total > 0`))
     .addColumn("created_at", timestamp, (c) => c.notNull())
     .addColumn("updated_at", timestamp, (c) => c.notNull())
-    .addCheckConstraint("meter_purchases_breakdown_sums", sql`total = subtotal + convenience_fee + processing_fee + tax`)
+    .addCheckConstraint(
+      "meter_purchases_breakdown_sums",
+      sql`total = subtotal + convenience_fee + processing_fee + tax`,
+    )
     .execute();
   // One purchase in flight per session: two extensions at once cannot both be charged.
   await db.schema

@@ -31,7 +31,7 @@ const text = (locale: Locale, key: string, params: Record<string, string | numbe
  */
 async function sendNotice(deps: ReminderDeps, payload: NoticePayload, kind: "reminder" | "expired"): Promise<void> {
   const session = await findSession(deps.db, payload.sessionId);
-  if (!session || session.status !== "active" || session.ends_at !== payload.endsAt) return;
+  if (session?.status !== "active" || session.ends_at !== payload.endsAt) return;
   const claimed = await claimNotice(
     deps.db,
     session.id,
@@ -39,7 +39,10 @@ async function sendNotice(deps: ReminderDeps, payload: NoticePayload, kind: "rem
     payload.endsAt,
   );
   if (!claimed) return;
-  const [user, zone] = await Promise.all([findUserContact(deps.db, session.user_id), findZone(deps.db, session.location_id)]);
+  const [user, zone] = await Promise.all([
+    findUserContact(deps.db, session.user_id),
+    findZone(deps.db, session.location_id),
+  ]);
   if (!user || !zone) return;
   // The spec's zone route (/parquimetros/{uuid}); `session` opens the extend screen for this session.
   const link = `${deps.config.publicUrl}/parquimetros/${zone.id}?session=${session.id}`;

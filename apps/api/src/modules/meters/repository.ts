@@ -63,7 +63,9 @@ export function listZonesInBox(db: Executor, box: BoundingBox, limit: number) {
     .where("locations.lat", "<=", box.north)
     .where("locations.lng", ">=", box.west)
     .where("locations.lng", "<=", box.east)
-    .orderBy(sql`(locations.lat - ${lat}) * (locations.lat - ${lat}) + (locations.lng - ${lng}) * (locations.lng - ${lng})`)
+    .orderBy(
+      sql`(locations.lat - ${lat}) * (locations.lat - ${lat}) + (locations.lng - ${lng}) * (locations.lng - ${lng})`,
+    )
     .orderBy("locations.id")
     .limit(limit)
     .execute();
@@ -82,7 +84,11 @@ export async function updateZone(
   locationId: string,
   changes: Omit<NewRow<"parking_meters">, "location_id" | "created_at">,
 ): Promise<boolean> {
-  const result = await db.updateTable("parking_meters").set(changes).where("location_id", "=", locationId).executeTakeFirst();
+  const result = await db
+    .updateTable("parking_meters")
+    .set(changes)
+    .where("location_id", "=", locationId)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
@@ -114,7 +120,12 @@ export function findSessionOfUser(db: Executor, userId: string, sessionId: strin
 }
 
 export function lockSession(db: Executor, sessionId: string) {
-  return db.selectFrom("meter_sessions").selectAll().where("id", "=", sessionId).$call(forUpdate(db)).executeTakeFirst();
+  return db
+    .selectFrom("meter_sessions")
+    .selectAll()
+    .where("id", "=", sessionId)
+    .$call(forUpdate(db))
+    .executeTakeFirst();
 }
 
 /** The vehicle's session in the zone that is still paid at `now`, or whose first payment is in flight. */
@@ -132,7 +143,13 @@ export function findRunningSession(db: Executor, vehicleId: string, locationId: 
 }
 
 /** The driver's sessions, newest first: `active` still paid at `now` (or paying), `past` ended or never paid. */
-export function listSessionsOfUser(db: Executor, userId: string, filter: "active" | "past", now: string, limit: number) {
+export function listSessionsOfUser(
+  db: Executor,
+  userId: string,
+  filter: "active" | "past",
+  now: string,
+  limit: number,
+) {
   return db
     .selectFrom("meter_sessions")
     .selectAll()
@@ -211,7 +228,12 @@ export function findPurchase(db: Executor, purchaseId: string) {
 }
 
 export function lockPurchase(db: Executor, purchaseId: string) {
-  return db.selectFrom("meter_purchases").selectAll().where("id", "=", purchaseId).$call(forUpdate(db)).executeTakeFirst();
+  return db
+    .selectFrom("meter_purchases")
+    .selectAll()
+    .where("id", "=", purchaseId)
+    .$call(forUpdate(db))
+    .executeTakeFirst();
 }
 
 export function listPurchasesOfSessions(db: Executor, sessionIds: string[]) {

@@ -1,12 +1,11 @@
-import { feeBreakdown, type FeeRates } from "@estaciona/contracts";
+import { type FeeRates, feeBreakdown } from "@estaciona/contracts";
 import {
   type MeterRules,
+  type MeterWindow,
   meterEnd,
   meterLimits,
   meterPurchaseSubtotal,
-  type MeterWindow,
 } from "@estaciona/contracts/meters";
-import { breakdownBody } from "@estaciona/contracts/schemas/parking";
 import {
   type createMeterZoneBody,
   MAX_ZONES_IN_VIEW,
@@ -18,6 +17,7 @@ import {
   type MeterZoneSummary,
   type meterZoneBody,
 } from "@estaciona/contracts/schemas/meters";
+import { breakdownBody } from "@estaciona/contracts/schemas/parking";
 import type { z } from "zod";
 import { type Executor, isUniqueViolation, lockName, type Tx, underUniqueRule } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
@@ -139,7 +139,7 @@ export async function getZone(db: Executor, zoneId: string): Promise<MeterZone> 
 /** `GET open/meters/code/{code}`: the sign's code, as typed (upper-cased by the schema). */
 export async function getZoneByCode(db: Executor, code: string): Promise<MeterZone> {
   const zone = await findZoneByCode(db, code);
-  if (!zone || zone.active !== 1) throw new AppError("object_not_found");
+  if (zone?.active !== 1) throw new AppError("object_not_found");
   return presentZone(zone);
 }
 
@@ -166,9 +166,15 @@ function zoneColumns(body: ZoneFields, at: string) {
 }
 
 /** A code or device id another zone already has: the catalogue's code for it. */
-async function underZoneUniqueRules<T>(db: Executor, body: ZoneFields, exceptId: string | null, write: () => Promise<T>) {
+async function underZoneUniqueRules<T>(
+  db: Executor,
+  body: ZoneFields,
+  exceptId: string | null,
+  write: () => Promise<T>,
+) {
   const sameCode = await findZoneByCode(db, body.zone_code);
-  if (sameCode && sameCode.id !== exceptId) throw new AppError("invalid_data", { messageKey: "meters.zone_code_taken" });
+  if (sameCode && sameCode.id !== exceptId)
+    throw new AppError("invalid_data", { messageKey: "meters.zone_code_taken" });
   return underUniqueRule("device_id_already_exists", write);
 }
 
@@ -216,7 +222,9 @@ async function presentSessions(db: Executor, sessions: MeterSessionRow[]): Promi
       status: sessionStatus(session, now),
       started_at: session.started_at,
       ends_at: session.ends_at,
-      total_paid: own.filter((purchase) => purchase.status === "paid").reduce((sum, purchase) => sum + purchase.total, 0),
+      total_paid: own
+        .filter((purchase) => purchase.status === "paid")
+        .reduce((sum, purchase) => sum + purchase.total, 0),
       currency: session.currency,
       purchases: own.map((purchase) => ({
         uuid: purchase.id,
@@ -304,7 +312,7 @@ async function preparePurchase(
   await lockName(tx, `meter-session:${vehicle.id}:${zone.id}`);
   const now = nowIso();
   let session = existing ? await lockSession(tx, existing.id) : await findRunningSession(tx, vehicle.id, zone.id, now);
-  if (existing && (!session || session.status !== "active" || session.ends_at <= now))
+  if (existing && (session?.status !== "active" || session.ends_at <= now))
     throw new AppError("location_not_available", { messageKey: "meters.session_ended" });
   if (session?.status === "pending") throw paymentInProgress();
   if (!session) {
@@ -375,7 +383,8 @@ async function replay(deps: MeterDeps, userId: string, payment: PaymentRow): Pro
   const purchase = await findPurchase(deps.db, payment.payable_id);
   const session = purchase ? await findSessionOfUser(deps.db, userId, purchase.session_id) : undefined;
   if (!purchase || !session) throw new AppError("object_not_found");
-  const failure = payment.status === "failed" ? new AppError((payment.failure_code as "invalid_payment") ?? "invalid_payment") : null;
+  const failure =
+    payment.status === "failed" ? new AppError((payment.failure_code as "invalid_payment") ?? "invalid_payment") : null;
   if (failure) throw failure;
   return {
     session: await presentSession(deps.db, session),

@@ -3,8 +3,7 @@
  * server sends (reminders, expiry notices) and its refusals. Times come formatted on the zone's clock.
  */
 export const meters = {
-  reminder_sms:
-    "Estaciona: your parking in zone {{zone}} (plate {{plate}}) ends at {{ends_at}}. Add time: {{link}}",
+  reminder_sms: "Estaciona: your parking in zone {{zone}} (plate {{plate}}) ends at {{ends_at}}. Add time: {{link}}",
   reminder_subject: "Your parking in zone {{zone}} ends at {{ends_at}}",
   reminder_body: [
     "Your parking in zone {{zone}} ({{name}}) for plate {{plate}} ends at {{ends_at}}.",
