@@ -26,6 +26,8 @@ setWorkerUrl(workerUrl);
 const PIN_TOLERANCE_PX = 20;
 const CLUSTER_RADIUS_PX = 50;
 const CLUSTER_MAX_ZOOM = 15;
+/** Below this a block-long area is a few pixels: the clustered points speak for the zones. */
+const AREAS_MIN_ZOOM = 14;
 
 const pointsOf = (zones: MeterZoneSummary[]): FeatureCollection<Point> => ({
   type: "FeatureCollection",
@@ -58,12 +60,14 @@ function addZoneLayers(map: MapLibreMap, color: string) {
     id: "zone-areas-fill",
     type: "fill",
     source: "zone-areas",
+    minzoom: AREAS_MIN_ZOOM,
     paint: { "fill-color": color, "fill-opacity": 0.25 },
   });
   map.addLayer({
     id: "zone-areas-line",
     type: "line",
     source: "zone-areas",
+    minzoom: AREAS_MIN_ZOOM,
     paint: { "line-color": color, "line-width": 2 },
   });
   map.addLayer({

@@ -13,6 +13,7 @@ import { findZoneByCode, meterMapQuery, meterSessionsQuery, zonesInBoxQuery } fr
 import { MeterSessionCard } from "../components/session-card.tsx";
 import { type Box, boxAround, type LngLat, LOCATE_ZOOM, type MapView, nearness, roundBox } from "../lib/geo.ts";
 import "../../../lib/catalogues/meters.ts";
+import "../../../lib/catalogues/screens.ts";
 import "../meters.css";
 
 /** MapLibre and its styles download only when this screen shows the map (its own chunk). */
