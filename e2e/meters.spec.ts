@@ -78,7 +78,8 @@ async function newDriver(page: Page, host: "localhost" | "us.localhost", languag
   const nationalPhone = newNationalPhone();
   const plate = `M${nationalPhone.slice(-6)}`;
   await page.goto(hostUrl(host, "/"));
-  if (host === "us.localhost") await page.getByLabel(language === "es" ? "Código de país" : "Country code").selectOption("us");
+  if (host === "us.localhost")
+    await page.getByLabel(language === "es" ? "Código de país" : "Country code").selectOption("us");
   await page.getByLabel(w.phone).fill(nationalPhone);
   await page.getByRole("button", { name: w.continue }).click();
   await expect(page.getByLabel(w.code)).toHaveValue(/^\d{6}$/);
@@ -173,14 +174,20 @@ test.describe("Spanish, Monterrey", () => {
     reminderDueNow();
     let link = "";
     await expect(async () => {
-      const outbox = await request.get(hostUrl("localhost", `/api/sandbox/outbox?recipient=${encodeURIComponent(driver.phone)}`));
-      const sms = ((await outbox.json()).data as { body: string }[]).find((message) => message.body.includes("Agrega tiempo"));
+      const outbox = await request.get(
+        hostUrl("localhost", `/api/sandbox/outbox?recipient=${encodeURIComponent(driver.phone)}`),
+      );
+      const sms = ((await outbox.json()).data as { body: string }[]).find((message) =>
+        message.body.includes("Agrega tiempo"),
+      );
       link = /https?:\/\/\S+/.exec(sms?.body ?? "")?.[0] ?? "";
       expect(link).toContain(`/parquimetros/${ZONE_101.uuid}?session=`);
     }).toPass({ timeout: 10_000 });
     await page.goto(link.replace(/^https?:\/\/[^/]+/, hostUrl("localhost", "")));
     await expect(page.getByRole("heading", { name: "Agregar tiempo" })).toBeVisible();
-    await expect(page.getByText(`${driver.plate} está pagado aquí hasta las ${shownEnd}: el tiempo nuevo se suma.`)).toBeVisible();
+    await expect(
+      page.getByText(`${driver.plate} está pagado aquí hasta las ${shownEnd}: el tiempo nuevo se suma.`),
+    ).toBeVisible();
     // An extension may add a single minute; 15 more cost $3.00 + fees and IVA.
     await expect(minutes).toHaveValue("1");
     await minutes.fill("15");
@@ -242,7 +249,9 @@ test.describe("Spanish, Monterrey", () => {
     await page.getByRole("button", { name: /^Pagar \$/ }).click();
     await expect(page.getByRole("heading", { name: "Pagado" })).toBeVisible();
     await page.goto(hostUrl("localhost", "/dashboard"));
-    await expect(page.getByRole("region", { name: /Zona 101/ }).getByRole("timer")).toHaveText(/^Quedan (44|45):\d{2}$/);
+    await expect(page.getByRole("region", { name: /Zona 101/ }).getByRole("timer")).toHaveText(
+      /^Quedan (44|45):\d{2}$/,
+    );
     expect(outside).toEqual([]);
   });
 });
