@@ -88,7 +88,7 @@ const environment = z.object({
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/dist")),
   SIGN_IN_IP_MAX_PER_HOUR: z.coerce.number().int().min(1).default(30),
   API_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  MAP_STYLE_URL: optional,
+  MAP_STYLE_URL: optional.pipe(z.url().optional()),
   /** Minutes before a parking-meter session ends that the driver is reminded (DESIGN §7). */
   METER_REMINDER_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
   ANALYTICS_ID: optional,
