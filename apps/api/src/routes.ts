@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { authModule } from "./modules/auth/plugin.ts";
 import { healthModule } from "./modules/health/plugin.ts";
 import { hostsModule } from "./modules/hosts/plugin.ts";
+import { invoicingModule } from "./modules/invoicing/plugin.ts";
 import { messagingModule } from "./modules/messaging/plugin.ts";
 import { metersModule } from "./modules/meters/plugin.ts";
 import { parkingModule } from "./modules/parking/plugin.ts";
@@ -23,4 +24,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(paymentsModule);
   await app.register(parkingModule);
   await app.register(metersModule);
+  await app.register(invoicingModule);
 };

@@ -2,6 +2,7 @@ import type { Db } from "../db/database.ts";
 import { nowIso } from "../lib/time.ts";
 import {
   DEMO_CENTRO_METER,
+  DEMO_INVOICE_ISSUER,
   DEMO_LOCATIONS,
   DEMO_METER_ZONES,
   DEMO_OPERATOR,
@@ -38,6 +39,11 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
     await tx
       .insertInto("users")
       .values({ ...DEMO_OPERATOR, created_at: createdAt, updated_at: createdAt })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await tx
+      .insertInto("invoice_issuers")
+      .values({ ...DEMO_INVOICE_ISSUER, created_at: createdAt })
       .onConflict((oc) => oc.doNothing())
       .execute();
     for (const location of DEMO_LOCATIONS) {

@@ -4,6 +4,8 @@ import * as payments from "./2026112110_payments.ts";
 import * as parking from "./2026112120_parking.ts";
 import * as emailCodesByAddress from "./2026112125_email_codes_by_address.ts";
 import * as parkingMeters from "./2026112410_parking_meters.ts";
+import * as invoicing from "./2026112430_invoicing.ts";
+import * as visitsInListOrder from "./2026112450_visits_in_list_order.ts";
 
 /**
  * Every migration, in order. Names sort by date; a new migration gets a new file and one line
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   "2026112120_parking": parking,
   "2026112125_email_codes_by_address": emailCodesByAddress,
   "2026112410_parking_meters": parkingMeters,
+  "2026112430_invoicing": invoicing,
+  "2026112450_visits_in_list_order": visitsInListOrder,
 };
