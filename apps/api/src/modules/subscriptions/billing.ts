@@ -183,7 +183,6 @@ export async function chargePeriod(
   const paymentMethodId =
     options.paymentMethodId ?? (await findCardToCharge(deps.db, subscription.user_id, location.country, false))?.id;
   if (!paymentMethodId) {
-    if (options.declineCode) throw new AppError("no_payment_method");
     await deps.db.transaction().execute((tx) => periodFailed(tx, period.id));
     return null;
   }
