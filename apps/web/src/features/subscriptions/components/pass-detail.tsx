@@ -187,7 +187,7 @@ export function PassDetail({ pass, justBought }: { pass: SubscriptionDetail; jus
         )}
       </section>
 
-      <Link className="link" to={pathTo("subscriptions")}>
+      <Link className="link pass-back" to={pathTo("subscriptions")}>
         {t("subscriptions:detail.back")}
       </Link>
 
