@@ -277,3 +277,47 @@ test.describe("a partner landing, signed out", () => {
     await step("active");
   });
 });
+
+test.describe("a card that asks for 3-D Secure", () => {
+  test.use({ locale: "es-MX" });
+
+  test("a pass paid with a card that asks for 3-D Secure is active once the bank approves, back on the pass", async ({
+    page,
+  }) => {
+    const nationalPhone = newNationalPhone();
+    const w = words.es;
+    await page.goto(hostUrl("localhost", "/"));
+    await page.getByLabel(w.phone).fill(nationalPhone);
+    await page.getByRole("button", { name: w.continue }).click();
+    await expect(page.getByLabel(w.code)).toHaveValue(/^\d{6}$/);
+    await page.getByRole("button", { name: w.signIn }).click();
+    await page.getByLabel(w.plate).pressSequentially(`D${nationalPhone.slice(-6)}`);
+    await page.getByRole("combobox", { name: w.state }).fill("Nuevo");
+    await page.getByRole("option", { name: "Nuevo León" }).click();
+    await page.getByRole("button", { name: w.saveVehicle }).click();
+    await page.getByLabel(w.firstName).fill("Ana");
+    await page.getByLabel(w.lastName).fill("López");
+    await page.getByLabel(w.email).fill(`tds.pass.${nationalPhone}@example.com`);
+    await page.getByRole("button", { name: w.continue }).click();
+    const frame = page.frameLocator("iframe.card-frame");
+    await frame.locator("#number").fill("4000 0000 0000 3220");
+    await frame.locator("#expiry").fill("12/34");
+    await frame.locator("#cvc").fill("123");
+    await frame.getByRole("button", { name: "Agregar Tarjeta" }).click();
+    await expect(page).toHaveURL(/\/sandbox\/3ds\//, { timeout: 15_000 });
+    await page.getByRole("button", { name: "Aprobar" }).click();
+    await page.getByRole("link", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(hostUrl("localhost", "/dashboard"));
+
+    await openPassesFromMenu(page, "es");
+    await page.getByRole("link", { name: /Pensión semanal/ }).click();
+    await page.getByRole("button", { name: /^Pagar \$/ }).click();
+    await expect(page).toHaveURL(/\/sandbox\/3ds\//, { timeout: 15_000 });
+    await page.getByRole("button", { name: "Aprobar" }).click();
+    await page.getByRole("link", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(/\/pensiones\/[0-9a-f-]{36}$/);
+    await expect(page.locator(".status-badge")).toHaveText("Activa");
+    await expect(page.getByText("Pagado")).toBeVisible();
+    await expectAccessible(page);
+  });
+});
