@@ -74,6 +74,7 @@ describe("a pass", () => {
     await userEvent.click(screen.getByRole("button", { name: "Cancel pass" }));
     const dialog = await screen.findByRole("alertdialog");
     expect(dialog).toHaveTextContent("It stays valid until February 27, 2027, its last day, and is not charged again.");
+    expect(within(dialog).getByRole("button", { name: "Keep it" })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancel pass" }));
     await vi.waitFor(() => expect(api.calls.some((call) => call.method === "POST")).toBe(true));
   });
