@@ -203,6 +203,30 @@ test.describe("USA, in English", () => {
   });
 });
 
+test.describe("a promo code link, in English", () => {
+  test.use({ locale: "en-US" });
+
+  test("/promo/{code} shows what the code takes off and carries it into checkout", async ({ page }, testInfo) => {
+    const step = stepChecker(page, testInfo);
+    await signUpThroughWizard(page, "us.localhost", "en");
+    await page.goto(hostUrl("us.localhost", "/promo/AUSTIN20"));
+    await expect(page.getByRole("heading", { name: "Code AUSTIN20" })).toBeVisible();
+    await expect(page.getByText("$20.00 USD off for the first 3 periods")).toBeVisible();
+    await step("promo");
+    await page.getByRole("link", { name: /Monthly pass/ }).click();
+    await expect(page).toHaveURL(/\/pensiones\/5a9c0e11-0000-4000-8000-000000000401\?promo=AUSTIN20$/);
+    await expect(page.getByText("Code AUSTIN20: $20.00 USD off for the first 3 periods")).toBeVisible();
+    await expect(page.locator(".fee-breakdown [data-line=subtotal] td")).toHaveText("$160.00 USD");
+    await step("checkout");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    await expect(page.getByText("Your pass is ready")).toBeVisible();
+    // The pass names its code; the next charge is still discounted (period 2 of 3).
+    await expect(page.getByText("AUSTIN20", { exact: true })).toBeVisible();
+    await expect(page.getByText(/Next charge .+: \$178\.\d\d USD/)).toBeVisible();
+    await step("active");
+  });
+});
+
 test.describe("isisa, the university host", () => {
   test.use({ locale: "es-MX" });
 
