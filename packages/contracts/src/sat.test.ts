@@ -91,7 +91,9 @@ describe("SAT catalogues", () => {
 
   it("takes a company's capital regime off its name, never an individual's words", () => {
     expect(legalNameForCfdi("Acme, S.A. de C.V.", "moral")).toBe("ACME");
-    expect(legalNameForCfdi("Estacionamientos del Norte S. de R.L. de C.V.", "moral")).toBe("ESTACIONAMIENTOS DEL NORTE");
+    expect(legalNameForCfdi("Estacionamientos del Norte S. de R.L. de C.V.", "moral")).toBe(
+      "ESTACIONAMIENTOS DEL NORTE",
+    );
     expect(legalNameForCfdi("Consultores SAPI de CV", "moral")).toBe("CONSULTORES");
     expect(legalNameForCfdi("  ana   pérez  ", "fisica")).toBe("ANA PÉREZ");
   });

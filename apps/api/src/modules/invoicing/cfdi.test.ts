@@ -74,7 +74,7 @@ function parse(xml: string) {
     emisor: attributes(root["cfdi:Emisor"] as Node),
     receptor: attributes(root["cfdi:Receptor"] as Node),
     conceptos: conceptos.map((concepto) => ({
-      ...attributes(concepto),
+      attributes: attributes(concepto),
       traslado: attributes(((concepto["cfdi:Impuestos"] as Node)["cfdi:Traslados"] as Node)["cfdi:Traslado"] as Node),
     })),
     totalTax: attributes(summary).TotalImpuestosTrasladados,
@@ -111,7 +111,7 @@ describe("CFDI 4.0 XML", () => {
     for (const name of REQUIRED.Emisor) expect(cfdi.emisor, name).toHaveProperty(name);
     for (const name of REQUIRED.Receptor) expect(cfdi.receptor, name).toHaveProperty(name);
     for (const concepto of cfdi.conceptos) {
-      for (const name of REQUIRED.Concepto) expect(concepto, name).toHaveProperty(name);
+      for (const name of REQUIRED.Concepto) expect(concepto.attributes, name).toHaveProperty(name);
       for (const name of REQUIRED.Traslado) expect(concepto.traslado, name).toHaveProperty(name);
     }
     expect(cfdi.comprobante).toMatchObject({
@@ -141,12 +141,12 @@ describe("CFDI 4.0 XML", () => {
           const tax = cents(cfdi.totalTax);
           expect(subtotal + tax).toBe(cents(cfdi.comprobante.Total));
           expect(cents(cfdi.comprobante.Total)).toBe(charged);
-          expect(cfdi.conceptos.reduce((sum, concepto) => sum + cents(concepto.Importe), 0)).toBe(subtotal);
+          expect(cfdi.conceptos.reduce((sum, concepto) => sum + cents(concepto.attributes.Importe), 0)).toBe(subtotal);
           expect(cfdi.conceptos.reduce((sum, concepto) => sum + cents(concepto.traslado.Importe), 0)).toBe(tax);
           expect(cfdi.traslados.reduce((sum, traslado) => sum + cents(traslado.Importe), 0)).toBe(tax);
           for (const concepto of cfdi.conceptos) {
             // The IVA of each concept is its base times the rate, rounded once (what the SAT checks).
-            const rateMillionths = Number(concepto.traslado.TasaOCuota.replace(".", ""));
+            const rateMillionths = Number(String(concepto.traslado.TasaOCuota).replace(".", ""));
             const exact = (cents(concepto.traslado.Base) * rateMillionths) / 1_000_000;
             expect(Math.abs(cents(concepto.traslado.Importe) - exact)).toBeLessThanOrEqual(0.5);
           }
