@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { authModule } from "./modules/auth/plugin.ts";
+import { contactModule } from "./modules/contact/plugin.ts";
 import { healthModule } from "./modules/health/plugin.ts";
 import { hostsModule } from "./modules/hosts/plugin.ts";
 import { invoicingModule } from "./modules/invoicing/plugin.ts";
@@ -23,4 +24,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(paymentsModule);
   await app.register(parkingModule);
   await app.register(invoicingModule);
+  await app.register(contactModule);
 };

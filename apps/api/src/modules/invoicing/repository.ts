@@ -221,3 +221,8 @@ export async function releaseInvoicePayments(db: Executor, invoiceId: string): P
 export async function eraseInvoiceContactsOfUser(db: Executor, userId: string, at: string): Promise<void> {
   await db.updateTable("invoices").set({ receiver_email: "", updated_at: at }).where("user_id", "=", userId).execute();
 }
+
+/** The driver's fiscal profiles, removed ones too (the export). */
+export function listAllTaxProfilesOfUser(db: Executor, userId: string) {
+  return db.selectFrom("tax_profiles").selectAll().where("user_id", "=", userId).orderBy("created_at").execute();
+}
