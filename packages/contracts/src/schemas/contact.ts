@@ -13,8 +13,11 @@ export const contactBody = z.object({
     .trim()
     .min(1, { error: "validation.required" })
     .max(CONTACT_MESSAGE_MAX_LENGTH, { error: "validation.max_length" }),
-  /** The stay the message is about, if any: one of the driver's own. */
-  visit_uuid: uuid.nullish(),
+  /** The stay the message is about, if any: one of the driver's own ("" from a form's empty choice is none). */
+  visit_uuid: z
+    .union([uuid, z.literal("")])
+    .nullish()
+    .transform((value) => value || null),
 });
 export type ContactBody = z.input<typeof contactBody>;
 
