@@ -44,7 +44,7 @@ test("a driver downloads a file of their data from the account screen, then dele
   const nationalPhone = newNationalPhone();
   await signInThroughWizard(page, nationalPhone);
   await expect(page).toHaveURL(hostUrl("localhost", "/usuario"));
-  const data = page.getByRole("region", { name: "Tus datos" });
+  const data = page.getByRole("region", { name: "Copia de tus datos" });
   await expectAccessible(page);
 
   const download = page.waitForEvent("download");

@@ -25,7 +25,7 @@ export const account = {
   delete_heading: "Delete account",
   delete_intro:
     "Deleting your account removes your name, e-mail, phone, vehicles, cards and billing data. The payments and invoices the law requires us to keep stay, without your name. You cannot delete it while you have active visits or passes.",
-  data_heading: "Your data",
+  data_heading: "A copy of your data",
   data_intro:
     "Download a file with everything we hold on you: profile, vehicles, cards, visits, payments, invoices and messages.",
   data_button: "Download my data",
