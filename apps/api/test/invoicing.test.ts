@@ -5,7 +5,8 @@ import { issueInvoice } from "../src/modules/invoicing/issuing.ts";
 import { type FacturapiFake, startFacturapiFake } from "./fakes/facturapi-server.ts";
 import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
 import { driverWithPaidStay, payStay, validProfile } from "./invoicing-fixtures.ts";
-import { AUSTIN, CAMPUS, createDriverWithVehicle, FUNDIDORA, outboxFor } from "./parking-fixtures.ts";
+import { AUSTIN, CAMPUS, createDriverWithVehicle, FUNDIDORA, outboxFor, saveSandboxCard } from "./parking-fixtures.ts";
+import { buyPass, FUNDIDORA_MONTHLY } from "./subscriptions-fixtures.ts";
 
 describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
   let app: TestApp;
@@ -203,6 +204,55 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       const second = (await call(driver.headers, "POST", "/user/invoice", body)).json().data;
       expect(second.uuid).not.toBe(first.uuid);
       expect(second.status).toBe("pending_approval");
+    });
+
+    it("invoices a pass's period; a discounted one only where the location invoices discounts", async () => {
+      const driver = await createDriverWithVehicle(app);
+      await saveSandboxCard(app, driver.user.id);
+      const bought = await buyPass(app, driver.headers, randomUUID(), {
+        plan_uuid: FUNDIDORA_MONTHLY,
+        vehicle_uuid: driver.vehicle.id,
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+      const charge = await app.db
+        .selectFrom("payments")
+        .select(["id", "amount", "payable_id"])
+        .where("user_id", "=", driver.user.id)
+        .where("payable_type", "=", "subscription_period")
+        .where("status", "=", "succeeded")
+        .executeTakeFirstOrThrow();
+      const profile = await profileOf(driver.headers);
+      const list = await call(driver.headers, "GET", "/user/invoiceable/payments");
+      expect(list.json().data).toEqual([expect.objectContaining({ payment_uuid: charge.id, total: charge.amount })]);
+
+      // The same period, had it been bought with a promo code, at a lot that does not invoice discounts.
+      const period = await app.db
+        .selectFrom("payments")
+        .select("payable_id")
+        .where("id", "=", charge.id ?? "")
+        .executeTakeFirstOrThrow();
+      await app.db
+        .updateTable("subscription_periods")
+        .set({ discount: 1000 })
+        .where("id", "=", period.payable_id)
+        .execute();
+      await app.db.updateTable("locations").set({ invoice_discounted: 0 }).where("id", "=", FUNDIDORA).execute();
+      try {
+        const refused = await call(driver.headers, "POST", "/user/invoice", {
+          payment_uuid: charge.id,
+          tax_profile_uuid: profile.uuid,
+        });
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json().error).toBe("invoice_with_discount_not_available");
+      } finally {
+        await app.db.updateTable("locations").set({ invoice_discounted: 1 }).where("id", "=", FUNDIDORA).execute();
+      }
+      const invoiced = await call(driver.headers, "POST", "/user/invoice", {
+        payment_uuid: charge.id,
+        tax_profile_uuid: profile.uuid,
+      });
+      expect(invoiced.statusCode).toBe(201);
+      expect(invoiced.json().data.total).toBe(charge.amount);
     });
 
     it("gathers a month of payments into one invoice whose amounts add up", async () => {

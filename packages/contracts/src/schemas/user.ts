@@ -117,6 +117,19 @@ export const userExport = z.object({
       created_at: z.string(),
     }),
   ),
+  /** Parking passes, live and ended. */
+  passes: z.array(
+    z.object({
+      uuid: z.string(),
+      plan_uuid: z.string(),
+      location_uuid: z.string(),
+      vehicle_uuid: z.string(),
+      status: z.string(),
+      created_at: z.string(),
+      canceled_at: z.string().nullable(),
+      ended_at: z.string().nullable(),
+    }),
+  ),
   /** The ledger: charges, refunds and card verifications, with their breakdown. */
   payments: z.array(
     z.object({

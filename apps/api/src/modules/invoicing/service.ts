@@ -152,12 +152,15 @@ const baseOf = (charge: ChargeWithLocation): number => charge.subtotal + charge.
 
 /**
  * Why a charge cannot be invoiced, or null: only Mexican locations that invoice, an amount above
- * zero, inside the location's invoice window (spec §8's codes).
+ * zero, no discount where the location does not invoice discounted payments, inside the
+ * location's invoice window (spec §8's codes).
  */
 function refusal(charge: ChargeWithLocation, now: number): AppError | null {
   if (charge.country !== "mx" || charge.currency !== "mxn" || charge.invoicing === "none")
     return new AppError("invoice_not_available");
   if (charge.amount <= 0 || baseOf(charge) <= 0) return new AppError("invalid_invoice_amount");
+  if (charge.discount > 0 && charge.invoice_discounted === 0)
+    return new AppError("invoice_with_discount_not_available");
   if (Date.parse(deadlineOf(charge)) < now) return new AppError("invoice_not_available_date");
   return null;
 }

@@ -21,6 +21,7 @@ import { eraseMessagesAbout, listMessagesTo } from "../messaging/repository.ts";
 import { listAllVisitsOfUser } from "../parking/visits/repository.ts";
 import { assertUserHasNoOpenVisit } from "../parking/visits/service.ts";
 import { eraseCardDataOfUser, listAllCardsOfUser, listPaymentsOfUser } from "../payments/repository.ts";
+import { listSubscriptionsOfUser } from "../subscriptions/repository.ts";
 import { assertUserHasNoLivePass } from "../subscriptions/service.ts";
 import { erasePlatesOfUser, listActiveVehiclesOfUser, listAllVehiclesOfUser } from "../vehicles/repository.ts";
 import { toVehicle } from "../vehicles/service.ts";
@@ -247,16 +248,17 @@ export async function deleteAccount(db: Executor, userId: string): Promise<void>
 
 /**
  * `GET user/export` (DESIGN §9): a file of everything we hold on the driver — profile, vehicles,
- * sessions, cards (masked), visits, payments, fiscal profiles, invoices, contact messages and the
+ * sessions, cards (masked), visits, passes, payments, fiscal profiles, invoices, contact messages and the
  * messages we sent them. Sign-in and e-mail code HMACs are secrets, not data.
  */
 export async function exportUserData(db: Executor, user: UserRow): Promise<UserExport> {
-  const [vehicles, sessions, cards, visits, payments, taxProfiles, invoices, contactMessages, messages] =
+  const [vehicles, sessions, cards, visits, passes, payments, taxProfiles, invoices, contactMessages, messages] =
     await Promise.all([
       listAllVehiclesOfUser(db, user.id),
       listSessionsOfUser(db, user.id),
       listAllCardsOfUser(db, user.id),
       listAllVisitsOfUser(db, user.id),
+      listSubscriptionsOfUser(db, user.id),
       listPaymentsOfUser(db, user.id),
       listAllTaxProfilesOfUser(db, user.id),
       listInvoicesOfUser(db, user.id),
@@ -299,6 +301,16 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
     })),
     payment_methods: cards.map(({ id, is_default, ...card }) => ({ uuid: id, ...card, is_default: is_default === 1 })),
     visits: visits.map(({ id, location_name, ...visit }) => ({ uuid: id, location: location_name, ...visit })),
+    passes: passes.map((pass) => ({
+      uuid: pass.id,
+      plan_uuid: pass.plan_id,
+      location_uuid: pass.location_id,
+      vehicle_uuid: pass.vehicle_id,
+      status: pass.status,
+      created_at: pass.created_at,
+      canceled_at: pass.canceled_at,
+      ended_at: pass.ended_at,
+    })),
     payments: payments.map(({ id, ...payment }) => ({ uuid: id, ...payment })),
     tax_profiles: taxProfiles.map((profile) => ({
       uuid: profile.id,
