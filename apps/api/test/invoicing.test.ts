@@ -349,6 +349,26 @@ describe(`invoicing through Facturapi (fake server, ${testEngine})`, () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("lets an operator cancel an issued invoice at Facturapi (motive 02); the payment can be invoiced again", async () => {
+    const { driver, profile, id } = await requested("ok");
+    await app.jobs.runDueJobs();
+    const operator = await createDriverWithVehicle(app, { role: "admin" });
+    const cancelled = await post(operator.headers, `/admin/invoice/${id}/cancel`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.status).toBe("cancelled");
+    const made = fake.invoices.find((invoice) => invoice.idempotency_key === id);
+    expect(made?.status).toBe("canceled");
+    expect(fake.requests.at(-1)?.url).toBe(`/v2/invoices/${made?.id}?motive=02`);
+    const twice = await post(operator.headers, `/admin/invoice/${id}/cancel`, {});
+    expect(twice.json().error).toBe("action_not_available");
+    const again = await post(driver.headers, "/user/invoice", {
+      payment_uuid: driver.paymentId,
+      tax_profile_uuid: profile.uuid,
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.uuid).not.toBe(id);
+  });
+
   it("fails an invoice the provider refuses, with invalid_invoice_data, and lets its payment be requested again", async () => {
     const { driver, profile, id } = await requested("invalid_data");
     await app.jobs.runDueJobs();
