@@ -5,6 +5,7 @@ import { common as enCommon } from "./locales/en/common.ts";
 import { contact as enContact } from "./locales/en/contact.ts";
 import { errors as enErrors } from "./locales/en/errors.ts";
 import { messages as enMessages } from "./locales/en/messages.ts";
+import { meters as enMeters } from "./locales/en/meters.ts";
 import { parking as enParking } from "./locales/en/parking.ts";
 import { payments as enPayments } from "./locales/en/payments.ts";
 import { privacy as enPrivacy } from "./locales/en/privacy.ts";
@@ -20,6 +21,7 @@ import { common as esCommon } from "./locales/es/common.ts";
 import { contact as esContact } from "./locales/es/contact.ts";
 import { errors as esErrors } from "./locales/es/errors.ts";
 import { messages as esMessages } from "./locales/es/messages.ts";
+import { meters as esMeters } from "./locales/es/meters.ts";
 import { parking as esParking } from "./locales/es/parking.ts";
 import { payments as esPayments } from "./locales/es/payments.ts";
 import { privacy as esPrivacy } from "./locales/es/privacy.ts";
@@ -42,6 +44,7 @@ export const resources = {
     contact: enContact,
     errors: enErrors,
     messages: enMessages,
+    meters: enMeters,
     parking: enParking,
     payments: enPayments,
     privacy: enPrivacy,
@@ -59,6 +62,7 @@ export const resources = {
     contact: esContact,
     errors: esErrors,
     messages: esMessages,
+    meters: esMeters,
     parking: esParking,
     payments: esPayments,
     privacy: esPrivacy,
