@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { authModule } from "./modules/auth/plugin.ts";
+import { contactModule } from "./modules/contact/plugin.ts";
 import { eventsModule } from "./modules/events/plugin.ts";
 import { healthModule } from "./modules/health/plugin.ts";
 import { hostsModule } from "./modules/hosts/plugin.ts";
@@ -29,4 +30,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(eventsModule);
   await app.register(invoicingModule);
   await app.register(subscriptionsModule);
+  await app.register(contactModule);
 };

@@ -191,6 +191,8 @@ export const DEMO_LOCATIONS: Seed<NewRow<"locations">>[] = [
     increment_price: 700,
     daily_max: 30000,
     capacity: 120,
+    // Its night pass is sold with promo codes; discounted payments are not invoiced here (spec §8).
+    invoice_discounted: 0,
   },
   {
     ...mxLot,
