@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
 import { authModule } from "./modules/auth/plugin.ts";
+import { contactModule } from "./modules/contact/plugin.ts";
 import { eventsModule } from "./modules/events/plugin.ts";
 import { healthModule } from "./modules/health/plugin.ts";
 import { hostsModule } from "./modules/hosts/plugin.ts";
 import { invoicingModule } from "./modules/invoicing/plugin.ts";
 import { messagingModule } from "./modules/messaging/plugin.ts";
+import { metersModule } from "./modules/meters/plugin.ts";
 import { parkingModule } from "./modules/parking/plugin.ts";
 import { paymentsModule } from "./modules/payments/plugin.ts";
 import { subscriptionsModule } from "./modules/subscriptions/plugin.ts";
@@ -25,8 +27,10 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(vehiclesModule);
   await app.register(paymentsModule);
   await app.register(parkingModule);
+  await app.register(metersModule);
   await app.register(eventsModule);
   await app.register(valetModule);
   await app.register(invoicingModule);
   await app.register(subscriptionsModule);
+  await app.register(contactModule);
 };

@@ -6,6 +6,7 @@ import { contact as enContact } from "./locales/en/contact.ts";
 import { errors as enErrors } from "./locales/en/errors.ts";
 import { events as enEvents } from "./locales/en/events.ts";
 import { messages as enMessages } from "./locales/en/messages.ts";
+import { meters as enMeters } from "./locales/en/meters.ts";
 import { parking as enParking } from "./locales/en/parking.ts";
 import { payments as enPayments } from "./locales/en/payments.ts";
 import { privacy as enPrivacy } from "./locales/en/privacy.ts";
@@ -23,6 +24,7 @@ import { contact as esContact } from "./locales/es/contact.ts";
 import { errors as esErrors } from "./locales/es/errors.ts";
 import { events as esEvents } from "./locales/es/events.ts";
 import { messages as esMessages } from "./locales/es/messages.ts";
+import { meters as esMeters } from "./locales/es/meters.ts";
 import { parking as esParking } from "./locales/es/parking.ts";
 import { payments as esPayments } from "./locales/es/payments.ts";
 import { privacy as esPrivacy } from "./locales/es/privacy.ts";
@@ -47,6 +49,7 @@ export const resources = {
     errors: enErrors,
     events: enEvents,
     messages: enMessages,
+    meters: enMeters,
     parking: enParking,
     payments: enPayments,
     privacy: enPrivacy,
@@ -66,6 +69,7 @@ export const resources = {
     errors: esErrors,
     events: esEvents,
     messages: esMessages,
+    meters: esMeters,
     parking: esParking,
     payments: esPayments,
     privacy: esPrivacy,

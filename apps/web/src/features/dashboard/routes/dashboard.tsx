@@ -11,6 +11,7 @@ import { paths, pathTo } from "../../../config/paths.ts";
 import { getHostConfig, isFreeflowHost } from "../../../lib/host-config.ts";
 import { EventVisitsSection } from "../../events/index.ts";
 import { FreeflowAccount } from "../../freeflow/index.ts";
+import { ActiveMeterSessions } from "../../meters/index.ts";
 import { ValetTicketsSection } from "../../valet/index.ts";
 import { dashboardQuery, VisitList } from "../../visits/index.ts";
 import "../../../lib/catalogues/parking.ts";
@@ -27,7 +28,8 @@ const DASHBOARD_REFRESH_MS = 60_000;
  */
 export default function DashboardScreen() {
   const { t } = useTranslation(["parking", "screens", "common"]);
-  const freeflow = isFreeflowHost(getHostConfig());
+  const host = getHostConfig();
+  const freeflow = isFreeflowHost(host);
   const dashboard = useQuery({
     ...dashboardQuery(),
     refetchInterval: DASHBOARD_REFRESH_MS,
@@ -49,6 +51,7 @@ export default function DashboardScreen() {
             <UnpaidSummaryCard key={visit.uuid} visit={visit} />
           ))}
           {active && <ActiveVisitCard visit={active} fetchedAt={dashboard.dataUpdatedAt} />}
+          {host.features.includes("meters") && <ActiveMeterSessions />}
           {freeflow && (
             <section className="card" aria-labelledby="freeflow-title">
               <h2 id="freeflow-title">{t("screens:freeflow.title")}</h2>
