@@ -51,7 +51,7 @@ export type EventSeries = z.infer<typeof eventSeries>;
 
 const eventFields = {
   name: requiredText(120),
-  description: text().trim().max(2000),
+  description: text({ multiline: true }).trim().max(2000),
   starts_at: instant,
   ends_at: instant,
   places: z.number().int().min(0).max(100_000),
@@ -78,7 +78,7 @@ export type UpdateEventBody = z.input<typeof updateEventBody>;
 export const createSeriesBody = z.object({
   slug: z.string().trim().min(1).max(60).regex(SERIES_SLUG_PATTERN),
   name: requiredText(120),
-  description: text().trim().max(2000),
+  description: text({ multiline: true }).trim().max(2000),
 });
 export type CreateSeriesBody = z.input<typeof createSeriesBody>;
 export const seriesCreated = z.object({ slug: z.string(), name: z.string(), description: z.string() });
