@@ -11,6 +11,7 @@ import { parkingModule } from "./modules/parking/plugin.ts";
 import { paymentsModule } from "./modules/payments/plugin.ts";
 import { subscriptionsModule } from "./modules/subscriptions/plugin.ts";
 import { usersModule } from "./modules/users/plugin.ts";
+import { valetModule } from "./modules/valet/plugin.ts";
 import { vehiclesModule } from "./modules/vehicles/plugin.ts";
 
 /**
@@ -28,6 +29,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(parkingModule);
   await app.register(metersModule);
   await app.register(eventsModule);
+  await app.register(valetModule);
   await app.register(invoicingModule);
   await app.register(subscriptionsModule);
   await app.register(contactModule);
