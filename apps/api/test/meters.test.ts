@@ -112,6 +112,95 @@ describe(`parking meters (${testEngine})`, () => {
       ).toEqual(["7001", "7002", "7003", "7004", "7005", "7006"]);
     });
 
+    it("answers one capped page from a city of 10,000 zones, nearest the centre first", async () => {
+      // A grid of 100 × 100 zones far from the demo cities, 100 m apart.
+      const at = new Date().toISOString();
+      const rows = Array.from({ length: 10_000 }, (_, index) => {
+        const id = randomUUID();
+        const lat = 40 + Math.floor(index / 100) * 0.001;
+        const lng = 10 + (index % 100) * 0.001;
+        return { id, lat, lng, code: `G${index}` };
+      });
+      for (let start = 0; start < rows.length; start += 500) {
+        const batch = rows.slice(start, start + 500);
+        await app.db
+          .insertInto("locations")
+          .values(
+            batch.map((row) => ({
+              id: row.id,
+              organisation_id: "4f6c1d2e-0000-4000-8000-000000000001",
+              name: `Zona ${row.code}`,
+              address: "Grid",
+              lat: row.lat,
+              lng: row.lng,
+              time_zone: "UTC",
+              country: "mx" as const,
+              currency: "mxn" as const,
+              kind: "meter" as const,
+              is_freeflow: 0 as const,
+              grace_minutes: 0,
+              first_period_minutes: 60,
+              first_period_price: 0,
+              increment_minutes: 0,
+              increment_price: 0,
+              daily_max: null,
+              tax_rate_bp: 1600,
+              convenience_rate_bp: 0,
+              convenience_fixed: 0,
+              card_rate_bp: 0,
+              card_fixed: 0,
+              capacity: null,
+              exit_window_minutes: 15,
+              invoice_window_days: 30,
+              email_domain: null,
+              active: 1 as const,
+              created_at: at,
+            })),
+          )
+          .execute();
+        await app.db
+          .insertInto("parking_meters")
+          .values(
+            batch.map((row) => ({
+              location_id: row.id,
+              zone_code: row.code,
+              device_id: `grid-${row.code}`,
+              area: "[]",
+              rate_per_hour: 1000,
+              min_minutes: 15,
+              max_minutes: 120,
+              hours: JSON.stringify(ALWAYS),
+              created_at: at,
+              updated_at: at,
+            })),
+          )
+          .execute();
+      }
+      const whole = await app.inject({
+        method: "GET",
+        url: "/api/open/meters?west=9.99&south=39.99&east=10.2&north=40.2",
+      });
+      const page = whole.json().data as {
+        items: { zone_code: string; coordinates: { lat: number; lng: number } }[];
+        truncated: boolean;
+      };
+      expect(page.items).toHaveLength(500);
+      expect(page.truncated).toBe(true);
+      // The nearest to the box's centre (40.095, 10.095) come first.
+      expect(page.items[0]?.coordinates).toEqual({ lat: 40.095, lng: 10.095 });
+      const street = await app.inject({
+        method: "GET",
+        url: "/api/open/meters?west=10.0095&south=40.0095&east=10.0125&north=40.0105",
+      });
+      expect(
+        street
+          .json()
+          .data.items.map((zone: { zone_code: string }) => zone.zone_code)
+          .sort(),
+      ).toEqual(["G1010", "G1011", "G1012"]);
+      expect(street.json().data.truncated).toBe(false);
+    });
+
     it("refuses a box that is not one", async () => {
       const response = await app.inject({ method: "GET", url: "/api/open/meters?west=10&south=0&east=0&north=1" });
       expect(response.statusCode).toBe(422);

@@ -7,6 +7,10 @@
  *   npm run simulate-device -- --device-key edk_… entry ABC123
  *   npm run simulate-device -- --device-key edk_… exit ABC123
  *       reports a plate entering or leaving, and prints the server's answer.
+ *   npm run simulate-device -- --setup --kind meter
+ *       registers a parking meter (or an officer's handheld) at the demo meter zone 100.
+ *   npm run simulate-device -- --device-key edk_… check ABC123 [101]
+ *       asks whether a plate is paid in the device's zone (or the zone of that sign code).
  *
  * Options: --url (default http://localhost:8080), --location <uuid> and --device-id <id> for
  * --setup, --phone to sign in as another admin. The key can also come from ESTACIONA_DEVICE_KEY.
@@ -16,11 +20,13 @@ import { parseArgs } from "node:util";
 import { DEMO_LOCATIONS, DEMO_OPERATOR, WEB_CLIENT } from "../seed/data.ts";
 
 const FREEFLOW_DEMO_LOT = DEMO_LOCATIONS.find((location) => location.is_freeflow === 1);
+const METER_DEMO_ZONE = DEMO_LOCATIONS.find((location) => location.kind === "meter");
 
 const USAGE = `Usage:
-  npm run simulate-device -- [--url http://localhost:8080] --setup [--location <uuid>] [--device-id <id>] [--phone <+52…>]
+  npm run simulate-device -- [--url http://localhost:8080] --setup [--kind gate|meter] [--location <uuid>] [--device-id <id>] [--phone <+52…>]
   npm run simulate-device -- [--url http://localhost:8080] --device-key <key> entry <PLATE>
-  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> exit <PLATE>`;
+  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> exit <PLATE>
+  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> check <PLATE> [<ZONE CODE>]`;
 
 /** A terminal command: its output is the product, written to stdout / stderr (not a log). */
 const print = (line: string): void => {
@@ -79,26 +85,42 @@ async function signIn(baseUrl: string, phone: string): Promise<string> {
   return accessToken;
 }
 
-async function setup(baseUrl: string, options: { location?: string; deviceId?: string; phone?: string }) {
-  const locationId = options.location ?? FREEFLOW_DEMO_LOT?.id;
-  if (!locationId) throw new SimulatorError("No freeflow demo lot in the seed data; pass --location <uuid>.");
+async function setup(
+  baseUrl: string,
+  options: { kind: "gate" | "meter"; location?: string; deviceId?: string; phone?: string },
+) {
+  const locationId = options.location ?? (options.kind === "meter" ? METER_DEMO_ZONE : FREEFLOW_DEMO_LOT)?.id;
+  if (!locationId) throw new SimulatorError("No such demo location in the seed data; pass --location <uuid>.");
   const accessToken = await signIn(baseUrl, options.phone ?? DEMO_OPERATOR.phone);
-  const deviceId = options.deviceId ?? `demo-gate-${randomBytes(3).toString("hex")}`;
+  const deviceId = options.deviceId ?? `demo-${options.kind}-${randomBytes(3).toString("hex")}`;
   const registered = await call(`${baseUrl}/api/admin/device`, {
     method: "POST",
     headers: { authorization: `Bearer ${accessToken}` },
-    body: { device_id: deviceId, location_uuid: locationId, kind: "gate", direction: "both" },
+    body: { device_id: deviceId, location_uuid: locationId, kind: options.kind, direction: "both" },
   });
   if (registered.status !== 201)
     throw new SimulatorError(
       `Registering the device failed (${registered.status}): ${JSON.stringify(registered.json)}`,
     );
   const key = field(field(registered.json, "data"), "key");
-  print(`Registered gate "${deviceId}" at location ${locationId}.`);
+  print(`Registered ${options.kind} "${deviceId}" at location ${locationId}.`);
   print(`Device key (shown only now): ${String(key)}`);
   print("\nTry it with a plate registered in the app:");
-  print(`  npm run simulate-device -- --url ${baseUrl} --device-key ${String(key)} entry ABC123`);
-  print(`  npm run simulate-device -- --url ${baseUrl} --device-key ${String(key)} exit ABC123`);
+  const commands = options.kind === "meter" ? ["check ABC123", "check ABC123 101"] : ["entry ABC123", "exit ABC123"];
+  for (const command of commands)
+    print(`  npm run simulate-device -- --url ${baseUrl} --device-key ${String(key)} ${command}`);
+}
+
+/** An officer's check: paid or not in the zone, and until when. */
+async function check(baseUrl: string, deviceKey: string, plate: string, zoneCode: string | undefined) {
+  const answer = await call(`${baseUrl}/api/device/meter/check`, {
+    method: "POST",
+    headers: { "x-device-key": deviceKey },
+    body: { plate, ...(zoneCode ? { zone_code: zoneCode } : {}) },
+  });
+  print(`check ${plate}${zoneCode ? ` in zone ${zoneCode}` : ""} → ${answer.status}`);
+  print(JSON.stringify(answer.json, null, 2));
+  if (answer.status >= 400) process.exitCode = 1;
 }
 
 async function report(baseUrl: string, deviceKey: string, direction: "entry" | "exit", plate: string) {
@@ -119,6 +141,7 @@ async function main(): Promise<void> {
       url: { type: "string", default: "http://localhost:8080" },
       "device-key": { type: "string" },
       setup: { type: "boolean", default: false },
+      kind: { type: "string", default: "gate" },
       location: { type: "string" },
       "device-id": { type: "string" },
       phone: { type: "string" },
@@ -131,11 +154,18 @@ async function main(): Promise<void> {
     return;
   }
   if (values.setup) {
-    await setup(baseUrl, { location: values.location, deviceId: values["device-id"], phone: values.phone });
+    if (values.kind !== "gate" && values.kind !== "meter") throw new SimulatorError(USAGE);
+    await setup(baseUrl, {
+      kind: values.kind,
+      location: values.location,
+      deviceId: values["device-id"],
+      phone: values.phone,
+    });
     return;
   }
-  const [direction, plate] = positionals;
+  const [direction, plate, zoneCode] = positionals;
   const deviceKey = values["device-key"] ?? process.env.ESTACIONA_DEVICE_KEY;
+  if (direction === "check" && plate && deviceKey) return check(baseUrl, deviceKey, plate, zoneCode);
   if ((direction !== "entry" && direction !== "exit") || !plate || !deviceKey) throw new SimulatorError(USAGE);
   await report(baseUrl, deviceKey, direction, plate);
 }
