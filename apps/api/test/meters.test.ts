@@ -324,6 +324,37 @@ describe(`parking meters (${testEngine})`, () => {
       expect(tooShort.json().error).toBe("invalid_data");
     });
 
+    it("never sells time past the moment the zone stops charging", async () => {
+      const location = await newMeterLocation();
+      // Monterrey's clock now, and a zone that charges until 20 minutes from now.
+      const parts = new Intl.DateTimeFormat("en-US", {
+        timeZone: "America/Monterrey",
+        hourCycle: "h23",
+        hour: "2-digit",
+        minute: "2-digit",
+      }).formatToParts(new Date());
+      const minuteOfDay =
+        Number(parts.find((part) => part.type === "hour")?.value) * 60 +
+        Number(parts.find((part) => part.type === "minute")?.value);
+      const close = Math.min(24 * 60, minuteOfDay + 20);
+      const hours = ALWAYS.map(() => ({ open: 0, close }));
+      expect(
+        (await create(admin.headers, zoneBody({ location_uuid: location, hours, min_minutes: 5 }))).statusCode,
+      ).toBe(201);
+      const driver = await driverWithCard();
+      const tenMinutes = feeBreakdown(167, MX_RATES).total; // $10.00/h × 10 min = $1.67
+      const tooLong = await buy(driver, 30, 1, { zone: location });
+      expect(tooLong.statusCode).toBe(422);
+      expect(tooLong.json().error).toBe("invalid_data");
+      const bought = await buy(driver, 10, tenMinutes, { zone: location });
+      expect(bought.statusCode, bought.body).toBe(201);
+      const session = bought.json().data.session;
+      // Nothing more is on sale once the zone's window is sold out.
+      const rest = Math.floor(close - minuteOfDay - 10);
+      const over = await extend(driver, session.uuid, rest + 1, 1);
+      expect(over.json().error).toBe("invalid_data");
+    });
+
     it("changes a zone's rules; a zone with no charged hours sells nothing", async () => {
       const location = await newMeterLocation();
       const fields = zoneBody();
@@ -417,6 +448,36 @@ describe(`parking meters (${testEngine})`, () => {
         .where("user_id", "=", driver.user.id)
         .execute();
       expect(sessions).toHaveLength(1);
+    });
+
+    it("two purchases at once for one plate in one zone make one session, paid once per purchase", async () => {
+      const driver = await driverWithCard();
+      const now = Date.now();
+      const answers = await Promise.all([
+        buy(driver, 30, priceOf(now, now, 30)),
+        buy(driver, 30, priceOf(now, now, 30)),
+      ]);
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      // The second either extends the first (same price: 30 more minutes) or finds the first still
+      // being paid (409): never a second session for the same plate and zone.
+      expect(statuses[0]).toBe(201);
+      const sessions = await app.db
+        .selectFrom("meter_sessions")
+        .selectAll()
+        .where("user_id", "=", driver.user.id)
+        .execute();
+      expect(sessions.filter((session) => session.status !== "cancelled")).toHaveLength(1);
+      const [session] = sessions;
+      const paid = (await chargesOf(driver.user.id)).filter((charge) => charge.status === "succeeded");
+      const purchases = await app.db
+        .selectFrom("meter_purchases")
+        .selectAll()
+        .where("session_id", "=", session?.id ?? "")
+        .where("status", "=", "paid")
+        .execute();
+      expect(paid).toHaveLength(purchases.length);
+      const minutes = purchases.reduce((sum, purchase) => sum + purchase.minutes, 0);
+      expect(Date.parse(session?.ends_at ?? "") - Date.parse(session?.started_at ?? "")).toBe(minutes * MINUTE);
     });
 
     it("does not extend another driver's session, nor one that has ended", async () => {
