@@ -3,6 +3,7 @@ import { feeBreakdown } from "@estaciona/contracts";
 import { meterPurchaseSubtotal } from "@estaciona/contracts/meters";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, type TestApp, testEngine } from "./helpers.ts";
+import { insertZoneGrid } from "./meter-fixtures.ts";
 import {
   createDriverWithVehicle,
   FUNDIDORA,
@@ -114,68 +115,7 @@ describe(`parking meters (${testEngine})`, () => {
 
     it("answers one capped page from a city of 10,000 zones, nearest the centre first", async () => {
       // A grid of 100 × 100 zones far from the demo cities, 100 m apart.
-      const at = new Date().toISOString();
-      const rows = Array.from({ length: 10_000 }, (_, index) => {
-        const id = randomUUID();
-        const lat = 40 + Math.floor(index / 100) * 0.001;
-        const lng = 10 + (index % 100) * 0.001;
-        return { id, lat, lng, code: `G${index}` };
-      });
-      for (let start = 0; start < rows.length; start += 500) {
-        const batch = rows.slice(start, start + 500);
-        await app.db
-          .insertInto("locations")
-          .values(
-            batch.map((row) => ({
-              id: row.id,
-              organisation_id: "4f6c1d2e-0000-4000-8000-000000000001",
-              name: `Zona ${row.code}`,
-              address: "Grid",
-              lat: row.lat,
-              lng: row.lng,
-              time_zone: "UTC",
-              country: "mx" as const,
-              currency: "mxn" as const,
-              kind: "meter" as const,
-              is_freeflow: 0 as const,
-              grace_minutes: 0,
-              first_period_minutes: 60,
-              first_period_price: 0,
-              increment_minutes: 0,
-              increment_price: 0,
-              daily_max: null,
-              tax_rate_bp: 1600,
-              convenience_rate_bp: 0,
-              convenience_fixed: 0,
-              card_rate_bp: 0,
-              card_fixed: 0,
-              capacity: null,
-              exit_window_minutes: 15,
-              invoice_window_days: 30,
-              email_domain: null,
-              active: 1 as const,
-              created_at: at,
-            })),
-          )
-          .execute();
-        await app.db
-          .insertInto("parking_meters")
-          .values(
-            batch.map((row) => ({
-              location_id: row.id,
-              zone_code: row.code,
-              device_id: `grid-${row.code}`,
-              area: "[]",
-              rate_per_hour: 1000,
-              min_minutes: 15,
-              max_minutes: 120,
-              hours: JSON.stringify(ALWAYS),
-              created_at: at,
-              updated_at: at,
-            })),
-          )
-          .execute();
-      }
+      await insertZoneGrid(app.db, { count: 10_000, origin: { lat: 40, lng: 10 } });
       const whole = await app.inject({
         method: "GET",
         url: "/api/open/meters?west=9.99&south=39.99&east=10.2&north=40.2",
