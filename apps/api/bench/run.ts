@@ -705,11 +705,7 @@ async function measureScale(): Promise<void> {
         title: "GET /api/user/view",
         options: { url: `${base}/api/user/view`, headers: { authorization: `Bearer ${server.ready.accessToken}` } },
       },
-      { title: "GET /api/user/visits (first page)", options: { url: `${base}/api/user/visits`, headers: payer } },
-      {
-        title: "GET /api/user/visits (page 200)",
-        options: { url: `${base}/api/user/visits?page=200`, headers: payer },
-      },
+      { title: "GET /api/user/visits", options: { url: `${base}/api/user/visits`, headers: payer } },
       {
         title: "GET /api/user/visit/{uuid}/quote",
         options: { url: `${base}/api/user/visit/${server.ready.quoteVisitId}/quote`, headers: payer },

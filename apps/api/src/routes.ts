@@ -7,6 +7,7 @@ import { messagingModule } from "./modules/messaging/plugin.ts";
 import { metersModule } from "./modules/meters/plugin.ts";
 import { parkingModule } from "./modules/parking/plugin.ts";
 import { paymentsModule } from "./modules/payments/plugin.ts";
+import { subscriptionsModule } from "./modules/subscriptions/plugin.ts";
 import { usersModule } from "./modules/users/plugin.ts";
 import { vehiclesModule } from "./modules/vehicles/plugin.ts";
 
@@ -25,4 +26,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(parkingModule);
   await app.register(metersModule);
   await app.register(invoicingModule);
+  await app.register(subscriptionsModule);
 };

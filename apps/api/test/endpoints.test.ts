@@ -43,7 +43,7 @@ const operationOf = (endpoint: Endpoint) => openApi.paths[documentPath(endpoint)
 
 /** A call that would fail validation, and JSON parsing, if anything ran before authentication. */
 function garbageCall(endpoint: Endpoint, headers: Record<string, string> = {}): InjectOptions {
-  // Every path parameter (`:uuid`, a zone's `:code`) gets text that names nothing.
+  // Every path parameter (`:uuid`, `:code`, `:slug`) gets the same text that is not a UUID.
   const params = Object.fromEntries(
     [...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map(([, name]) => [name, "not-a-uuid"]),
   );

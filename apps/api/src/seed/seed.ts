@@ -2,11 +2,14 @@ import type { Db } from "../db/database.ts";
 import { nowIso } from "../lib/time.ts";
 import {
   DEMO_CENTRO_METER,
+  DEMO_DISCOUNTS,
   DEMO_INVOICE_ISSUER,
   DEMO_LOCATIONS,
   DEMO_METER_ZONES,
   DEMO_OPERATOR,
   DEMO_ORGANISATION,
+  DEMO_PARTNER_PAGES,
+  DEMO_PLANS,
   HOSTS,
   WEB_CLIENT,
 } from "./data.ts";
@@ -64,6 +67,24 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
       await tx
         .insertInto("parking_meters")
         .values({ ...meter, created_at: createdAt, updated_at: createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    for (const plan of DEMO_PLANS)
+      await tx
+        .insertInto("plans")
+        .values({ ...plan, created_at: createdAt, updated_at: createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    for (const discount of DEMO_DISCOUNTS)
+      await tx
+        .insertInto("discounts")
+        .values({ ...discount, created_at: createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    for (const page of DEMO_PARTNER_PAGES)
+      await tx
+        .insertInto("partner_pages")
+        .values({ ...page, created_at: createdAt })
         .onConflict((oc) => oc.doNothing())
         .execute();
   });
