@@ -556,6 +556,8 @@ describe(`parking meters (${testEngine})`, () => {
       const sms = await outboxFor(app, driver.user.phone);
       expect(sms).toHaveLength(1);
       expect(sms[0]?.body).toMatch(/terminó/);
+      expect(sms[0]?.body).toContain(`/parquimetros/${ZONE_101}`);
+      expect(sms[0]?.body).not.toContain("session=");
     });
   });
 
