@@ -20,7 +20,7 @@ vi.mock("../../../lib/catalogues/screens.ts", () => ({}));
 // A phone without WebGL: the map reports that it cannot draw, as MapLibre's constructor would.
 vi.mock("../components/meter-map.tsx", () => ({
   default: function NoWebGl({ onFailed }: { onFailed: () => void }) {
-    useEffect(onFailed, []);
+    useEffect(onFailed, [onFailed]);
     return null;
   },
 }));
