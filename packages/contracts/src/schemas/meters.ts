@@ -102,7 +102,6 @@ export const meterMap = z.object({
   style_url: z.string().nullable(),
   style: z.record(z.string(), z.unknown()).nullable(),
 });
-export type MeterMap = z.infer<typeof meterMap>;
 
 export const METER_SESSION_STATUSES = ["pending", "active", "expired", "cancelled"] as const;
 
@@ -151,9 +150,7 @@ const purchaseFields = {
   payment_method_uuid: uuid.optional(),
 };
 export const startMeterSessionBody = z.object({ zone_uuid: uuid, vehicle_uuid: uuid, ...purchaseFields });
-export type StartMeterSessionBody = z.input<typeof startMeterSessionBody>;
 export const extendMeterSessionBody = z.object(purchaseFields);
-export type ExtendMeterSessionBody = z.input<typeof extendMeterSessionBody>;
 
 export const meterPurchaseAnswer = z.object({
   session: meterSession,
@@ -187,8 +184,6 @@ export const meterZoneBody = z.object({
   hours: meterHours,
 });
 export const createMeterZoneBody = meterZoneBody.extend({ location_uuid: uuid });
-export type CreateMeterZoneBody = z.input<typeof createMeterZoneBody>;
-export type MeterZoneBody = z.input<typeof meterZoneBody>;
 
 /** `POST device/meter/check`: a plate in the device's zone, or in the zone of `zone_code`. No personal data. */
 export const meterCheckBody = z.object({ plate, zone_code: zoneCode.optional() });
