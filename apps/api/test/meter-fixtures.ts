@@ -16,11 +16,13 @@ export async function insertZoneGrid(
 ): Promise<void> {
   const side = Math.ceil(Math.sqrt(count));
   const at = new Date().toISOString();
+  // Rounded to a micro-degree, as real coordinates are stored (no long float tails).
+  const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
   const rows = Array.from({ length: count }, (_, index) => ({
     id: randomUUID(),
     code: `G${index}`,
-    lat: origin.lat + Math.floor(index / side) * spacing,
-    lng: origin.lng + (index % side) * spacing,
+    lat: round6(origin.lat + Math.floor(index / side) * spacing),
+    lng: round6(origin.lng + (index % side) * spacing),
   }));
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
@@ -66,12 +68,14 @@ export async function insertZoneGrid(
           location_id: row.id,
           zone_code: row.code,
           device_id: `grid-${row.code}`,
-          area: JSON.stringify([
-            [row.lng - 0.0002, row.lat - 0.0001],
-            [row.lng + 0.0002, row.lat - 0.0001],
-            [row.lng + 0.0002, row.lat + 0.0001],
-            [row.lng - 0.0002, row.lat - 0.0001],
-          ]),
+          area: JSON.stringify(
+            [
+              [-0.0002, -0.0001],
+              [0.0002, -0.0001],
+              [0.0002, 0.0001],
+              [-0.0002, -0.0001],
+            ].map(([dx = 0, dy = 0]) => [round6(row.lng + dx), round6(row.lat + dy)]),
+          ),
           rate_per_hour: 1000,
           min_minutes: 15,
           max_minutes: 120,

@@ -74,15 +74,31 @@ export const meterRulesOf = (zone: MeterZone): MeterRules => ({
 
 export const meterZoneParams = uuidParams();
 
-/** The map's bounding box: west, south, east, north in degrees. */
-export const meterZonesQuery = z
-  .object({
-    west: z.coerce.number().min(-180).max(180),
-    south: z.coerce.number().min(-90).max(90),
-    east: z.coerce.number().min(-180).max(180),
-    north: z.coerce.number().min(-90).max(90),
-  })
-  .refine((box) => box.west <= box.east && box.south <= box.north);
+/**
+ * The map's bounding box as one parameter, `bbox=west,south,east,north` in degrees (the order of
+ * OGC API Features and GeoJSON), so a box is valid or not as a whole.
+ */
+const BBOX = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/;
+export const meterZonesQuery = z.object({
+  bbox: text()
+    .regex(BBOX)
+    .transform((value) => {
+      const [west, south, east, north] = value.split(",").map(Number) as [number, number, number, number];
+      return { west, south, east, north };
+    })
+    .refine(
+      (box) =>
+        box.west >= -180 &&
+        box.east <= 180 &&
+        box.south >= -90 &&
+        box.north <= 90 &&
+        box.west <= box.east &&
+        box.south <= box.north,
+    ),
+});
+/** `bbox` as the query sends it. */
+export const bboxParameter = (box: { west: number; south: number; east: number; north: number }): string =>
+  [box.west, box.south, box.east, box.north].join(",");
 /** The zones in the box, at most `MAX_ZONES_IN_VIEW` of them, nearest the box's centre first. */
 export const MAX_ZONES_IN_VIEW = 500;
 export const meterZoneList = z.object({ items: z.array(meterZoneSummary), truncated: z.boolean() });

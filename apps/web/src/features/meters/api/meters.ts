@@ -1,12 +1,13 @@
 import type { EndpointBody } from "@estaciona/contracts/endpoint";
 import * as endpoints from "@estaciona/contracts/endpoints/meters";
-import type { MeterPurchaseAnswer, MeterZone } from "@estaciona/contracts/schemas/meters";
+import { bboxParameter, type MeterPurchaseAnswer, type MeterZone } from "@estaciona/contracts/schemas/meters";
 import type { QueryClient } from "@tanstack/react-query";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
 import { endpointKey, endpointQuery } from "../../../lib/endpoint-query.ts";
 import type { Box } from "../lib/geo.ts";
 
-export const zonesInBoxQuery = (box: Box) => endpointQuery(endpoints.listMeterZones, { query: box });
+export const zonesInBoxQuery = (box: Box) =>
+  endpointQuery(endpoints.listMeterZones, { query: { bbox: bboxParameter(box) } });
 export const zoneQuery = (uuid: string) => endpointQuery(endpoints.getMeterZone, { params: { uuid } });
 export const meterMapQuery = () => endpointQuery(endpoints.getMeterMap, {});
 export const meterSessionsQuery = (status: "active" | "past") =>
