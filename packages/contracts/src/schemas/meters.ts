@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COUNTRIES } from "../constants.ts";
 import type { MeterRules } from "../meters.ts";
-import { MESSAGE, plate, queryDecimal, requiredText, text, uuid, uuidParams } from "./common.ts";
+import { MESSAGE, plate, requiredText, text, uuid, uuidParams } from "./common.ts";
 import { CURRENCIES, feeBreakdownBody, feeRatesBody } from "./parking.ts";
 
 /** Parking-meter zones and sessions (DESIGN §7). Money in minor units; times ISO-8601 UTC. */
