@@ -191,6 +191,8 @@ export const DEMO_LOCATIONS: Seed<NewRow<"locations">>[] = [
     increment_price: 700,
     daily_max: 30000,
     capacity: 120,
+    // Its night pass is sold with promo codes; discounted payments are not invoiced here (spec §8).
+    invoice_discounted: 0,
   },
   {
     ...mxLot,
@@ -275,165 +277,37 @@ export const DEMO_LOCATIONS: Seed<NewRow<"locations">>[] = [
     email_domain: null,
     active: 1,
   },
+  {
+    organisation_id: DEMO_ORGANISATION.id,
+    id: "7d1e5a10-0000-4000-8000-000000000202",
+    name: "Moody Center",
+    address: "2001 Robert Dedman Dr, Austin, TX 78712",
+    lat: 30.2812,
+    lng: -97.7321,
+    time_zone: "America/Chicago",
+    country: "us",
+    currency: "usd",
+    kind: "venue",
+    is_freeflow: 0,
+    grace_minutes: 0,
+    first_period_minutes: 60,
+    first_period_price: 0,
+    increment_minutes: 60,
+    increment_price: 0,
+    daily_max: null,
+    tax_rate_bp: 825,
+    convenience_rate_bp: 0,
+    convenience_fixed: 100,
+    card_rate_bp: 290,
+    card_fixed: 30,
+    capacity: 900,
+    exit_window_minutes: 30,
+    invoice_window_days: 0,
+    email_domain: null,
+    active: 1,
+  },
 ];
 
-/** A demo parking-meter zone: its meter location and the zone's rules (DESIGN §7). */
-export interface DemoMeterZone {
-  location: Seed<NewRow<"locations">>;
-  meter: Seed<NewRow<"parking_meters">>;
-}
-
-const MINUTES = { h8: 8 * 60, h20: 20 * 60, h18: 18 * 60, h24: 24 * 60 } as const;
-/** Monday to Saturday, 08:00 to a closing hour; Sunday free (index 0 is Sunday). */
-const weekdaysUntil = (close: number) =>
-  JSON.stringify([null, ...Array.from({ length: 6 }, () => ({ open: MINUTES.h8, close }))]);
-/** Charged around the clock every day (the hospital and transit zones). */
-const ALWAYS = JSON.stringify(Array.from({ length: 7 }, () => ({ open: 0, close: MINUTES.h24 })));
-
-const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
-
-/** A block face of about 80 × 40 m around the point, as the GeoJSON ring of the zone's area. */
-const blockArea = (lat: number, lng: number) => {
-  const dLat = 0.0002;
-  const dLng = 0.0004;
-  const corner = (dx: number, dy: number) => [round6(lng + dx), round6(lat + dy)];
-  return JSON.stringify([
-    corner(-dLng, -dLat),
-    corner(dLng, -dLat),
-    corner(dLng, dLat),
-    corner(-dLng, dLat),
-    corner(-dLng, -dLat),
-  ]);
-};
-
-const MONTERREY_STREETS = [
-  "Calle Morelos",
-  "Av. Juárez",
-  "Calle Padre Mier",
-  "Av. Pino Suárez",
-  "Calle Zaragoza",
-  "Av. Cuauhtémoc",
-  "Calle Hidalgo",
-  "Calle Ocampo",
-] as const;
-
-/**
- * Forty zones on a grid over Monterrey's centre (codes 101–140, enough for the map to cluster
- * them), four of them charged around the clock, and the existing meter location as zone 100.
- */
-function monterreyZones(): DemoMeterZone[] {
-  const centre = { lat: 25.6693, lng: -100.3099 };
-  const zones: DemoMeterZone[] = [];
-  for (let index = 0; index < 40; index += 1) {
-    const row = Math.floor(index / 8);
-    const column = index % 8;
-    const lat = round6(centre.lat + (row - 2) * 0.0035);
-    const lng = round6(centre.lng + (column - 3.5) * 0.0035);
-    const code = String(101 + index);
-    const street = MONTERREY_STREETS[column] ?? "Calle Morelos";
-    const always = index % 10 === 0;
-    zones.push({
-      location: {
-        ...mxLot,
-        id: `7d1e5a10-0000-4000-8000-000000000${300 + index + 1}`,
-        name: `Parquímetro ${code} · ${street}`,
-        address: `${street} ${100 * (row + 1) + 1}–${100 * (row + 1) + 99}, Centro, 64000 Monterrey, N.L.`,
-        lat,
-        lng,
-        kind: "meter",
-        is_freeflow: 0,
-        grace_minutes: 0,
-        first_period_minutes: 60,
-        first_period_price: 1200,
-        increment_minutes: 60,
-        increment_price: 1200,
-        daily_max: null,
-        capacity: null,
-      },
-      meter: {
-        location_id: `7d1e5a10-0000-4000-8000-000000000${300 + index + 1}`,
-        zone_code: code,
-        device_id: `MTY-PQ-${code}`,
-        area: blockArea(lat, lng),
-        rate_per_hour: 1200,
-        min_minutes: 15,
-        max_minutes: 120,
-        hours: always ? ALWAYS : weekdaysUntil(MINUTES.h20),
-      },
-    });
-  }
-  return zones;
-}
-
-const usMeter = {
-  organisation_id: DEMO_ORGANISATION.id,
-  time_zone: "America/Chicago",
-  country: "us",
-  currency: "usd",
-  kind: "meter",
-  is_freeflow: 0,
-  grace_minutes: 0,
-  first_period_minutes: 60,
-  first_period_price: 200,
-  increment_minutes: 60,
-  increment_price: 200,
-  daily_max: null,
-  tax_rate_bp: 825,
-  convenience_rate_bp: 0,
-  convenience_fixed: 35,
-  card_rate_bp: 290,
-  card_fixed: 30,
-  capacity: null,
-  exit_window_minutes: 15,
-  invoice_window_days: 0,
-  email_domain: null,
-  active: 1,
-} as const;
-
-const AUSTIN_STREETS = ["Congress Ave", "E 6th St", "Lavaca St", "Colorado St", "Brazos St", "E 4th St"] as const;
-
-/** Six zones in downtown Austin (codes 7001–7006); 7001 is charged around the clock. */
-function austinZones(): DemoMeterZone[] {
-  return AUSTIN_STREETS.map((street, index) => {
-    const id = `7d1e5a10-0000-4000-8000-000000000${401 + index}`;
-    const lat = round6(30.2672 + (index % 3) * 0.0025 - 0.0025);
-    const lng = round6(-97.7431 + Math.floor(index / 3) * 0.004 - 0.002);
-    const code = String(7001 + index);
-    return {
-      location: {
-        ...usMeter,
-        id,
-        name: `Meter ${code} · ${street}`,
-        address: `${100 * (index + 2)} ${street}, Austin, TX 78701`,
-        lat,
-        lng,
-      },
-      meter: {
-        location_id: id,
-        zone_code: code,
-        device_id: `ATX-PM-${code}`,
-        area: blockArea(lat, lng),
-        rate_per_hour: 200,
-        min_minutes: 15,
-        max_minutes: 180,
-        hours: index === 0 ? ALWAYS : weekdaysUntil(MINUTES.h18),
-      },
-    };
-  });
-}
-
-/** The meter location seeded above as zone 100, and the generated demo zones. */
-export const DEMO_METER_ZONES: DemoMeterZone[] = [...monterreyZones(), ...austinZones()];
-export const DEMO_CENTRO_METER: Seed<NewRow<"parking_meters">> = {
-  location_id: "7d1e5a10-0000-4000-8000-000000000104",
-  zone_code: "100",
-  device_id: "MTY-PQ-100",
-  area: blockArea(25.6693, -100.3099),
-  rate_per_hour: 1200,
-  min_minutes: 15,
-  max_minutes: 120,
-  hours: weekdaysUntil(MINUTES.h20),
-};
 const [FUNDIDORA, BARRIO_ANTIGUO, CAMPUS, , ARENA, CONGRESS] = DEMO_LOCATIONS.map((location) => location.id);
 
 const plan = (
@@ -564,3 +438,262 @@ export const DEMO_PARTNER_PAGES: Omit<NewRow<"partner_pages">, "created_at">[] =
     ];
   }),
 ];
+/** A demo parking-meter zone: its meter location and the zone's rules (DESIGN §7). */
+export interface DemoMeterZone {
+  location: Seed<NewRow<"locations">>;
+  meter: Seed<NewRow<"parking_meters">>;
+}
+
+const MINUTES = { h8: 8 * 60, h20: 20 * 60, h18: 18 * 60, h24: 24 * 60 } as const;
+/** Monday to Saturday, 08:00 to a closing hour; Sunday free (index 0 is Sunday). */
+const weekdaysUntil = (close: number) =>
+  JSON.stringify([null, ...Array.from({ length: 6 }, () => ({ open: MINUTES.h8, close }))]);
+/** Charged around the clock every day (the hospital and transit zones). */
+const ALWAYS = JSON.stringify(Array.from({ length: 7 }, () => ({ open: 0, close: MINUTES.h24 })));
+
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/** A block face of about 80 × 40 m around the point, as the GeoJSON ring of the zone's area. */
+const blockArea = (lat: number, lng: number) => {
+  const dLat = 0.0002;
+  const dLng = 0.0004;
+  const corner = (dx: number, dy: number) => [round6(lng + dx), round6(lat + dy)];
+  return JSON.stringify([
+    corner(-dLng, -dLat),
+    corner(dLng, -dLat),
+    corner(dLng, dLat),
+    corner(-dLng, dLat),
+    corner(-dLng, -dLat),
+  ]);
+};
+
+
+const MONTERREY_STREETS = [
+  "Calle Morelos",
+  "Av. Juárez",
+  "Calle Padre Mier",
+  "Av. Pino Suárez",
+  "Calle Zaragoza",
+  "Av. Cuauhtémoc",
+  "Calle Hidalgo",
+  "Calle Ocampo",
+] as const;
+
+/**
+ * Forty zones on a grid over Monterrey's centre (codes 101–140, enough for the map to cluster
+ * them), four of them charged around the clock, and the existing meter location as zone 100.
+ */
+function monterreyZones(): DemoMeterZone[] {
+  const centre = { lat: 25.6693, lng: -100.3099 };
+  const zones: DemoMeterZone[] = [];
+  for (let index = 0; index < 40; index += 1) {
+    const row = Math.floor(index / 8);
+    const column = index % 8;
+    const lat = round6(centre.lat + (row - 2) * 0.0035);
+    const lng = round6(centre.lng + (column - 3.5) * 0.0035);
+    const code = String(101 + index);
+    const street = MONTERREY_STREETS[column] ?? "Calle Morelos";
+    const always = index % 10 === 0;
+    zones.push({
+      location: {
+        ...mxLot,
+        id: `7d1e5a10-0000-4000-8000-000000000${300 + index + 1}`,
+        name: `Parquímetro ${code} · ${street}`,
+        address: `${street} ${100 * (row + 1) + 1}–${100 * (row + 1) + 99}, Centro, 64000 Monterrey, N.L.`,
+        lat,
+        lng,
+        kind: "meter",
+        is_freeflow: 0,
+        grace_minutes: 0,
+        first_period_minutes: 60,
+        first_period_price: 1200,
+        increment_minutes: 60,
+        increment_price: 1200,
+        daily_max: null,
+        capacity: null,
+      },
+      meter: {
+        location_id: `7d1e5a10-0000-4000-8000-000000000${300 + index + 1}`,
+        zone_code: code,
+        device_id: `MTY-PQ-${code}`,
+        area: blockArea(lat, lng),
+        rate_per_hour: 1200,
+        min_minutes: 15,
+        max_minutes: 120,
+        hours: always ? ALWAYS : weekdaysUntil(MINUTES.h20),
+      },
+    });
+  }
+  return zones;
+}
+
+const usMeter = {
+  organisation_id: DEMO_ORGANISATION.id,
+  time_zone: "America/Chicago",
+  country: "us",
+  currency: "usd",
+  kind: "meter",
+  is_freeflow: 0,
+  grace_minutes: 0,
+  first_period_minutes: 60,
+  first_period_price: 200,
+  increment_minutes: 60,
+  increment_price: 200,
+  daily_max: null,
+  tax_rate_bp: 825,
+  convenience_rate_bp: 0,
+  convenience_fixed: 35,
+  card_rate_bp: 290,
+  card_fixed: 30,
+  capacity: null,
+  exit_window_minutes: 15,
+  invoice_window_days: 0,
+  email_domain: null,
+  active: 1,
+} as const;
+
+const AUSTIN_STREETS = ["Congress Ave", "E 6th St", "Lavaca St", "Colorado St", "Brazos St", "E 4th St"] as const;
+
+/** Six zones in downtown Austin (codes 7001–7006); 7001 is charged around the clock. */
+function austinZones(): DemoMeterZone[] {
+  return AUSTIN_STREETS.map((street, index) => {
+    const id = `7d1e5a10-0000-4000-8000-000000000${401 + index}`;
+    const lat = round6(30.2672 + (index % 3) * 0.0025 - 0.0025);
+    const lng = round6(-97.7431 + Math.floor(index / 3) * 0.004 - 0.002);
+    const code = String(7001 + index);
+    return {
+      location: {
+        ...usMeter,
+        id,
+        name: `Meter ${code} · ${street}`,
+        address: `${100 * (index + 2)} ${street}, Austin, TX 78701`,
+        lat,
+        lng,
+      },
+      meter: {
+        location_id: id,
+        zone_code: code,
+        device_id: `ATX-PM-${code}`,
+        area: blockArea(lat, lng),
+        rate_per_hour: 200,
+        min_minutes: 15,
+        max_minutes: 180,
+        hours: index === 0 ? ALWAYS : weekdaysUntil(MINUTES.h18),
+      },
+    };
+  });
+}
+
+/** The meter location seeded above as zone 100, and the generated demo zones. */
+export const DEMO_METER_ZONES: DemoMeterZone[] = [...monterreyZones(), ...austinZones()];
+export const DEMO_CENTRO_METER: Seed<NewRow<"parking_meters">> = {
+  location_id: "7d1e5a10-0000-4000-8000-000000000104",
+  zone_code: "100",
+  device_id: "MTY-PQ-100",
+  area: blockArea(25.6693, -100.3099),
+  rate_per_hour: 1200,
+  min_minutes: 15,
+  max_minutes: 120,
+  hours: weekdaysUntil(MINUTES.h20),
+};
+/** The demo event series with a named landing (spec §2 `/evento/peninsula`). */
+export const DEMO_EVENT_SERIES = {
+  id: "7d1e5a10-0000-4000-8000-000000000301",
+  slug: "peninsula",
+  name: "Festival Península",
+  description: "Música, comida y cultura junto al Parque Fundidora. Compra tu estacionamiento antes de llegar.",
+};
+
+const DAY_MS = 24 * 3600_000;
+const HOUR_MS = 3600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Demo events at the Arena Monterrey (two of them the Península series) and the Moody Center in
+ * Austin, dated from the first start of the demo: on sale now, the first one starting in two
+ * hours (its gate already admits passes), the others within days.
+ */
+export function demoEvents(now: number): Seed<NewRow<"events">>[] {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const nextHour = Math.ceil(now / HOUR_MS) * HOUR_MS;
+  const event = (
+    id: string,
+    fields: Pick<NewRow<"events">, "location_id" | "series_id" | "name" | "description" | "places">,
+    starts: number,
+    hours: number,
+    amount: { suggested: number; editable: boolean; min: number; max: number },
+  ): Seed<NewRow<"events">> => {
+    return {
+      id,
+      ...fields,
+      starts_at: iso(starts),
+      ends_at: iso(starts + hours * HOUR_MS),
+      suggested_amount: amount.suggested,
+      amount_editable: amount.editable ? 1 : 0,
+      min_amount: amount.min,
+      max_amount: amount.max,
+      sales_open_at: iso(today - DAY_MS),
+      sales_close_at: iso(starts + hours * HOUR_MS - HOUR_MS),
+      status: "scheduled",
+      cancelled_at: null,
+    };
+  };
+  const arena = "7d1e5a10-0000-4000-8000-000000000105";
+  const moody = "7d1e5a10-0000-4000-8000-000000000202";
+  const peninsulaDay1 = nextHour + 2 * HOUR_MS;
+  // Evenings: 02:00 UTC is 20:00 in Monterrey, 01:00 UTC is 19:00 in Austin.
+  return [
+    event(
+      "7d1e5a10-0000-4000-8000-000000000311",
+      {
+        location_id: arena,
+        series_id: DEMO_EVENT_SERIES.id,
+        name: "Festival Península · Día 1",
+        description: "Escenario principal. Estacionamiento en el lote norte de la Arena.",
+        places: 400,
+      },
+      peninsulaDay1,
+      6,
+      { suggested: 15000, editable: true, min: 10000, max: 50000 },
+    ),
+    event(
+      "7d1e5a10-0000-4000-8000-000000000312",
+      {
+        location_id: arena,
+        series_id: DEMO_EVENT_SERIES.id,
+        name: "Festival Península · Día 2",
+        description: "Escenario principal. Estacionamiento en el lote norte de la Arena.",
+        places: 400,
+      },
+      peninsulaDay1 + DAY_MS,
+      6,
+      { suggested: 15000, editable: true, min: 10000, max: 50000 },
+    ),
+    event(
+      "7d1e5a10-0000-4000-8000-000000000313",
+      {
+        location_id: arena,
+        series_id: null,
+        name: "Rayados vs. Tigres · Clásico Regio (transmisión)",
+        description: "Transmisión en pantalla gigante. Cupo limitado.",
+        places: 150,
+      },
+      today + 3 * DAY_MS + 2 * HOUR_MS,
+      4,
+      { suggested: 8000, editable: false, min: 8000, max: 8000 },
+    ),
+    event(
+      "7d1e5a10-0000-4000-8000-000000000321",
+      {
+        location_id: moody,
+        series_id: null,
+        name: "Longhorns Basketball vs. Baylor",
+        description: "Garage parking next to the arena. Doors open one hour before tip-off.",
+        places: 300,
+      },
+      today + 5 * DAY_MS + HOUR_MS,
+      4,
+      { suggested: 2000, editable: true, min: 1500, max: 4000 },
+    ),
+  ];
+}

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
 import {
   approveInvoice,
+  cancelInvoice,
   createTaxProfile,
   editTaxProfile,
   getInvoice,
@@ -47,5 +48,8 @@ export const invoicingRoutes: FastifyPluginAsync = async (app) => {
   await route(app, endpoints.approveInvoice, (request) => approveInvoice(app.db, request.user.id, request.params.uuid));
   await route(app, endpoints.rejectInvoice, (request) =>
     rejectInvoice(app.db, request.user.id, request.params.uuid, request.body.reason),
+  );
+  await route(app, endpoints.cancelInvoice, (request) =>
+    cancelInvoice(app.db, app.providers.invoicing, request.user.id, request.params.uuid),
   );
 };

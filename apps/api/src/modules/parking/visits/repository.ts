@@ -233,7 +233,10 @@ export function findVehicleById(db: Executor, vehicleId: string) {
 }
 
 /** The visit's rows in the payments ledger, oldest first, with the card's masked details. */
-export function listLedgerRowsOfVisit(db: Executor, visitId: string) {
+export const listLedgerRowsOfVisit = (db: Executor, visitId: string) => listLedgerRowsOfPayable(db, "visit", visitId);
+
+/** A payable's rows in the ledger (a visit, an event visit, a valet ticket), oldest first, with the card's masked details. */
+export function listLedgerRowsOfPayable(db: Executor, payableType: string, payableId: string) {
   return db
     .selectFrom("payments")
     .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")
@@ -247,8 +250,8 @@ export function listLedgerRowsOfVisit(db: Executor, visitId: string) {
       "payment_methods.brand",
       "payment_methods.last4",
     ])
-    .where("payments.payable_type", "=", "visit")
-    .where("payments.payable_id", "=", visitId)
+    .where("payments.payable_type", "=", payableType)
+    .where("payments.payable_id", "=", payableId)
     .orderBy("payments.created_at")
     .orderBy("payments.id")
     .execute();
@@ -270,4 +273,28 @@ export async function hasLiveChargeForVisit(db: Executor, visitId: string): Prom
 /** The visit row locked for the rest of the transaction. */
 export function lockVisit(tx: Executor, visitId: string) {
   return tx.selectFrom("visits").selectAll().where("id", "=", visitId).$call(forUpdate(tx)).executeTakeFirst();
+}
+
+/** Every visit of the driver with its place and plate, oldest first (the personal-data export). */
+export function listAllVisitsOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("visits")
+    .innerJoin("locations", "locations.id", "visits.location_id")
+    .innerJoin("vehicles", "vehicles.id", "visits.vehicle_id")
+    .select([
+      "visits.id",
+      "locations.name as location_name",
+      "vehicles.plate",
+      "visits.status",
+      "visits.entered_at",
+      "visits.exited_at",
+      "visits.paid_at",
+      "visits.total",
+      "visits.currency",
+      "visits.created_at",
+    ])
+    .where("visits.user_id", "=", userId)
+    .orderBy("visits.created_at")
+    .orderBy("visits.id")
+    .execute();
 }
