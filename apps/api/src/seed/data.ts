@@ -467,7 +467,6 @@ const blockArea = (lat: number, lng: number) => {
   ]);
 };
 
-
 const MONTERREY_STREETS = [
   "Calle Morelos",
   "Av. Juárez",
