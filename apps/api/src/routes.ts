@@ -3,6 +3,7 @@ import { authModule } from "./modules/auth/plugin.ts";
 import { healthModule } from "./modules/health/plugin.ts";
 import { hostsModule } from "./modules/hosts/plugin.ts";
 import { messagingModule } from "./modules/messaging/plugin.ts";
+import { operatorModule } from "./modules/operator/plugin.ts";
 import { parkingModule } from "./modules/parking/plugin.ts";
 import { paymentsModule } from "./modules/payments/plugin.ts";
 import { usersModule } from "./modules/users/plugin.ts";
@@ -21,4 +22,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(vehiclesModule);
   await app.register(paymentsModule);
   await app.register(parkingModule);
+  await app.register(operatorModule);
 };

@@ -3,6 +3,7 @@ import * as foundation from "./2026112101_foundation.ts";
 import * as payments from "./2026112110_payments.ts";
 import * as parking from "./2026112120_parking.ts";
 import * as emailCodesByAddress from "./2026112125_email_codes_by_address.ts";
+import * as operators from "./2026112440_operators.ts";
 
 /**
  * Every migration, in order. Names sort by date; a new migration gets a new file and one line
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "2026112110_payments": payments,
   "2026112120_parking": parking,
   "2026112125_email_codes_by_address": emailCodesByAddress,
+  "2026112440_operators": operators,
 };
