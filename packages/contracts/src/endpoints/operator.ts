@@ -137,6 +137,7 @@ export const exportPayments = defineEndpoint({
   method: "GET",
   path: "/admin/payments/export",
   auth: "admin",
+  envelope: false,
   tag,
   summary: "Payments of a period as CSV, streamed (amounts as decimals, the fee breakdown in columns)",
   schemas: schemasOf(operator, (s) => ({ query: s.exportQuery, response: s.csvText })),

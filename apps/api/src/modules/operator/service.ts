@@ -445,7 +445,8 @@ const EXPORT_PAGE = 500;
 /** A CSV cell: quoted when it must be, and never read as a formula by a spreadsheet (OWASP CSV injection). */
 function csvCell(value: string | number | null): string {
   const text = value === null ? "" : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === "string" ? `'${text}` : text;
+  const formula = /^[=+\-@\t\r]/.test(text) && !/^[+-]?\d+$/.test(text);
+  const safe = formula ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
