@@ -4,6 +4,7 @@ import { common as enCommon } from "./locales/en/common.ts";
 import { contact as enContact } from "./locales/en/contact.ts";
 import { errors as enErrors } from "./locales/en/errors.ts";
 import { messages as enMessages } from "./locales/en/messages.ts";
+import { operator as enOperator } from "./locales/en/operator.ts";
 import { parking as enParking } from "./locales/en/parking.ts";
 import { payments as enPayments } from "./locales/en/payments.ts";
 import { privacy as enPrivacy } from "./locales/en/privacy.ts";
@@ -17,6 +18,7 @@ import { common as esCommon } from "./locales/es/common.ts";
 import { contact as esContact } from "./locales/es/contact.ts";
 import { errors as esErrors } from "./locales/es/errors.ts";
 import { messages as esMessages } from "./locales/es/messages.ts";
+import { operator as esOperator } from "./locales/es/operator.ts";
 import { parking as esParking } from "./locales/es/parking.ts";
 import { payments as esPayments } from "./locales/es/payments.ts";
 import { privacy as esPrivacy } from "./locales/es/privacy.ts";
@@ -37,6 +39,7 @@ export const resources = {
     contact: enContact,
     errors: enErrors,
     messages: enMessages,
+    operator: enOperator,
     parking: enParking,
     payments: enPayments,
     privacy: enPrivacy,
@@ -52,6 +55,7 @@ export const resources = {
     contact: esContact,
     errors: esErrors,
     messages: esMessages,
+    operator: esOperator,
     parking: esParking,
     payments: esPayments,
     privacy: esPrivacy,

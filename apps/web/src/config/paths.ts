@@ -34,6 +34,17 @@ export const paths = {
   /** Not in the spec: the printable receipt of a paid visit (DESIGN §5, the ledger's amounts). */
   visitReceipt: { path: "/visita/:uuid/recibo", alias: "/visit/:uuid/receipt" },
   eventVisit: { path: "/visita/evento/:uuid", alias: "/visit/event/:uuid" },
+  /** Not in the spec: the operator console (DESIGN §11), a lazy part of the same app. */
+  operator: { path: "/operador", alias: "/operator" },
+  operatorLocations: { path: "/operador/ubicaciones", alias: "/operator/locations" },
+  operatorNewLocation: { path: "/operador/ubicaciones/nueva", alias: "/operator/locations/new" },
+  operatorLocation: { path: "/operador/ubicaciones/:uuid", alias: "/operator/locations/:uuid" },
+  operatorDevices: { path: "/operador/dispositivos", alias: "/operator/devices" },
+  operatorPayments: { path: "/operador/pagos", alias: "/operator/payments" },
+  operatorPayment: { path: "/operador/pagos/:uuid", alias: "/operator/payments/:uuid" },
+  operatorDrivers: { path: "/operador/conductores", alias: "/operator/drivers" },
+  operatorDriver: { path: "/operador/conductores/:uuid", alias: "/operator/drivers/:uuid" },
+  operatorTeam: { path: "/operador/equipo", alias: "/operator/team" },
 } as const satisfies Record<string, { path: string; alias?: string; checkout?: boolean }>;
 
 export type RouteName = keyof typeof paths;

@@ -230,6 +230,6 @@ export const auditEntry = z.object({
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditPage = z.object({ items: z.array(auditEntry), next_cursor: z.string().nullable() });
 
-/** Payments of a period as CSV. */
-export const exportQuery = z.object({ from: isoDate, to: isoDate });
+/** Payments of a period as CSV; without dates, this month so far (UTC). */
+export const exportQuery = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 export const csvText = z.string();

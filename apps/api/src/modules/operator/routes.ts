@@ -69,7 +69,8 @@ export const operatorRoutes: FastifyPluginAsync = async (app) => {
     refundCharge(app, scopeOf(request), request.params.uuid, request.body, key),
   );
   await route(app, endpoints.exportPayments, async (request, reply) => {
-    const { from, to } = request.query;
+    const today = new Date().toISOString().slice(0, 10);
+    const { from = `${today.slice(0, 8)}01`, to = today } = request.query;
     reply
       .type("text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="payments-${from}-${to}.csv"`);
