@@ -3,12 +3,13 @@ import { Link } from "react-router";
 import { pathTo } from "../../../config/paths.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 import { StatusPill } from "./status-pill.tsx";
+import { TableScroller } from "./table-scroller.tsx";
 
 /** Charges in a table: when, where, plate, phone, product, status and amount; each opens its ledger lines. */
 export function PaymentTable({ payments, caption }: { payments: PaymentSummary[]; caption: string }) {
   const { t, money, when, product, paymentStatus } = useConsoleFormat();
   return (
-    <div className="console-table-wrap">
+    <TableScroller label={caption}>
       <table className="console-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -52,6 +53,6 @@ export function PaymentTable({ payments, caption }: { payments: PaymentSummary[]
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroller>
   );
 }

@@ -1,11 +1,12 @@
 import type { TodayReport } from "@estaciona/contracts/schemas/operator";
 import { useConsoleFormat } from "../lib/format.ts";
+import { TableScroller } from "./table-scroller.tsx";
 
 type Revenue = TodayReport["revenue"];
 
-const WIDTH = 640;
-const HEIGHT = 200;
-const AXIS = 24;
+const WIDTH = 360;
+const HEIGHT = 140;
+const AXIS = 8;
 /** One colour per product, in the order products first appear; each passes 3:1 against white. */
 const COLOURS = ["#0b5cad", "#b45309", "#047857", "#7c3aed", "#be123c"];
 
@@ -25,7 +26,7 @@ export function RevenueChart({ revenue, currency }: { revenue: Revenue; currency
   const barWidth = Math.min(48, slot * 0.6);
 
   return (
-    <figure className="card">
+    <figure className="card revenue">
       <figcaption className="section-title">
         {t("today.revenue_title", { currency: currency.toUpperCase() })}
       </figcaption>
@@ -58,14 +59,14 @@ export function RevenueChart({ revenue, currency }: { revenue: Revenue; currency
         })}
         <line x1={AXIS} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} stroke="#8a93a3" />
       </svg>
-      <ul className="console-row-actions" aria-hidden="true">
+      <ul className="revenue-legend" aria-hidden="true">
         {products.map((name, index) => (
-          <li key={name} style={{ listStyle: "none" }}>
+          <li key={name}>
             <span style={{ color: COLOURS[index % COLOURS.length] }}>■</span> {product(name)}
           </li>
         ))}
       </ul>
-      <div className="console-table-wrap">
+      <TableScroller label={t("today.revenue_table")}>
         <table className="console-table">
           <caption className="visually-hidden">{t("today.revenue_table")}</caption>
           <thead>
@@ -95,7 +96,7 @@ export function RevenueChart({ revenue, currency }: { revenue: Revenue; currency
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
     </figure>
   );
 }

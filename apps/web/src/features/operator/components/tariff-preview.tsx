@@ -1,6 +1,7 @@
 import type { Currency } from "@estaciona/contracts";
 import { type FeeRates, stayQuote, type Tariff } from "@estaciona/contracts";
 import { useConsoleFormat } from "../lib/format.ts";
+import { TableScroller } from "./table-scroller.tsx";
 
 /** Stays a driver commonly makes, in minutes. */
 const SAMPLE_STAYS = [15, 30, 60, 90, 120, 180, 300, 480, 1440];
@@ -17,7 +18,7 @@ export function TariffPreview({ tariff, rates, currency }: { tariff: Tariff; rat
         {t("locations.preview_title")}
       </h2>
       <p className="muted">{t("locations.preview_hint")}</p>
-      <div className="console-table-wrap">
+      <TableScroller label={t("locations.preview_title")}>
         <table className="console-table" data-testid="tariff-preview">
           <thead>
             <tr>
@@ -43,7 +44,7 @@ export function TariffPreview({ tariff, rates, currency }: { tariff: Tariff; rat
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { notifySuccess } from "../../../lib/notify.ts";
 import { driverQuery, refreshConsole, restoreDriver, suspendDriver } from "../api/operator.ts";
 import { PaymentTable } from "../components/payment-table.tsx";
 import { StatusPill } from "../components/status-pill.tsx";
+import { TableScroller } from "../components/table-scroller.tsx";
 import { useConsoleFormat } from "../lib/format.ts";
 
 /** /operador/conductores/{uuid}: a driver's vehicles, stays and payments here; suspend or restore. */
@@ -64,7 +65,7 @@ function DriverView({ driver }: { driver: DriverDetail }) {
         <h2 id="stays-title" className="section-title">
           {t("drivers.stays")}
         </h2>
-        <div className="console-table-wrap">
+        <TableScroller label={t("drivers.stays")}>
           <table className="console-table">
             <thead>
               <tr>
@@ -89,7 +90,7 @@ function DriverView({ driver }: { driver: DriverDetail }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       </section>
       <section className="card" aria-labelledby="driver-payments-title">
         <h2 id="driver-payments-title" className="section-title">

@@ -11,6 +11,7 @@ import { pathTo } from "../../../config/paths.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { paymentQuery, refreshConsole, refundPayment } from "../api/operator.ts";
 import { StatusPill } from "../components/status-pill.tsx";
+import { TableScroller } from "../components/table-scroller.tsx";
 import { useConsoleFormat } from "../lib/format.ts";
 
 /** /operador/pagos/{uuid}: a payment, its ledger lines (the charge and its refunds), and a refund. */
@@ -55,7 +56,7 @@ function PaymentView({ payment }: { payment: PaymentDetail }) {
         <h2 id="ledger-title" className="section-title">
           {t("payment.ledger_title")}
         </h2>
-        <div className="console-table-wrap">
+        <TableScroller label={t("payment.ledger_title")}>
           <table className="console-table" data-testid="ledger-lines">
             <thead>
               <tr>
@@ -97,7 +98,7 @@ function PaymentView({ payment }: { payment: PaymentDetail }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       </section>
       {payment.refundable > 0 && <RefundForm payment={payment} />}
     </>

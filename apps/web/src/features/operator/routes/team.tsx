@@ -6,6 +6,7 @@ import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { addOperator, auditQuery, locationsQuery, operatorsQuery, refreshConsole } from "../api/operator.ts";
+import { TableScroller } from "../components/table-scroller.tsx";
 import { useConsoleFormat } from "../lib/format.ts";
 
 /** /operador/equipo: the organisation's operators, adding one, and the audit log of every change. */
@@ -126,7 +127,7 @@ function AuditLog() {
       ) : entries.length === 0 ? (
         <p className="muted">{t("team.audit_none")}</p>
       ) : (
-        <div className="console-table-wrap">
+        <TableScroller label={t("team.audit")}>
           <table className="console-table" data-testid="audit-log">
             <thead>
               <tr>
@@ -149,7 +150,7 @@ function AuditLog() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       )}
       {audit.hasNextPage && (
         <button
