@@ -13,7 +13,13 @@
  *   (d) GET /api/user/visit/{uuid}/quote, the live price of an open stay (issue 5);
  *   (e) POST /api/user/visit/{uuid}/pay, the whole charge path: fee, ledger attempt, the sandbox
  *       gateway's charge, the outcome and the visit settled (issues 4 and 5). A visit is paid once,
- *       so every request pays another visit of a pool of parked vehicles, with its own key.
+ *       so every request pays another visit of a pool of parked vehicles, with its own key;
+ *   (f) a bare route in the same process running one transaction that locks a visit and updates
+ *       it, nothing else: the floor of any write path, the reference for (e) (issue 16 item 8).
+ * On PostgreSQL it then measures user/view, quote and pay against one instance and against two
+ * sharing the database (issue 16 item 7; BENCH_TWO_INSTANCES=0 skips it).
+ * BENCH_ONLY=view,bare,refresh,quote,pay,locked picks the single-instance targets; BENCH_PROFILE=<dir> writes the
+ * server's CPU profile there (`--cpu-prof`; open it in Chrome's DevTools or speedscope).
  * It prints requests/s, p50 and p99 per target and engine, and (a) as a share of (c) — by the
  * clock, and by the server process's own CPU time per request, which other programs on a shared
  * machine do not change (a busy neighbour slows the clock figures, not the CPU cost of a request).
@@ -27,7 +33,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { type App, buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
+import { type DatabaseHandle, forUpdate, openDatabase } from "../src/db/database.ts";
 import { newOpaqueToken, sha256 } from "../src/lib/crypto.ts";
 import { newId } from "../src/lib/ids.ts";
 import { isoAfter, nowIso } from "../src/lib/time.ts";
@@ -43,6 +49,9 @@ const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARM_UP_SECONDS = 1;
 const CLIENT_ID = "estaciona-web";
 const BARE_ROUTE = "/bench/bare-user-with-vehicles";
+const LOCKED_TRANSACTION_ROUTE = "/bench/bare-locked-transaction";
+const ONLY = process.env.BENCH_ONLY?.split(",");
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 /**
  * Each target is measured in ROUNDS slices, interleaved with the other targets, and the best slice
  * is reported: on a shared machine a neighbour's burst then hurts one slice, not one target.
@@ -57,6 +66,8 @@ const PAY_POOL = Number(process.env.BENCH_PAY_POOL ?? 6000);
 /** What the server process hands the load generator once it listens. */
 interface Ready {
   port: number;
+  /** The PostgreSQL schema the server works in (a second instance joins it). */
+  schema?: string;
   accessToken: string;
   refreshTokens: string[];
   payerToken: string;
@@ -106,6 +117,15 @@ async function serve(engine: Engine): Promise<void> {
       .executeTakeFirstOrThrow();
     const vehicles = await listActiveVehiclesOfUser(app.db, benchUserId);
     return reply.type("application/json").send(JSON.stringify({ data: toUserView(user, vehicles) }));
+  });
+
+  // (f): one transaction that locks a visit and writes it, as the pay path's first step does.
+  app.post<{ Params: { id: string } }>(`${LOCKED_TRANSACTION_ROUTE}/:id`, async (request, reply) => {
+    await app.db.transaction().execute(async (tx) => {
+      await forUpdate(tx)(tx.selectFrom("visits").selectAll().where("id", "=", request.params.id)).executeTakeFirst();
+      await tx.updateTable("visits").set({ updated_at: nowIso() }).where("id", "=", request.params.id).execute();
+    });
+    return reply.type("application/json").send('{"data":null}');
   });
 
   // A driver signed in through the real flow (sandbox SMS answers the code), with 3 vehicles.
@@ -164,6 +184,7 @@ async function serve(engine: Engine): Promise<void> {
   if (!address || typeof address === "string") throw new Error("no port");
   const ready: Ready = {
     port: address.port,
+    schema: engine === "postgres" ? schema : undefined,
     accessToken,
     refreshTokens,
     payerToken: parked.accessToken,
@@ -172,15 +193,48 @@ async function serve(engine: Engine): Promise<void> {
   };
   process.send?.(ready);
 
+  answerLoadGenerator(app, async () => {
+    if (engine === "postgres" && postgresUrl) await adminQuery(postgresUrl, `drop schema if exists ${schema} cascade`);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+}
+
+/** The load generator reads the server's CPU time before and after each measure, then stops it. */
+function answerLoadGenerator(app: App, afterClose: () => Promise<void>): void {
   process.on("message", async (message) => {
-    // The load generator reads the server's CPU time before and after each measure.
     if (message === "cpu") return process.send?.({ cpu: process.cpuUsage() });
     if (message !== "stop") return;
     await app.close();
-    if (engine === "postgres" && postgresUrl) await adminQuery(postgresUrl, `drop schema if exists ${schema} cascade`);
-    rmSync(dataDir, { recursive: true, force: true });
+    await afterClose();
     process.exit(0);
   });
+}
+
+/**
+ * A second API instance on the first one's PostgreSQL schema (item 7 of issue 16): no migration,
+ * no seed; the first instance's drivers, tokens and parked visits are its own as well.
+ */
+async function serveSecondInstance(schema: string): Promise<void> {
+  const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "";
+  const dataDir = mkdtempSync(path.join(tmpdir(), "estaciona-bench-"));
+  const database = openDatabase({ engine: "postgres", url: postgresUrl, schema, poolSize: CONNECTIONS });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SEED_DEMO: "false",
+    MIGRATE_AT_START: "false",
+    PROCESS_ROLE: "api",
+    WEB_DIST_DIR: "/nonexistent",
+    API_IP_MAX_PER_MINUTE: "100000000",
+    SIGN_IN_IP_MAX_PER_HOUR: "100000000",
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  process.send?.({ port: address.port });
+  answerLoadGenerator(app, async () => rmSync(dataDir, { recursive: true, force: true }));
 }
 
 /**
@@ -264,8 +318,11 @@ interface ConnectionRequests {
   setRequests: (requests: autocannon.Request[]) => void;
 }
 
-async function startServer(engine: Engine) {
-  const child = fork(import.meta.filename, ["serve", engine], { stdio: ["inherit", "inherit", "inherit", "ipc"] });
+async function startServer(engine: Engine, args: string[] = ["serve", engine]) {
+  const child = fork(import.meta.filename, args, {
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
+    execArgv: [...process.execArgv, ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [])],
+  });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once("message", (message) => resolve(message as Ready));
     child.once("exit", (code) => reject(new Error(`bench server (${engine}) exited with ${code}`)));
@@ -287,25 +344,110 @@ async function startServer(engine: Engine) {
   return { ready, stop, cpuMicros };
 }
 
-async function load(
+/** One server's share of a measure: the load aimed at it and how to read its CPU time. */
+interface Aim {
+  options: autocannon.Options;
+  cpuMicros: () => Promise<number>;
+}
+
+/**
+ * Drives CONNECTIONS connections, split evenly between the servers aimed at, and sums what they
+ * answered; the latency percentiles are the worse server's (autocannon keeps no shared histogram).
+ */
+async function loadSpread(engine: Engine, target: string, aims: Aim[], seconds = DURATION_SECONDS): Promise<Measure> {
+  const cpuMicros = async () => (await Promise.all(aims.map((aim) => aim.cpuMicros()))).reduce((a, b) => a + b, 0);
+  const cpuBefore = await cpuMicros();
+  const results = await Promise.all(
+    aims.map((aim) => autocannon({ ...aim.options, connections: CONNECTIONS / aims.length, duration: seconds })),
+  );
+  const cpuSeconds = ((await cpuMicros()) - cpuBefore) / 1e6;
+  const sum = (figure: (result: autocannon.Result) => number) => results.reduce((total, r) => total + figure(r), 0);
+  return {
+    engine,
+    target,
+    requestsPerSecond: sum((result) => result.requests.average),
+    requestsPerCpuSecond: sum((result) => result.requests.total) / cpuSeconds,
+    p50: Math.max(...results.map((result) => result.latency.p50)),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    failures: sum((result) => result.non2xx + result.errors + result.timeouts),
+  };
+}
+
+const load = (
   engine: Engine,
   cpuMicros: () => Promise<number>,
   target: string,
   options: autocannon.Options,
   seconds = DURATION_SECONDS,
-): Promise<Measure> {
-  const cpuBefore = await cpuMicros();
-  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: seconds });
-  const cpuSeconds = ((await cpuMicros()) - cpuBefore) / 1e6;
+): Promise<Measure> => loadSpread(engine, target, [{ options, cpuMicros }], seconds);
+
+/** Every pay settles the next parked visit of the pool, with a key of its own (one payment per attempt). */
+function payOptions(base: string, headers: Record<string, string>, unpaid: string[]): autocannon.Options {
   return {
-    engine,
-    target,
-    requestsPerSecond: result.requests.average,
-    requestsPerCpuSecond: result.requests.total / cpuSeconds,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
+    url: base,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request) => ({
+          ...request,
+          path: `/api/user/visit/${unpaid.pop() ?? "pool-exhausted"}/pay`,
+          headers: { ...headers, "content-type": "application/json", "idempotency-key": randomUUID() },
+          body: "{}",
+        }),
+      },
+    ],
   };
+}
+
+/**
+ * Issue 16 item 7: user/view, quote and pay against one API instance, then against two on the
+ * same PostgreSQL (the load split between them), each target in turn. On a 2-core machine both
+ * instances, PostgreSQL and the load generator share the cores: the ratio shows what a second
+ * process costs or gains here, not on a machine per instance.
+ */
+async function measureTwoInstances(): Promise<Measure[]> {
+  const first = await startServer("postgres");
+  const second = await startServer("postgres", ["serve-second", first.ready.schema ?? ""]);
+  try {
+    const headersOf = (token: string) => ({ authorization: `Bearer ${token}` });
+    const unpaid = [...first.ready.payVisitIds];
+    const targetsOf = (port: number) => {
+      const base = `http://127.0.0.1:${port}`;
+      return [
+        {
+          title: "GET /api/user/view",
+          options: { url: `${base}/api/user/view`, headers: headersOf(first.ready.accessToken) },
+        },
+        {
+          title: "GET /api/user/visit/{uuid}/quote",
+          options: {
+            url: `${base}/api/user/visit/${first.ready.quoteVisitId}/quote`,
+            headers: headersOf(first.ready.payerToken),
+          },
+        },
+        {
+          title: "POST /api/user/visit/{uuid}/pay (charge)",
+          options: payOptions(base, headersOf(first.ready.payerToken), unpaid),
+        },
+      ];
+    };
+    const onFirst = targetsOf(first.ready.port);
+    const onSecond = targetsOf(second.ready.port);
+    const measures: Measure[] = [];
+    for (const [index, target] of onFirst.entries()) {
+      const other = onSecond[index];
+      if (!other) continue;
+      const one: Aim[] = [{ options: target.options, cpuMicros: first.cpuMicros }];
+      const two: Aim[] = [...one, { options: other.options, cpuMicros: second.cpuMicros }];
+      await loadSpread("postgres", "warm-up", two, WARM_UP_SECONDS);
+      measures.push(await loadSpread("postgres", `${target.title} · one instance`, one));
+      measures.push(await loadSpread("postgres", `${target.title} · two instances`, two));
+    }
+    return measures;
+  } finally {
+    await second.stop();
+    await first.stop();
+  }
 }
 
 async function measureEngine(engine: Engine): Promise<Measure[]> {
@@ -370,33 +512,37 @@ async function measureEngine(engine: Engine): Promise<Measure[]> {
       url: `${base}/api/user/visit/${ready.quoteVisitId}/quote`,
       headers: payerHeaders,
     };
-    // Every pay settles the next parked visit, with a key of its own (one payment per attempt).
-    const unpaid = [...ready.payVisitIds];
-    const pay: autocannon.Options = {
+    const pay = payOptions(base, payerHeaders, [...ready.payVisitIds]);
+
+    // The floor of (e): the same pool of parked visits, each locked and touched once.
+    const untouched = [...ready.payVisitIds];
+    const locked: autocannon.Options = {
       url: base,
       requests: [
         {
           method: "POST",
           setupRequest: (request) => ({
             ...request,
-            path: `/api/user/visit/${unpaid.pop() ?? "pool-exhausted"}/pay`,
-            headers: { ...payerHeaders, "content-type": "application/json", "idempotency-key": randomUUID() },
-            body: "{}",
+            path: `${LOCKED_TRANSACTION_ROUTE}/${untouched.pop() ?? "pool-exhausted"}`,
           }),
         },
       ],
     };
 
-    for (const options of [view, bare, refresh(), quote, pay]) await measure("warm-up", options, WARM_UP_SECONDS);
+    const targets: { key: string; title: string; options: () => autocannon.Options }[] = [
+      { key: "view", title: "GET /api/user/view", options: () => view },
+      { key: "bare", title: "bare route, same queries", options: () => bare },
+      { key: "refresh", title: "POST /api/oauth/v2/token (refresh)", options: refresh },
+      { key: "quote", title: "GET /api/user/visit/{uuid}/quote", options: () => quote },
+      { key: "pay", title: "POST /api/user/visit/{uuid}/pay (charge)", options: () => pay },
+      { key: "locked", title: "bare locked read-and-update transaction", options: () => locked },
+    ];
+    const chosen = targets.filter((target) => !ONLY || ONLY.includes(target.key));
+    for (const target of chosen) await measure("warm-up", target.options(), WARM_UP_SECONDS);
     const slices: Measure[] = [];
     const slice = DURATION_SECONDS / ROUNDS;
-    for (let round = 0; round < ROUNDS; round++) {
-      slices.push(await measure("GET /api/user/view", view, slice));
-      slices.push(await measure("bare route, same queries", bare, slice));
-      slices.push(await measure("POST /api/oauth/v2/token (refresh)", refresh(), slice));
-      slices.push(await measure("GET /api/user/visit/{uuid}/quote", quote, slice));
-      slices.push(await measure("POST /api/user/visit/{uuid}/pay (charge)", pay, slice));
-    }
+    for (let round = 0; round < ROUNDS; round++)
+      for (const target of chosen) slices.push(await measure(target.title, target.options(), slice));
     // The best slice of each target, by each figure.
     const best = (target: string): Measure => {
       const ofTarget = slices.filter((measure) => measure.target === target);
@@ -435,16 +581,39 @@ function printTable(measures: Measure[]): void {
   for (const row of rows) print(line(row));
   print();
   for (const engine of new Set(measures.map((m) => m.engine))) {
-    const view = measures.find((m) => m.engine === engine && m.target.startsWith("GET /api/user/view"));
-    const bare = measures.find((m) => m.engine === engine && m.target.startsWith("bare"));
-    if (!view || !bare) continue;
-    const share = (100 * view.requestsPerSecond) / bare.requestsPerSecond;
-    const cpuShare = (100 * view.requestsPerCpuSecond) / bare.requestsPerCpuSecond;
-    const verdict = share >= 80 && view.p99 < 10 ? "meets" : "misses";
-    print(
-      `${engine}: user/view at ${share.toFixed(0)} % of the bare route, p99 ${view.p99} ms ` +
-        `(${verdict} the target: ≥ 80 %, p99 < 10 ms); ${cpuShare.toFixed(0)} % by the server's CPU time per request`,
-    );
+    const of = (title: string) => measures.find((m) => m.engine === engine && m.target === title);
+    const share = (part: Measure, whole: Measure) => ({
+      clock: (100 * part.requestsPerSecond) / whole.requestsPerSecond,
+      cpu: (100 * part.requestsPerCpuSecond) / whole.requestsPerCpuSecond,
+    });
+    const view = of("GET /api/user/view");
+    const bare = of("bare route, same queries");
+    if (view && bare) {
+      const { clock, cpu } = share(view, bare);
+      const verdict = clock >= 80 && view.p99 < 10 ? "meets" : "misses";
+      print(
+        `${engine}: user/view at ${clock.toFixed(0)} % of the bare route, p99 ${view.p99} ms ` +
+          `(${verdict} the target: ≥ 80 %, p99 < 10 ms); ${cpu.toFixed(0)} % by the server's CPU time per request`,
+      );
+    }
+    for (const one of measures.filter((m) => m.engine === engine && m.target.endsWith(" · one instance"))) {
+      const title = one.target.replace(" · one instance", "");
+      const two = of(`${title} · two instances`);
+      if (two)
+        print(
+          `${engine}: ${title} on two instances at ${(two.requestsPerSecond / one.requestsPerSecond).toFixed(2)}× ` +
+            `one instance's requests/s (p99 ${one.p99} → ${two.p99} ms)`,
+        );
+    }
+    const pay = of("POST /api/user/visit/{uuid}/pay (charge)");
+    const locked = of("bare locked read-and-update transaction");
+    if (pay && locked) {
+      const { clock, cpu } = share(pay, locked);
+      print(
+        `${engine}: pay at ${clock.toFixed(0)} % of a bare locked transaction ` +
+          `(${clock >= 50 ? "meets" : "misses"} the target: ≥ 50 %); ${cpu.toFixed(0)} % by the server's CPU time per request`,
+      );
+    }
   }
 }
 
@@ -453,11 +622,15 @@ async function main(): Promise<void> {
   if (process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL) engines.push("postgres");
   const measures: Measure[] = [];
   for (const engine of engines) measures.push(...(await measureEngine(engine)));
+  if (engines.includes("postgres") && process.env.BENCH_TWO_INSTANCES !== "0")
+    measures.push(...(await measureTwoInstances()));
   printTable(measures);
 }
 
 if (process.argv[2] === "serve") {
   await serve(process.argv[3] as Engine);
+} else if (process.argv[2] === "serve-second") {
+  await serveSecondInstance(process.argv[3] ?? "");
 } else {
   await main();
 }

@@ -20,7 +20,9 @@ export const testEngine = (process.env.TEST_ENGINE ?? "sqlite") as "sqlite" | "p
  * A fresh, private database for one test file: a new SQLite file in a temp folder, or a new
  * PostgreSQL schema that is dropped on close. Never assumes an empty shared database.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(
+  options: { onStatement?: (statement: string) => void } = {},
+): Promise<DatabaseHandle> {
   if (testEngine === "postgres") {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error("TEST_ENGINE=postgres needs TEST_DATABASE_URL");
@@ -29,7 +31,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    const handle = openDatabase({ engine: "postgres", url, schema, poolSize: 20 });
+    const handle = openDatabase({ engine: "postgres", url, schema, poolSize: 20, ...options });
     return {
       ...handle,
       async close() {
@@ -42,7 +44,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), "estaciona-test-"));
-  const handle = openDatabase({ engine: "sqlite", file: path.join(dir, "test.sqlite") });
+  const handle = openDatabase({ engine: "sqlite", file: path.join(dir, "test.sqlite"), ...options });
   return {
     ...handle,
     async close() {
@@ -63,8 +65,14 @@ export const testConfig = (env: Partial<Environment> = {}) =>
   });
 
 /** The real app on a private database; close it in afterAll/afterEach to drop the database. */
-export async function createTestApp(options: { env?: Partial<Environment>; providers?: AppOptions["providers"] } = {}) {
-  const database = await openTestDatabase();
+export async function createTestApp(
+  options: {
+    env?: Partial<Environment>;
+    providers?: AppOptions["providers"];
+    onStatement?: (statement: string) => void;
+  } = {},
+) {
+  const database = await openTestDatabase({ onStatement: options.onStatement });
   const app = await buildApp({
     config: testConfig(options.env),
     database,

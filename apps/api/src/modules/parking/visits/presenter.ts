@@ -7,8 +7,9 @@ import {
   type VisitSummary,
 } from "@estaciona/contracts/schemas/parking";
 import type { Executor } from "../../../db/database.ts";
+import type { Row } from "../../../db/schema.ts";
 import { findLocationById, findOperatorOfLocation } from "../locations/repository.ts";
-import { feeRatesOf, type LocationPricing, tariffBody, tariffOf } from "../locations/service.ts";
+import { feeRatesOf, type LocationPricing, type LocationRow, tariffBody, tariffOf } from "../locations/service.ts";
 import { findVehicleById, listLedgerRowsOfVisit, type VisitListRow, type VisitRow } from "./repository.ts";
 
 const MINUTE_MS = 60_000;
@@ -94,11 +95,19 @@ export function presentVisitSummary(row: VisitListRow, at: number): VisitSummary
   };
 }
 
-/** The full visit for the driver: live price while open, ledger history, and a receipt once settled. */
-export async function presentVisitDetail(db: Executor, visit: VisitRow, at: number): Promise<VisitDetail> {
+/**
+ * The full visit for the driver: live price while open, ledger history, and a receipt once settled.
+ * `known` holds the visit's location and vehicle when the caller has just read them.
+ */
+export async function presentVisitDetail(
+  db: Executor,
+  visit: VisitRow,
+  at: number,
+  known: { location?: LocationRow; vehicle?: Row<"vehicles"> } = {},
+): Promise<VisitDetail> {
   const [location, vehicle, ledger, operator] = await Promise.all([
-    findLocationById(db, visit.location_id),
-    findVehicleById(db, visit.vehicle_id),
+    known.location ?? findLocationById(db, visit.location_id),
+    known.vehicle ?? findVehicleById(db, visit.vehicle_id),
     listLedgerRowsOfVisit(db, visit.id),
     findOperatorOfLocation(db, visit.location_id),
   ]);

@@ -37,6 +37,16 @@ export function findVisitById(db: Executor, visitId: string) {
   return db.selectFrom("visits").selectAll().where("id", "=", visitId).executeTakeFirst();
 }
 
+/** How long a settled visit's driver has to leave: its location's exit window (undefined: no such visit). */
+export function findExitWindowOfVisit(db: Executor, visitId: string) {
+  return db
+    .selectFrom("visits")
+    .innerJoin("locations", "locations.id", "visits.location_id")
+    .select("locations.exit_window_minutes")
+    .where("visits.id", "=", visitId)
+    .executeTakeFirst();
+}
+
 /** A visit only if it belongs to this driver: another driver's visit is simply not found. */
 export function findVisitOfUser(db: Executor, userId: string, visitId: string) {
   return db.selectFrom("visits").selectAll().where("id", "=", visitId).where("user_id", "=", userId).executeTakeFirst();

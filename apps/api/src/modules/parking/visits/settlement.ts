@@ -21,6 +21,7 @@ import type { LocationRow } from "../locations/service.ts";
 import { type MessageDeps, notifyDeclinedExitCharge, sendVisitReceipt } from "./messages.ts";
 import { presentVisitDetail, quoteAt } from "./presenter.ts";
 import {
+  findExitWindowOfVisit,
   findVehicleById,
   findVisitById,
   hasLiveChargeForVisit,
@@ -58,10 +59,8 @@ async function finishVisit(
   amounts: AmountBreakdown,
   at: string,
 ): Promise<VisitRow | undefined> {
-  const visit = await findVisitById(tx, visitId);
-  if (!visit) return undefined;
-  const location = await findLocationById(tx, visit.location_id);
-  if (!location) throw new Error(`Visit ${visitId} points at a missing location`);
+  const location = await findExitWindowOfVisit(tx, visitId);
+  if (!location) return undefined;
   return updateVisitIfStatus(tx, visitId, UNSETTLED, {
     status: "finished",
     paid_at: at,
@@ -147,13 +146,15 @@ async function finishFreeVisit(deps: ParkingDeps, visitId: string, at: string): 
 interface ChargeVisitInput {
   visit: VisitRow;
   location: LocationRow;
+  plate: string;
+  /** The charge already made with this key (null: none), when the caller has looked it up. */
+  earlierCharge?: PaymentRow | null;
   breakdown: AmountBreakdown;
   paymentMethodId: string;
   idempotencyKey: string;
 }
 
-async function chargeVisit(deps: ParkingDeps, input: ChargeVisitInput): Promise<ChargeResult> {
-  const vehicle = await findVehicleById(deps.db, input.visit.vehicle_id);
+function chargeVisit(deps: ParkingDeps, input: ChargeVisitInput): Promise<ChargeResult> {
   return chargePayable(deps, {
     userId: input.visit.user_id,
     purpose: "visit",
@@ -162,7 +163,8 @@ async function chargeVisit(deps: ParkingDeps, input: ChargeVisitInput): Promise<
     currency: input.visit.currency,
     paymentMethodId: input.paymentMethodId,
     idempotencyKey: input.idempotencyKey,
-    description: `${input.location.name} · ${vehicle?.plate ?? ""}`,
+    earlierCharge: input.earlierCharge,
+    description: `${input.location.name} · ${input.plate}`,
     lockPayable: lockPayableVisit(input.visit.id),
   });
 }
@@ -197,8 +199,12 @@ export async function payVisit(
   const replaying = earlier?.payable_type === "visit" && earlier.payable_id === visit.id;
   if (!replaying && visit.status === "finished") throw new AppError("visit_already_paid");
   if (!replaying && !PAYABLE.includes(visit.status)) throw new AppError("invalid_visit_amount");
-  const location = await findLocationById(deps.db, visit.location_id);
-  if (!location) throw new Error(`Visit ${visit.id} points at a missing location`);
+  const [location, vehicle] = await Promise.all([
+    findLocationById(deps.db, visit.location_id),
+    findVehicleById(deps.db, visit.vehicle_id),
+  ]);
+  if (!location || !vehicle) throw new Error(`Visit ${visit.id} points at a missing location or vehicle`);
+  const known = { location, vehicle };
 
   const now = Date.now();
   const quote = quoteAt(visit, location, now);
@@ -206,7 +212,7 @@ export async function payVisit(
     throw new AppError("invalid_visit_amount", { status: 409, messageKey: "errors.api_price_changed" });
   if (!replaying && quote.total === 0) {
     visit = await finishFreeVisit(deps, visit.id, new Date(now).toISOString());
-    return { visit: await presentVisitDetail(deps.db, visit, now), payment: null };
+    return { visit: await presentVisitDetail(deps.db, visit, now, known), payment: null };
   }
 
   const breakdown: AmountBreakdown = replaying
@@ -226,6 +232,8 @@ export async function payVisit(
   const result = await chargeVisit(deps, {
     visit,
     location,
+    plate: vehicle.plate,
+    earlierCharge: earlier ?? null,
     breakdown: {
       subtotal: breakdown.subtotal,
       convenience_fee: breakdown.convenience_fee,
@@ -239,7 +247,7 @@ export async function payVisit(
   const failure = chargeFailure(result);
   if (failure) throw failure;
   visit = (await findVisitById(deps.db, visit.id)) ?? visit;
-  return { visit: await presentVisitDetail(deps.db, visit, Date.now()), payment: paymentOf(result) };
+  return { visit: await presentVisitDetail(deps.db, visit, Date.now(), known), payment: paymentOf(result) };
 }
 
 export type ExitChargeOutcome = "succeeded" | "declined" | "pending" | "not_needed";
@@ -276,6 +284,7 @@ export async function settleFreeflowExit(
   const result = await chargeVisit(deps, {
     visit,
     location,
+    plate,
     breakdown: {
       subtotal: quote.subtotal,
       convenience_fee: quote.convenience_fee,

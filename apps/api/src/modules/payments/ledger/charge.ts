@@ -36,6 +36,11 @@ export interface ChargePayableInput {
   paymentMethodId: string;
   /** The request's Idempotency-Key: a second call with it answers the first attempt's state. */
   idempotencyKey: string | null;
+  /**
+   * The charge already made with this key, when the caller has just looked it up
+   * (`findChargeByIdempotencyKey`; null: none). Left out, the ledger looks it up itself.
+   */
+  earlierCharge?: PaymentRow | null;
   /** Shown on the driver's statement / the provider's dashboard. */
   description: string;
   /** Inside step 1's transaction: lock the payable (`forUpdate`, db/database.ts) and throw an AppError if it cannot be paid. */
@@ -129,7 +134,10 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
   const declineFallback = input.declineCode ?? "invalid_payment";
 
   if (input.idempotencyKey) {
-    const earlier = await findChargeByIdempotencyKey(deps.db, input.userId, input.idempotencyKey);
+    const earlier =
+      input.earlierCharge === undefined
+        ? await findChargeByIdempotencyKey(deps.db, input.userId, input.idempotencyKey)
+        : input.earlierCharge;
     if (earlier) return replayCharge(earlier, input, declineFallback);
   }
 

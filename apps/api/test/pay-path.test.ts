@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
+import { createDriverWithVehicle, FUNDIDORA, idempotencyKey, parkedFor, saveSandboxCard } from "./parking-fixtures.ts";
+
+/**
+ * The cost of the hot money path in SQL statements (issue 16 item 8): every statement is a round
+ * trip on PostgreSQL, and the pay path once sent 29 of them (33 with the sandbox gateway's own).
+ * The budget is what the path needs (DESIGN §5): the token check, the idempotency claim, the
+ * stay, its lot and vehicle, the earlier charge under this key, the default card, the first
+ * transaction (lock, live-charge check, card, attempt, reconciliation job), the second (lock,
+ * exit window, visit settled, receipt job, outcome), the settled visit with its ledger lines and
+ * operator, and the stored answer. BEGIN and COMMIT count on SQLite.
+ */
+const PAY_STATEMENT_BUDGET = 25;
+
+describe(`the pay path's SQL statements (${testEngine})`, () => {
+  let app: TestApp;
+  let counting = false;
+  const statements: string[] = [];
+  beforeAll(async () => {
+    app = await createTestApp({
+      onStatement: (statement) => {
+        // The sandbox gateway keeps its charges in our database; a real provider is an HTTP call.
+        if (counting && !statement.includes('"sandbox_')) statements.push(statement);
+      },
+    });
+  });
+  afterAll(async () => app.close());
+
+  it(`pays a parked stay in at most ${PAY_STATEMENT_BUDGET} statements`, async () => {
+    const driver = await createDriverWithVehicle(app);
+    await saveSandboxCard(app, driver.user.id);
+    const started = await app.inject({
+      method: "POST",
+      url: "/api/user/visit",
+      headers: driver.headers,
+      payload: { location_uuid: FUNDIDORA, vehicle_uuid: driver.vehicle.id },
+    });
+    const visitId = started.json().data.uuid as string;
+    await parkedFor(app, visitId, 90);
+
+    counting = true;
+    const paid = await app.inject({
+      method: "POST",
+      url: `/api/user/visit/${visitId}/pay`,
+      headers: { ...driver.headers, "idempotency-key": idempotencyKey() },
+      payload: {},
+    });
+    counting = false;
+
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().data.visit.status).toBe("finished");
+    expect(statements.length, statements.join("\n")).toBeLessThanOrEqual(PAY_STATEMENT_BUDGET);
+  });
+});
