@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
 
 /**
@@ -8,16 +8,21 @@ import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
  */
 const FUNDIDORA = "7d1e5a10-0000-4000-8000-000000000101";
 const DEMO_OPERATOR = "8100000001";
+const DEMO_DRIVER = "8100000003";
 const OTHER_OPERATOR = "8100000002";
 const SHOTS = "/tmp/c15-shots";
 
-async function signIn(page: Page, nationalPhone: string) {
+async function enterCode(page: Page, nationalPhone: string) {
   await page.goto(hostUrl("localhost", "/"));
   await expect(page.getByRole("heading", { name: "Inicia sesión o crea tu cuenta" })).toBeVisible();
   await page.getByLabel("Número de celular").fill(nationalPhone);
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page.getByLabel("Código de verificación")).toHaveValue(/^\d{6}$/);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
+}
+
+async function signIn(page: Page, nationalPhone: string) {
+  await enterCode(page, nationalPhone);
   // An operator parks no car of their own: the wizard's vehicle step is left for later.
   await expect(page.getByRole("heading", { name: "Agrega tu vehículo" })).toBeVisible();
   await page.getByRole("button", { name: "Agregar después" }).click();
@@ -39,9 +44,30 @@ const VIEWPORTS = [
   ["desktop", { width: 1280, height: 800 }],
 ] as const;
 
-test("the demo operator opens a lot with a tariff, registers its gate and refunds part of a payment", async ({
+/**
+ * The demo driver, in a browser of their own: signed in (no card yet: left for later), on the
+ * paid stay's page, which lists the operator's refunds.
+ */
+async function driverOnTheirStay(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "es-MX" });
+  const driver = await context.newPage();
+  await enterCode(driver, DEMO_DRIVER);
+  await expect(driver.getByRole("heading", { name: "Agrega un método de pago" })).toBeVisible();
+  await driver.getByRole("button", { name: "Agregar después" }).click();
+  await expect(driver).toHaveURL(/\/dashboard/);
+  await driver.goto(hostUrl("localhost", "/visitas"));
+  await driver
+    .getByRole("link", { name: /Estacionamiento Parque Fundidora/ })
+    .first()
+    .click();
+  return { context, driver };
+}
+
+test("the demo operator opens a lot with a tariff, registers its gate, refunds part of a stay and suspends its driver", async ({
   page,
+  browser,
 }) => {
+  test.setTimeout(150_000);
   await signIn(page, DEMO_OPERATOR);
   await openConsole(page);
   for (const [label, viewport] of VIEWPORTS) {
@@ -118,6 +144,28 @@ test("the demo operator opens a lot with a tariff, registers its gate and refund
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/${label}-team.png`, fullPage: true });
   }
+
+  // The driver sees both refunds on the stay they paid.
+  const { context, driver } = await driverOnTheirStay(browser);
+  await expect(driver.getByText(/^Reembolso ·/)).toHaveCount(2);
+  await driver.screenshot({ path: `${SHOTS}/driver-visit-refunded.png`, fullPage: true });
+
+  // Suspended from the console, the driver's next call is refused.
+  await section(page, "Conductores");
+  await page.getByLabel("Celular o placa").fill("DEMO123");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await page.getByRole("link", { name: "Conductor Demo" }).click();
+  await page.getByRole("button", { name: "Suspender" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Suspender" }).click();
+  await expect(page.getByText("Conductor suspendido")).toBeVisible();
+  await expect(page.getByText("Suspendido", { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/desktop-driver-suspended.png`, fullPage: true });
+  await driver.getByRole("button", { name: "Abrir menú" }).click();
+  await driver.getByRole("link", { name: "Vehículos" }).click();
+  await expect(driver.getByText("Esta cuenta está suspendida. Contacta a soporte.")).toBeVisible();
+  await driver.screenshot({ path: `${SHOTS}/driver-suspended.png` });
+  await context.close();
 });
 
 test("another organisation's operator sees none of the demo organisation's locations", async ({ page }) => {

@@ -179,6 +179,7 @@ export const operator = {
     refund_confirm_title: "Refund this payment?",
     refund_confirm: "{{amount}} goes back to the card of {{phone}}. A refund cannot be undone.",
     refunded_toast: "Refund done",
+    refund_done: "Done",
   },
   drivers: {
     title: "Drivers",

@@ -181,6 +181,7 @@ export const operator: typeof source = {
     refund_confirm_title: "¿Reembolsar este pago?",
     refund_confirm: "{{amount}} regresan a la tarjeta de {{phone}}. Un reembolso no se puede deshacer.",
     refunded_toast: "Reembolso hecho",
+    refund_done: "Hecho",
   },
   drivers: {
     title: "Conductores",

@@ -86,7 +86,14 @@ function PaymentView({ payment }: { payment: PaymentDetail }) {
                     {line.kind === "refund" && <div className="muted">{line.description}</div>}
                   </td>
                   <td>
-                    <StatusPill status={line.status} label={paymentStatus(line.status)} />
+                    <StatusPill
+                      status={line.status}
+                      label={
+                        line.kind === "refund" && line.status === "succeeded"
+                          ? t("payment.refund_done")
+                          : paymentStatus(line.status)
+                      }
+                    />
                   </td>
                   <td className="amount">{money(line.subtotal, payment.currency)}</td>
                   <td className="amount">{money(line.convenience_fee + line.processing_fee, payment.currency)}</td>
@@ -100,7 +107,8 @@ function PaymentView({ payment }: { payment: PaymentDetail }) {
           </table>
         </TableScroller>
       </section>
-      {payment.refundable > 0 && <RefundForm payment={payment} />}
+      {/* Keyed by what is left, so a done refund starts a fresh form. */}
+      {payment.refundable > 0 && <RefundForm key={payment.refundable} payment={payment} />}
     </>
   );
 }
@@ -125,8 +133,6 @@ function RefundForm({ payment }: { payment: PaymentDetail }) {
     mutationFn: (key: string) => refundPayment(payment.uuid, { amount: amount ?? 0, reason: reason.trim() }, key),
     onSuccess: async () => {
       setConfirming(false);
-      setAttemptKey(null);
-      setReason("");
       await refreshConsole(queryClient);
       notifySuccess(t("payment.refunded_toast"));
     },
