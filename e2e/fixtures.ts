@@ -1,6 +1,8 @@
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
-import { E2E_PORT } from "./playwright.config.ts";
+import Database from "better-sqlite3";
+import { E2E_DATA_DIR, E2E_PORT } from "./playwright.config.ts";
 
 export { expect };
 
@@ -121,4 +123,65 @@ export class PageErrors {
     const unexpected = this.seen.filter((error) => !this.expected.some((pattern) => pattern.test(error)));
     expect(unexpected, "errors in the page").toEqual([]);
   }
+}
+
+/** The sandbox's approving test card. */
+export const APPROVED_TEST_CARD = "4242424242424242";
+
+/**
+ * A real stay is too long for a test: this moves a visit's entry back in the server's own
+ * database file, so the fee engine prices a 70-minute stay. Everything else (pricing, charging,
+ * the ledger, the screens) runs as in production. SQLite in WAL mode takes this second writer.
+ */
+export function backdateEntry(visitUuid: string, minutes: number): void {
+  const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
+  try {
+    const enteredAt = new Date(Date.now() - minutes * 60_000).toISOString();
+    const changed = database
+      .prepare("UPDATE visits SET entered_at = ?, created_at = ? WHERE id = ?")
+      .run(enteredAt, enteredAt, visitUuid).changes;
+    expect(changed).toBe(1);
+  } finally {
+    database.close();
+  }
+}
+
+export const bearer = async (page: Page) => ({
+  authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("access_token"))}`,
+});
+
+/** Names and e-mail: what the card screens require before a card (DESIGN §6, missing_email). */
+export async function completeProfileThroughApi(request: APIRequestContext, headers: Record<string, string>) {
+  const profile = await request.put(hostUrl("localhost", "/api/user/edit"), {
+    headers,
+    data: { first_name: "Ana", last_name: "Pérez", email: `ana.${Date.now()}@example.com` },
+  });
+  expect(profile.ok()).toBeTruthy();
+}
+
+/**
+ * Saves the sandbox's approving test card through the API, as the card iframe would: the
+ * profile, the sandbox token, then `POST user/payment/method`. The freeflow journey is about the
+ * gate, not the card screen (the first journey goes through the iframe).
+ */
+export async function addCardThroughApi(request: APIRequestContext, headers: Record<string, string>) {
+  await completeProfileThroughApi(request, headers);
+  const token = await request.post(hostUrl("localhost", "/sandbox/v1/tokens"), {
+    data: { number: APPROVED_TEST_CARD, exp_month: "12", exp_year: "2030", cvc: "123", name: "Ana Pérez" },
+  });
+  expect(token.ok()).toBeTruthy();
+  const tokenId = ((await token.json()) as { id: string }).id;
+  const saved = await request.post(hostUrl("localhost", "/api/user/payment/method"), {
+    headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+    data: { token: tokenId },
+  });
+  expect(saved.ok(), await saved.text()).toBeTruthy();
+}
+
+export async function signInThroughWizard(page: Page, nationalPhone: string) {
+  await expect(page.getByRole("heading", { name: "Inicia sesión o crea tu cuenta" })).toBeVisible();
+  await page.getByLabel("Número de celular").fill(nationalPhone);
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByLabel("Código de verificación")).toHaveValue(/^\d{6}$/);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
 }

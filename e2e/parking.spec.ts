@@ -1,75 +1,25 @@
-import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
-import Database from "better-sqlite3";
-import { expect, expectAccessible, hostUrl, newNationalPhone, signInThroughApi, test } from "./fixtures.ts";
-import { E2E_DATA_DIR } from "./playwright.config.ts";
+import {
+  APPROVED_TEST_CARD,
+  addCardThroughApi,
+  backdateEntry,
+  bearer,
+  completeProfileThroughApi,
+  expect,
+  expectAccessible,
+  hostUrl,
+  newNationalPhone,
+  signInThroughApi,
+  signInThroughWizard,
+  test,
+} from "./fixtures.ts";
 
 /** Seeded lots (apps/api/src/seed/data.ts): Fundidora is gated, Barrio Antiguo is freeflow. */
 const FUNDIDORA = "7d1e5a10-0000-4000-8000-000000000101";
 const BARRIO_ANTIGUO = "7d1e5a10-0000-4000-8000-000000000102";
 const DEMO_OPERATOR_PHONE = "+528100000001";
-const APPROVED_TEST_CARD = "4242424242424242";
 
 // The phone is in Tijuana, the lots in Monterrey: every time of a stay reads the lot's clock and says so.
 test.use({ timezoneId: "America/Tijuana" });
-
-/**
- * A real stay is too long for a test: this moves a visit's entry back in the server's own
- * database file, so the fee engine prices a 70-minute stay. Everything else (pricing, charging,
- * the ledger, the screens) runs as in production. SQLite in WAL mode takes this second writer.
- */
-function backdateEntry(visitUuid: string, minutes: number): void {
-  const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
-  try {
-    const enteredAt = new Date(Date.now() - minutes * 60_000).toISOString();
-    const changed = database
-      .prepare("UPDATE visits SET entered_at = ?, created_at = ? WHERE id = ?")
-      .run(enteredAt, enteredAt, visitUuid).changes;
-    expect(changed).toBe(1);
-  } finally {
-    database.close();
-  }
-}
-
-const bearer = async (page: Page) => ({
-  authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("access_token"))}`,
-});
-
-/** Names and e-mail: what the card screens require before a card (DESIGN §6, missing_email). */
-async function completeProfileThroughApi(request: APIRequestContext, headers: Record<string, string>) {
-  const profile = await request.put(hostUrl("localhost", "/api/user/edit"), {
-    headers,
-    data: { first_name: "Ana", last_name: "Pérez", email: `ana.${Date.now()}@example.com` },
-  });
-  expect(profile.ok()).toBeTruthy();
-}
-
-/**
- * Saves the sandbox's approving test card through the API, as the card iframe would: the
- * profile, the sandbox token, then `POST user/payment/method`. The freeflow journey is about the
- * gate, not the card screen (the first journey goes through the iframe).
- */
-async function addCardThroughApi(request: APIRequestContext, headers: Record<string, string>) {
-  await completeProfileThroughApi(request, headers);
-  const token = await request.post(hostUrl("localhost", "/sandbox/v1/tokens"), {
-    data: { number: APPROVED_TEST_CARD, exp_month: "12", exp_year: "2030", cvc: "123", name: "Ana Pérez" },
-  });
-  expect(token.ok()).toBeTruthy();
-  const tokenId = ((await token.json()) as { id: string }).id;
-  const saved = await request.post(hostUrl("localhost", "/api/user/payment/method"), {
-    headers: { ...headers, "idempotency-key": crypto.randomUUID() },
-    data: { token: tokenId },
-  });
-  expect(saved.ok(), await saved.text()).toBeTruthy();
-}
-
-async function signInThroughWizard(page: Page, nationalPhone: string) {
-  await expect(page.getByRole("heading", { name: "Inicia sesión o crea tu cuenta" })).toBeVisible();
-  await page.getByLabel("Número de celular").fill(nationalPhone);
-  await page.getByRole("button", { name: "Continuar" }).click();
-  await expect(page.getByLabel("Código de verificación")).toHaveValue(/^\d{6}$/);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
-}
 
 test("a driver scans a lot's QR signed out, signs in, adds a car and a card, parks, pays and gets the receipt", async ({
   page,

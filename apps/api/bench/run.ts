@@ -30,6 +30,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { CompiledQuery } from "kysely";
 import pg from "pg";
 import { type App, buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
@@ -42,6 +43,7 @@ import { toUserView } from "../src/modules/users/service.ts";
 import { listActiveVehiclesOfUser } from "../src/modules/vehicles/repository.ts";
 import { createSignedInUser } from "../test/helpers.ts";
 import { FUNDIDORA, saveSandboxCard } from "../test/parking-fixtures.ts";
+import { loadScaleData, type ScaleFigures } from "./scale.ts";
 
 type Engine = "sqlite" | "postgres";
 const CONNECTIONS = 10;
@@ -52,6 +54,8 @@ const BARE_ROUTE = "/bench/bare-user-with-vehicles";
 const LOCKED_TRANSACTION_ROUTE = "/bench/bare-locked-transaction";
 const ONLY = process.env.BENCH_ONLY?.split(",");
 const PROFILE_DIR = process.env.BENCH_PROFILE;
+/** BENCH_SCALE=<drivers>: the scale run on PostgreSQL (issue 16 item 9), e.g. 1000000. */
+const SCALE_DRIVERS = Number(process.env.BENCH_SCALE ?? 0);
 /**
  * Each target is measured in ROUNDS slices, interleaved with the other targets, and the best slice
  * is reported: on a shared machine a neighbour's burst then hurts one slice, not one target.
@@ -83,10 +87,16 @@ async function serve(engine: Engine): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "estaciona-bench-"));
   const schema = `bench_${randomBytes(6).toString("hex")}`;
   let database: DatabaseHandle;
+  // In the scale run, the distinct statements the hot paths send, each with its first parameters.
+  const captured = new Map<string, readonly unknown[]>();
+  let capturing = false;
+  const onStatement = (statement: string, parameters: readonly unknown[]) => {
+    if (capturing && !captured.has(statement)) captured.set(statement, parameters);
+  };
   if (engine === "postgres") {
     if (!postgresUrl) throw new Error("postgres needs DATABASE_URL or TEST_DATABASE_URL");
     await adminQuery(postgresUrl, `create schema ${schema}`);
-    database = openDatabase({ engine: "postgres", url: postgresUrl, schema, poolSize: CONNECTIONS });
+    database = openDatabase({ engine: "postgres", url: postgresUrl, schema, poolSize: CONNECTIONS, onStatement });
   } else {
     database = openDatabase({ engine: "sqlite", file: path.join(dataDir, "bench.sqlite") });
   }
@@ -97,7 +107,8 @@ async function serve(engine: Engine): Promise<void> {
     LOG_LEVEL: "warn",
     // The demo lots are where (d) and (e) park.
     SEED_DEMO: "true",
-    PROCESS_ROLE: "api",
+    // The scale run keeps the worker too: the job queue's claim is one of its hot paths.
+    PROCESS_ROLE: SCALE_DRIVERS ? "all" : "api",
     WEB_DIST_DIR: "/nonexistent",
     // One client address sends everything here; the per-IP limits are not what is measured.
     API_IP_MAX_PER_MINUTE: "100000000",
@@ -193,16 +204,62 @@ async function serve(engine: Engine): Promise<void> {
   };
   process.send?.(ready);
 
-  answerLoadGenerator(app, async () => {
-    if (engine === "postgres" && postgresUrl) await adminQuery(postgresUrl, `drop schema if exists ${schema} cascade`);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  answerLoadGenerator(
+    app,
+    async () => {
+      if (engine === "postgres" && postgresUrl)
+        await adminQuery(postgresUrl, `drop schema if exists ${schema} cascade`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async (message) => {
+      if (message === "load-scale") return loadScaleData(app.db, SCALE_DRIVERS);
+      if (message === "capture") {
+        captured.clear();
+        capturing = true;
+        return null;
+      }
+      if (message === "explain") {
+        capturing = false;
+        return explainCaptured(app, captured);
+      }
+      return undefined;
+    },
+  );
 }
 
-/** The load generator reads the server's CPU time before and after each measure, then stops it. */
-function answerLoadGenerator(app: App, afterClose: () => Promise<void>): void {
+/** Each captured statement's plan (EXPLAIN, not run), and whether it reads a table sequentially. */
+async function explainCaptured(app: App, captured: Map<string, readonly unknown[]>): Promise<Plan[]> {
+  const plans: Plan[] = [];
+  for (const [statement, parameters] of captured) {
+    if (/^(begin|commit|rollback)/i.test(statement)) continue;
+    const result = await app.db.executeQuery<{ "QUERY PLAN": string }>(
+      CompiledQuery.raw(`explain ${statement}`, [...parameters]),
+    );
+    const plan = result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+    plans.push({ statement, plan, sequential: /Seq Scan/.test(plan) });
+  }
+  return plans;
+}
+
+interface Plan {
+  statement: string;
+  plan: string;
+  sequential: boolean;
+}
+
+/**
+ * The load generator reads the server's CPU time before and after each measure, asks it other
+ * things (`ask`, answered with `{ answer }`), then stops it.
+ */
+function answerLoadGenerator(
+  app: App,
+  afterClose: () => Promise<void>,
+  answer: (message: unknown) => Promise<unknown> = async () => undefined,
+): void {
   process.on("message", async (message) => {
     if (message === "cpu") return process.send?.({ cpu: process.cpuUsage() });
+    const answered = await answer(message);
+    if (answered !== undefined) return process.send?.({ answer: answered });
     if (message !== "stop") return;
     await app.close();
     await afterClose();
@@ -341,7 +398,12 @@ async function startServer(engine: Engine, args: string[] = ["serve", engine]) {
       });
       child.send("cpu");
     });
-  return { ready, stop, cpuMicros };
+  const ask = <Answer>(message: unknown) =>
+    new Promise<Answer>((resolve) => {
+      child.once("message", (reply) => resolve((reply as { answer: Answer }).answer));
+      child.send(message as string);
+    });
+  return { ready, stop, cpuMicros, ask };
 }
 
 /** One server's share of a measure: the load aimed at it and how to read its CPU time. */
@@ -617,7 +679,69 @@ function printTable(measures: Measure[]): void {
   }
 }
 
+/**
+ * Issue 16 item 9: the hot paths on an empty PostgreSQL schema (the demo data and the bench's
+ * drivers), then again after `loadScaleData` has written SCALE_DRIVERS drivers with their vehicles,
+ * visits, payments and jobs; then the plan of every statement those paths send.
+ */
+async function measureScale(): Promise<void> {
+  const server = await startServer("postgres");
+  try {
+    const base = `http://127.0.0.1:${server.ready.port}`;
+    const payer = { authorization: `Bearer ${server.ready.payerToken}` };
+    const unpaid = [...server.ready.payVisitIds];
+    const targets: { title: string; options: autocannon.Options }[] = [
+      {
+        title: "GET /api/user/view",
+        options: { url: `${base}/api/user/view`, headers: { authorization: `Bearer ${server.ready.accessToken}` } },
+      },
+      { title: "GET /api/user/visits", options: { url: `${base}/api/user/visits`, headers: payer } },
+      {
+        title: "GET /api/user/visit/{uuid}/quote",
+        options: { url: `${base}/api/user/visit/${server.ready.quoteVisitId}/quote`, headers: payer },
+      },
+      { title: "GET /api/user/dashboard", options: { url: `${base}/api/user/dashboard`, headers: payer } },
+      { title: "POST /api/user/visit/{uuid}/pay (charge)", options: payOptions(base, payer, unpaid) },
+    ];
+    const run = async (label: string, seconds = DURATION_SECONDS) => {
+      const measures: Measure[] = [];
+      for (const target of targets)
+        measures.push(await load("postgres", server.cpuMicros, `${target.title} · ${label}`, target.options, seconds));
+      return measures;
+    };
+    for (const target of targets) await load("postgres", server.cpuMicros, "warm-up", target.options, WARM_UP_SECONDS);
+    const empty = await run("empty");
+    const figures = await server.ask<ScaleFigures>("load-scale");
+    for (const target of targets) await load("postgres", server.cpuMicros, "warm-up", target.options, WARM_UP_SECONDS);
+    const loaded = await run("loaded");
+    await server.ask("capture");
+    await run("plans", 1);
+    const plans = await server.ask<Plan[]>("explain");
+
+    printTable([...empty, ...loaded]);
+    print(
+      `Loaded in ${figures.seconds} s: ${figures.drivers} drivers, ${figures.vehicles} vehicles, ` +
+        `${figures.visits} visits, ${figures.payments} payments, ${figures.jobs} jobs.`,
+    );
+    for (const [index, before] of empty.entries()) {
+      const after = loaded[index];
+      if (!after) continue;
+      const ratio = after.p50 / Math.max(before.p50, 1);
+      print(
+        `${before.target.replace(" · empty", "")}: p50 ${before.p50} → ${after.p50} ms, p99 ${before.p99} → ${after.p99} ms ` +
+          `(${ratio <= 2 ? "within" : "beyond"} 2× of empty)`,
+      );
+    }
+    const sequential = plans.filter((plan) => plan.sequential);
+    print(`\n${plans.length} distinct statements; ${sequential.length} read a table sequentially:`);
+    for (const plan of sequential) print(`\n${plan.statement}\n${plan.plan}`);
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main(): Promise<void> {
+  if (SCALE_DRIVERS > 0) return measureScale();
   const engines: Engine[] = ["sqlite"];
   if (process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL) engines.push("postgres");
   const measures: Measure[] = [];

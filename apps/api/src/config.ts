@@ -111,6 +111,10 @@ const environment = z.object({
   NETPAY_SECRET_KEY: optional,
   NETPAY_PUBLIC_KEY: optional,
   NETPAY_API_BASE: optional.pipe(z.url().optional()),
+  FACTURAPI_KEY: optional,
+  FACTURAPI_API_BASE: z.url().default("https://www.facturapi.io/v2"),
+  CONTACT_MAX_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(5),
+  CONTACT_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   CARD_ADD_MAX_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(3),
   CARD_ADD_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
@@ -199,6 +203,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     email: { provider: emailProvider, smtpUrl: e.SMTP_URL ?? "", from: e.EMAIL_FROM },
+    /** CFDI issuing (DESIGN §9): Facturapi stamps real invoices when its secret key is set, else the sandbox issuer. */
+    invoicing: e.FACTURAPI_KEY
+      ? { facturapi: { secretKey: e.FACTURAPI_KEY, apiBase: e.FACTURAPI_API_BASE } }
+      : { facturapi: null },
+    contact: { maxPerUserPerDay: e.CONTACT_MAX_PER_USER_PER_DAY, maxPerIpPerHour: e.CONTACT_MAX_PER_IP_PER_HOUR },
     payments: {
       conekta: e.CONEKTA_PRIVATE_KEY
         ? { privateKey: e.CONEKTA_PRIVATE_KEY, publicKey: e.CONEKTA_PUBLIC_KEY ?? "", apiBase: e.CONEKTA_API_BASE }

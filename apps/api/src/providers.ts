@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
+import { createFacturapiIssuer } from "./modules/invoicing/facturapi.ts";
+import type { InvoiceProvider } from "./modules/invoicing/provider.ts";
+import { createSandboxIssuer } from "./modules/invoicing/sandbox-issuer.ts";
 import type { EmailProvider, SmsProvider } from "./modules/messaging/providers.ts";
 import { createSandboxEmail, createSandboxSms } from "./modules/messaging/sandbox.ts";
 import { createSmtpEmail } from "./modules/messaging/smtp.ts";
@@ -22,6 +25,8 @@ export interface Providers {
   email: EmailProvider;
   /** Card gateways by slot (DESIGN §6); the sandbox stands in for each one without credentials. */
   payments: PaymentGateways;
+  /** CFDI issuing (DESIGN §9): Facturapi with its key, else the sandbox issuer (unstamped XML and PDF). */
+  invoicing: InvoiceProvider;
 }
 
 export function createProviders(config: Config, db: Db, log: FastifyBaseLogger): Providers {
@@ -29,6 +34,7 @@ export function createProviders(config: Config, db: Db, log: FastifyBaseLogger):
     sms: config.sms.provider === "twilio" ? createTwilioSms(config.sms.twilio, db, log) : createSandboxSms(db, log),
     email: config.email.provider === "smtp" ? createSmtpEmail(config.email, db, log) : createSandboxEmail(db),
     payments: createPaymentGateways(config, db),
+    invoicing: config.invoicing.facturapi ? createFacturapiIssuer(config.invoicing.facturapi) : createSandboxIssuer(),
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { authModule } from "./modules/auth/plugin.ts";
 import { healthModule } from "./modules/health/plugin.ts";
 import { hostsModule } from "./modules/hosts/plugin.ts";
+import { invoicingModule } from "./modules/invoicing/plugin.ts";
 import { messagingModule } from "./modules/messaging/plugin.ts";
 import { operatorModule } from "./modules/operator/plugin.ts";
 import { parkingModule } from "./modules/parking/plugin.ts";
@@ -22,5 +23,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(vehiclesModule);
   await app.register(paymentsModule);
   await app.register(parkingModule);
+  await app.register(invoicingModule);
   await app.register(operatorModule);
 };

@@ -5,7 +5,13 @@ import type { Endpoint } from "@estaciona/contracts/endpoint";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../src/lib/ids.ts";
-import { DEMO_DRIVER, DEMO_PAID_STAY, OTHER_LOCATION, OTHER_ORGANISATION } from "../src/seed/data.ts";
+import {
+  DEMO_DRIVER,
+  DEMO_ORGANISATION,
+  DEMO_PAID_STAY,
+  OTHER_LOCATION,
+  OTHER_ORGANISATION,
+} from "../src/seed/data.ts";
 import { createSignedInUser, createTestApp, testPhone } from "./helpers.ts";
 import {
   createDriverWithVehicle,
@@ -66,6 +72,7 @@ const locationBody = (overrides: Record<string, unknown> = {}) => ({
   capacity: 120,
   exit_window_minutes: 15,
   invoice_window_days: 30,
+  invoicing: "automatic",
   email_domain: null,
   tariff: {
     grace_minutes: 10,
@@ -124,6 +131,54 @@ async function paidStay() {
   return { driver, visitId: visit.uuid as string, paymentId, amount };
 }
 
+/** An invoice request of the demo organisation waiting for the operator (the invoicing suite makes real ones). */
+async function pendingInvoice(organisationId = DEMO_ORGANISATION.id) {
+  const now = new Date().toISOString();
+  const driver = await createSignedInUser(app);
+  const id = newId();
+  await app.db
+    .insertInto("invoices")
+    .values({
+      id,
+      user_id: driver.user.id,
+      organisation_id: organisationId,
+      tax_profile_id: null,
+      kind: "single",
+      status: "pending_approval",
+      series: "T",
+      folio: Math.floor(Math.random() * 1e9),
+      issuer_rfc: "EKU9003173C9",
+      issuer_name: "ESCUELA KEMPER URGATE",
+      issuer_regime: "601",
+      issuer_postal_code: "64000",
+      receiver_rfc: "XAXX010101000",
+      receiver_name: "PUBLICO EN GENERAL",
+      receiver_regime: "616",
+      receiver_postal_code: "64000",
+      receiver_email: "factura@example.com",
+      cfdi_use: "S01",
+      currency: "mxn",
+      subtotal: 1000,
+      tax: 160,
+      total: 1160,
+      provider: "sandbox",
+      provider_ref: null,
+      cfdi_uuid: null,
+      stamped: 0,
+      xml: null,
+      pdf_base64: null,
+      failure_code: null,
+      reviewed_by: null,
+      reviewed_at: null,
+      review_note: null,
+      issued_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
 const refund = (headers: Headers, paymentId: string, payload: object, key = idempotencyKey()) =>
   call(headers, {
     method: "POST",
@@ -141,16 +196,21 @@ describe("who may do what", () => {
   let device: { uuid: string };
   /** A location of the owner's to edit: editing a seeded one would change what other tests are charged. */
   let ownedLocation: string;
+  let invoiceToApprove: string;
+  let invoiceToReject: string;
 
   beforeAll(async () => {
     owner = await createOperator();
     stranger = await createOperator(OTHER_ORGANISATION.id);
     driver = await createSignedInUser(app);
     device = await registerDevice(owner.headers);
+    ownedIds = [FUNDIDORA, DEMO_PAID_STAY.paymentId, DEMO_DRIVER.id ?? "", device.uuid, owner.user.id];
+    invoiceToApprove = await pendingInvoice();
+    invoiceToReject = await pendingInvoice();
+    ownedIds.push(invoiceToApprove, invoiceToReject);
     ownedLocation = (
       await call(owner.headers, { method: "POST", url: "/api/admin/location", payload: locationBody() })
     ).json().data.uuid;
-    ownedIds = [FUNDIDORA, DEMO_PAID_STAY.paymentId, DEMO_DRIVER.id ?? "", device.uuid, owner.user.id];
   });
 
   /**
@@ -269,6 +329,25 @@ describe("who may do what", () => {
       foreign: "absent",
     },
     "GET /admin/audit": { request: () => ({ method: "GET", url: "/api/admin/audit" }), owner: 200, foreign: "absent" },
+    "GET /admin/invoices/pending": {
+      request: () => ({ method: "GET", url: "/api/admin/invoices/pending" }),
+      owner: 200,
+      foreign: "absent",
+    },
+    "POST /admin/invoice/:uuid/approve": {
+      request: () => ({ method: "POST", url: `/api/admin/invoice/${invoiceToApprove}/approve` }),
+      owner: 200,
+      foreign: "not_found",
+    },
+    "POST /admin/invoice/:uuid/reject": {
+      request: () => ({
+        method: "POST",
+        url: `/api/admin/invoice/${invoiceToReject}/reject`,
+        payload: { reason: "Datos fiscales incompletos" },
+      }),
+      owner: 200,
+      foreign: "not_found",
+    },
   };
 
   it("has an entry for every admin endpoint the contracts declare", () => {

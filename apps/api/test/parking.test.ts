@@ -451,6 +451,8 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       expect(past.statusCode).toBe(200);
       expect(past.json().data).toMatchObject({ page: 1, limit: 2, total: 3 });
       expect(past.json().data.items).toHaveLength(2);
+      // Keyset paging: the answer says where page 2 starts (and no page 3: one row is left).
+      expect(past.json().data.next_pages).toHaveLength(1);
       expect(past.json().data.items[0]).toMatchObject({
         status: "finished",
         total: 4178,
@@ -460,10 +462,21 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       });
       const secondPage = await app.inject({
         method: "GET",
-        url: "/api/user/visits?status=past&page=2&limit=2",
+        url: `/api/user/visits?status=past&page=2&limit=2&after=${past.json().data.next_pages[0]}`,
         headers: driver.headers,
       });
       expect(secondPage.json().data.items).toHaveLength(1);
+      expect(secondPage.json().data.next_pages).toEqual([]);
+      const pastIds = [...past.json().data.items, ...secondPage.json().data.items].map((row) => row.uuid);
+      expect(new Set(pastIds).size).toBe(3);
+      // Text that is not one of our cursors is refused, not read as a position.
+      const forged = await app.inject({
+        method: "GET",
+        url: "/api/user/visits?after=bm90LWEtY3Vyc29y",
+        headers: driver.headers,
+      });
+      expect(forged.statusCode).toBe(422);
+      expect(forged.json().error).toBe("invalid_data");
 
       const active = await app.inject({
         method: "GET",

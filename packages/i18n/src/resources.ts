@@ -1,5 +1,6 @@
 import { account as enAccount } from "./locales/en/account.ts";
 import { auth as enAuth } from "./locales/en/auth.ts";
+import { billing as enBilling } from "./locales/en/billing.ts";
 import { common as enCommon } from "./locales/en/common.ts";
 import { contact as enContact } from "./locales/en/contact.ts";
 import { errors as enErrors } from "./locales/en/errors.ts";
@@ -14,6 +15,7 @@ import { validation as enValidation } from "./locales/en/validation.ts";
 import { vehicles as enVehicles } from "./locales/en/vehicles.ts";
 import { account as esAccount } from "./locales/es/account.ts";
 import { auth as esAuth } from "./locales/es/auth.ts";
+import { billing as esBilling } from "./locales/es/billing.ts";
 import { common as esCommon } from "./locales/es/common.ts";
 import { contact as esContact } from "./locales/es/contact.ts";
 import { errors as esErrors } from "./locales/es/errors.ts";
@@ -35,6 +37,7 @@ export const resources = {
   en: {
     account: enAccount,
     auth: enAuth,
+    billing: enBilling,
     common: enCommon,
     contact: enContact,
     errors: enErrors,
@@ -51,6 +54,7 @@ export const resources = {
   es: {
     account: esAccount,
     auth: esAuth,
+    billing: esBilling,
     common: esCommon,
     contact: esContact,
     errors: esErrors,

@@ -24,7 +24,7 @@ export type DatabaseTarget = (
   | { engine: "postgres"; url: string; schema?: string; poolSize?: number }
 ) & {
   /** Called with every SQL statement sent (tests and the bench count a path's statements with it). */
-  onStatement?: (statement: string) => void;
+  onStatement?: (statement: string, parameters: readonly unknown[]) => void;
 };
 
 export type Db = Kysely<Database>;
@@ -45,7 +45,7 @@ export interface DatabaseHandle {
 }
 
 const statementLog = ({ onStatement }: DatabaseTarget) =>
-  onStatement ? (event: LogEvent) => onStatement(event.query.sql) : undefined;
+  onStatement ? (event: LogEvent) => onStatement(event.query.sql, event.query.parameters) : undefined;
 
 /** Prepared statements kept per connection; the app sends a few dozen distinct statements. */
 const STATEMENT_CACHE_SIZE = 500;

@@ -34,6 +34,11 @@ export interface Database {
   operator_memberships: OperatorMembershipsTable;
   operator_location_grants: OperatorLocationGrantsTable;
   audit_log: AuditLogTable;
+  invoice_issuers: InvoiceIssuersTable;
+  tax_profiles: TaxProfilesTable;
+  invoices: InvoicesTable;
+  invoice_payments: InvoicePaymentsTable;
+  contact_messages: ContactMessagesTable;
 }
 
 type Bool = 0 | 1;
@@ -198,6 +203,8 @@ export interface LocationsTable {
   invoice_window_days: number;
   email_domain: string | null;
   active: Bool;
+  /** `none`: no invoices; `approval`: an operator approves each request before it is issued. */
+  invoicing: Generated<"none" | "automatic" | "approval">;
   created_at: string;
 }
 
@@ -414,6 +421,103 @@ export interface SandboxRefundsTable {
   reference: string;
   charge_id: string;
   amount: number;
+  created_at: string;
+}
+
+/** An operator's fiscal data: the Emisor of its CFDIs (DESIGN §9). */
+export interface InvoiceIssuersTable {
+  organisation_id: string;
+  rfc: string;
+  legal_name: string;
+  tax_regime: string;
+  postal_code: string;
+  series: string;
+  last_folio: number;
+  created_at: string;
+}
+
+/** A driver's fiscal data for invoices (CFDI 4.0 Receptor). */
+export interface TaxProfilesTable {
+  id: string;
+  user_id: string;
+  rfc: string;
+  legal_name: string;
+  tax_regime: string;
+  cfdi_use: string;
+  postal_code: string;
+  email: string;
+  is_default: Bool;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** A CFDI 4.0 invoice of one payment or a month of payments, with the issuer and receiver as requested. */
+export interface InvoicesTable {
+  id: string;
+  user_id: string;
+  organisation_id: string;
+  tax_profile_id: string | null;
+  kind: "single" | "monthly";
+  status: "pending_approval" | "issuing" | "issued" | "failed" | "rejected" | "cancelled";
+  series: string;
+  folio: number;
+  issuer_rfc: string;
+  issuer_name: string;
+  issuer_regime: string;
+  issuer_postal_code: string;
+  receiver_rfc: string;
+  receiver_name: string;
+  receiver_regime: string;
+  receiver_postal_code: string;
+  receiver_email: string;
+  cfdi_use: string;
+  currency: "mxn" | "usd";
+  subtotal: number;
+  tax: number;
+  total: number;
+  provider: string;
+  provider_ref: string | null;
+  cfdi_uuid: string | null;
+  stamped: Bool;
+  xml: string | null;
+  pdf_base64: string | null;
+  failure_code: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  review_note: string | null;
+  issued_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One payment on an invoice, with the amounts it carries there (base before tax, IVA, total). */
+export interface InvoicePaymentsTable {
+  invoice_id: string;
+  payment_id: string;
+  location_id: string;
+  description: string;
+  base: number;
+  tax: number;
+  tax_rate_bp: number;
+  total: number;
+  paid_at: string;
+  /** 1 once its invoice was rejected or failed: the payment may be invoiced again. */
+  released: Generated<Bool>;
+}
+
+/** A message of the contact form, e-mailed to the host operator (DESIGN §9). */
+export interface ContactMessagesTable {
+  id: string;
+  reference: string;
+  user_id: string;
+  organisation_id: string | null;
+  hostname: string;
+  topic: string;
+  message: string;
+  visit_id: string | null;
+  sent_to: string | null;
+  ip: string;
   created_at: string;
 }
 

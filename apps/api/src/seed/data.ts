@@ -17,6 +17,17 @@ export const DEMO_ORGANISATION = {
   contact_phone: "+528112345678",
 };
 
+/** The demo operator's fiscal data: the issuer of its CFDIs (a made-up RFC in the SAT's format). */
+export const DEMO_INVOICE_ISSUER = {
+  organisation_id: DEMO_ORGANISATION.id,
+  rfc: "EDE210101A17",
+  legal_name: "ESTACIONA DEMO",
+  tax_regime: "601",
+  postal_code: "64000",
+  series: "EST",
+  last_folio: 0,
+};
+
 const estacionaMap = DEFAULT_MAP_OPTIONS.estaciona;
 const variantMap = DEFAULT_MAP_OPTIONS.isisa;
 
@@ -197,6 +208,8 @@ export const DEMO_LOCATIONS: Seed<NewRow<"locations">>[] = [
     increment_price: 1000,
     daily_max: 8000,
     capacity: 800,
+    // The campus operator approves each invoice request by hand (DESIGN §9).
+    invoicing: "approval",
     email_domain: null,
   },
   {

@@ -6,6 +6,7 @@ import { feeRatesOf, tariffOf } from "../modules/parking/locations/service.ts";
 import {
   DEMO_DRIVER,
   DEMO_DRIVER_VEHICLE,
+  DEMO_INVOICE_ISSUER,
   DEMO_LOCATIONS,
   DEMO_OPERATOR,
   DEMO_OPERATOR_MEMBERSHIP,
@@ -58,6 +59,11 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
         { ...DEMO_OPERATOR_MEMBERSHIP, created_at: createdAt },
         { user_id: OTHER_OPERATOR.id, organisation_id: OTHER_ORGANISATION.id, platform: 0, created_at: createdAt },
       ])
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await tx
+      .insertInto("invoice_issuers")
+      .values({ ...DEMO_INVOICE_ISSUER, created_at: createdAt })
       .onConflict((oc) => oc.doNothing())
       .execute();
     for (const location of [...DEMO_LOCATIONS, OTHER_LOCATION]) {

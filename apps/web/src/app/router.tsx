@@ -128,6 +128,7 @@ export const routes: RouteObject[] = [
                   ...withAlias(paths.operatorPayment, () => import("../features/operator/routes/payment.tsx")),
                   ...withAlias(paths.operatorDrivers, () => import("../features/operator/routes/drivers.tsx")),
                   ...withAlias(paths.operatorDriver, () => import("../features/operator/routes/driver.tsx")),
+                  ...withAlias(paths.operatorInvoices, () => import("../features/operator/routes/invoices.tsx")),
                   ...withAlias(paths.operatorTeam, () => import("../features/operator/routes/team.tsx")),
                 ],
               },

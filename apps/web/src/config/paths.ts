@@ -44,6 +44,7 @@ export const paths = {
   operatorPayment: { path: "/operador/pagos/:uuid", alias: "/operator/payments/:uuid" },
   operatorDrivers: { path: "/operador/conductores", alias: "/operator/drivers" },
   operatorDriver: { path: "/operador/conductores/:uuid", alias: "/operator/drivers/:uuid" },
+  operatorInvoices: { path: "/operador/facturas", alias: "/operator/invoices" },
   operatorTeam: { path: "/operador/equipo", alias: "/operator/team" },
 } as const satisfies Record<string, { path: string; alias?: string; checkout?: boolean }>;
 

@@ -15,6 +15,8 @@ import {
 
 export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "requires_action", "refunded"] as const;
 export const PAYMENT_KINDS = ["charge", "refund"] as const;
+/** How a location's drivers get invoices (DESIGN §9): not at all, issued at once, or after the operator approves. */
+export const LOCATION_INVOICING = ["none", "automatic", "approval"] as const;
 const amount = z.number().int().min(0);
 const minutes = z.number().int().min(0).max(100_000);
 const basisPoints = z.number().int().min(0).max(10_000);
@@ -50,6 +52,7 @@ export const locationBody = z.object({
   capacity: z.number().int().min(1).max(100_000).nullable(),
   exit_window_minutes: minutes,
   invoice_window_days: z.number().int().min(0).max(366),
+  invoicing: z.enum(LOCATION_INVOICING),
   email_domain: optionalText(120),
   tariff: tariffBody.extend({
     grace_minutes: minutes,
@@ -63,6 +66,7 @@ export type LocationBody = z.input<typeof locationBody>;
 /** A location as the console sees it: the public page's fields plus what only its operator sets. */
 export const operatorLocation = location.extend({
   invoice_window_days: z.number().int(),
+  invoicing: z.enum(LOCATION_INVOICING),
   active: z.boolean(),
   open_stays: z.number().int(),
 });

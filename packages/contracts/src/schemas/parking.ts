@@ -236,8 +236,11 @@ export type PayVisitAnswer = z.infer<typeof payVisitAnswer>;
 
 export const visitListQuery = z.object({
   status: z.enum(["active", "past"]).optional(),
+  /** The page number shown (answered back); which rows come is `after`'s choice. */
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(PAGINATOR_ROWS),
+  /** Where the page starts: a cursor from an earlier answer's `next_pages`; none for the first page. */
+  after: z.string().min(1).max(200).optional(),
 });
 export type VisitListQuery = z.input<typeof visitListQuery>;
 
@@ -246,6 +249,8 @@ export const visitPage = z.object({
   page: z.number().int(),
   limit: z.number().int(),
   total: z.number().int(),
+  /** Where each following page starts (the `after` of pages page+1, page+2, …), as far as the paginator links. */
+  next_pages: z.array(z.string()),
 });
 export type VisitPage = z.infer<typeof visitPage>;
 

@@ -23,7 +23,19 @@ export interface EmailMessage {
   html?: string;
   /** A secret inside the message (an e-mail code): real adapters mask it in the outbox. */
   sensitive?: string;
+  /** Files sent with the message (an invoice's XML and PDF). */
+  attachments?: EmailAttachment[];
 }
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** The outbox keeps no files: it names them under the body, so the demo's inbox shows what was attached. */
+export const bodyWithAttachmentNames = (body: string, attachments: EmailAttachment[] | undefined): string =>
+  attachments?.length ? `${body}\n\n[${attachments.map((file) => file.filename).join(", ")}]` : body;
 
 export interface SmsProvider {
   readonly name: string;

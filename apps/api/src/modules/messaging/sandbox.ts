@@ -2,7 +2,13 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/database.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
-import type { EmailMessage, EmailProvider, SmsProvider, TextMessage } from "./providers.ts";
+import {
+  bodyWithAttachmentNames,
+  type EmailMessage,
+  type EmailProvider,
+  type SmsProvider,
+  type TextMessage,
+} from "./providers.ts";
 import { insertOutboxMessage } from "./repository.ts";
 
 /** Sandbox SMS: nothing leaves the machine; the message lands in the outbox (`GET /api/sandbox/outbox`) and the log (DESIGN §4). */
@@ -40,7 +46,7 @@ export function createSandboxEmail(db: Db): EmailProvider {
         provider: "sandbox",
         recipient: message.to,
         subject: message.subject,
-        body: message.html ?? message.text,
+        body: bodyWithAttachmentNames(message.html ?? message.text, message.attachments),
         provider_ref: id,
         created_at: nowIso(),
       });

@@ -4,7 +4,14 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
-import { type EmailMessage, type EmailProvider, maskSensitive, ProviderError, recordSent } from "./providers.ts";
+import {
+  bodyWithAttachmentNames,
+  type EmailMessage,
+  type EmailProvider,
+  maskSensitive,
+  ProviderError,
+  recordSent,
+} from "./providers.ts";
 
 /** Connecting, greeting and each socket step; an SMTP relay slower than this is treated as down. */
 const SMTP_TIMEOUT_MS = 10_000;
@@ -43,6 +50,7 @@ export function createSmtpEmail(
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          ...(message.attachments ? { attachments: message.attachments } : {}),
         });
         if (info.rejected.length > 0) throw new ProviderError("smtp", "the relay rejected the recipient");
         messageId = info.messageId;
@@ -64,7 +72,10 @@ export function createSmtpEmail(
         provider: "smtp",
         recipient: message.to,
         subject: message.subject,
-        body: maskSensitive(message.html ?? message.text, message.sensitive),
+        body: bodyWithAttachmentNames(
+          maskSensitive(message.html ?? message.text, message.sensitive),
+          message.attachments,
+        ),
         provider_ref: messageId,
         created_at: nowIso(),
       });

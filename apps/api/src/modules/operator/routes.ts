@@ -1,11 +1,11 @@
 import { Readable } from "node:stream";
 import * as devices from "@estaciona/contracts/endpoints/devices";
 import * as endpoints from "@estaciona/contracts/endpoints/operator";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
 import { deviceHmacKey } from "../parking/devices/service.ts";
 import { listAudit } from "./audit.ts";
-import type { OperatorScope } from "./scope.ts";
+import { scopeOf } from "./scope.ts";
 import {
   addOperator,
   createLocation,
@@ -28,12 +28,6 @@ import {
   setDriverStatus,
   todayReport,
 } from "./service.ts";
-
-/** The scope the `admin/…` guard (plugins/authenticate.ts) loaded for the caller. */
-function scopeOf(request: Pick<FastifyRequest, "operator">): OperatorScope {
-  if (!request.operator) throw new Error("operator route outside the admin/… guard");
-  return request.operator;
-}
 
 export const operatorRoutes: FastifyPluginAsync = async (app) => {
   const hmacKey = deviceHmacKey(app.config.secret);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { findMembership, grantedLocationIds } from "./repository.ts";
@@ -47,4 +48,10 @@ export function reachable<T extends { id: string; organisation_id: string }>(
 /** Organisation-wide actions (opening a location, adding an operator) are not for a staff member limited to some locations. */
 export function assertWholeOrganisation(scope: OperatorScope): void {
   if (scope.locationIds !== null) throw new AppError("forbidden_access");
+}
+
+/** The scope the `admin/…` guard (plugins/authenticate.ts) loaded for the caller. */
+export function scopeOf(request: Pick<FastifyRequest, "operator">): OperatorScope {
+  if (!request.operator) throw new Error("admin route outside the admin/… guard");
+  return request.operator;
 }

@@ -89,6 +89,7 @@ function presentOperatorLocation(location: LocationRow, openStays: number): Oper
   return {
     ...presentLocation(location),
     invoice_window_days: location.invoice_window_days,
+    invoicing: location.invoicing,
     active: location.active === 1,
     open_stays: openStays,
   };
@@ -110,6 +111,7 @@ function locationColumns(body: LocationBody) {
     capacity: body.capacity,
     exit_window_minutes: body.exit_window_minutes,
     invoice_window_days: body.invoice_window_days,
+    invoicing: body.invoicing,
     email_domain: body.email_domain?.toLowerCase().replace(/^@/, "") ?? null,
     grace_minutes: body.tariff.grace_minutes,
     first_period_minutes: body.tariff.first_period_minutes,

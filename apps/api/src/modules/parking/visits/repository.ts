@@ -1,7 +1,8 @@
 import type { Country } from "@estaciona/contracts";
 import { OPEN_VISIT_STATUSES } from "@estaciona/contracts/schemas/parking";
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import { type Executor, forUpdate } from "../../../db/database.ts";
-import type { NewRow, Row, RowUpdate } from "../../../db/schema.ts";
+import type { Database, NewRow, Row, RowUpdate } from "../../../db/schema.ts";
 
 export type VisitRow = Row<"visits">;
 
@@ -153,21 +154,53 @@ function visitsWithContext(db: Executor) {
     ]);
 }
 
+/** Where a page of a driver's visits (newest first) ends: the last row's creation time and id. */
+export interface VisitKey {
+  created_at: string;
+  id: string;
+}
+
+export interface VisitListFilter {
+  status?: "active" | "past";
+  /** Rows after this one in the list's order (keyset paging; the first page has none). */
+  after?: VisitKey;
+  limit: number;
+}
+
+/** The driver's visits from `after` on; read in list order, the index (user_id, created_at, id) answers it. */
+const inListOf =
+  (userId: string, filter: VisitListFilter) =>
+  (eb: ExpressionBuilder<Database, "visits">): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [eb("visits.user_id", "=", userId)];
+    if (filter.status === "active") conditions.push(eb("visits.status", "in", OPEN_VISIT_STATUSES));
+    if (filter.status === "past") conditions.push(eb("visits.status", "=", "finished"));
+    if (filter.after)
+      conditions.push(
+        eb(eb.refTuple("visits.created_at", "visits.id"), "<", eb.tuple(filter.after.created_at, filter.after.id)),
+      );
+    return eb.and(conditions);
+  };
+
 export type VisitListRow = Awaited<ReturnType<typeof listVisitsOfUser>>[number];
 
-export function listVisitsOfUser(
-  db: Executor,
-  userId: string,
-  filter: { status?: "active" | "past"; limit: number; offset: number },
-) {
-  let query = visitsWithContext(db).where("visits.user_id", "=", userId);
-  if (filter.status === "active") query = query.where("visits.status", "in", OPEN_VISIT_STATUSES);
-  if (filter.status === "past") query = query.where("visits.status", "=", "finished");
-  return query
+export function listVisitsOfUser(db: Executor, userId: string, filter: VisitListFilter) {
+  return visitsWithContext(db)
+    .where(inListOf(userId, filter))
     .orderBy("visits.created_at", "desc")
     .orderBy("visits.id", "desc")
     .limit(filter.limit)
-    .offset(filter.offset)
+    .execute();
+}
+
+/** Only the keys of the next `limit` rows (from the index alone): where the following pages start. */
+export function listVisitKeysOfUser(db: Executor, userId: string, filter: VisitListFilter): Promise<VisitKey[]> {
+  return db
+    .selectFrom("visits")
+    .select(["visits.created_at", "visits.id"])
+    .where(inListOf(userId, filter))
+    .orderBy("visits.created_at", "desc")
+    .orderBy("visits.id", "desc")
+    .limit(filter.limit)
     .execute();
 }
 

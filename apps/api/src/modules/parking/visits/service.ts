@@ -1,4 +1,5 @@
-import type { StartVisitBody, VisitDetail, VisitQuote, VisitSummary } from "@estaciona/contracts/schemas/parking";
+import { PAGINATOR_PAGE_LINKS } from "@estaciona/contracts";
+import type { StartVisitBody, VisitDetail, VisitPage, VisitQuote } from "@estaciona/contracts/schemas/parking";
 import { type Db, type Executor, underUniqueRule } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
 import { AppError } from "../../../lib/errors.ts";
@@ -13,7 +14,9 @@ import {
   findVisitOfUser,
   hasOpenVisit,
   insertVisit,
+  listVisitKeysOfUser,
   listVisitsOfUser,
+  type VisitKey,
   type VisitRow,
 } from "./repository.ts";
 
@@ -93,21 +96,55 @@ export async function startVisit(db: Db, user: UserRow, body: StartVisitBody): P
   return presentVisitDetail(db, visit, now);
 }
 
+/** Pages ahead whose start a list answer gives: enough for every link of the spec's paginator. */
+const PAGES_AHEAD = PAGINATOR_PAGE_LINKS - 1;
+
+/** A page's start as the client carries it: opaque text (base64url of the last row's key). */
+const encodeCursor = (key: VisitKey): string =>
+  Buffer.from(JSON.stringify([key.created_at, key.id])).toString("base64url");
+
+function decodeCursor(cursor: string): VisitKey {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString()) as unknown[];
+    if (typeof createdAt === "string" && typeof id === "string") return { created_at: createdAt, id };
+  } catch {
+    // Answered below like any other text that is not one of our cursors.
+  }
+  throw new AppError("invalid_data", { detail: "after: not a cursor from a visits list" });
+}
+
+/**
+ * `GET user/visits`: one page of the driver's visits, newest first, paged by keyset: `after` is
+ * where the page starts (none for the first). The answer also gives where each of the next
+ * pages starts (`next_pages`), read from the index alone, so the paginator can link to every page
+ * it shows without an offset (issue 16 item 9).
+ */
 export async function listVisits(
   db: Executor,
   userId: string,
-  query: { status?: "active" | "past"; page: number; limit: number },
-): Promise<{ items: VisitSummary[]; page: number; limit: number; total: number }> {
+  query: { status?: "active" | "past"; page: number; limit: number; after?: string },
+): Promise<VisitPage> {
   const now = Date.now();
-  const [rows, total] = await Promise.all([
-    listVisitsOfUser(db, userId, { status: query.status, limit: query.limit, offset: (query.page - 1) * query.limit }),
+  const after = query.after ? decodeCursor(query.after) : undefined;
+  const filter = { status: query.status, after };
+  const [rows, keys, total] = await Promise.all([
+    listVisitsOfUser(db, userId, { ...filter, limit: query.limit }),
+    // One key past the last page ahead tells whether that page has rows.
+    listVisitKeysOfUser(db, userId, { ...filter, limit: query.limit * PAGES_AHEAD + 1 }),
     countVisitsOfUser(db, userId, query.status),
   ]);
+  // Each page ahead that has rows starts after the last row of the page before it.
+  const nextPages: string[] = [];
+  for (let end = query.limit; end < keys.length; end += query.limit) {
+    const last = keys[end - 1];
+    if (last) nextPages.push(encodeCursor(last));
+  }
   return {
     items: rows.map((row) => presentVisitSummary(row, now)),
     page: query.page,
     limit: query.limit,
     total,
+    next_pages: nextPages,
   };
 }
 
@@ -135,7 +172,7 @@ export async function getParkingDashboard(db: Executor, userId: string) {
   const now = Date.now();
   const [open, recent] = await Promise.all([
     findLatestOpenVisitOfUser(db, userId),
-    listVisitsOfUser(db, userId, { limit: 5, offset: 0 }),
+    listVisitsOfUser(db, userId, { limit: 5 }),
   ]);
   return {
     active_visit: open ? await presentVisitDetail(db, open, now) : null,

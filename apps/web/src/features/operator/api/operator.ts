@@ -1,5 +1,6 @@
 import type { EndpointBody, EndpointQuery } from "@estaciona/contracts/endpoint";
 import * as devices from "@estaciona/contracts/endpoints/devices";
+import * as invoicing from "@estaciona/contracts/endpoints/invoicing";
 import * as endpoints from "@estaciona/contracts/endpoints/operator";
 import type { QueryClient } from "@tanstack/react-query";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
@@ -67,6 +68,11 @@ export const suspendDriver = (uuid: string) => callEndpoint(endpoints.suspendDri
 export const restoreDriver = (uuid: string) => callEndpoint(endpoints.restoreDriver, { params: { uuid } });
 export const addOperator = (body: EndpointBody<typeof endpoints.addOperator>) =>
   callEndpoint(endpoints.addOperator, { body });
+
+export const pendingInvoicesQuery = () => endpointQuery(invoicing.listPendingInvoices, {});
+export const approveInvoice = (uuid: string) => callEndpoint(invoicing.approveInvoice, { params: { uuid } });
+export const rejectInvoice = (uuid: string, reason: string) =>
+  callEndpoint(invoicing.rejectInvoice, { params: { uuid }, body: { reason } });
 
 /** After a change, every console answer that could show it is stale. */
 export const refreshConsole = (queryClient: QueryClient) =>

@@ -13,6 +13,7 @@ const sections = [
   { label: "devices", to: pathTo("operatorDevices"), end: false },
   { label: "payments", to: pathTo("operatorPayments"), end: false },
   { label: "drivers", to: pathTo("operatorDrivers"), end: false },
+  { label: "invoices", to: pathTo("operatorInvoices"), end: false },
   { label: "team", to: pathTo("operatorTeam"), end: false },
 ] as const;
 

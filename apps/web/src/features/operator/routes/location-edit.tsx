@@ -1,6 +1,6 @@
 import { COUNTRIES, CURRENCY_BY_COUNTRY } from "@estaciona/contracts";
 import { formatMinorUnits, parseMinorUnits } from "@estaciona/contracts/money";
-import type { OperatorLocation } from "@estaciona/contracts/schemas/operator";
+import { LOCATION_INVOICING, type OperatorLocation } from "@estaciona/contracts/schemas/operator";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -29,6 +29,7 @@ interface LocationForm {
   capacity: string;
   exit_window_minutes: string;
   invoice_window_days: string;
+  invoicing: (typeof LOCATION_INVOICING)[number];
   email_domain: string;
   grace_minutes: string;
   first_period_minutes: string;
@@ -60,6 +61,7 @@ const NEW_LOCATION: LocationForm = {
   capacity: "",
   exit_window_minutes: "15",
   invoice_window_days: "30",
+  invoicing: "automatic",
   email_domain: "",
   grace_minutes: "15",
   first_period_minutes: "60",
@@ -88,6 +90,7 @@ function formOf(location: OperatorLocation): LocationForm {
     capacity: location.capacity === null ? "" : String(location.capacity),
     exit_window_minutes: String(location.exit_window_minutes),
     invoice_window_days: String(location.invoice_window_days),
+    invoicing: location.invoicing,
     email_domain: location.email_domain ?? "",
     grace_minutes: String(location.tariff.grace_minutes),
     first_period_minutes: String(location.tariff.first_period_minutes),
@@ -135,6 +138,7 @@ function bodyOf(form: LocationForm): { body: LocationBody | null; invalid: Set<F
     capacity: optional("capacity", wholeNumber),
     exit_window_minutes: read("exit_window_minutes", wholeNumber(form.exit_window_minutes)),
     invoice_window_days: read("invoice_window_days", wholeNumber(form.invoice_window_days)),
+    invoicing: form.invoicing,
     email_domain: form.email_domain.trim() || null,
     tariff: {
       grace_minutes: read("grace_minutes", wholeNumber(form.grace_minutes)),
@@ -272,6 +276,23 @@ function LocationEditor({ location }: { location: OperatorLocation | undefined }
       })}
       {text("exit_window_minutes", t("locations.exit_window_minutes"), { inputMode: "numeric" })}
       {text("invoice_window_days", t("locations.invoice_window_days"), { inputMode: "numeric" })}
+      <FormField label={t("locations.invoicing")}>
+        {(control) => (
+          <select
+            {...control}
+            className="input select"
+            name="invoicing"
+            value={form.invoicing}
+            onChange={(event) => set("invoicing", event.target.value as LocationForm["invoicing"])}
+          >
+            {LOCATION_INVOICING.map((option) => (
+              <option key={option} value={option}>
+                {t(`locations.invoicing_${option}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       {text("email_domain", t("locations.email_domain"), { hint: t("locations.email_domain_hint") })}
       <div className="console-wide console-row-actions">
         {checkbox("active", t("locations.active_label"))}

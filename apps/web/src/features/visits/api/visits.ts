@@ -10,8 +10,11 @@ export type VisitFilter = "all" | NonNullable<EndpointQuery<typeof endpoints.lis
 
 export const dashboardQuery = () => endpointQuery(endpoints.getParkingDashboard, {});
 
-export const visitsQuery = (filter: VisitFilter, page: number, limit: number) =>
-  endpointQuery(endpoints.listVisits, { query: { page, limit, status: filter === "all" ? undefined : filter } });
+/** One page of the list; `after` is where it starts (from an earlier page's `next_pages`), none for page 1. */
+export const visitsQuery = (filter: VisitFilter, page: number, limit: number, after?: string) =>
+  endpointQuery(endpoints.listVisits, {
+    query: { page, limit, after, status: filter === "all" ? undefined : filter },
+  });
 
 export const visitQuery = (uuid: string) => endpointQuery(endpoints.getVisit, { params: { uuid } });
 

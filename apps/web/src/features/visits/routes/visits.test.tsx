@@ -40,7 +40,10 @@ describe("Visits screen", () => {
             : Array.from({ length: page === 3 ? 2 : 5 }, (_, index) =>
                 summary((page - 1) * 5 + index, index === 0 ? "finished" : "in_progress"),
               );
-        return { body: { data: { items, page, limit: 5, total: status === "active" ? 1 : 12 } } };
+        // Where the pages after this one start (12 rows: pages 1–3).
+        const next_pages =
+          status === "active" ? [] : [2, 3].filter((next) => next > page).map((next) => `start-${next}`);
+        return { body: { data: { items, page, limit: 5, total: status === "active" ? 1 : 12, next_pages } } };
       },
     });
     renderWithProviders(<VisitsScreen />);
@@ -52,6 +55,8 @@ describe("Visits screen", () => {
 
     await userEvent.click(screen.getByRole("button", { name: "Page 3" }));
     expect(await screen.findByText("Lot 10")).toBeInTheDocument();
+    // Keyset paging: page 3 is asked for from where page 1's answer said it starts.
+    expect(api.calls.at(-1)?.url ?? "").toContain("after=start-3");
     expect(screen.getByRole("button", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
 
     await userEvent.click(screen.getByRole("radio", { name: "Open" }));
@@ -71,7 +76,7 @@ describe("Visits screen", () => {
     };
     mockApi({
       "GET user/visits": () => ({
-        body: { data: { items: [summary(1, "finished"), tijuana], page: 1, limit: 5, total: 2 } },
+        body: { data: { items: [summary(1, "finished"), tijuana], page: 1, limit: 5, total: 2, next_pages: [] } },
       }),
     });
     renderWithProviders(<VisitsScreen />);
@@ -83,7 +88,9 @@ describe("Visits screen", () => {
   });
 
   it("says so when a filter has nothing", async () => {
-    mockApi({ "GET user/visits": () => ({ body: { data: { items: [], page: 1, limit: 5, total: 0 } } }) });
+    mockApi({
+      "GET user/visits": () => ({ body: { data: { items: [], page: 1, limit: 5, total: 0, next_pages: [] } } }),
+    });
     renderWithProviders(<VisitsScreen />);
     expect(await screen.findByText("You have no visits yet.")).toBeInTheDocument();
   });

@@ -40,11 +40,20 @@ export default function VisitsScreen() {
   const { t } = useTranslation(["parking", "screens"]);
   const [filter, setFilter] = useState<VisitFilter>("all");
   const [page, setPage] = useState(1);
+  // Keyset paging: where each page starts, learnt from the answers (page 1 starts at the top).
+  const [pageStarts, setPageStarts] = useState<ReadonlyMap<number, string>>(new Map());
   useKeptScroll();
   const visits = useQuery({
-    ...visitsQuery(filter, page, PAGINATOR_ROWS),
+    ...visitsQuery(filter, page, PAGINATOR_ROWS, pageStarts.get(page)),
     placeholderData: keepPreviousData,
   });
+  const nextPages = visits.isPlaceholderData ? undefined : visits.data?.next_pages;
+  useEffect(() => {
+    if (!nextPages?.length) return;
+    setPageStarts(
+      (known) => new Map([...known, ...nextPages.map((start, index) => [page + 1 + index, start] as const)]),
+    );
+  }, [nextPages, page]);
 
   const list = visits.data?.items ?? [];
   return (
@@ -61,6 +70,7 @@ export default function VisitsScreen() {
               onChange={() => {
                 setFilter(value);
                 setPage(1);
+                setPageStarts(new Map());
               }}
             />
             {t(`visits.filter_${value}`)}

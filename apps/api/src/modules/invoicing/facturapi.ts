@@ -1,0 +1,121 @@
+import { DecimalAmount, jsonWithDecimalAmounts, trimTrailingSlash } from "../payments/adapter-http.ts";
+import { type CfdiDocument, PARKING_PRODUCT_KEY, SERVICE_UNIT_KEY } from "./cfdi.ts";
+import { type InvoiceProvider, InvoiceProviderError } from "./provider.ts";
+
+/**
+ * Facturapi (research/ecosystem.md §5.7; its Node SDK's `invoices` resource): `POST /invoices`
+ * creates and stamps a CFDI, `GET /invoices/{id}/xml|pdf` downloads it, `DELETE
+ * /invoices/{id}?motive=02` cancels it; `Authorization: Bearer <secret key>`. Errors answer
+ * `{ message }` with a 4xx. Our invoice id is the `idempotency_key`, so a retry after a lost
+ * answer gets the invoice already made instead of a second one.
+ */
+export interface FacturapiSettings {
+  secretKey: string;
+  apiBase: string;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+const PROVIDER = "facturapi";
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+interface FacturapiInvoice {
+  id: string;
+  uuid?: string | null;
+  status?: string;
+}
+
+export function createFacturapiIssuer(settings: FacturapiSettings): InvoiceProvider {
+  const base = trimTrailingSlash(settings.apiBase);
+  const fetchImpl = settings.fetchImpl ?? fetch;
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function call(method: string, path: string, body?: string): Promise<Response> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${settings.secretKey}`,
+          ...(body ? { "content-type": "application/json" } : {}),
+        },
+        ...(body ? { body } : {}),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new InvoiceProviderError(PROVIDER, `no answer from ${method} ${path}`, true, { cause: error });
+    }
+    if (response.ok) return response;
+    const text = await response.text().catch(() => "");
+    let message = text || response.statusText;
+    try {
+      const parsed = JSON.parse(text) as { message?: unknown };
+      if (typeof parsed.message === "string") message = parsed.message;
+    } catch {
+      // Not JSON: the text itself is the message.
+    }
+    // 429 and 5xx are worth another try; any other 4xx is the invoice's data, refused as it is.
+    const retryable = response.status === 429 || response.status >= 500;
+    throw new InvoiceProviderError(PROVIDER, `${method} ${path} answered ${response.status}: ${message}`, retryable);
+  }
+
+  async function download(id: string, format: "xml" | "pdf"): Promise<Buffer> {
+    const response = await call("GET", `/invoices/${encodeURIComponent(id)}/${format}`);
+    try {
+      return Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      throw new InvoiceProviderError(PROVIDER, `the ${format} download broke off`, true, { cause: error });
+    }
+  }
+
+  return {
+    name: PROVIDER,
+    async issue(document: CfdiDocument, { invoiceId, receiverEmail }) {
+      const body = jsonWithDecimalAmounts({
+        customer: {
+          legal_name: document.receiver.name,
+          tax_id: document.receiver.rfc,
+          tax_system: document.receiver.regime,
+          email: receiverEmail,
+          address: { zip: document.receiver.postalCode },
+        },
+        items: document.lines.map((line) => ({
+          quantity: 1,
+          product: {
+            description: line.description,
+            product_key: PARKING_PRODUCT_KEY,
+            price: new DecimalAmount(line.base),
+            tax_included: false,
+            // A rate, not money: 1600 bp is written 0.16.
+            taxes: [{ type: "IVA", rate: line.taxRateBp / 10_000 }],
+            unit_key: SERVICE_UNIT_KEY,
+            unit_name: "Unidad de servicio",
+            sku: line.reference,
+          },
+        })),
+        payment_form: document.paymentForm,
+        payment_method: "PUE",
+        use: document.receiver.cfdiUse,
+        currency: document.currency,
+        series: document.series,
+        folio_number: document.folio,
+        external_id: invoiceId,
+        idempotency_key: invoiceId,
+      });
+      const response = await call("POST", "/invoices", body);
+      let created: FacturapiInvoice;
+      try {
+        created = (await response.json()) as FacturapiInvoice;
+      } catch (error) {
+        throw new InvoiceProviderError(PROVIDER, "the created invoice was not JSON", true, { cause: error });
+      }
+      if (typeof created.id !== "string")
+        throw new InvoiceProviderError(PROVIDER, "the answer has no invoice id", true);
+      const [xml, pdf] = await Promise.all([download(created.id, "xml"), download(created.id, "pdf")]);
+      return { providerRef: created.id, cfdiUuid: created.uuid ?? null, stamped: true, xml: xml.toString("utf8"), pdf };
+    },
+    async cancel(providerRef: string) {
+      await call("DELETE", `/invoices/${encodeURIComponent(providerRef)}?motive=02`);
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import PDFDocument from "pdfkit";
+import { type CfdiDocument, cfdiTotals, money, rateText } from "./cfdi.ts";
+
+/**
+ * The printable representation of a CFDI (Letter size, Helvetica, Spanish as the CFDI is): issuer,
+ * receiver, one row per payment, subtotal, IVA and total. An unstamped invoice says so at the top
+ * in words a person cannot miss.
+ */
+export interface PdfInvoice extends CfdiDocument {
+  stamped: boolean;
+  cfdiUuid: string | null;
+}
+
+const MARGIN = 50;
+
+export function renderInvoicePdf(invoice: PdfInvoice): Promise<Buffer> {
+  const pdf = new PDFDocument({
+    size: "LETTER",
+    margin: MARGIN,
+    info: { Title: `Factura ${invoice.series}-${invoice.folio}`, Author: invoice.issuer.name },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+  const width = pdf.page.width - MARGIN * 2;
+  const totals = cfdiTotals(invoice.lines);
+
+  pdf.font("Helvetica-Bold").fontSize(18).text("Factura electrónica (CFDI 4.0)");
+  pdf
+    .font("Helvetica")
+    .fontSize(10)
+    .text(`Serie ${invoice.series} · Folio ${invoice.folio} · Fecha ${invoice.issuedAt}`);
+  pdf.text(invoice.cfdiUuid ? `Folio fiscal (UUID): ${invoice.cfdiUuid}` : "Folio fiscal (UUID): sin timbrar");
+  if (!invoice.stamped) {
+    pdf.moveDown(0.5).font("Helvetica-Bold").fillColor("#a11").fontSize(11);
+    pdf.text("COMPROBANTE DE PRUEBA SIN TIMBRAR: SIN VALIDEZ FISCAL", { width });
+    pdf.fillColor("black");
+  }
+
+  const party = (title: string, lines: string[]) => {
+    pdf.moveDown().font("Helvetica-Bold").fontSize(11).text(title);
+    pdf.font("Helvetica").fontSize(10);
+    for (const line of lines) pdf.text(line, { width });
+  };
+  party("Emisor", [
+    invoice.issuer.name,
+    `RFC: ${invoice.issuer.rfc}`,
+    `Régimen fiscal: ${invoice.issuer.regime}`,
+    `Lugar de expedición: ${invoice.issuer.postalCode}`,
+  ]);
+  party("Receptor", [
+    invoice.receiver.name,
+    `RFC: ${invoice.receiver.rfc}`,
+    `Régimen fiscal: ${invoice.receiver.regime}`,
+    `Domicilio fiscal (C.P.): ${invoice.receiver.postalCode}`,
+    `Uso del CFDI: ${invoice.receiver.cfdiUse}`,
+  ]);
+
+  pdf.moveDown().font("Helvetica-Bold").fontSize(11).text("Conceptos");
+  pdf.font("Helvetica").fontSize(9);
+  for (const line of invoice.lines) {
+    pdf.moveDown(0.3).text(`${line.description} (78111807 · E48 · 1 servicio)`, { width });
+    pdf.text(
+      `Importe ${money(line.base)} · IVA ${rateText(line.taxRateBp)} ${money(line.tax)} · Ref. ${line.reference}`,
+      { width },
+    );
+  }
+
+  pdf.moveDown().font("Helvetica").fontSize(10);
+  pdf.text(`Subtotal: $${money(totals.subtotal)} ${invoice.currency}`, { align: "right", width });
+  pdf.text(`IVA trasladado: $${money(totals.tax)} ${invoice.currency}`, { align: "right", width });
+  pdf.font("Helvetica-Bold").text(`Total: $${money(totals.total)} ${invoice.currency}`, { align: "right", width });
+  pdf.moveDown().font("Helvetica").fontSize(8);
+  pdf.text(
+    `Forma de pago: ${invoice.paymentForm} · Método de pago: PUE · Moneda: ${invoice.currency} · Tipo: Ingreso`,
+    {
+      width,
+    },
+  );
+  pdf.text("Este documento es una representación impresa de un CFDI.", { width });
+  pdf.end();
+  return done;
+}

@@ -1,0 +1,17 @@
+import { apiModule } from "../../plugins/module.ts";
+import { registerInvoicingJobs } from "./issuing.ts";
+import { invoicingRoutes } from "./routes.ts";
+
+/**
+ * Mexican tax invoices (DESIGN §9): fiscal profiles, invoice requests for paid payments, the
+ * issuing and e-mailing jobs, the operators' approval queue. It reads the ledger's payments and
+ * the parking locations they paid for.
+ */
+export const invoicingModule = apiModule(
+  "invoicing",
+  { decorators: ["db", "config", "providers", "jobs"], modules: ["payments", "parking"] },
+  async (app) => {
+    registerInvoicingJobs(app, app.jobs);
+    await app.register(invoicingRoutes);
+  },
+);

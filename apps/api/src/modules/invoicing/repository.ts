@@ -1,0 +1,224 @@
+import { type Executor, forUpdate } from "../../db/database.ts";
+import type { NewRow, Row, RowUpdate } from "../../db/schema.ts";
+
+/** Every query of fiscal profiles, invoices and the payments they cover. */
+
+export type TaxProfileRow = Row<"tax_profiles">;
+export type InvoiceRow = Row<"invoices">;
+
+// Fiscal profiles ------------------------------------------------------------------------------
+
+export function listTaxProfilesOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("tax_profiles")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .orderBy("is_default", "desc")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+export function findTaxProfileOfUser(db: Executor, userId: string, profileId: string) {
+  return db
+    .selectFrom("tax_profiles")
+    .selectAll()
+    .where("id", "=", profileId)
+    .where("user_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+export async function insertTaxProfile(db: Executor, row: NewRow<"tax_profiles">): Promise<void> {
+  await db.insertInto("tax_profiles").values(row).execute();
+}
+
+export async function updateTaxProfile(
+  db: Executor,
+  profileId: string,
+  changes: RowUpdate<"tax_profiles">,
+): Promise<void> {
+  await db.updateTable("tax_profiles").set(changes).where("id", "=", profileId).execute();
+}
+
+/** Takes the default away from the driver's profiles before another one gets it (one default, a unique index). */
+export async function clearDefaultTaxProfile(db: Executor, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable("tax_profiles")
+    .set({ is_default: 0, updated_at: at })
+    .where("user_id", "=", userId)
+    .where("is_default", "=", 1)
+    .execute();
+}
+
+/** Account deletion: the profiles' personal data goes; the invoices keep the copy the law requires. */
+export async function eraseTaxProfilesOfUser(db: Executor, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable("tax_profiles")
+    .set({ rfc: "", legal_name: "", postal_code: "", email: "", is_default: 0, deleted_at: at, updated_at: at })
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+// Issuers and locations -----------------------------------------------------------------------
+
+/** Locks the operator's issuer row and gives out its next folio. */
+export async function takeNextFolio(tx: Executor, organisationId: string) {
+  const issuer = await tx
+    .selectFrom("invoice_issuers")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .$call(forUpdate(tx))
+    .executeTakeFirst();
+  if (!issuer) return undefined;
+  const folio = issuer.last_folio + 1;
+  await tx
+    .updateTable("invoice_issuers")
+    .set({ last_folio: folio })
+    .where("organisation_id", "=", organisationId)
+    .execute();
+  return { issuer, folio };
+}
+
+// Payments that can be invoiced -------------------------------------------------------------------
+
+/**
+ * The driver's successful charges with the location each one paid for, newest first. Each paid
+ * product joins here to its location: visits today (events, meters and passes add their join
+ * when they land).
+ */
+function chargesWithLocation(db: Executor, userId: string) {
+  return db
+    .selectFrom("payments")
+    .innerJoin("visits", (join) =>
+      join.onRef("visits.id", "=", "payments.payable_id").on("payments.payable_type", "=", "visit"),
+    )
+    .innerJoin("locations", "locations.id", "visits.location_id")
+    .leftJoin("invoice_payments", (join) =>
+      join.onRef("invoice_payments.payment_id", "=", "payments.id").on("invoice_payments.released", "=", 0),
+    )
+    .select([
+      "payments.id as payment_id",
+      "payments.description",
+      "payments.subtotal",
+      "payments.convenience_fee",
+      "payments.processing_fee",
+      "payments.tax",
+      "payments.amount",
+      "payments.currency",
+      "payments.created_at as paid_at",
+      "locations.id as location_id",
+      "locations.name as location_name",
+      "locations.country",
+      "locations.organisation_id",
+      "locations.invoicing",
+      "locations.invoice_window_days",
+      "locations.tax_rate_bp",
+      "invoice_payments.invoice_id",
+    ])
+    .where("payments.user_id", "=", userId)
+    .where("payments.kind", "=", "charge")
+    .where("payments.status", "=", "succeeded");
+}
+
+export type ChargeWithLocation = Awaited<ReturnType<typeof listChargesWithLocation>>[number];
+
+export function listChargesWithLocation(db: Executor, userId: string, since: string) {
+  return chargesWithLocation(db, userId)
+    .where("payments.created_at", ">=", since)
+    .orderBy("payments.created_at", "desc")
+    .orderBy("payments.id")
+    .execute();
+}
+
+export function findChargeWithLocation(db: Executor, userId: string, paymentId: string) {
+  return chargesWithLocation(db, userId).where("payments.id", "=", paymentId).executeTakeFirst();
+}
+
+// Invoices --------------------------------------------------------------------------------------
+
+export async function insertInvoice(
+  db: Executor,
+  invoice: NewRow<"invoices">,
+  payments: NewRow<"invoice_payments">[],
+): Promise<void> {
+  await db.insertInto("invoices").values(invoice).execute();
+  await db.insertInto("invoice_payments").values(payments).execute();
+}
+
+export function findInvoiceById(db: Executor, invoiceId: string, options: { lock?: boolean } = {}) {
+  return db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("id", "=", invoiceId)
+    .$if(options.lock === true, forUpdate(db))
+    .executeTakeFirst();
+}
+
+export function findInvoiceOfUser(db: Executor, userId: string, invoiceId: string) {
+  return db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("id", "=", invoiceId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+export function listInvoicesOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .orderBy("id")
+    .execute();
+}
+
+export function listInvoicesByStatus(db: Executor, organisationId: string, status: InvoiceRow["status"]) {
+  return db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("organisation_id", "=", organisationId)
+    .where("status", "=", status)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+export function listInvoiceLines(db: Executor, invoiceIds: readonly string[]) {
+  if (invoiceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("invoice_payments")
+    .selectAll()
+    .where("invoice_id", "in", invoiceIds)
+    .orderBy("paid_at")
+    .orderBy("payment_id")
+    .execute();
+}
+
+/** Moves an invoice only from the status it is expected in: a second worker or reviewer changes nothing. */
+export async function updateInvoiceIfStatus(
+  db: Executor,
+  invoiceId: string,
+  from: InvoiceRow["status"],
+  changes: RowUpdate<"invoices">,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("invoices")
+    .set(changes)
+    .where("id", "=", invoiceId)
+    .where("status", "=", from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A rejected or failed request lets go of its payments, so the driver can ask again. */
+export async function releaseInvoicePayments(db: Executor, invoiceId: string): Promise<void> {
+  await db.updateTable("invoice_payments").set({ released: 1 }).where("invoice_id", "=", invoiceId).execute();
+}
+
+/** Account deletion: the receiver's e-mail on invoices goes; RFC and name stay on the fiscal record. */
+export async function eraseInvoiceContactsOfUser(db: Executor, userId: string, at: string): Promise<void> {
+  await db.updateTable("invoices").set({ receiver_email: "", updated_at: at }).where("user_id", "=", userId).execute();
+}

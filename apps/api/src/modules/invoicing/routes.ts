@@ -1,0 +1,54 @@
+import * as endpoints from "@estaciona/contracts/endpoints/invoicing";
+import type { FastifyPluginAsync } from "fastify";
+import { route } from "../../plugins/endpoints.ts";
+import { scopeOf } from "../operator/scope.ts";
+import {
+  approveInvoice,
+  createTaxProfile,
+  editTaxProfile,
+  getInvoice,
+  invoiceFile,
+  listInvoiceablePayments,
+  listInvoices,
+  listPendingInvoices,
+  listTaxProfiles,
+  rejectInvoice,
+  removeTaxProfile,
+  requestInvoice,
+  requestMonthlyInvoice,
+} from "./service.ts";
+
+/** Fiscal profiles, invoice requests and downloads for drivers; the approval queue for operators. */
+export const invoicingRoutes: FastifyPluginAsync = async (app) => {
+  await route(app, endpoints.listTaxProfiles, (request) => listTaxProfiles(app.db, request.user.id));
+  await route(app, endpoints.createTaxProfile, (request) => createTaxProfile(app.db, request.user.id, request.body));
+  await route(app, endpoints.updateTaxProfile, (request) =>
+    editTaxProfile(app.db, request.user.id, request.params.uuid, request.body),
+  );
+  await route(app, endpoints.deleteTaxProfile, async (request) => {
+    await removeTaxProfile(app.db, request.user.id, request.params.uuid);
+    return null;
+  });
+
+  await route(app, endpoints.listInvoiceablePayments, (request) => listInvoiceablePayments(app.db, request.user.id));
+  await route(app, endpoints.requestInvoice, (request) => requestInvoice(app.db, request.user.id, request.body));
+  await route(app, endpoints.requestMonthlyInvoice, (request) =>
+    requestMonthlyInvoice(app.db, request.user.id, request.body),
+  );
+  await route(app, endpoints.listInvoices, (request) => listInvoices(app.db, request.user.id));
+  await route(app, endpoints.getInvoice, (request) => getInvoice(app.db, request.user.id, request.params.uuid));
+  await route(app, endpoints.downloadInvoiceXml, (request) =>
+    invoiceFile(app.db, request.user.id, request.params.uuid, "xml"),
+  );
+  await route(app, endpoints.downloadInvoicePdf, (request) =>
+    invoiceFile(app.db, request.user.id, request.params.uuid, "pdf"),
+  );
+
+  await route(app, endpoints.listPendingInvoices, (request) => listPendingInvoices(app.db, scopeOf(request)));
+  await route(app, endpoints.approveInvoice, (request) =>
+    approveInvoice(app.db, scopeOf(request), request.params.uuid),
+  );
+  await route(app, endpoints.rejectInvoice, (request) =>
+    rejectInvoice(app.db, scopeOf(request), request.params.uuid, request.body.reason),
+  );
+};

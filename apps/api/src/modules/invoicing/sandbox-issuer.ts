@@ -1,0 +1,18 @@
+import { buildCfdiXml } from "./cfdi.ts";
+import { renderInvoicePdf } from "./pdf.ts";
+import type { InvoiceProvider } from "./provider.ts";
+
+/** The default issuer (DESIGN §9): a CFDI 4.0 XML marked as not stamped and its PDF, made here. */
+export function createSandboxIssuer(): InvoiceProvider {
+  return {
+    name: "sandbox",
+    async issue(document, { invoiceId }) {
+      const xml = buildCfdiXml(document, {
+        note: "SANDBOX: CFDI sin timbrar, sin validez fiscal (sin Sello ni TimbreFiscalDigital)",
+      });
+      const pdf = await renderInvoicePdf({ ...document, stamped: false, cfdiUuid: null });
+      return { providerRef: `sandbox_${invoiceId}`, cfdiUuid: null, stamped: false, xml, pdf };
+    },
+    async cancel() {},
+  };
+}

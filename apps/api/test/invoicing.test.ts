@@ -1,0 +1,272 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
+import { driverWithPaidStay, payStay, validProfile } from "./invoicing-fixtures.ts";
+import { AUSTIN, CAMPUS, createDriverWithVehicle, FUNDIDORA, outboxFor } from "./parking-fixtures.ts";
+
+describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => app.close());
+
+  const call = (
+    headers: Record<string, string>,
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    payload?: object,
+  ) => app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+
+  async function profileOf(headers: Record<string, string>, fields: object = {}) {
+    const response = await call(headers, "POST", "/user/tax/profile", { ...validProfile, ...fields });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data as { uuid: string; is_default: boolean };
+  }
+
+  describe("fiscal profiles", () => {
+    it("saves the RFC upper-cased, the name without its capital regime, the first as default", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const first = await call(driver.headers, "POST", "/user/tax/profile", validProfile);
+      expect(first.statusCode).toBe(201);
+      expect(first.json().data).toMatchObject({
+        rfc: "PEPA800101AB1",
+        legal_name: "ANA PÉREZ PÉREZ",
+        is_default: true,
+      });
+      const company = await profileOf(driver.headers, {
+        rfc: "ACM010101AB1",
+        legal_name: "Acme, S.A. de C.V.",
+        tax_regime: "601",
+        is_default: true,
+      });
+      const list = await call(driver.headers, "GET", "/user/tax/profiles");
+      expect(
+        list.json().data.map((p: { legal_name: string; is_default: boolean }) => [p.legal_name, p.is_default]),
+      ).toEqual([
+        ["ACME", true],
+        ["ANA PÉREZ PÉREZ", false],
+      ]);
+      const removed = await call(driver.headers, "DELETE", `/user/tax/profile/${company.uuid}`);
+      expect(removed.statusCode).toBe(200);
+      const after = await call(driver.headers, "GET", "/user/tax/profiles");
+      expect(after.json().data).toEqual([expect.objectContaining({ rfc: "PEPA800101AB1", is_default: true })]);
+    });
+
+    it.each([
+      [{ rfc: "PEPA801301AB1" }, "invalid_data", "Escribe un RFC válido"],
+      [{ rfc: "PEPA800101AB" }, "invalid_data", "Escribe un RFC válido"],
+      [{ rfc: "XAXX010101000", tax_regime: "616", cfdi_use: "S01" }, "invalid_data", "RFC genérico"],
+      [{ tax_regime: "601" }, "invalid_data", "régimen fiscal que aplique"],
+      [{ cfdi_use: "D01", rfc: "ACM010101AB1", tax_regime: "601" }, "invalid_data", "uso del CFDI"],
+      [{ cfdi_use: "CN01" }, "invalid_data", "uso del CFDI"],
+      [{ postal_code: "6400" }, "invalid_data", "código postal"],
+      [{ email: "not-an-email" }, "invalid_email", "correo"],
+    ])("refuses %o with %s and the field's message", async (fields, code, message) => {
+      const driver = await createDriverWithVehicle(app);
+      const response = await call(driver.headers, "POST", "/user/tax/profile", { ...validProfile, ...fields });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().error).toBe(code);
+      expect(response.json().error_description).toContain(message);
+    });
+  });
+
+  describe("invoice requests", () => {
+    it("invoices a paid stay once: issued by the job as a CFDI 4.0 XML and a PDF, e-mailed and downloadable", async () => {
+      const driver = await driverWithPaidStay(app, FUNDIDORA);
+      const profile = await profileOf(driver.headers);
+      const invoiceable = await call(driver.headers, "GET", "/user/invoiceable/payments");
+      const [payment] = invoiceable.json().data;
+      expect(payment).toMatchObject({ payment_uuid: driver.paymentId, invoice_uuid: null, currency: "mxn" });
+      expect(payment.subtotal + payment.tax).toBe(payment.total);
+
+      const body = { payment_uuid: driver.paymentId, tax_profile_uuid: profile.uuid };
+      const requested = await call(driver.headers, "POST", "/user/invoice", body);
+      expect(requested.statusCode, requested.body).toBe(201);
+      const invoice = requested.json().data;
+      expect(invoice).toMatchObject({
+        status: "issuing",
+        kind: "single",
+        receiver_rfc: "PEPA800101AB1",
+        series: "EST",
+      });
+      expect(invoice.payment_uuids).toEqual([driver.paymentId]);
+
+      const again = await call(driver.headers, "POST", "/user/invoice", body);
+      expect(again.json().data.uuid).toBe(invoice.uuid);
+
+      const early = await call(driver.headers, "GET", `/user/invoice/${invoice.uuid}/pdf`);
+      expect(early.statusCode).toBe(404);
+      expect(early.json().error).toBe("file_not_found");
+
+      await app.jobs.runDueJobs();
+      await app.jobs.runDueJobs();
+      const issued = await call(driver.headers, "GET", `/user/invoice/${invoice.uuid}`);
+      expect(issued.json().data).toMatchObject({
+        status: "issued",
+        provider: "sandbox",
+        stamped: false,
+        cfdi_uuid: null,
+      });
+
+      const xml = await call(driver.headers, "GET", `/user/invoice/${invoice.uuid}/xml`);
+      const xmlText = Buffer.from(xml.json().data.base64, "base64").toString("utf8");
+      expect(xml.json().data.content_type).toBe("application/xml");
+      expect(xmlText).toContain('Version="4.0"');
+      expect(xmlText).toContain(`Total="${(invoice.total / 100).toFixed(2)}"`);
+      expect(xmlText).toContain('UsoCFDI="G03"');
+      const pdf = await call(driver.headers, "GET", `/user/invoice/${invoice.uuid}/pdf`);
+      expect(Buffer.from(pdf.json().data.base64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+
+      const mail = (await outboxFor(app, validProfile.email)).filter((message) => message.subject?.includes("EST-"));
+      expect(mail).toHaveLength(1);
+      expect(mail[0]?.body).toContain(".xml");
+      expect(mail[0]?.body).toContain(".pdf");
+
+      const invoices = await app.db.selectFrom("invoices").select("id").where("user_id", "=", driver.user.id).execute();
+      expect(invoices).toHaveLength(1);
+    });
+
+    it("runs the issuing job twice for one invoice and issues it once", async () => {
+      const driver = await driverWithPaidStay(app, FUNDIDORA);
+      const profile = await profileOf(driver.headers);
+      const requested = await call(driver.headers, "POST", "/user/invoice", {
+        payment_uuid: driver.paymentId,
+        tax_profile_uuid: profile.uuid,
+      });
+      const id = requested.json().data.uuid;
+      let issued = 0;
+      const { issueInvoice } = await import("../src/modules/invoicing/issuing.ts");
+      const counting = {
+        ...app,
+        db: app.db,
+        log: app.log,
+        providers: {
+          email: app.providers.email,
+          invoicing: {
+            ...app.providers.invoicing,
+            name: "sandbox",
+            issue: (...args: Parameters<typeof app.providers.invoicing.issue>) => {
+              issued += 1;
+              return app.providers.invoicing.issue(...args);
+            },
+            cancel: app.providers.invoicing.cancel,
+          },
+        },
+      };
+      await Promise.all([
+        issueInvoice(counting, id, { attempt: 1, maxAttempts: 8 }),
+        issueInvoice(counting, id, { attempt: 1, maxAttempts: 8 }),
+      ]);
+      await issueInvoice(counting, id, { attempt: 2, maxAttempts: 8 });
+      const row = await app.db.selectFrom("invoices").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      expect(row.status).toBe("issued");
+      expect(issued).toBeLessThanOrEqual(2);
+      await issueInvoice(counting, id, { attempt: 3, maxAttempts: 8 });
+      expect(issued).toBeLessThanOrEqual(2);
+    });
+
+    it("refuses a payment of a location that does not invoice, a US one and one past its window", async () => {
+      const us = await driverWithPaidStay(app, AUSTIN);
+      const usProfile = await profileOf(us.headers);
+      const refusedUs = await call(us.headers, "POST", "/user/invoice", {
+        payment_uuid: us.paymentId,
+        tax_profile_uuid: usProfile.uuid,
+      });
+      expect(refusedUs.json().error).toBe("invoice_not_available");
+
+      const late = await driverWithPaidStay(app, FUNDIDORA);
+      const lateProfile = await profileOf(late.headers);
+      await app.db
+        .updateTable("payments")
+        .set({ created_at: new Date(Date.now() - 31 * 86_400_000).toISOString() })
+        .where("id", "=", late.paymentId)
+        .execute();
+      const refusedLate = await call(late.headers, "POST", "/user/invoice", {
+        payment_uuid: late.paymentId,
+        tax_profile_uuid: lateProfile.uuid,
+      });
+      expect(refusedLate.statusCode).toBe(422);
+      expect(refusedLate.json().error).toBe("invoice_not_available_date");
+      const list = await call(late.headers, "GET", "/user/invoiceable/payments");
+      expect(list.json().data).toEqual([]);
+
+      const unknown = await call(late.headers, "POST", "/user/invoice", {
+        payment_uuid: randomUUID(),
+        tax_profile_uuid: lateProfile.uuid,
+      });
+      expect(unknown.json().error).toBe("object_not_found");
+    });
+
+    it("keeps a request of an approval location pending until an operator approves it, once", async () => {
+      const driver = await driverWithPaidStay(app, CAMPUS);
+      const profile = await profileOf(driver.headers);
+      const requested = await call(driver.headers, "POST", "/user/invoice", {
+        payment_uuid: driver.paymentId,
+        tax_profile_uuid: profile.uuid,
+      });
+      const id = requested.json().data.uuid;
+      expect(requested.json().data.status).toBe("pending_approval");
+      await app.jobs.runDueJobs();
+      expect((await call(driver.headers, "GET", `/user/invoice/${id}`)).json().data.status).toBe("pending_approval");
+
+      const forbidden = await call(driver.headers, "POST", `/admin/invoice/${id}/approve`);
+      expect(forbidden.statusCode).toBe(403);
+      const operator = await createDriverWithVehicle(app, { role: "admin" });
+      const pending = await call(operator.headers, "GET", "/admin/invoices/pending");
+      expect(pending.json().data.map((invoice: { uuid: string }) => invoice.uuid)).toContain(id);
+      const approved = await call(operator.headers, "POST", `/admin/invoice/${id}/approve`);
+      expect(approved.json().data.status).toBe("issuing");
+      const twice = await call(operator.headers, "POST", `/admin/invoice/${id}/approve`);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().error).toBe("invoice_already_approved");
+      const rejectLate = await call(operator.headers, "POST", `/admin/invoice/${id}/reject`, { reason: "No" });
+      expect(rejectLate.json().error).toBe("invoice_already_approved");
+      await app.jobs.runDueJobs();
+      expect((await call(driver.headers, "GET", `/user/invoice/${id}`)).json().data.status).toBe("issued");
+    });
+
+    it("a rejected request lets go of its payment, which can be requested again", async () => {
+      const driver = await driverWithPaidStay(app, CAMPUS);
+      const profile = await profileOf(driver.headers);
+      const body = { payment_uuid: driver.paymentId, tax_profile_uuid: profile.uuid };
+      const first = (await call(driver.headers, "POST", "/user/invoice", body)).json().data;
+      const operator = await createDriverWithVehicle(app, { role: "admin" });
+      const rejected = await call(operator.headers, "POST", `/admin/invoice/${first.uuid}/reject`, {
+        reason: "RFC no coincide",
+      });
+      expect(rejected.json().data.status).toBe("rejected");
+      const second = (await call(driver.headers, "POST", "/user/invoice", body)).json().data;
+      expect(second.uuid).not.toBe(first.uuid);
+      expect(second.status).toBe("pending_approval");
+    });
+
+    it("gathers a month of payments into one invoice whose amounts add up", async () => {
+      const driver = await driverWithPaidStay(app, FUNDIDORA);
+      const secondPayment = await payStay(app, driver, FUNDIDORA);
+      const profile = await profileOf(driver.headers);
+      const month = new Date().toISOString().slice(0, 7);
+      const response = await call(driver.headers, "POST", "/user/invoice/monthly", {
+        month,
+        tax_profile_uuid: profile.uuid,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const [invoice, ...others] = response.json().data;
+      expect(others).toEqual([]);
+      expect(invoice.kind).toBe("monthly");
+      expect(invoice.payment_uuids.sort()).toEqual([driver.paymentId, secondPayment].sort());
+      const charges = await app.db
+        .selectFrom("payments")
+        .select(["amount"])
+        .where("id", "in", [driver.paymentId, secondPayment])
+        .execute();
+      expect(invoice.total).toBe(charges.reduce((sum, charge) => sum + charge.amount, 0));
+      expect(invoice.subtotal + invoice.tax).toBe(invoice.total);
+      const none = await call(driver.headers, "POST", "/user/invoice/monthly", {
+        month,
+        tax_profile_uuid: profile.uuid,
+      });
+      expect(none.json().error).toBe("invoice_not_available");
+    });
+  });
+});

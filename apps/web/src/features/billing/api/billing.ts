@@ -1,0 +1,53 @@
+import type { EndpointBody } from "@estaciona/contracts/endpoint";
+import * as endpoints from "@estaciona/contracts/endpoints/invoicing";
+import type { Invoice, InvoiceFile, TaxProfile } from "@estaciona/contracts/schemas/invoicing";
+import type { QueryClient } from "@tanstack/react-query";
+import { callEndpoint } from "../../../lib/endpoint-client.ts";
+import { endpointKey, endpointQuery } from "../../../lib/endpoint-query.ts";
+
+export const taxProfilesQuery = () => endpointQuery(endpoints.listTaxProfiles, {});
+export const invoiceablePaymentsQuery = () => endpointQuery(endpoints.listInvoiceablePayments, {});
+export const invoicesQuery = () => endpointQuery(endpoints.listInvoices, {});
+
+/** After a change every billing list may be stale: profiles, what can be invoiced, the history. */
+export const refreshBilling = (queryClient: QueryClient) =>
+  Promise.all(
+    [endpoints.listTaxProfiles, endpoints.listInvoiceablePayments, endpoints.listInvoices].map((endpoint) =>
+      queryClient.invalidateQueries({ queryKey: endpointKey(endpoint) }),
+    ),
+  );
+
+type ProfileBody = EndpointBody<typeof endpoints.createTaxProfile>;
+
+export const saveTaxProfile = (uuid: string | null, body: ProfileBody): Promise<TaxProfile> =>
+  uuid
+    ? callEndpoint(endpoints.updateTaxProfile, { params: { uuid }, body })
+    : callEndpoint(endpoints.createTaxProfile, { body });
+
+export const deleteTaxProfile = async (uuid: string): Promise<void> => {
+  await callEndpoint(endpoints.deleteTaxProfile, { params: { uuid } });
+};
+
+export const requestInvoice = (paymentUuid: string, taxProfileUuid: string): Promise<Invoice> =>
+  callEndpoint(endpoints.requestInvoice, { body: { payment_uuid: paymentUuid, tax_profile_uuid: taxProfileUuid } });
+
+export const requestMonthlyInvoice = (month: string, taxProfileUuid: string): Promise<Invoice[]> =>
+  callEndpoint(endpoints.requestMonthlyInvoice, { body: { month, tax_profile_uuid: taxProfileUuid } });
+
+/** Saves the invoice's XML or PDF on the phone or computer, under its own file name. */
+export async function downloadInvoice(uuid: string, format: "xml" | "pdf"): Promise<void> {
+  const file: InvoiceFile = await callEndpoint(
+    format === "xml" ? endpoints.downloadInvoiceXml : endpoints.downloadInvoicePdf,
+    { params: { uuid } },
+  );
+  const bytes = Uint8Array.from(atob(file.base64), (character) => character.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: file.content_type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = file.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has started the download by the next task; the URL is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

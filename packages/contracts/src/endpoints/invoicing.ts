@@ -1,0 +1,142 @@
+import { defineEndpoint, schemasOf } from "../endpoint.ts";
+
+/** Fiscal profiles, invoice requests and CFDI 4.0 invoices (DESIGN §9, docs/decisions/0035). */
+
+const invoicing = async () => {
+  const [common, schemas] = await Promise.all([import("../schemas/common.ts"), import("../schemas/invoicing.ts")]);
+  return { ...common, ...schemas };
+};
+const tag = "invoicing";
+
+export const listTaxProfiles = defineEndpoint({
+  method: "GET",
+  path: "/user/tax/profiles",
+  auth: "user",
+  tag,
+  summary: "The driver's fiscal profiles, the default first",
+  schemas: schemasOf(invoicing, (s) => ({ response: s.taxProfileList })),
+});
+
+export const createTaxProfile = defineEndpoint({
+  method: "POST",
+  path: "/user/tax/profile",
+  auth: "user",
+  status: 201,
+  tag,
+  summary: "Save a fiscal profile (RFC, legal name, regime, CFDI use, postal code, e-mail); the first is the default",
+  schemas: schemasOf(invoicing, (s) => ({ body: s.taxProfileBody, response: s.taxProfile })),
+});
+
+export const updateTaxProfile = defineEndpoint({
+  method: "PUT",
+  path: "/user/tax/profile/:uuid",
+  auth: "user",
+  tag,
+  summary: "Change a fiscal profile or make it the default",
+  schemas: schemasOf(invoicing, (s) => ({
+    params: s.taxProfileParams,
+    body: s.taxProfileBody,
+    response: s.taxProfile,
+  })),
+});
+
+export const deleteTaxProfile = defineEndpoint({
+  method: "DELETE",
+  path: "/user/tax/profile/:uuid",
+  auth: "user",
+  tag,
+  summary: "Remove a fiscal profile (invoices already issued keep their data)",
+  schemas: schemasOf(invoicing, (s) => ({ params: s.taxProfileParams, response: s.noData })),
+});
+
+export const listInvoiceablePayments = defineEndpoint({
+  method: "GET",
+  path: "/user/invoiceable/payments",
+  auth: "user",
+  tag,
+  summary: "Paid payments of Mexican locations still inside their invoice window, with the deadline",
+  schemas: schemasOf(invoicing, (s) => ({ response: s.invoiceablePaymentList })),
+});
+
+export const requestInvoice = defineEndpoint({
+  method: "POST",
+  path: "/user/invoice",
+  auth: "user",
+  status: 201,
+  tag,
+  summary: "Invoice one paid payment with a fiscal profile; a second request answers the first invoice",
+  schemas: schemasOf(invoicing, (s) => ({ body: s.requestInvoiceBody, response: s.invoice })),
+});
+
+export const requestMonthlyInvoice = defineEndpoint({
+  method: "POST",
+  path: "/user/invoice/monthly",
+  auth: "user",
+  status: 201,
+  tag,
+  summary: "One invoice per issuer for every payment of a month not invoiced yet",
+  schemas: schemasOf(invoicing, (s) => ({ body: s.requestMonthlyInvoiceBody, response: s.invoiceList })),
+});
+
+export const listInvoices = defineEndpoint({
+  method: "GET",
+  path: "/user/invoices",
+  auth: "user",
+  tag,
+  summary: "The driver's invoices, newest first, with their status",
+  schemas: schemasOf(invoicing, (s) => ({ response: s.invoiceList })),
+});
+
+export const getInvoice = defineEndpoint({
+  method: "GET",
+  path: "/user/invoice/:uuid",
+  auth: "user",
+  tag,
+  summary: "One invoice",
+  schemas: schemasOf(invoicing, (s) => ({ params: s.invoiceParams, response: s.invoice })),
+});
+
+export const downloadInvoiceXml = defineEndpoint({
+  method: "GET",
+  path: "/user/invoice/:uuid/xml",
+  auth: "user",
+  tag,
+  summary: "The invoice's CFDI XML, base64",
+  schemas: schemasOf(invoicing, (s) => ({ params: s.invoiceParams, response: s.invoiceFile })),
+});
+
+export const downloadInvoicePdf = defineEndpoint({
+  method: "GET",
+  path: "/user/invoice/:uuid/pdf",
+  auth: "user",
+  tag,
+  summary: "The invoice's PDF, base64",
+  schemas: schemasOf(invoicing, (s) => ({ params: s.invoiceParams, response: s.invoiceFile })),
+});
+
+export const listPendingInvoices = defineEndpoint({
+  method: "GET",
+  path: "/admin/invoices/pending",
+  auth: "admin",
+  tag,
+  summary: "Invoice requests waiting for the operator's approval, oldest first",
+  schemas: schemasOf(invoicing, (s) => ({ response: s.invoiceList })),
+});
+
+export const approveInvoice = defineEndpoint({
+  method: "POST",
+  path: "/admin/invoice/:uuid/approve",
+  auth: "admin",
+  tag,
+  summary: "Approve a pending invoice request: it is issued (invoice_already_approved when it was)",
+  schemas: schemasOf(invoicing, (s) => ({ params: s.invoiceParams, response: s.invoice })),
+});
+
+export const rejectInvoice = defineEndpoint({
+  method: "POST",
+  path: "/admin/invoice/:uuid/reject",
+  auth: "admin",
+  tag,
+  summary: "Reject a pending invoice request; its payments can be requested again",
+  schemas: schemasOf(invoicing, (s) => ({ params: s.invoiceParams, body: s.rejectInvoiceBody, response: s.invoice })),
+});

@@ -1,0 +1,140 @@
+import { z } from "zod";
+import {
+  isPersonalRfc,
+  isValidCfdiUse,
+  isValidRegime,
+  normaliseRfc,
+  POSTAL_CODE_PATTERN,
+  personTypeOfRfc,
+  RFC_PATTERN,
+} from "../sat.ts";
+import { email, MESSAGE, requiredText, text, uuid, uuidParams } from "./common.ts";
+import { CURRENCIES } from "./parking.ts";
+
+/** Fiscal profiles and CFDI 4.0 invoices (DESIGN §9, docs/decisions/0035). Money is integer minor units. */
+
+/**
+ * The billing messages of spec §5, field by field. They are keys of the `errors` namespace, so the
+ * API answers `invalid_data` with the field's own message and the form shows the same words.
+ */
+export const BILLING_MESSAGE = {
+  rfc: "errors.api_invalid_rfc",
+  genericRfc: "errors.api_generic_rfc",
+  regime: "errors.api_invalid_tax_regime",
+  cfdiUse: "errors.api_invalid_cfdi_use",
+  postalCode: "errors.api_invalid_postal_code",
+} as const;
+
+const rfc = text()
+  .transform(normaliseRfc)
+  .pipe(
+    z
+      .string()
+      .min(1, { error: MESSAGE.required })
+      .regex(RFC_PATTERN, { error: BILLING_MESSAGE.rfc })
+      .refine(isPersonalRfc, { error: BILLING_MESSAGE.genericRfc }),
+  );
+
+/**
+ * What a driver types: RFC, legal name as registered (without the capital regime), regime, CFDI
+ * use, fiscal postal code, e-mail. The regime must suit the person type the RFC tells (12
+ * characters: company, 13: individual) and the use must suit the regime — each failure names its
+ * field, so the form puts the message under it.
+ */
+export const taxProfileBody = z
+  .object({
+    rfc,
+    legal_name: requiredText(300).transform((name) => name.toUpperCase()),
+    tax_regime: text().trim().min(1, { error: MESSAGE.required }),
+    cfdi_use: text().trim().min(1, { error: MESSAGE.required }),
+    postal_code: text().trim().regex(POSTAL_CODE_PATTERN, { error: BILLING_MESSAGE.postalCode }),
+    email,
+    is_default: z.boolean().optional(),
+  })
+  .superRefine((profile, context) => {
+    const personType = personTypeOfRfc(profile.rfc);
+    if (!isValidRegime(profile.tax_regime, personType)) {
+      context.addIssue({ code: "custom", path: ["tax_regime"], message: BILLING_MESSAGE.regime });
+    } else if (!isValidCfdiUse(profile.cfdi_use, profile.tax_regime, personType)) {
+      context.addIssue({ code: "custom", path: ["cfdi_use"], message: BILLING_MESSAGE.cfdiUse });
+    }
+  });
+export type TaxProfileBody = z.input<typeof taxProfileBody>;
+
+export const taxProfile = z.object({
+  uuid,
+  rfc: z.string(),
+  legal_name: z.string(),
+  tax_regime: z.string(),
+  cfdi_use: z.string(),
+  postal_code: z.string(),
+  email: z.string(),
+  is_default: z.boolean(),
+  created_at: z.string(),
+});
+export type TaxProfile = z.infer<typeof taxProfile>;
+export const taxProfileList = z.array(taxProfile);
+export const taxProfileParams = uuidParams();
+
+/** A paid payment of a Mexican location the driver may still invoice, with its deadline. */
+export const invoiceablePayment = z.object({
+  payment_uuid: uuid,
+  description: z.string(),
+  location_name: z.string(),
+  paid_at: z.string(),
+  /** The last moment the location accepts the request (its invoice window). */
+  invoice_deadline: z.string(),
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  /** The invoice already requested for it, if any. */
+  invoice_uuid: uuid.nullable(),
+});
+export type InvoiceablePayment = z.infer<typeof invoiceablePayment>;
+export const invoiceablePaymentList = z.array(invoiceablePayment);
+
+export const INVOICE_STATUSES = ["pending_approval", "issuing", "issued", "failed", "rejected", "cancelled"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const invoice = z.object({
+  uuid,
+  status: z.enum(INVOICE_STATUSES),
+  kind: z.enum(["single", "monthly"]),
+  /** The CFDI's folio fiscal once stamped; the sandbox's XML is not stamped and has none. */
+  cfdi_uuid: z.string().nullable(),
+  series: z.string(),
+  folio: z.number().int(),
+  provider: z.string(),
+  stamped: z.boolean(),
+  issuer_rfc: z.string(),
+  issuer_name: z.string(),
+  receiver_rfc: z.string(),
+  receiver_name: z.string(),
+  cfdi_use: z.string(),
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  payment_uuids: z.array(uuid),
+  requested_at: z.string(),
+  issued_at: z.string().nullable(),
+  failure_code: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof invoice>;
+export const invoiceList = z.array(invoice);
+export const invoiceParams = uuidParams();
+
+export const requestInvoiceBody = z.object({ payment_uuid: uuid, tax_profile_uuid: uuid });
+
+/** A calendar month, `YYYY-MM`: one invoice gathers every invoiceable payment of it per issuer. */
+export const requestMonthlyInvoiceBody = z.object({
+  month: text().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: MESSAGE.required }),
+  tax_profile_uuid: uuid,
+});
+
+/** A file of an invoice (the CFDI XML or its PDF), base64 so the signed-in client can save it. */
+export const invoiceFile = z.object({ filename: z.string(), content_type: z.string(), base64: z.string() });
+export type InvoiceFile = z.infer<typeof invoiceFile>;
+
+export const rejectInvoiceBody = z.object({ reason: requiredText(500) });
