@@ -143,6 +143,12 @@ test("the demo operator opens a lot with a tariff, registers its gate, refunds p
     await expect(log.getByText("Abrió una ubicación").first()).toBeVisible();
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/${label}-team.png`, fullPage: true });
+
+    // The approval queue of invoice requests (none waiting in the demo).
+    await section(page, "Facturas");
+    await expect(page.getByRole("heading", { name: "Facturas por aprobar" })).toBeAttached();
+    await expect(page.getByText("Ninguna solicitud de factura espera aprobación.")).toBeVisible();
+    await expectAccessible(page);
   }
 
   // The driver sees both refunds on the stay they paid.
