@@ -7,6 +7,7 @@ import { messagingModule } from "./modules/messaging/plugin.ts";
 import { operatorModule } from "./modules/operator/plugin.ts";
 import { parkingModule } from "./modules/parking/plugin.ts";
 import { paymentsModule } from "./modules/payments/plugin.ts";
+import { subscriptionsModule } from "./modules/subscriptions/plugin.ts";
 import { usersModule } from "./modules/users/plugin.ts";
 import { vehiclesModule } from "./modules/vehicles/plugin.ts";
 
@@ -24,5 +25,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(paymentsModule);
   await app.register(parkingModule);
   await app.register(invoicingModule);
+  await app.register(subscriptionsModule);
   await app.register(operatorModule);
 };

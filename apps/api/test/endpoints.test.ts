@@ -43,7 +43,11 @@ const operationOf = (endpoint: Endpoint) => openApi.paths[documentPath(endpoint)
 
 /** A call that would fail validation, and JSON parsing, if anything ran before authentication. */
 function garbageCall(endpoint: Endpoint, headers: Record<string, string> = {}): InjectOptions {
-  const url = `/api${endpointPath(endpoint, { uuid: "not-a-uuid" })}?limit=-1&page=zero&country=nowhere`;
+  // Every path parameter (`:uuid`, `:code`, `:slug`) gets the same text that is not a UUID.
+  const params = Object.fromEntries(
+    [...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map(([, name]) => [name, "not-a-uuid"]),
+  );
+  const url = `/api${endpointPath(endpoint, params)}?limit=-1&page=zero&country=nowhere`;
   const hasBody = endpoint.method !== "GET" && endpoint.method !== "DELETE";
   return {
     method: endpoint.method,

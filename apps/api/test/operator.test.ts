@@ -21,6 +21,7 @@ import {
   saveSandboxCard,
   uniquePlate,
 } from "./parking-fixtures.ts";
+import { FUNDIDORA_MONTHLY } from "./subscriptions-fixtures.ts";
 
 /**
  * The operator console (DESIGN §11): who may do what, the audit log, locations, devices, payments
@@ -179,6 +180,20 @@ async function pendingInvoice(organisationId = DEMO_ORGANISATION.id) {
   return id;
 }
 
+/** A driver's monthly pass at Fundidora, bought and paid through the real call. */
+async function paidPass() {
+  const driver = await createDriverWithVehicle(app);
+  await saveSandboxCard(app, driver.user.id);
+  const bought = await call(driver.headers, {
+    method: "POST",
+    url: "/api/user/subscription",
+    headers: { "idempotency-key": idempotencyKey() },
+    payload: { plan_uuid: FUNDIDORA_MONTHLY, vehicle_uuid: driver.vehicle.id },
+  });
+  expect(bought.statusCode, bought.body).toBe(201);
+  return bought.json().data.subscription.uuid as string;
+}
+
 const refund = (headers: Headers, paymentId: string, payload: object, key = idempotencyKey()) =>
   call(headers, {
     method: "POST",
@@ -197,6 +212,8 @@ describe("who may do what", () => {
   /** A location of the owner's to edit: editing a seeded one would change what other tests are charged. */
   let ownedLocation: string;
   let invoiceToApprove: string;
+  let ownedPlan: string;
+  let ownedPass: string;
   let invoiceToReject: string;
 
   beforeAll(async () => {
@@ -205,9 +222,17 @@ describe("who may do what", () => {
     driver = await createSignedInUser(app);
     device = await registerDevice(owner.headers);
     ownedIds = [FUNDIDORA, DEMO_PAID_STAY.paymentId, DEMO_DRIVER.id ?? "", device.uuid, owner.user.id];
+    ownedPlan = (
+      await call(owner.headers, {
+        method: "POST",
+        url: "/api/admin/plan",
+        payload: { location_uuid: FUNDIDORA, name: "Nocturna", cost: 70000, interval: "month", availability: 3 },
+      })
+    ).json().data.uuid;
+    ownedPass = await paidPass();
     invoiceToApprove = await pendingInvoice();
     invoiceToReject = await pendingInvoice();
-    ownedIds.push(invoiceToApprove, invoiceToReject);
+    ownedIds.push(invoiceToApprove, invoiceToReject, ownedPlan, ownedPass);
     ownedLocation = (
       await call(owner.headers, { method: "POST", url: "/api/admin/location", payload: locationBody() })
     ).json().data.uuid;
@@ -329,6 +354,49 @@ describe("who may do what", () => {
       foreign: "absent",
     },
     "GET /admin/audit": { request: () => ({ method: "GET", url: "/api/admin/audit" }), owner: 200, foreign: "absent" },
+    "POST /admin/plan": {
+      request: () => ({
+        method: "POST",
+        url: "/api/admin/plan",
+        payload: { location_uuid: FUNDIDORA, name: "Diurna", cost: 50000, interval: "month", availability: 5 },
+      }),
+      owner: 201,
+      foreign: "not_found",
+    },
+    "PUT /admin/plan/:uuid": {
+      request: () => ({ method: "PUT", url: `/api/admin/plan/${ownedPlan}`, payload: { name: "Nocturna plus" } }),
+      owner: 200,
+      foreign: "not_found",
+    },
+    "POST /admin/plan/:uuid/archive": {
+      request: () => ({ method: "POST", url: `/api/admin/plan/${ownedPlan}/archive` }),
+      owner: 200,
+      foreign: "not_found",
+    },
+    "POST /admin/discount": {
+      request: () => ({
+        method: "POST",
+        url: "/api/admin/discount",
+        payload: {
+          code: `PRUEBA${newId().slice(0, 6).toUpperCase()}`,
+          kind: "percent",
+          value: 10,
+          plan_uuid: ownedPlan,
+        },
+      }),
+      owner: 201,
+      foreign: "not_found",
+    },
+    "POST /admin/subscription/:uuid/refund": {
+      request: () => ({
+        method: "POST",
+        url: `/api/admin/subscription/${ownedPass}/refund`,
+        headers: { "idempotency-key": idempotencyKey() },
+        payload: {},
+      }),
+      owner: 200,
+      foreign: "not_found",
+    },
     "GET /admin/invoices/pending": {
       request: () => ({ method: "GET", url: "/api/admin/invoices/pending" }),
       owner: 200,

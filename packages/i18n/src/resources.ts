@@ -11,6 +11,7 @@ import { payments as enPayments } from "./locales/en/payments.ts";
 import { privacy as enPrivacy } from "./locales/en/privacy.ts";
 import { sandbox as enSandbox } from "./locales/en/sandbox.ts";
 import { screens as enScreens } from "./locales/en/screens.ts";
+import { subscriptions as enSubscriptions } from "./locales/en/subscriptions.ts";
 import { validation as enValidation } from "./locales/en/validation.ts";
 import { vehicles as enVehicles } from "./locales/en/vehicles.ts";
 import { account as esAccount } from "./locales/es/account.ts";
@@ -26,6 +27,7 @@ import { payments as esPayments } from "./locales/es/payments.ts";
 import { privacy as esPrivacy } from "./locales/es/privacy.ts";
 import { sandbox as esSandbox } from "./locales/es/sandbox.ts";
 import { screens as esScreens } from "./locales/es/screens.ts";
+import { subscriptions as esSubscriptions } from "./locales/es/subscriptions.ts";
 import { validation as esValidation } from "./locales/es/validation.ts";
 import { vehicles as esVehicles } from "./locales/es/vehicles.ts";
 
@@ -48,6 +50,7 @@ export const resources = {
     privacy: enPrivacy,
     sandbox: enSandbox,
     screens: enScreens,
+    subscriptions: enSubscriptions,
     validation: enValidation,
     vehicles: enVehicles,
   },
@@ -65,6 +68,7 @@ export const resources = {
     privacy: esPrivacy,
     sandbox: esSandbox,
     screens: esScreens,
+    subscriptions: esSubscriptions,
     validation: esValidation,
     vehicles: esVehicles,
   },

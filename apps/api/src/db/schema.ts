@@ -39,6 +39,12 @@ export interface Database {
   invoices: InvoicesTable;
   invoice_payments: InvoicePaymentsTable;
   contact_messages: ContactMessagesTable;
+  plans: PlansTable;
+  discounts: DiscountsTable;
+  subscriptions: SubscriptionsTable;
+  subscription_periods: SubscriptionPeriodsTable;
+  discount_redemptions: DiscountRedemptionsTable;
+  partner_pages: PartnerPagesTable;
 }
 
 type Bool = 0 | 1;
@@ -272,6 +278,105 @@ export interface AuditLogTable {
   subject_id: string;
   before: string | null;
   after: string | null;
+  created_at: string;
+}
+
+/** A plan at a location (DESIGN §8); its cost is one period's subtotal, before fees and tax. */
+export interface PlansTable {
+  id: string;
+  location_id: string;
+  name: string;
+  cost: number;
+  currency: "mxn" | "usd";
+  interval_unit: "day" | "week" | "month" | "year" | "one_time";
+  availability: number | null;
+  requires_student_id: Bool;
+  discount_kind: "percent" | "amount" | null;
+  discount_value: number | null;
+  status: "active" | "archived";
+  created_at: string;
+  updated_at: string;
+}
+
+/** A promo code; `value` is a percentage (1–100) or an amount in minor units of `currency`. */
+export interface DiscountsTable {
+  id: string;
+  code: string;
+  kind: "percent" | "amount";
+  value: number;
+  currency: "mxn" | "usd" | null;
+  plan_id: string | null;
+  periods: number | null;
+  starts_on: string | null;
+  ends_on: string | null;
+  max_redemptions: number | null;
+  redemptions: number;
+  created_at: string;
+}
+
+/** A pass (DESIGN §8): statuses of spec §4, Stripe's transitions. */
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  vehicle_id: string;
+  plan_id: string;
+  location_id: string;
+  status: "incomplete" | "expired" | "trial" | "active" | "past_due" | "canceled" | "unpaid";
+  anchor_date: string;
+  anchor_period: number;
+  current_period: number;
+  cancel_at_period_end: Bool;
+  discount_id: string | null;
+  failed_attempts: number;
+  next_retry_at: string | null;
+  expires_at: string | null;
+  canceled_at: string | null;
+  ended_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One period of a pass: the ledger's payable (`subscription_period`), charged at most once. */
+export interface SubscriptionPeriodsTable {
+  id: string;
+  subscription_id: string;
+  number: number;
+  start_date: string;
+  /** The first day after the period (exclusive). */
+  end_date: string;
+  starts_at: string;
+  ends_at: string;
+  status: "due" | "paid" | "failed";
+  discount: number;
+  subtotal: number;
+  convenience_fee: number;
+  processing_fee: number;
+  tax: number;
+  total: number;
+  currency: "mxn" | "usd";
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DiscountRedemptionsTable {
+  id: string;
+  discount_id: string;
+  user_id: string;
+  subscription_id: string;
+  created_at: string;
+}
+
+/** A partner landing (/aisd, /vaughn) as one host shows it. */
+export interface PartnerPagesTable {
+  slug: string;
+  hostname: string;
+  title_es: string;
+  title_en: string;
+  text_es: string;
+  text_en: string;
+  /** JSON array of location ids. */
+  location_ids: string;
   created_at: string;
 }
 

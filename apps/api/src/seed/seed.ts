@@ -4,6 +4,7 @@ import { nowIso } from "../lib/time.ts";
 import { findLocationById } from "../modules/parking/locations/repository.ts";
 import { feeRatesOf, tariffOf } from "../modules/parking/locations/service.ts";
 import {
+  DEMO_DISCOUNTS,
   DEMO_DRIVER,
   DEMO_DRIVER_VEHICLE,
   DEMO_INVOICE_ISSUER,
@@ -12,6 +13,8 @@ import {
   DEMO_OPERATOR_MEMBERSHIP,
   DEMO_ORGANISATION,
   DEMO_PAID_STAY,
+  DEMO_PARTNER_PAGES,
+  DEMO_PLANS,
   HOSTS,
   OTHER_LOCATION,
   OTHER_OPERATOR,
@@ -73,6 +76,24 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
+    for (const plan of DEMO_PLANS)
+      await tx
+        .insertInto("plans")
+        .values({ ...plan, created_at: createdAt, updated_at: createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    for (const discount of DEMO_DISCOUNTS)
+      await tx
+        .insertInto("discounts")
+        .values({ ...discount, created_at: createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    for (const page of DEMO_PARTNER_PAGES)
+      await tx
+        .insertInto("partner_pages")
+        .values({ ...page, created_at: createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     await seedPaidStay(tx, createdAt);
   });
 }

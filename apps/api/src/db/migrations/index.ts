@@ -3,6 +3,7 @@ import * as foundation from "./2026112101_foundation.ts";
 import * as payments from "./2026112110_payments.ts";
 import * as parking from "./2026112120_parking.ts";
 import * as emailCodesByAddress from "./2026112125_email_codes_by_address.ts";
+import * as subscriptions from "./2026112401_subscriptions.ts";
 import * as invoicing from "./2026112430_invoicing.ts";
 import * as operators from "./2026112440_operators.ts";
 import * as visitsInListOrder from "./2026112450_visits_in_list_order.ts";
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   "2026112110_payments": payments,
   "2026112120_parking": parking,
   "2026112125_email_codes_by_address": emailCodesByAddress,
+  "2026112401_subscriptions": subscriptions,
   "2026112430_invoicing": invoicing,
   "2026112440_operators": operators,
   "2026112450_visits_in_list_order": visitsInListOrder,

@@ -97,8 +97,8 @@ export async function updateDevice(db: Executor, deviceId: string, changes: RowU
 // Payments
 
 /**
- * Which location each payable belongs to. Visits today; each product that lands adds one
- * `unionAll` select of its payable type, id, location and vehicle.
+ * Which location each payable belongs to: stays and pass periods; each product that lands adds
+ * one `unionAll` select of its payable type, id, location and vehicle.
  */
 const payableLocations = (db: Executor) =>
   db
@@ -108,7 +108,18 @@ const payableLocations = (db: Executor) =>
       "visits.id as payable_id",
       "visits.location_id",
       "visits.vehicle_id",
-    ]);
+    ])
+    .unionAll(
+      db
+        .selectFrom("subscription_periods")
+        .innerJoin("subscriptions", "subscriptions.id", "subscription_periods.subscription_id")
+        .select([
+          sql<string>`'subscription_period'`.as("payable_type"),
+          "subscription_periods.id as payable_id",
+          "subscriptions.location_id",
+          "subscriptions.vehicle_id",
+        ]),
+    );
 
 /** Charges with their location, driver and plate; refunds are read as lines of their charge. */
 const chargesIn = (db: Executor, locationIds: string[]) =>

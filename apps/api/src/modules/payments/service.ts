@@ -144,6 +144,8 @@ registerPayable(CARD_PAYABLE, {
     await lockActiveUser(tx, payment.user_id);
     const method = await markCardVerified(tx, payment.payable_id, now);
     await makeDefaultIfCountryHasNone(tx, method);
+    const saved = await findCardById(tx, method.id);
+    if (saved) await notifyDefaultCard(tx, saved);
     await setUserCardFlag(tx, method.user_id, method.country, true, now);
     // Freeflow starts the day the driver's first freeflow card is saved (spec §4: the welcome
     // page greets a driver whose activation is today; docs/decisions/0014).
@@ -344,8 +346,24 @@ export async function setDefaultPaymentMethod(
 ): Promise<PaymentMethod> {
   return deps.db.transaction().execute(async (tx) => {
     const method = await lockCardOfUser(tx, userId, methodId);
-    return toPaymentMethod(await setDefaultCard(tx, method, nowIso()));
+    const updated = await setDefaultCard(tx, method, nowIso());
+    await notifyDefaultCard(tx, updated);
+    return toPaymentMethod(updated);
   });
+}
+
+/** Told, in the transaction that made it so, that a driver has a new default card in a country. */
+export type DefaultCardListener = (tx: Tx, input: { userId: string; country: Country }) => Promise<void>;
+const defaultCardListeners: DefaultCardListener[] = [];
+
+/** Other features act on a new default card (passes waiting for a payment retry it at once). */
+export function registerDefaultCardListener(listener: DefaultCardListener): void {
+  defaultCardListeners.push(listener);
+}
+
+async function notifyDefaultCard(tx: Tx, card: PaymentMethodRow): Promise<void> {
+  if (card.is_default !== 1 || card.deleted_at !== null) return;
+  for (const listener of defaultCardListeners) await listener(tx, { userId: card.user_id, country: card.country });
 }
 
 /** A rule that may forbid removing a driver's last card in a country (throws an AppError). */

@@ -11,6 +11,7 @@ import { isoAfter, isoBefore, nowIso } from "../../lib/time.ts";
 import type { EmailProvider } from "../messaging/providers.ts";
 import { ProviderError } from "../messaging/providers.ts";
 import { assertUserHasNoOpenVisit } from "../parking/visits/service.ts";
+import { assertUserHasNoLivePass } from "../subscriptions/service.ts";
 import { listActiveVehiclesOfUser, listAllVehiclesOfUser, softDeleteVehiclesOfUser } from "../vehicles/repository.ts";
 import { toVehicle } from "../vehicles/service.ts";
 import {
@@ -200,11 +201,12 @@ export async function checkEmailVerificationCode(
 /**
  * The one place that decides whether an account may be deleted, called inside the deleting
  * transaction with the user's row locked. An open visit blocks it (`user_has_active_visits`,
- * DESIGN §7, answered by the parking module); the active-pass rule (`user_has_active_subscriptions`)
- * belongs here too and is added with the module that owns passes.
+ * DESIGN §7, answered by the parking module), and so does a pass that still renews
+ * (`user_has_active_subscriptions`, DESIGN §8, answered by the subscriptions module).
  */
 export async function assertAccountCanBeDeleted(db: Executor, userId: string): Promise<void> {
   await assertUserHasNoOpenVisit(db, userId);
+  await assertUserHasNoLivePass(db, userId);
 }
 
 /**

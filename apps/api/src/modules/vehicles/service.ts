@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
 import { assertVehicleHasNoOpenVisit } from "../parking/visits/service.ts";
+import { assertVehicleHasNoLivePass } from "../subscriptions/service.ts";
 import { lockActiveUser } from "../users/repository.ts";
 import {
   findActiveVehicleOfUser,
@@ -102,9 +103,10 @@ export async function deleteVehicle(db: Executor, userId: string, vehicleId: str
 
 /**
  * The one place that decides whether a vehicle may be deleted, called inside the deleting
- * transaction. An open visit blocks it (`vehicle_with_active_visit`, DESIGN §7); the parking
- * module, which owns visits, answers that.
+ * transaction. An open visit blocks it (`vehicle_with_active_visit`, DESIGN §7), and so does a
+ * pass that still renews (`active_subscription`, DESIGN §8); the modules owning them answer.
  */
 export async function assertVehicleCanBeDeleted(db: Executor, vehicleId: string): Promise<void> {
   await assertVehicleHasNoOpenVisit(db, vehicleId);
+  await assertVehicleHasNoLivePass(db, vehicleId);
 }

@@ -87,4 +87,6 @@ export const errors = {
   api_invalid_characters:
     "The field {{field}} contains characters that are not allowed (control characters or incomplete Unicode).",
   api_request_in_progress: "This request is still being processed. Try again in a few seconds.",
+  api_student_id_required: "This pass is for students: add your student ID to your account first.",
+  api_start_date_invalid: "Choose a first day from today up to 90 days ahead.",
 };

@@ -23,6 +23,7 @@ export const operator = {
     event_visit: "Events",
     meter_session: "Meters",
     subscription: "Passes",
+    subscription_period: "Passes",
     valet: "Valet",
   },
   payment_status: {

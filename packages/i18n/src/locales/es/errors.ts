@@ -89,4 +89,6 @@ export const errors: typeof source = {
   api_invalid_characters:
     "El campo {{field}} contiene caracteres no permitidos (caracteres de control o Unicode incompleto).",
   api_request_in_progress: "Esta solicitud todavía se está procesando. Inténtalo de nuevo en unos segundos.",
+  api_student_id_required: "Esta pensión es para estudiantes: primero agrega tu matrícula a tu cuenta.",
+  api_start_date_invalid: "Elige un primer día entre hoy y los próximos 90 días.",
 };

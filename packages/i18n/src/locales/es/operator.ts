@@ -24,6 +24,7 @@ export const operator: typeof source = {
     event_visit: "Eventos",
     meter_session: "Parquímetros",
     subscription: "Pensiones",
+    subscription_period: "Pensiones",
     valet: "Valet",
   },
   payment_status: {

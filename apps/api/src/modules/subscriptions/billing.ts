@@ -1,0 +1,327 @@
+import { renews } from "@estaciona/contracts/periods";
+import type { Tx } from "../../db/database.ts";
+import { AppError } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import { isoAfter, nowIso } from "../../lib/time.ts";
+import { enqueue } from "../jobs/queue.ts";
+import type { JobRunner } from "../jobs/worker.ts";
+import { findLocationById } from "../parking/locations/repository.ts";
+import type { MessageDeps } from "../parking/visits/messages.ts";
+import { findVehicleById } from "../parking/visits/repository.ts";
+import { type ChargeResult, chargePayable, JOB_REFUND, type LedgerDeps, registerPayable } from "../payments/ledger.ts";
+import { findCardToCharge } from "../payments/repository.ts";
+import { registerCardRemovalCheck, registerDefaultCardListener } from "../payments/service.ts";
+import { sendChargeReceipt, sendRenewalFailed } from "./messages.ts";
+import { periodDates } from "./presenter.ts";
+import { periodPrice } from "./pricing.ts";
+import {
+  findDiscountById,
+  findPeriod,
+  findPlanById,
+  findSubscriptionById,
+  hasLiveChargeForPeriod,
+  hasUncanceledLivePass,
+  insertPeriodOnce,
+  listPassesDue,
+  listRecoverablePassesOfUser,
+  lockPeriod,
+  lockSubscription,
+  PERIOD_PAYABLE,
+  type PeriodRow,
+  releaseRedemption,
+  type SubscriptionRow,
+  updatePeriodRow,
+  updateSubscriptionRow,
+} from "./repository.ts";
+
+/**
+ * Charging a pass's periods and moving it through spec §4's statuses with Stripe's transitions
+ * (DESIGN §8). Every period is a ledger payable: the ledger's one-live-or-successful-charge index
+ * and the period's unique number make "each period is charged once" a database rule, whatever
+ * runs twice (a job retried, two workers, a driver's retry).
+ */
+
+export type BillingDeps = LedgerDeps & MessageDeps;
+
+/** An `incomplete` pass (first payment failed or waiting for 3-D Secure) expires after this. */
+export const INCOMPLETE_EXPIRES_SECONDS = 23 * 3600;
+/** Hours from one failed renewal to the next try (docs/decisions/0021); after the last, `unpaid`. */
+export const RENEWAL_RETRY_HOURS = [24, 48, 48] as const;
+/** How often the worker looks for passes with work due. */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+export const JOB_ADVANCE = "subscriptions.advance";
+export const JOB_RECEIPT = "subscriptions.receipt";
+export const JOB_RENEWAL_FAILED = "subscriptions.renewal_failed";
+
+type Status = SubscriptionRow["status"];
+
+/** The next status after a failed charge of a period, and when to try again. */
+export function afterFailure(
+  status: Status,
+  failedAttempts: number,
+  now: number,
+): { status: Status; failed_attempts: number; next_retry_at: string | null } {
+  if (status === "incomplete" || status === "unpaid")
+    return { status, failed_attempts: failedAttempts + 1, next_retry_at: null };
+  const failures = failedAttempts + 1;
+  const delay = RENEWAL_RETRY_HOURS[failures - 1];
+  if (delay === undefined) return { status: "unpaid", failed_attempts: failures, next_retry_at: null };
+  return { status: "past_due", failed_attempts: failures, next_retry_at: isoAfter(delay * 3600, now) };
+}
+
+async function periodContext(tx: Tx, period: PeriodRow) {
+  const subscription = await lockSubscription(tx, period.subscription_id);
+  if (!subscription) throw new Error(`Period ${period.id} points at a missing pass`);
+  const plan = await findPlanById(tx, subscription.plan_id);
+  const location = await findLocationById(tx, subscription.location_id);
+  if (!plan || !location) throw new Error(`Pass ${subscription.id} points at a missing plan or location`);
+  return { subscription, plan, location };
+}
+
+/**
+ * A period is paid (by a charge, or free): the pass is active for it. A pass that was paused
+ * (`unpaid`) resumes from today, so the driver never pays for the paused days; one that was
+ * meanwhile cancelled or expired gets its money back.
+ */
+async function periodPaid(tx: Tx, periodId: string, paymentId: string | null): Promise<void> {
+  const period = await lockPeriod(tx, periodId);
+  if (!period || period.status === "paid") return;
+  const now = nowIso();
+  const { subscription, plan, location } = await periodContext(tx, period);
+  if (subscription.status === "canceled" || subscription.status === "expired") {
+    if (paymentId)
+      await enqueue(
+        tx,
+        JOB_REFUND,
+        { paymentId, reason: "subscription_ended" },
+        { dedupeKey: `refund:${paymentId}`, maxAttempts: 20 },
+      );
+    return;
+  }
+  let dates = {};
+  let anchor = {};
+  if (subscription.status === "unpaid") {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: location.time_zone }).format(Date.parse(now));
+    anchor = { anchor_date: today, anchor_period: period.number };
+    dates = periodDates({ anchor_date: today, anchor_period: period.number }, plan, location.time_zone, period.number);
+  }
+  await updatePeriodRow(tx, period.id, { ...dates, status: "paid", paid_at: now, updated_at: now });
+  await updateSubscriptionRow(tx, subscription.id, {
+    ...anchor,
+    status: "active",
+    current_period: period.number,
+    // A one-time plan ends after its one period.
+    cancel_at_period_end: renews(plan.interval_unit) ? subscription.cancel_at_period_end : 1,
+    failed_attempts: 0,
+    next_retry_at: null,
+    expires_at: null,
+    updated_at: now,
+  });
+  if (paymentId) await enqueue(tx, JOB_RECEIPT, { paymentId }, { dedupeKey: `subscription-receipt:${paymentId}` });
+}
+
+async function periodFailed(tx: Tx, periodId: string): Promise<void> {
+  const period = await lockPeriod(tx, periodId);
+  if (!period || period.status === "paid") return;
+  const now = nowIso();
+  const { subscription } = await periodContext(tx, period);
+  await updatePeriodRow(tx, period.id, { status: "failed", updated_at: now });
+  if (!["incomplete", "trial", "active", "past_due", "unpaid"].includes(subscription.status)) return;
+  const next = afterFailure(subscription.status, subscription.failed_attempts, Date.parse(now));
+  await updateSubscriptionRow(tx, subscription.id, { ...next, updated_at: now });
+  if (subscription.status !== "incomplete")
+    await enqueue(
+      tx,
+      JOB_RENEWAL_FAILED,
+      { subscriptionId: subscription.id, attempt: next.failed_attempts },
+      { dedupeKey: `renewal-failed:${subscription.id}:${next.failed_attempts}` },
+    );
+}
+
+registerPayable(PERIOD_PAYABLE, {
+  onSucceeded: (tx, payment) => periodPaid(tx, payment.payable_id, payment.id),
+  onFailed: (tx, payment) => periodFailed(tx, payment.payable_id),
+});
+
+/** A driver's last card in a country stays while a pass there still renews on it (DESIGN §6). */
+registerCardRemovalCheck(async (tx, { userId, country }) => {
+  if (await hasUncanceledLivePass(tx, { userId, country })) throw new AppError("invalid_payment_source_delete");
+});
+
+/** A new default card retries the driver's past-due and paused passes in its country at once. */
+registerDefaultCardListener(async (tx, { userId, country }) => {
+  for (const { id } of await listRecoverablePassesOfUser(tx, userId, country))
+    await enqueue(tx, JOB_ADVANCE, { subscriptionId: id, retryNow: true }, { dedupeKey: `advance:${id}:card` });
+});
+
+/**
+ * Charges one period of a pass to a card (the default one of the lot's country unless given).
+ * A free period is paid without a charge. No card at all counts as a failed attempt.
+ */
+export async function chargePeriod(
+  deps: BillingDeps,
+  period: PeriodRow,
+  options: { paymentMethodId?: string; idempotencyKey: string; declineCode?: "subscription_creation_failed" },
+): Promise<ChargeResult | null> {
+  if (period.total === 0) {
+    await deps.db.transaction().execute((tx) => periodPaid(tx, period.id, null));
+    return null;
+  }
+  const subscription = await findSubscriptionById(deps.db, period.subscription_id);
+  if (!subscription) throw new Error(`Period ${period.id} points at a missing pass`);
+  const [plan, location, vehicle] = await Promise.all([
+    findPlanById(deps.db, subscription.plan_id),
+    findLocationById(deps.db, subscription.location_id),
+    findVehicleById(deps.db, subscription.vehicle_id),
+  ]);
+  if (!plan || !location || !vehicle) throw new Error(`Pass ${subscription.id} points at a missing row`);
+  const paymentMethodId =
+    options.paymentMethodId ?? (await findCardToCharge(deps.db, subscription.user_id, location.country, false))?.id;
+  if (!paymentMethodId) {
+    if (options.declineCode) throw new AppError("no_payment_method");
+    await deps.db.transaction().execute((tx) => periodFailed(tx, period.id));
+    return null;
+  }
+  return chargePayable(deps, {
+    userId: subscription.user_id,
+    purpose: "subscription",
+    payable: { type: PERIOD_PAYABLE, id: period.id },
+    breakdown: {
+      subtotal: period.subtotal,
+      convenience_fee: period.convenience_fee,
+      processing_fee: period.processing_fee,
+      tax: period.tax,
+      total: period.total,
+    },
+    currency: period.currency,
+    paymentMethodId,
+    idempotencyKey: options.idempotencyKey,
+    description: `${location.name} · ${plan.name} · ${vehicle.plate}`,
+    declineCode: options.declineCode,
+    conflictCode: "subscription_already_active",
+    lockPayable: async (tx) => {
+      const locked = await lockPeriod(tx, period.id);
+      if (!locked) throw new AppError("object_not_found");
+      if (locked.status === "paid") throw new AppError("subscription_already_active");
+      // Refuse here rather than meet the ledger's unique index behind a settling charge (see parking).
+      if (await hasLiveChargeForPeriod(tx, period.id)) throw new AppError("action_not_available", { status: 409 });
+    },
+  });
+}
+
+/** Opens period `n` of a pass once, priced now (its promo code still counted while it lasts). */
+export async function openPeriod(tx: Tx, subscription: SubscriptionRow, n: number): Promise<PeriodRow> {
+  const plan = await findPlanById(tx, subscription.plan_id);
+  const location = await findLocationById(tx, subscription.location_id);
+  if (!plan || !location) throw new Error(`Pass ${subscription.id} points at a missing plan or location`);
+  const discount = subscription.discount_id ? await findDiscountById(tx, subscription.discount_id) : undefined;
+  const price = periodPrice(plan, location, discount ?? null, n);
+  const now = nowIso();
+  await insertPeriodOnce(tx, {
+    id: newId(),
+    subscription_id: subscription.id,
+    number: n,
+    ...periodDates(subscription, plan, location.time_zone, n),
+    status: "due",
+    discount: price.discount,
+    ...price.amounts,
+    paid_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  const period = await findPeriod(tx, subscription.id, n);
+  if (!period) throw new Error(`Period ${n} of ${subscription.id} was not opened`);
+  return period;
+}
+
+type Step = { kind: "none" } | { kind: "charge"; period: PeriodRow; key: string };
+
+/**
+ * Does what is due for one pass at the current time (the clock of lib/time.ts): expire an
+ * unpaid first payment, start a trial, end a cancelled pass at its period's end, open and charge
+ * the next period, or retry a failed one. Safe to run twice and on several workers: the pass is
+ * locked while deciding, a period opens once, and each attempt's idempotency key is derived from
+ * the period and the attempt number, so a second run replays the first one's charge.
+ */
+export async function advanceSubscription(
+  deps: BillingDeps,
+  subscriptionId: string,
+  options: { retryNow?: boolean } = {},
+): Promise<void> {
+  const step = await deps.db.transaction().execute(async (tx): Promise<Step> => {
+    const subscription = await lockSubscription(tx, subscriptionId);
+    if (!subscription) return { kind: "none" };
+    const now = nowIso();
+    const current = await findPeriod(tx, subscription.id, subscription.current_period);
+    if (!current) return { kind: "none" };
+    const attemptKey = (period: PeriodRow, attempt: number) => ({
+      kind: "charge" as const,
+      period,
+      key: `subscription-period:${period.id}:${attempt}`,
+    });
+
+    switch (subscription.status) {
+      case "incomplete":
+        if (subscription.expires_at && subscription.expires_at <= now) {
+          await updateSubscriptionRow(tx, subscription.id, { status: "expired", ended_at: now, updated_at: now });
+          if (subscription.discount_id) await releaseRedemption(tx, subscription.id, subscription.discount_id);
+        }
+        return { kind: "none" };
+      case "trial":
+        return current.starts_at <= now ? attemptKey(current, 0) : { kind: "none" };
+      case "active":
+      case "past_due": {
+        if (current.ends_at <= now && subscription.cancel_at_period_end === 1) {
+          await updateSubscriptionRow(tx, subscription.id, { status: "canceled", ended_at: now, updated_at: now });
+          return { kind: "none" };
+        }
+        if (subscription.status === "active" && current.ends_at <= now) {
+          const next = await openPeriod(tx, subscription, current.number + 1);
+          await updateSubscriptionRow(tx, subscription.id, { current_period: next.number, updated_at: now });
+          return attemptKey(next, 0);
+        }
+        const retryDue =
+          subscription.status === "past_due" &&
+          (options.retryNow || (subscription.next_retry_at !== null && subscription.next_retry_at <= now));
+        return retryDue ? attemptKey(current, subscription.failed_attempts) : { kind: "none" };
+      }
+      case "unpaid":
+        return options.retryNow ? attemptKey(current, subscription.failed_attempts) : { kind: "none" };
+      default:
+        return { kind: "none" };
+    }
+  });
+  if (step.kind !== "charge") return;
+  try {
+    await chargePeriod(deps, step.period, { idempotencyKey: step.key });
+  } catch (error) {
+    // Another worker's charge of the same period is in flight or done: its outcome moves the pass.
+    if (error instanceof AppError && ["action_not_available", "subscription_already_active"].includes(error.code))
+      return;
+    throw error;
+  }
+}
+
+/** Enqueues one advance job per pass with work due; a live job for the same pass is not doubled. */
+export async function sweepSubscriptions(deps: BillingDeps): Promise<number> {
+  const due = await listPassesDue(deps.db, nowIso());
+  for (const id of due) await enqueue(deps.db, JOB_ADVANCE, { subscriptionId: id }, { dedupeKey: `advance:${id}` });
+  return due.length;
+}
+
+export function registerSubscriptionJobs(deps: BillingDeps, jobs: JobRunner): void {
+  jobs.register(JOB_ADVANCE, async (payload) => {
+    const { subscriptionId, retryNow } = payload as { subscriptionId: string; retryNow?: boolean };
+    await advanceSubscription(deps, subscriptionId, { retryNow });
+  });
+  jobs.register(JOB_RECEIPT, async (payload) => {
+    await sendChargeReceipt(deps, (payload as { paymentId: string }).paymentId);
+  });
+  jobs.register(JOB_RENEWAL_FAILED, async (payload) => {
+    await sendRenewalFailed(deps, (payload as { subscriptionId: string }).subscriptionId);
+  });
+  jobs.every("subscriptions.sweep", SWEEP_INTERVAL_MS, async () => {
+    await sweepSubscriptions(deps);
+  });
+}

@@ -1,0 +1,110 @@
+import { cardBrandName, type Locale } from "@estaciona/contracts";
+import { formatMoney } from "@estaciona/contracts/money";
+import { addDays } from "@estaciona/contracts/periods";
+import { translate } from "@estaciona/i18n";
+import { findLocationById } from "../parking/locations/repository.ts";
+import type { MessageDeps } from "../parking/visits/messages.ts";
+import { findVehicleById } from "../parking/visits/repository.ts";
+import { findCardById, findPaymentById } from "../payments/repository.ts";
+import { findUserById } from "../users/repository.ts";
+import { findPeriod, findPeriodById, findPlanById, findSubscriptionById } from "./repository.ts";
+
+/** Notices of a pass (DESIGN §8): a receipt for every charge, a notice when a renewal fails. */
+
+/** The pass's page in the SPA (spec §2 `/pensiones/{uuid}`). */
+const subscriptionLink = (publicUrl: string, subscriptionId: string): string =>
+  `${publicUrl}/pensiones/${subscriptionId}`;
+
+const text = (locale: Locale, key: string, params: Record<string, string | number> = {}): string =>
+  translate(locale, `subscriptions.${key}`, params) ?? key;
+
+const formatDay = (date: string, locale: Locale): string =>
+  new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+
+async function passOf(deps: MessageDeps, subscriptionId: string) {
+  const subscription = await findSubscriptionById(deps.db, subscriptionId);
+  if (!subscription) return undefined;
+  const [user, plan, location, vehicle, period] = await Promise.all([
+    findUserById(deps.db, subscription.user_id),
+    findPlanById(deps.db, subscription.plan_id),
+    findLocationById(deps.db, subscription.location_id),
+    findVehicleById(deps.db, subscription.vehicle_id),
+    findPeriod(deps.db, subscription.id, subscription.current_period),
+  ]);
+  if (!user || !plan || !location || !vehicle || !period) return undefined;
+  return { subscription, user, plan, location, vehicle, period };
+}
+
+/** The e-mail receipt of a period's charge, in the driver's language; sent by a job of the paying transaction. */
+export async function sendChargeReceipt(deps: MessageDeps & { config: { publicUrl: string } }, paymentId: string) {
+  const payment = await findPaymentById(deps.db, paymentId);
+  if (payment?.status !== "succeeded") return;
+  const period = await findPeriodById(deps.db, payment.payable_id);
+  if (!period) return;
+  const pass = await passOf(deps, period.subscription_id);
+  const email = pass?.user.email;
+  if (!pass || !email) return;
+  const { user, plan, location, vehicle } = pass;
+  const locale = user.locale;
+  const money = (amount: number) => formatMoney(amount, payment.currency);
+  const card = payment.payment_method_id ? await findCardById(deps.db, payment.payment_method_id) : undefined;
+  await deps.providers.email.send({
+    to: email,
+    subject: text(locale, "receipt_subject", { plan: plan.name, location: location.name }),
+    text: text(locale, "receipt_body", {
+      plan: plan.name,
+      location: location.name,
+      plate: vehicle.plate,
+      first_day: formatDay(period.start_date, locale),
+      last_day: formatDay(addDays(period.end_date, -1), locale),
+      card: card
+        ? text(locale, "card_on_file", {
+            brand: cardBrandName(card.brand, translate(locale, "common.other_card_brand") ?? card.brand),
+            last4: card.last4,
+          })
+        : "—",
+      discount: money(period.discount),
+      subtotal: money(payment.subtotal),
+      convenience_fee: money(payment.convenience_fee),
+      processing_fee: money(payment.processing_fee),
+      tax: money(payment.tax),
+      total: money(payment.amount),
+      link: subscriptionLink(deps.config.publicUrl, pass.subscription.id),
+    }),
+  });
+}
+
+/** A renewal failed: SMS and e-mail with the amount, the next try (or the pause) and a link to change the card. */
+export async function sendRenewalFailed(deps: MessageDeps & { config: { publicUrl: string } }, subscriptionId: string) {
+  const pass = await passOf(deps, subscriptionId);
+  if (!pass) return;
+  const { subscription, user, plan, location, vehicle, period } = pass;
+  const locale = user.locale;
+  const params = {
+    plan: plan.name,
+    location: location.name,
+    plate: vehicle.plate,
+    amount: formatMoney(period.total, period.currency),
+    link: `${deps.config.publicUrl}/pagos`,
+    pass_link: subscriptionLink(deps.config.publicUrl, subscription.id),
+  };
+  const paused = subscription.status === "unpaid";
+  const sends: Promise<unknown>[] = [
+    deps.providers.sms.send({
+      to: user.phone,
+      channel: "sms",
+      body: text(locale, paused ? "paused_sms" : "renewal_failed_sms", params),
+    }),
+  ];
+  if (user.email)
+    sends.push(
+      deps.providers.email.send({
+        to: user.email,
+        subject: text(locale, paused ? "paused_subject" : "renewal_failed_subject", params),
+        text: text(locale, paused ? "paused_body" : "renewal_failed_body", params),
+      }),
+    );
+  await Promise.all(sends);
+}

@@ -1,0 +1,19 @@
+import { apiModule } from "../../plugins/module.ts";
+import { registerSubscriptionJobs } from "./billing.ts";
+import { subscriptionRoutes } from "./routes.ts";
+
+/**
+ * Passes (pensiones), promo codes and partner landings (DESIGN §8). Each period is a ledger
+ * payable, so payments comes first; plans sit at parking's locations.
+ */
+export const subscriptionsModule = apiModule(
+  "subscriptions",
+  {
+    decorators: ["db", "config", "providers", "jobs"],
+    modules: ["payments", "parking"],
+  },
+  async (app) => {
+    registerSubscriptionJobs(app, app.jobs);
+    await app.register(subscriptionRoutes);
+  },
+);

@@ -1,0 +1,44 @@
+import type { SubscriptionPayment } from "@estaciona/contracts/schemas/subscriptions";
+import { usePassFormat } from "../lib/format.ts";
+
+const LEDGER_STATUSES = ["pending", "succeeded", "failed", "requires_action", "refunded"] as const;
+
+/** A pass's charges and refunds, newest first, with their outcome and card. */
+export function PassPayments({
+  payments,
+  timeZone,
+  withPlan = false,
+}: {
+  payments: SubscriptionPayment[];
+  timeZone: string;
+  withPlan?: boolean;
+}) {
+  const { t, money, dateTime, card } = usePassFormat();
+  const status = (value: string) => {
+    const known = LEDGER_STATUSES.find((candidate) => candidate === value);
+    return known ? t(`parking:ledger.${known}`) : value;
+  };
+  return (
+    <ul className="ledger-list">
+      {payments.map((payment) => (
+        <li key={payment.uuid} className="ledger-row">
+          <span>
+            {withPlan
+              ? t("subscriptions:history.charge_row", { plan: payment.plan_name, period: payment.period })
+              : t(`subscriptions:detail.${payment.kind === "refund" ? "refund" : "charge"}`)}{" "}
+            · <span className={`ledger-status ledger-${payment.status}`}>{status(payment.status)}</span>
+            <br />
+            <span className="muted">
+              {dateTime(payment.created_at, timeZone)}
+              {payment.card && ` · ${card(payment.card)}`}
+            </span>
+          </span>
+          <span className="ledger-amount">
+            {payment.kind === "refund" ? "−" : ""}
+            {money(payment.amount, payment.currency)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,221 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
+
+/**
+ * Passes (DESIGN §8) as a brand-new driver meets them: from `/`, through the whole sign-in wizard
+ * (no stored tokens, no API shortcuts), into /pensiones from the menu, a plan's checkout, and the
+ * pass it makes. axe on every screen; a page error fails the journey (fixtures.ts).
+ */
+
+type Host = Parameters<typeof hostUrl>[0];
+
+const words = {
+  es: {
+    phone: "Número de celular",
+    continue: "Continuar",
+    code: "Código de verificación",
+    signIn: "Iniciar sesión",
+    firstName: "Nombre",
+    lastName: "Apellidos",
+    studentId: "Matrícula",
+    plate: "Placas",
+    state: "Estado",
+    saveVehicle: "Guardar vehículo",
+    email: "Correo electrónico",
+    menu: "Abrir menú",
+    passes: "Pensiones",
+    cardSaved: "Tarjeta guardada",
+  },
+  en: {
+    phone: "Mobile phone number",
+    continue: "Continue",
+    code: "Verification code",
+    signIn: "Sign in",
+    firstName: "First name",
+    lastName: "Last name",
+    studentId: "Student ID",
+    plate: "Plate",
+    state: "State",
+    saveVehicle: "Save vehicle",
+    email: "E-mail",
+    menu: "Open menu",
+    passes: "Subscriptions",
+    cardSaved: "Card saved",
+  },
+} as const;
+
+/** Each step: axe, then a numbered screenshot kept with the run's results. */
+function stepChecker(page: Page, testInfo: TestInfo) {
+  let count = 0;
+  return async (name: string) => {
+    await expectAccessible(page);
+    count += 1;
+    await page.screenshot({
+      path: testInfo.outputPath(`${String(count).padStart(2, "0")}-${name}.png`),
+      fullPage: true,
+    });
+  };
+}
+
+/** The wizard from `/` to the home screen: phone, code, (isisa: name and student id), vehicle, profile, card. */
+async function signUpThroughWizard(page: Page, host: Host, language: "es" | "en") {
+  const w = words[language];
+  const nationalPhone = newNationalPhone();
+  const plate = `P${nationalPhone.slice(-6)}`;
+  await page.goto(hostUrl(host, "/"));
+  if (host === "us.localhost")
+    await page.getByLabel(language === "es" ? "Código de país" : "Country code").selectOption("us");
+  await page.getByLabel(w.phone).fill(nationalPhone);
+  await page.getByRole("button", { name: w.continue }).click();
+  await expect(page.getByLabel(w.code)).toHaveValue(/^\d{6}$/);
+  await page.getByRole("button", { name: w.signIn }).click();
+  if (host === "isisa.localhost") {
+    await page.getByLabel(w.firstName).fill("Ana");
+    await page.getByLabel(w.lastName).fill("López Ruiz");
+    await page.getByLabel(w.studentId).fill("A01234567");
+    await page.getByRole("button", { name: w.continue }).click();
+  }
+  await page.getByLabel(w.plate).pressSequentially(plate);
+  const state = host === "us.localhost" ? "Texas" : "Nuevo León";
+  await page.getByRole("combobox", { name: w.state }).fill(state.slice(0, 5));
+  await page.getByRole("option", { name: state }).click();
+  await page.getByRole("button", { name: w.saveVehicle }).click();
+  if (host !== "isisa.localhost") {
+    await page.getByLabel(w.firstName).fill("Ana");
+    await page.getByLabel(w.lastName).fill("López");
+  }
+  await page.getByLabel(w.email).fill(`pass.${nationalPhone}@example.com`);
+  await page.getByRole("button", { name: w.continue }).click();
+  const frame = page.frameLocator("iframe.card-frame");
+  await frame.locator("#number").fill("4242 4242 4242 4242");
+  await frame.locator("#expiry").fill("12/34");
+  await frame.locator("#cvc").fill("123");
+  if (host === "us.localhost") {
+    await page.getByLabel(language === "es" ? "Código postal" : "ZIP code").fill("78701");
+    await page.getByRole("button", { name: language === "es" ? "Agregar Tarjeta" : "Add Card", exact: true }).click();
+  } else await frame.getByRole("button", { name: "Agregar Tarjeta" }).click();
+  await expect(page).toHaveURL(hostUrl(host, "/dashboard"), { timeout: 15_000 });
+  await expect(page.getByText(w.cardSaved)).toBeVisible();
+  return { plate };
+}
+
+async function openPassesFromMenu(page: Page, language: "es" | "en") {
+  const w = words[language];
+  // The menu button can be pressed before the shell is interactive on a busy machine: press until it opens.
+  await expect(async () => {
+    await page.getByRole("button", { name: w.menu }).click();
+    await expect(page.getByRole("link", { name: w.passes })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByRole("link", { name: w.passes }).click();
+}
+
+/** A date `days` from today on the lot's calendar, as the date picker takes it. */
+const daysFromToday = (timeZone: string, days: number) => {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
+  return new Date(Date.parse(`${today}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+};
+const longDate = (date: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+
+test.describe("Mexico, in Spanish", () => {
+  test.use({ locale: "es-MX" });
+
+  test("a new driver buys a monthly pass with a promo code, starting on a chosen date, then cancels it before it starts", async ({
+    page,
+  }, testInfo) => {
+    const step = stepChecker(page, testInfo);
+    const { plate } = await signUpThroughWizard(page, "localhost", "es");
+    await openPassesFromMenu(page, "es");
+    await expect(page).toHaveURL(hostUrl("localhost", "/pensiones"));
+    await expect(page.getByText("Aún no tienes pensiones.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Estacionamiento Parque Fundidora" })).toBeVisible();
+    await step("passes");
+
+    await page.getByRole("link", { name: /Pensión mensual/ }).click();
+    await expect(page.getByText("Pensión mensual")).toBeVisible();
+    await page.getByLabel("Código promocional").fill("bienvenida");
+    await page.getByRole("button", { name: "Aplicar" }).click();
+    await expect(page.getByText("Código BIENVENIDA: 50% de descuento en el primer periodo")).toBeVisible();
+    // Half of $1,500.00 for the first month; the later months at the full price.
+    await expect(page.locator(".fee-breakdown [data-line=subtotal] td")).toHaveText("$750.00 MXN");
+
+    const start = daysFromToday("America/Monterrey", 10);
+    await page.getByLabel("En una fecha").check();
+    await page.getByLabel("Fecha", { exact: true }).fill(start);
+    await expect(
+      page.getByText(`Hoy no se cobra nada: el primer periodo se cobra el ${longDate(start, "es-MX")}.`),
+    ).toBeVisible();
+    await expect(page.getByText(new RegExp(`Cubre del ${longDate(start, "es-MX")} al`))).toBeVisible();
+    await step("checkout");
+    await page.getByRole("button", { name: "Programar pensión" }).click();
+
+    await expect(page.getByText("Tu pensión está programada")).toBeVisible();
+    await expect(page.locator(".status-badge")).toHaveText("Por iniciar");
+    await expect(page.getByText(plate).first()).toBeVisible();
+    await expect(page.getByText(`Inicia ${longDate(start, "es-MX")}`)).toBeVisible();
+    await step("scheduled");
+
+    await page.getByRole("button", { name: "Cancelar pensión" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Termina ahora; no se cobró nada por ella.");
+    await step("cancel-dialog");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancelar pensión" }).click();
+    await expect(page.locator(".status-badge")).toHaveText("Cancelada");
+
+    await page.getByRole("link", { name: "Todas las pensiones" }).click();
+    await page.getByRole("link", { name: "Pensiones anteriores y cargos" }).click();
+    await expect(page).toHaveURL(hostUrl("localhost", "/pensiones/historial"));
+    await expect(page.getByRole("list", { name: "Pensiones anteriores" })).toContainText("Pensión mensual");
+    await step("history");
+  });
+});
+
+test.describe("USA, in English", () => {
+  test.use({ locale: "en-US" });
+
+  test("a new driver buys a monthly pass today, cancels it and is told the last day", async ({ page }, testInfo) => {
+    const step = stepChecker(page, testInfo);
+    await signUpThroughWizard(page, "us.localhost", "en");
+    await openPassesFromMenu(page, "en");
+    await expect(page.getByRole("heading", { name: "Congress Avenue Garage" })).toBeVisible();
+    await step("passes");
+    await page.getByRole("link", { name: /Monthly pass/ }).click();
+    const pay = page.getByRole("button", { name: /^Pay \$/ });
+    await expect(pay).toBeEnabled();
+    await step("checkout");
+    await pay.click();
+
+    await expect(page.getByText("Your pass is ready")).toBeVisible();
+    await expect(page.locator(".status-badge")).toHaveText("Active");
+    await expect(page.getByRole("list").filter({ hasText: "Charge" })).toContainText("Approved");
+    await step("active");
+
+    await page.getByRole("button", { name: "Cancel pass" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText(/It stays valid until .+, its last day, and is not charged again\./);
+    const lastDay = (await dialog.textContent())?.match(/until (.+), its last day/)?.[1] ?? "";
+    await step("cancel-dialog");
+    await dialog.getByRole("button", { name: "Cancel pass" }).click();
+    await expect(
+      page.getByText(`Cancelled: valid until ${lastDay}, then it ends. It will not be charged again.`),
+    ).toBeVisible();
+    await expect(page.locator(".status-badge")).toHaveText("Active");
+    await step("cancelled");
+  });
+});
+
+test.describe("isisa, the university host", () => {
+  test.use({ locale: "es-MX" });
+
+  test("a student signs up with a student id and buys the student pass", async ({ page }, testInfo) => {
+    const step = stepChecker(page, testInfo);
+    await signUpThroughWizard(page, "isisa.localhost", "es");
+    await openPassesFromMenu(page, "es");
+    await page.getByRole("link", { name: /Pensión estudiantil/ }).click();
+    await expect(page.getByText("Esta pensión es para estudiantes: requiere la matrícula de tu cuenta.")).toBeVisible();
+    await step("checkout");
+    await page.getByRole("button", { name: /^Pagar \$/ }).click();
+    await expect(page.getByText("Tu pensión está lista")).toBeVisible();
+    await expect(page.locator(".status-badge")).toHaveText("Activa");
+    await step("active");
+  });
+});

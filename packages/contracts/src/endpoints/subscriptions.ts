@@ -1,0 +1,164 @@
+import { defineEndpoint, schemasOf } from "../endpoint.ts";
+
+/** Passes (pensiones), promo codes and partner landings (DESIGN §8). */
+
+const subscriptions = () => import("../schemas/subscriptions.ts");
+const tag = "subscriptions";
+
+export const listPlans = defineEndpoint({
+  method: "GET",
+  path: "/open/plans",
+  auth: "none",
+  tag,
+  summary: "Active plans with one period's all-in price, by country or location",
+  schemas: schemasOf(subscriptions, (s) => ({ query: s.planListQuery, response: s.planList })),
+});
+
+export const getPlan = defineEndpoint({
+  method: "GET",
+  path: "/open/plan/:uuid",
+  auth: "none",
+  tag,
+  summary: "One plan: location, interval, places left, one period's all-in price",
+  schemas: schemasOf(subscriptions, (s) => ({ params: s.planParams, response: s.plan })),
+});
+
+export const quotePlan = defineEndpoint({
+  method: "GET",
+  path: "/user/plan/:uuid/quote",
+  auth: "user",
+  tag,
+  summary: "What buying the plan would charge: first period with a promo code, its last day, later periods",
+  schemas: schemasOf(subscriptions, (s) => ({ params: s.planParams, query: s.planQuoteQuery, response: s.planQuote })),
+});
+
+export const createSubscription = defineEndpoint({
+  method: "POST",
+  path: "/user/subscription",
+  auth: "user",
+  idempotent: true,
+  status: 201,
+  tag,
+  summary: "Buy a pass for a vehicle: charges the first period now, or waits in trial until the chosen date",
+  schemas: schemasOf(subscriptions, (s) => ({ body: s.createSubscriptionBody, response: s.subscriptionCharge })),
+});
+
+export const listSubscriptions = defineEndpoint({
+  method: "GET",
+  path: "/user/subscriptions",
+  auth: "user",
+  tag,
+  summary: "The driver's passes, newest first: current (still holding a place) or past",
+  schemas: schemasOf(subscriptions, (s) => ({ query: s.subscriptionListQuery, response: s.subscriptionList })),
+});
+
+export const listSubscriptionPayments = defineEndpoint({
+  method: "GET",
+  path: "/user/subscriptions/payments",
+  auth: "user",
+  tag,
+  summary: "Every charge and refund of the driver's passes, newest first",
+  schemas: schemasOf(subscriptions, (s) => ({ response: s.subscriptionPaymentList })),
+});
+
+export const getSubscription = defineEndpoint({
+  method: "GET",
+  path: "/user/subscription/:uuid",
+  auth: "user",
+  tag,
+  summary: "A pass: status, vehicle, periods with their last days, payments",
+  schemas: schemasOf(subscriptions, (s) => ({ params: s.subscriptionParams, response: s.subscriptionDetail })),
+});
+
+export const paySubscription = defineEndpoint({
+  method: "POST",
+  path: "/user/subscription/:uuid/pay",
+  auth: "user",
+  idempotent: true,
+  tag,
+  summary: "Pay an incomplete, past-due or paused pass now (another card, or the default one)",
+  schemas: schemasOf(subscriptions, (s) => ({
+    params: s.subscriptionParams,
+    body: s.paySubscriptionBody,
+    response: s.subscriptionCharge,
+  })),
+});
+
+export const cancelSubscription = defineEndpoint({
+  method: "POST",
+  path: "/user/subscription/:uuid/cancel",
+  auth: "user",
+  tag,
+  summary: "Cancel a pass: it ends after the current period's last day (at once when not active yet)",
+  schemas: schemasOf(subscriptions, (s) => ({ params: s.subscriptionParams, response: s.subscriptionDetail })),
+});
+
+export const getPromo = defineEndpoint({
+  method: "GET",
+  path: "/user/discount/:code",
+  auth: "user",
+  tag,
+  summary: "A promo code (/promo/{code}): what it discounts, for how many periods, and the plans it applies to",
+  schemas: schemasOf(subscriptions, (s) => ({ params: s.discountParams, response: s.promo })),
+});
+
+export const getPartnerPage = defineEndpoint({
+  method: "GET",
+  path: "/open/partner/:slug",
+  auth: "none",
+  tag,
+  summary: "A partner landing of this host (/aisd, /vaughn): its texts and the plans it offers",
+  schemas: schemasOf(subscriptions, (s) => ({ params: s.partnerParams, response: s.partnerPage })),
+});
+
+export const createPlan = defineEndpoint({
+  method: "POST",
+  path: "/admin/plan",
+  auth: "admin",
+  status: 201,
+  tag,
+  summary: "Create a plan at a location (only one-time plans at venues; a built-in discount only on one-time plans)",
+  schemas: schemasOf(subscriptions, (s) => ({ body: s.createPlanBody, response: s.plan })),
+});
+
+export const updatePlan = defineEndpoint({
+  method: "PUT",
+  path: "/admin/plan/:uuid",
+  auth: "admin",
+  tag,
+  summary: "Change a plan's name, cost, places, student requirement or discount (next periods only)",
+  schemas: schemasOf(subscriptions, (s) => ({ params: s.planParams, body: s.updatePlanBody, response: s.plan })),
+});
+
+export const archivePlan = defineEndpoint({
+  method: "POST",
+  path: "/admin/plan/:uuid/archive",
+  auth: "admin",
+  tag,
+  summary: "Archive a plan: no new passes; passes already sold keep renewing",
+  schemas: schemasOf(subscriptions, (s) => ({ params: s.planParams, response: s.plan })),
+});
+
+export const createDiscount = defineEndpoint({
+  method: "POST",
+  path: "/admin/discount",
+  auth: "admin",
+  status: 201,
+  tag,
+  summary: "Create a promo code: percentage or amount, plan, first N periods, dates, redemption limit",
+  schemas: schemasOf(subscriptions, (s) => ({ body: s.createDiscountBody, response: s.adminDiscount })),
+});
+
+export const refundSubscription = defineEndpoint({
+  method: "POST",
+  path: "/admin/subscription/:uuid/refund",
+  auth: "admin",
+  idempotent: true,
+  tag,
+  summary: "Refund a pass's last paid period (whole or part) and end it at once",
+  schemas: schemasOf(subscriptions, (s) => ({
+    params: s.subscriptionParams,
+    body: s.refundSubscriptionBody,
+    response: s.subscriptionDetail,
+  })),
+});

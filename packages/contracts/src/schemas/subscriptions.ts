@@ -1,0 +1,246 @@
+import { z } from "zod";
+import { COUNTRIES } from "../constants.ts";
+import { PLAN_INTERVALS, SUBSCRIPTION_STATUSES } from "../statuses.ts";
+import { MESSAGE, requiredText, text, uuid, uuidParams } from "./common.ts";
+import { CURRENCIES, feeBreakdownBody } from "./parking.ts";
+
+/** Passes (pensiones), promo codes and partner landings (DESIGN §8). Money in minor units. */
+
+const amount = z.number().int().min(0);
+const isoTimestamp = z.string();
+/** `YYYY-MM-DD` on the lot's clock. */
+export const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: MESSAGE.characters });
+
+/** Passes still holding their place: they count against a plan's places and block a second pass. */
+export const LIVE_SUBSCRIPTION_STATUSES = ["incomplete", "trial", "active", "past_due", "unpaid"] as const;
+export const DISCOUNT_KINDS = ["percent", "amount"] as const;
+
+/** A discount: a percentage (1–100) or an amount in minor units. */
+export const discountRule = z.object({ kind: z.enum(DISCOUNT_KINDS), value: z.number().int().min(1) });
+export type DiscountRule = z.infer<typeof discountRule>;
+
+export const planLocation = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  address: z.string(),
+  time_zone: z.string(),
+  country: z.enum(COUNTRIES),
+  /** Only drivers with a verified e-mail in this domain may buy here (the university case). */
+  email_domain: z.string().nullable(),
+});
+
+/** A plan at a location, with what one period costs all-in. */
+export const plan = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  cost: amount,
+  currency: z.enum(CURRENCIES),
+  interval: z.enum(PLAN_INTERVALS),
+  /** Places; null when unlimited. */
+  availability: z.number().int().nullable(),
+  places_left: z.number().int().nullable(),
+  requires_student_id: z.boolean(),
+  /** The plan's own discount (one-time plans only). */
+  discount: discountRule.nullable(),
+  status: z.enum(["active", "archived"]),
+  location: planLocation,
+  /** One period all-in, the plan's own discount applied: subtotal, fees, tax, total. */
+  period_price: feeBreakdownBody,
+});
+export type Plan = z.infer<typeof plan>;
+export const planList = z.array(plan);
+export const planParams = uuidParams();
+export const planListQuery = z.object({
+  country: z.enum(COUNTRIES).optional(),
+  location_uuid: uuid.optional(),
+});
+
+/** `GET user/plan/{uuid}/quote`: the first period as it would be charged. */
+export const planQuoteQuery = z.object({
+  start_date: calendarDate.optional(),
+  discount_code: text().trim().max(40).optional(),
+});
+export const appliedDiscount = z.object({
+  code: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  value: z.number().int(),
+  /** How many periods it discounts; null for every period. */
+  periods: z.number().int().nullable(),
+});
+export const planQuote = z.object({
+  plan,
+  start_date: calendarDate,
+  /** The last day the first period covers. */
+  last_day: calendarDate,
+  /** Whether paying now charges (start today) or the pass waits in `trial` until its first day. */
+  charged_now: z.boolean(),
+  first_period: feeBreakdownBody,
+  /** What each period costs once the promo code's periods are over. */
+  later_period: feeBreakdownBody,
+  discount: appliedDiscount.nullable(),
+});
+export type PlanQuote = z.infer<typeof planQuote>;
+
+export const subscriptionPeriod = z.object({
+  number: z.number().int(),
+  start_date: calendarDate,
+  last_day: calendarDate,
+  status: z.enum(["due", "paid", "failed"]),
+  discount: amount,
+  amounts: feeBreakdownBody,
+});
+
+export const subscriptionPayment = z.object({
+  uuid: z.string(),
+  subscription_uuid: z.string(),
+  plan_name: z.string(),
+  period: z.number().int(),
+  kind: z.string(),
+  status: z.string(),
+  amount: amount,
+  currency: z.enum(CURRENCIES),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  created_at: isoTimestamp,
+});
+export type SubscriptionPayment = z.infer<typeof subscriptionPayment>;
+
+export const subscriptionSummary = z.object({
+  uuid: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  plan: z.object({ uuid: z.string(), name: z.string(), interval: z.enum(PLAN_INTERVALS) }),
+  location: z.object({ uuid: z.string(), name: z.string(), time_zone: z.string() }),
+  vehicle: z.object({ uuid: z.string(), plate: z.string() }),
+  start_date: calendarDate,
+  /** The last day of the period in force (or of the last one paid). */
+  current_last_day: calendarDate,
+  /** Set once cancelled: the pass ends after the current period's last day. */
+  cancel_at_period_end: z.boolean(),
+  /** The last day the pass covers when it will not renew (cancelled, one-time); null while it renews. */
+  ends_on: calendarDate.nullable(),
+  /** The next charge: its day and all-in amount; null when none is coming. */
+  next_charge: z.object({ date: calendarDate, total: amount }).nullable(),
+  currency: z.enum(CURRENCIES),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummary>;
+export const subscriptionList = z.array(subscriptionSummary);
+export const subscriptionListQuery = z.object({ status: z.enum(["current", "past"]).optional() });
+
+export const subscriptionDetail = subscriptionSummary.extend({
+  location: planLocation,
+  discount: appliedDiscount.nullable(),
+  /** `incomplete`: when it expires unless paid. */
+  expires_at: isoTimestamp.nullable(),
+  /** `past_due`: when the card is tried again. */
+  next_retry_at: isoTimestamp.nullable(),
+  canceled_at: isoTimestamp.nullable(),
+  created_at: isoTimestamp,
+  periods: z.array(subscriptionPeriod),
+  payments: z.array(subscriptionPayment),
+});
+export type SubscriptionDetail = z.infer<typeof subscriptionDetail>;
+export const subscriptionParams = uuidParams();
+
+/**
+ * `POST user/subscription`: buy a pass. Without `start_date` it starts today on the lot's clock
+ * and the first period is charged now; a later date keeps it in `trial` until then.
+ * `expected_total` is the first charge the driver was shown.
+ */
+export const createSubscriptionBody = z.object({
+  plan_uuid: uuid,
+  vehicle_uuid: uuid,
+  start_date: calendarDate.optional(),
+  discount_code: text().trim().max(40).optional(),
+  payment_method_uuid: uuid.optional(),
+  expected_total: amount.optional(),
+});
+export type CreateSubscriptionBody = z.input<typeof createSubscriptionBody>;
+
+export const paySubscriptionBody = z
+  .object({ payment_method_uuid: uuid.optional() })
+  .nullish()
+  .transform((body) => body ?? {});
+
+export const subscriptionCharge = z.object({
+  subscription: subscriptionDetail,
+  /** The charge made now; null when nothing was charged (a trial, a free period). */
+  payment: z
+    .object({
+      uuid: z.string(),
+      status: z.enum(["succeeded", "requires_action", "failed", "pending"]),
+      redirect_url: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type SubscriptionCharge = z.infer<typeof subscriptionCharge>;
+
+export const subscriptionPaymentList = z.array(subscriptionPayment);
+
+/** Promo codes: `GET user/discount/{code}` (the /promo/{code} screen). */
+export const discountParams = z.object({ code: text().trim().min(1).max(40) });
+export const promo = z.object({
+  code: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  value: z.number().int(),
+  currency: z.enum(CURRENCIES).nullable(),
+  periods: z.number().int().nullable(),
+  ends_on: calendarDate.nullable(),
+  plans: planList,
+});
+export type Promo = z.infer<typeof promo>;
+
+/** Partner landings (`/aisd`, `/vaughn`): configured per host. */
+export const partnerParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,40}$/, { error: "object_not_found" }) });
+export const partnerPage = z.object({
+  slug: z.string(),
+  title: z.object({ es: z.string(), en: z.string() }),
+  text: z.object({ es: z.string(), en: z.string() }),
+  plans: planList,
+});
+export type PartnerPage = z.infer<typeof partnerPage>;
+
+/** Admin calls (operators with the admin role). */
+export const createPlanBody = z.object({
+  location_uuid: uuid,
+  name: requiredText(120),
+  cost: z.number().int().min(1),
+  interval: z.enum(PLAN_INTERVALS),
+  availability: z.number().int().min(1).nullable().default(null),
+  requires_student_id: z.boolean().default(false),
+  discount: discountRule.nullable().default(null),
+});
+export const updatePlanBody = z.object({
+  name: requiredText(120).optional(),
+  cost: z.number().int().min(1).optional(),
+  availability: z.number().int().min(1).nullable().optional(),
+  requires_student_id: z.boolean().optional(),
+  discount: discountRule.nullable().optional(),
+});
+export const createDiscountBody = z.object({
+  code: text()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{3,40}$/, { error: MESSAGE.alphanumeric })
+    .transform((code) => code.toUpperCase()),
+  kind: z.enum(DISCOUNT_KINDS),
+  value: z.number().int().min(1),
+  /** Required for an amount; a percentage applies in any currency. */
+  currency: z.enum(CURRENCIES).nullable().default(null),
+  plan_uuid: uuid.nullable().default(null),
+  periods: z.number().int().min(1).nullable().default(null),
+  starts_on: calendarDate.nullable().default(null),
+  ends_on: calendarDate.nullable().default(null),
+  max_redemptions: z.number().int().min(1).nullable().default(null),
+});
+export const adminDiscount = z.object({
+  uuid: z.string(),
+  code: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  value: z.number().int(),
+  currency: z.enum(CURRENCIES).nullable(),
+  plan_uuid: z.string().nullable(),
+  periods: z.number().int().nullable(),
+  starts_on: calendarDate.nullable(),
+  ends_on: calendarDate.nullable(),
+  max_redemptions: z.number().int().nullable(),
+  redemptions: z.number().int(),
+});
+export const refundSubscriptionBody = z.object({ amount: z.number().int().min(1).optional() });
