@@ -219,3 +219,61 @@ test.describe("isisa, the university host", () => {
     await step("active");
   });
 });
+
+test.describe("a partner landing, signed out", () => {
+  test.use({ locale: "en-US" });
+
+  test("/aisd leads a signed-out driver through sign-in into checkout, where the vehicle and card are added", async ({
+    page,
+  }, testInfo) => {
+    const step = stepChecker(page, testInfo);
+    const nationalPhone = newNationalPhone();
+    await page.goto(hostUrl("us.localhost", "/aisd"));
+    await expect(page.getByRole("heading", { name: "Parking passes for school staff" })).toBeVisible();
+    await expect(page.getByText("District staff and families")).toBeVisible();
+    await step("landing");
+    await page.getByRole("link", { name: /Monthly pass/ }).click();
+
+    // The guard sends the driver to sign in and back (spec §2).
+    await expect(page).toHaveURL(/authRedirect=%2Fpensiones%2F/);
+    await page.getByLabel("Country code").selectOption("us");
+    await page.getByLabel("Mobile phone number").fill(nationalPhone);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByLabel("Verification code")).toHaveValue(/^\d{6}$/);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/pensiones\/5a9c0e11-0000-4000-8000-000000000401$/);
+    await expect(page.getByText("Add a vehicle first.")).toBeVisible();
+    await step("checkout-empty");
+
+    await page.getByRole("button", { name: "Add a vehicle" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Plate").pressSequentially(`A${nationalPhone.slice(-6)}`);
+    await dialog.getByRole("combobox", { name: "State" }).fill("Texas");
+    await page.getByRole("option", { name: "Texas" }).click();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText(`A${nationalPhone.slice(-6)}`)).toBeVisible();
+
+    await page.getByRole("link", { name: "Add a card" }).click();
+    await expect(page).toHaveURL(/\/pagos\?redirect=/);
+    await page.getByRole("button", { name: "Add card" }).click();
+    await page.getByLabel("First name").fill("Ana");
+    await page.getByLabel("Last name", { exact: true }).fill("López");
+    await page.getByLabel("E-mail").fill(`aisd.${nationalPhone}@example.com`);
+    await page.getByRole("button", { name: "Continue" }).click();
+    const frame = page.frameLocator("iframe.card-frame");
+    await frame.locator("#number").fill("4242 4242 4242 4242");
+    await frame.locator("#expiry").fill("12/34");
+    await frame.locator("#cvc").fill("123");
+    await page.getByLabel("ZIP code").fill("78701");
+    await page.getByRole("button", { name: "Add Card", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/pensiones\/5a9c0e11-0000-4000-8000-000000000401$/, { timeout: 15_000 });
+    const pay = page.getByRole("button", { name: /^Pay \$/ });
+    await expect(pay).toBeEnabled();
+    await step("checkout-ready");
+    await pay.click();
+    await expect(page.getByText("Your pass is ready")).toBeVisible();
+    await expect(page.locator(".status-badge")).toHaveText("Active");
+    await step("active");
+  });
+});

@@ -46,6 +46,7 @@ interface JsonSchema {
   minLength?: number;
   minimum?: number;
   pattern?: string;
+  format?: string;
   items?: JsonSchema;
 }
 
@@ -110,6 +111,7 @@ function plausibleValue(name: string, schema: JsonSchema): unknown {
   if (type === "boolean") return true;
   if (type === "array") return [];
   if (type === "object") return {};
+  if (schema.format === "date") return "2026-12-01";
   if (/email/.test(name)) return "fuzz@example.com";
   if (/phone/.test(name)) return "+528100000000";
   if (/code/.test(name)) return "123456";

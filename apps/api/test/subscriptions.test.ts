@@ -14,6 +14,7 @@ import {
   buyPass,
   createPlanAs,
   FUNDIDORA_MONTHLY,
+  FUNDIDORA_WEEKLY,
   periodChargesOf,
   STUDENT_MONTHLY,
 } from "./subscriptions-fixtures.ts";
@@ -324,6 +325,171 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       expect(codes.filter((code) => code === "ok")).toHaveLength(5);
       expect(codes.filter((code) => code === "plan_availability_reached")).toHaveLength(15);
       expect((await get(`/api/open/plan/${plan.uuid}`)).json().data.places_left).toBe(0);
+    });
+  });
+
+  describe("promo codes", () => {
+    const createDiscount = (payload: object) =>
+      app.inject({ method: "POST", url: "/api/admin/discount", headers: admin.headers, payload });
+
+    it("lets an admin create a code once, with the spec's codes for a bad one", async () => {
+      const created = await createDiscount({ code: "verano25", kind: "percent", value: 25, periods: 2 });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().data).toMatchObject({
+        code: "VERANO25",
+        kind: "percent",
+        value: 25,
+        periods: 2,
+        redemptions: 0,
+      });
+      expect((await createDiscount({ code: "VERANO25", kind: "percent", value: 10 })).json().error).toBe(
+        "code_already_exist",
+      );
+      expect((await createDiscount({ code: "MUCHO", kind: "percent", value: 120 })).json().error).toBe(
+        "invalid_discount_amount",
+      );
+      expect((await createDiscount({ code: "SINMONEDA", kind: "amount", value: 100 })).json().error).toBe(
+        "discount_creation_failed",
+      );
+      expect(
+        (
+          await createDiscount({
+            code: "CARO",
+            kind: "amount",
+            value: 999999,
+            currency: "mxn",
+            plan_uuid: FUNDIDORA_MONTHLY,
+          })
+        ).json().error,
+      ).toBe("invalid_discount_amount");
+      expect(
+        (
+          await createDiscount({
+            code: "FECHAS",
+            kind: "percent",
+            value: 5,
+            starts_on: "2027-02-01",
+            ends_on: "2027-01-01",
+          })
+        ).json().error,
+      ).toBe("discount_creation_failed");
+    });
+
+    it("discounts the first periods, never below zero, once per driver, only where it applies", async () => {
+      await createDiscount({ code: "GRATIS", kind: "percent", value: 100, periods: 1 });
+      await createDiscount({ code: "SOLOAUSTIN", kind: "percent", value: 10, plan_uuid: AUSTIN_MONTHLY });
+      const driver = await createDriverWithVehicle(app);
+      await saveSandboxCard(app, driver.user.id);
+
+      const promo = (await get("/api/user/discount/gratis", driver.headers)).json().data;
+      expect(promo).toMatchObject({ code: "GRATIS", kind: "percent", value: 100, periods: 1 });
+      expect(promo.plans.length).toBeGreaterThan(0);
+
+      const quote = await get(`/api/user/plan/${FUNDIDORA_MONTHLY}/quote?discount_code=GRATIS`, driver.headers);
+      expect(quote.json().data.first_period.total).toBe(0);
+      expect(quote.json().data.later_period.subtotal).toBe(150000);
+      expect(
+        (await get(`/api/user/plan/${FUNDIDORA_MONTHLY}/quote?discount_code=NOEXISTE`, driver.headers)).json().error,
+      ).toBe("discount_not_found");
+      expect(
+        (await get(`/api/user/plan/${FUNDIDORA_MONTHLY}/quote?discount_code=SOLOAUSTIN`, driver.headers)).json().error,
+      ).toBe("discount_not_available_for_this_plan");
+
+      // A free first period is paid without a charge; the code is then used up for this driver.
+      const bought = await buyPass(app, driver.headers, idempotencyKey(), {
+        plan_uuid: FUNDIDORA_MONTHLY,
+        vehicle_uuid: driver.vehicle.id,
+        discount_code: "gratis",
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+      expect(bought.json().data).toMatchObject({
+        payment: null,
+        subscription: { status: "active", discount: { code: "GRATIS" } },
+      });
+      expect(await periodChargesOf(app, bought.json().data.subscription.uuid)).toHaveLength(0);
+      expect((await get("/api/user/discount/GRATIS", driver.headers)).json().error).toBe("discount_not_available");
+    });
+
+    it("a code with 3 redemptions left under 10 simultaneous checkouts discounts exactly 3", async () => {
+      await createDiscount({ code: "TRES", kind: "amount", value: 10000, currency: "mxn", max_redemptions: 3 });
+      const drivers = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const driver = await createDriverWithVehicle(app, { plate: uniquePlate() });
+          await saveSandboxCard(app, driver.user.id);
+          return driver;
+        }),
+      );
+      const answers = await Promise.all(
+        drivers.map((driver) =>
+          buyPass(app, driver.headers, idempotencyKey(), {
+            plan_uuid: FUNDIDORA_WEEKLY,
+            vehicle_uuid: driver.vehicle.id,
+            discount_code: "TRES",
+          }),
+        ),
+      );
+      const codes = answers.map((answer) => (answer.statusCode === 201 ? "ok" : answer.json().error));
+      expect(codes.filter((code) => code === "ok")).toHaveLength(3);
+      expect(codes.filter((code) => code === "discount_not_available")).toHaveLength(7);
+      const row = await app.db.selectFrom("discounts").selectAll().where("code", "=", "TRES").executeTakeFirstOrThrow();
+      expect(row.redemptions).toBe(3);
+    });
+  });
+
+  describe("partner landings and refunds", () => {
+    it("answers each host's partner page with its texts and the plans of its lots", async () => {
+      const us = await app.inject({ method: "GET", url: "/api/open/partner/aisd", headers: { host: "us.localhost" } });
+      expect(us.json().data).toMatchObject({ slug: "aisd", title: { en: "Parking passes for school staff" } });
+      expect(us.json().data.plans.every((plan: { currency: string }) => plan.currency === "usd")).toBe(true);
+      const mx = await app.inject({ method: "GET", url: "/api/open/partner/vaughn", headers: { host: "localhost" } });
+      expect(mx.json().data.plans.every((plan: { currency: string }) => plan.currency === "mxn")).toBe(true);
+      expect((await app.inject({ method: "GET", url: "/api/open/partner/nadie" })).statusCode).toBe(404);
+    });
+
+    it("lets the operator refund a pass's paid period once, ending the pass", async () => {
+      const driver = await createDriverWithVehicle(app);
+      await saveSandboxCard(app, driver.user.id);
+      const bought = (
+        await buyPass(app, driver.headers, idempotencyKey(), {
+          plan_uuid: FUNDIDORA_MONTHLY,
+          vehicle_uuid: driver.vehicle.id,
+        })
+      ).json().data.subscription;
+      const refund = (key: string, payload: object = {}) =>
+        app.inject({
+          method: "POST",
+          url: `/api/admin/subscription/${bought.uuid}/refund`,
+          headers: { ...admin.headers, "idempotency-key": key },
+          payload,
+        });
+      expect((await refund(idempotencyKey(), { amount: 99999999 })).json().error).toBe("invalid_refund");
+      const done = await refund(idempotencyKey(), { amount: 50000 });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json().data.status).toBe("canceled");
+      expect(
+        done
+          .json()
+          .data.payments.map((payment: { kind: string }) => payment.kind)
+          .sort(),
+      ).toEqual(["charge", "refund"]);
+      expect((await refund(idempotencyKey())).json().error).toBe("subscription_already_refunded");
+
+      const trial = await createDriverWithVehicle(app);
+      await saveSandboxCard(app, trial.user.id);
+      const later = new Date(Date.now() + 20 * 86400_000).toISOString().slice(0, 10);
+      const scheduled = (
+        await buyPass(app, trial.headers, idempotencyKey(), {
+          plan_uuid: FUNDIDORA_MONTHLY,
+          vehicle_uuid: trial.vehicle.id,
+          start_date: later,
+        })
+      ).json().data.subscription;
+      const nothingPaid = await app.inject({
+        method: "POST",
+        url: `/api/admin/subscription/${scheduled.uuid}/refund`,
+        headers: { ...admin.headers, "idempotency-key": idempotencyKey() },
+      });
+      expect(nothingPaid.json().error).toBe("invalid_refund");
     });
   });
 });

@@ -329,6 +329,8 @@ export interface SubscriptionsTable {
   discount_id: string | null;
   failed_attempts: number;
   next_retry_at: string | null;
+  /** The period whose renewal reminder was sent. */
+  reminded_period: number | null;
   expires_at: string | null;
   canceled_at: string | null;
   ended_at: string | null;

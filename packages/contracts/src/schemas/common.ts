@@ -20,6 +20,7 @@ export const MESSAGE = {
   state: "validation.state",
   characters: "validation.characters",
   timeZone: "validation.time_zone",
+  date: "validation.date",
 } as const;
 
 /*

@@ -8,8 +8,8 @@ import { CURRENCIES, feeBreakdownBody } from "./parking.ts";
 
 const amount = z.number().int().min(0);
 const isoTimestamp = z.string();
-/** `YYYY-MM-DD` on the lot's clock. */
-export const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: MESSAGE.characters });
+/** A calendar day on the lot's clock, `YYYY-MM-DD` (a real date: 2026-02-30 is refused). */
+export const calendarDate = z.iso.date({ error: MESSAGE.date });
 
 /** Passes still holding their place: they count against a plan's places and block a second pass. */
 export const LIVE_SUBSCRIPTION_STATUSES = ["incomplete", "trial", "active", "past_due", "unpaid"] as const;
@@ -243,4 +243,8 @@ export const adminDiscount = z.object({
   max_redemptions: z.number().int().nullable(),
   redemptions: z.number().int(),
 });
-export const refundSubscriptionBody = z.object({ amount: z.number().int().min(1).optional() });
+/** The amount to refund (minor units); without it, what is left of the period's charge. */
+export const refundSubscriptionBody = z
+  .object({ amount: z.number().int().min(1).optional() })
+  .nullish()
+  .transform((body) => body ?? {});

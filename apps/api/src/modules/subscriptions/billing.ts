@@ -11,7 +11,7 @@ import { findVehicleById } from "../parking/visits/repository.ts";
 import { type ChargeResult, chargePayable, JOB_REFUND, type LedgerDeps, registerPayable } from "../payments/ledger.ts";
 import { findCardToCharge } from "../payments/repository.ts";
 import { registerCardRemovalCheck, registerDefaultCardListener } from "../payments/service.ts";
-import { sendChargeReceipt, sendRenewalFailed } from "./messages.ts";
+import { sendChargeReceipt, sendRenewalFailed, sendRenewalReminder } from "./messages.ts";
 import { periodDates } from "./presenter.ts";
 import { periodPrice } from "./pricing.ts";
 import {
@@ -24,6 +24,7 @@ import {
   insertPeriodOnce,
   listPassesDue,
   listRecoverablePassesOfUser,
+  listRenewalsToRemind,
   lockPeriod,
   lockSubscription,
   PERIOD_PAYABLE,
@@ -53,6 +54,9 @@ export const SWEEP_INTERVAL_MS = 60_000;
 export const JOB_ADVANCE = "subscriptions.advance";
 export const JOB_RECEIPT = "subscriptions.receipt";
 export const JOB_RENEWAL_FAILED = "subscriptions.renewal_failed";
+export const JOB_REMINDER = "subscriptions.renewal_reminder";
+/** How long before a monthly or yearly renewal the driver is reminded. */
+export const REMINDER_BEFORE_SECONDS = 3 * 24 * 3600;
 
 type Status = SubscriptionRow["status"];
 
@@ -303,10 +307,16 @@ export async function advanceSubscription(
   }
 }
 
-/** Enqueues one advance job per pass with work due; a live job for the same pass is not doubled. */
+/**
+ * Enqueues one advance job per pass with work due, and a reminder for monthly and yearly passes
+ * renewing within three days; a live job for the same pass is not doubled.
+ */
 export async function sweepSubscriptions(deps: BillingDeps): Promise<number> {
+  const now = Date.now();
   const due = await listPassesDue(deps.db, nowIso());
   for (const id of due) await enqueue(deps.db, JOB_ADVANCE, { subscriptionId: id }, { dedupeKey: `advance:${id}` });
+  for (const id of await listRenewalsToRemind(deps.db, nowIso(), isoAfter(REMINDER_BEFORE_SECONDS, now)))
+    await enqueue(deps.db, JOB_REMINDER, { subscriptionId: id }, { dedupeKey: `reminder:${id}` });
   return due.length;
 }
 
@@ -317,6 +327,9 @@ export function registerSubscriptionJobs(deps: BillingDeps, jobs: JobRunner): vo
   });
   jobs.register(JOB_RECEIPT, async (payload) => {
     await sendChargeReceipt(deps, (payload as { paymentId: string }).paymentId);
+  });
+  jobs.register(JOB_REMINDER, async (payload) => {
+    await sendRenewalReminder(deps, (payload as { subscriptionId: string }).subscriptionId);
   });
   jobs.register(JOB_RENEWAL_FAILED, async (payload) => {
     await sendRenewalFailed(deps, (payload as { subscriptionId: string }).subscriptionId);

@@ -7,7 +7,18 @@ import type { MessageDeps } from "../parking/visits/messages.ts";
 import { findVehicleById } from "../parking/visits/repository.ts";
 import { findCardById, findPaymentById } from "../payments/repository.ts";
 import { findUserById } from "../users/repository.ts";
-import { findPeriod, findPeriodById, findPlanById, findSubscriptionById } from "./repository.ts";
+import { periodPrice } from "./pricing.ts";
+import {
+  type DiscountRow,
+  findDiscountById,
+  findPeriod,
+  findPeriodById,
+  findPlanById,
+  findSubscriptionById,
+  markReminded,
+  type PlanRow,
+  type SubscriptionRow,
+} from "./repository.ts";
 
 /** Notices of a pass (DESIGN §8): a receipt for every charge, a notice when a renewal fails. */
 
@@ -22,6 +33,19 @@ const formatDay = (date: string, locale: Locale): string =>
   new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(`${date}T12:00:00Z`),
   );
+
+/** What the next period will cost all-in, the pass's promo code counted while it lasts. */
+async function nextPeriodPrice(
+  db: MessageDeps["db"],
+  subscription: SubscriptionRow,
+  plan: PlanRow,
+  location: Parameters<typeof periodPrice>[1],
+): Promise<number> {
+  const discount: DiscountRow | undefined = subscription.discount_id
+    ? await findDiscountById(db, subscription.discount_id)
+    : undefined;
+  return periodPrice(plan, location, discount ?? null, subscription.current_period + 1).amounts.total;
+}
 
 async function passOf(deps: MessageDeps, subscriptionId: string) {
   const subscription = await findSubscriptionById(deps.db, subscriptionId);
@@ -104,6 +128,42 @@ export async function sendRenewalFailed(deps: MessageDeps & { config: { publicUr
         to: user.email,
         subject: text(locale, paused ? "paused_subject" : "renewal_failed_subject", params),
         text: text(locale, paused ? "paused_body" : "renewal_failed_body", params),
+      }),
+    );
+  await Promise.all(sends);
+}
+
+/**
+ * The reminder before a monthly or yearly renewal: the day, the amount and how to cancel. Sent once
+ * per period: the pass is marked before sending, so a second worker or a retried job sends nothing.
+ */
+export async function sendRenewalReminder(
+  deps: MessageDeps & { config: { publicUrl: string } },
+  subscriptionId: string,
+) {
+  const pass = await passOf(deps, subscriptionId);
+  if (!pass || pass.subscription.status !== "active" || pass.subscription.cancel_at_period_end === 1) return;
+  const { subscription, user, plan, location, vehicle, period } = pass;
+  const next = await nextPeriodPrice(deps.db, subscription, plan, location);
+  if (!(await markReminded(deps.db, subscription.id, period.number))) return;
+  const locale = user.locale;
+  const params = {
+    plan: plan.name,
+    location: location.name,
+    plate: vehicle.plate,
+    date: formatDay(period.end_date, locale),
+    amount: formatMoney(next, plan.currency),
+    link: subscriptionLink(deps.config.publicUrl, subscription.id),
+  };
+  const sends: Promise<unknown>[] = [
+    deps.providers.sms.send({ to: user.phone, channel: "sms", body: text(locale, "reminder_sms", params) }),
+  ];
+  if (user.email)
+    sends.push(
+      deps.providers.email.send({
+        to: user.email,
+        subject: text(locale, "reminder_subject", params),
+        text: text(locale, "reminder_body", params),
       }),
     );
   await Promise.all(sends);

@@ -336,6 +336,44 @@ export async function listPassesDue(db: Executor, now: string): Promise<string[]
   return rows.map((row) => row.id);
 }
 
+/** Active monthly or yearly passes renewing before `until` whose reminder for this period was not sent. */
+export async function listRenewalsToRemind(db: Executor, now: string, until: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("subscriptions")
+    .innerJoin("plans", "plans.id", "subscriptions.plan_id")
+    .innerJoin("subscription_periods as current", (join) =>
+      join
+        .onRef("current.subscription_id", "=", "subscriptions.id")
+        .onRef("current.number", "=", "subscriptions.current_period"),
+    )
+    .select("subscriptions.id")
+    .where("subscriptions.status", "=", "active")
+    .where("subscriptions.cancel_at_period_end", "=", 0)
+    .where("plans.interval_unit", "in", ["month", "year"])
+    .where("current.ends_at", ">", now)
+    .where("current.ends_at", "<=", until)
+    .where((eb) =>
+      eb.or([
+        eb("subscriptions.reminded_period", "is", null),
+        eb("subscriptions.reminded_period", "<", eb.ref("subscriptions.current_period")),
+      ]),
+    )
+    .limit(BATCH)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Marks the period's reminder as sent; false when another worker marked it first. */
+export async function markReminded(db: Executor, subscriptionId: string, period: number): Promise<boolean> {
+  const result = await db
+    .updateTable("subscriptions")
+    .set({ reminded_period: period })
+    .where("id", "=", subscriptionId)
+    .where((eb) => eb.or([eb("reminded_period", "is", null), eb("reminded_period", "<", period)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 // Partner landings
 
 export function findPartnerPage(db: Executor, slug: string, hostname: string) {

@@ -437,6 +437,7 @@ export async function createSubscription(
       discount_id: discount?.id ?? null,
       failed_attempts: 0,
       next_retry_at: null,
+      reminded_period: null,
       expires_at: chargedNow ? isoAfter(INCOMPLETE_EXPIRES_SECONDS, now) : null,
       canceled_at: null,
       ended_at: null,

@@ -180,4 +180,12 @@ export const subscriptions = {
     "Add or choose another default card and it is charged at once; the pass resumes from that day: {{link}}",
     "Your pass: {{pass_link}}",
   ].join("\n"),
+  reminder_sms:
+    "Estaciona: your pass {{plan}} at {{location}} renews on {{date}} for {{amount}}. To stop it, cancel before then: {{link}}",
+  reminder_subject: "Your pass at {{location}} renews on {{date}}",
+  reminder_body: [
+    "Your pass {{plan}} at {{location}} (plate {{plate}}) renews on {{date}}: we will charge {{amount}} to your default card.",
+    "",
+    "Nothing to do if you keep it. To stop it, cancel before {{date}}; it stays valid until its last day: {{link}}",
+  ].join("\n"),
 };

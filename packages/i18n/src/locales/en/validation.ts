@@ -9,4 +9,5 @@ export const validation = {
   state: "Choose a state from the list",
   characters: "The value contains characters that are not allowed",
   time_zone: "Choose a time zone such as America/Mexico_City",
+  date: "Enter a date as YYYY-MM-DD",
 };

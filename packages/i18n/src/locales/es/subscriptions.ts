@@ -178,4 +178,12 @@ export const subscriptions: typeof source = {
     "Agrega o elige otra tarjeta predeterminada y se cobrará en ese momento; la pensión se reanuda desde ese día: {{link}}",
     "Tu pensión: {{pass_link}}",
   ].join("\n"),
+  reminder_sms:
+    "Estaciona: tu pensión {{plan}} en {{location}} se renueva el {{date}} por {{amount}}. Si no la quieres, cancélala antes: {{link}}",
+  reminder_subject: "Tu pensión en {{location}} se renueva el {{date}}",
+  reminder_body: [
+    "Tu pensión {{plan}} en {{location}} (placas {{plate}}) se renueva el {{date}}: cobraremos {{amount}} a tu tarjeta predeterminada.",
+    "",
+    "Si la conservas, no tienes que hacer nada. Si no, cancélala antes del {{date}}; sigue vigente hasta su último día: {{link}}",
+  ].join("\n"),
 };

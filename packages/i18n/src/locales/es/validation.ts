@@ -10,4 +10,5 @@ export const validation: typeof source = {
   state: "Elige un estado de la lista",
   characters: "El valor contiene caracteres no permitidos",
   time_zone: "Elige una zona horaria como America/Mexico_City",
+  date: "Escribe la fecha como AAAA-MM-DD",
 };

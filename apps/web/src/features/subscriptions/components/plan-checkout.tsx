@@ -1,8 +1,10 @@
 import { addDays, dateIn } from "@estaciona/contracts/periods";
 import type { Plan, PlanQuote } from "@estaciona/contracts/schemas/subscriptions";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CreateVehicleBody } from "@estaciona/contracts/schemas/user";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { FormDialog } from "../../../components/form-dialog.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
@@ -11,7 +13,8 @@ import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { cardBrandName } from "../../../lib/card-brand.ts";
 import { currentPath } from "../../../lib/navigation.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
-import { vehiclesQuery } from "../../vehicles/index.ts";
+import { createVehicle, VehicleForm, vehiclesKey, vehiclesQuery } from "../../vehicles/index.ts";
+import "../../../lib/catalogues/vehicles.ts";
 import { buyPass, planQuoteQuery, refreshPasses } from "../api/subscriptions.ts";
 import { usePassFormat } from "../lib/format.ts";
 
@@ -44,6 +47,16 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
   const [cardChoice, setCardChoice] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>({ kind: "ready" });
   const attempt = useRef<{ key: string; signature: string } | null>(null);
+  const [addingVehicle, setAddingVehicle] = useState(false);
+  // A driver who arrives here straight from sign-in (a partner landing) may have no vehicle yet.
+  const addVehicle = useMutation({
+    mutationFn: (body: CreateVehicleBody) => createVehicle(body),
+    onSuccess: async (created) => {
+      setAddingVehicle(false);
+      setVehicleChoice(created.uuid);
+      await queryClient.invalidateQueries({ queryKey: vehiclesKey });
+    },
+  });
 
   const startDate = startMode === "date" ? date : undefined;
   const withCode = useQuery(planQuoteQuery(plan.uuid, { start_date: startDate, discount_code: code || undefined }));
@@ -148,12 +161,7 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
             <fieldset>
               <legend>{t("subscriptions:plan.vehicle_label")}</legend>
               {vehicles.isPending ? null : myVehicles.length === 0 ? (
-                <p className="muted">
-                  {t("subscriptions:plan.no_vehicles")}{" "}
-                  <Link className="link" to={pathTo("vehicles")}>
-                    {t("subscriptions:plan.add_vehicle")}
-                  </Link>
-                </p>
+                <p className="muted">{t("subscriptions:plan.no_vehicles")}</p>
               ) : (
                 myVehicles.map((item) => (
                   <label key={item.uuid} className="pass-option">
@@ -169,6 +177,9 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
                   </label>
                 ))
               )}
+              <button type="button" className="button button-secondary" onClick={() => setAddingVehicle(true)}>
+                {t("subscriptions:plan.add_vehicle")}
+              </button>
             </fieldset>
 
             <fieldset>
@@ -284,6 +295,17 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
           </form>
         </>
       )}
+      <FormDialog
+        open={addingVehicle}
+        title={t("subscriptions:plan.add_vehicle")}
+        onClose={() => setAddingVehicle(false)}
+      >
+        <VehicleForm
+          submitLabel={addVehicle.isPending ? t("common:actions.saving") : t("common:actions.save")}
+          busy={addVehicle.isPending}
+          onSubmit={(body) => addVehicle.mutate(body)}
+        />
+      </FormDialog>
     </div>
   );
 }
