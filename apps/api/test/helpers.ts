@@ -119,11 +119,12 @@ export async function createSignedInUser(app: TestApp, fields: Partial<NewRow<"u
     ...fields,
   };
   await app.db.insertInto("users").values(user).execute();
-  // An administrator acts for an organisation (DESIGN §11): the seeded demo one unless a test adds its own.
+  // An administrator acts for an organisation (DESIGN §11): the seeded demo one, with the platform
+  // role like the seeded demo operator, unless a test changes it (test/operator.test.ts does).
   if (user.role === "admin")
     await app.db
       .insertInto("operator_memberships")
-      .values({ user_id: user.id, organisation_id: DEMO_ORGANISATION.id, platform: 0, created_at: now })
+      .values({ user_id: user.id, organisation_id: DEMO_ORGANISATION.id, platform: 1, created_at: now })
       .execute();
   const sessionId = newId();
   await app.db

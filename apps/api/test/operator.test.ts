@@ -43,15 +43,17 @@ for (const file of readdirSync(endpointsDir).filter((name) => name.endsWith(".ts
 
 type Headers = Record<string, string>;
 
-/** An operator of `organisationId` (the demo organisation's by default), optionally limited to some locations. */
+/**
+ * An operator of `organisationId` (the demo organisation's by default), without the platform
+ * role, optionally limited to some locations.
+ */
 async function createOperator(organisationId?: string, locationIds: string[] = []) {
   const operator = await createSignedInUser(app, { role: "admin", first_name: "Op", last_name: "Test" });
-  if (organisationId)
-    await app.db
-      .updateTable("operator_memberships")
-      .set({ organisation_id: organisationId })
-      .where("user_id", "=", operator.user.id)
-      .execute();
+  await app.db
+    .updateTable("operator_memberships")
+    .set({ organisation_id: organisationId ?? DEMO_ORGANISATION.id, platform: 0 })
+    .where("user_id", "=", operator.user.id)
+    .execute();
   for (const location_id of locationIds)
     await app.db.insertInto("operator_location_grants").values({ user_id: operator.user.id, location_id }).execute();
   return operator;
@@ -471,6 +473,21 @@ describe("who may do what", () => {
     expect(campus.statusCode).toBe(404);
     const opening = await call(staff.headers, { method: "POST", url: "/api/admin/location", payload: locationBody() });
     expect(opening.statusCode).toBe(403);
+  });
+
+  it("leaves a promo code for every plan to the platform role", async () => {
+    const operator = await createOperator();
+    const payload = { code: `TODOS${newId().slice(0, 6).toUpperCase()}`, kind: "percent", value: 10 };
+    const refused = await call(operator.headers, { method: "POST", url: "/api/admin/discount", payload });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe("forbidden_access");
+    await app.db
+      .updateTable("operator_memberships")
+      .set({ platform: 1 })
+      .where("user_id", "=", operator.user.id)
+      .execute();
+    const created = await call(operator.headers, { method: "POST", url: "/api/admin/discount", payload });
+    expect(created.statusCode).toBe(201);
   });
 
   it("answers forbidden_access to an administrator who belongs to no organisation", async () => {
