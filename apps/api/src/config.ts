@@ -88,7 +88,9 @@ const environment = z.object({
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/dist")),
   SIGN_IN_IP_MAX_PER_HOUR: z.coerce.number().int().min(1).default(30),
   API_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  MAP_STYLE_URL: optional,
+  MAP_STYLE_URL: optional.pipe(z.url().optional()),
+  /** Minutes before a parking-meter session ends that the driver is reminded (DESIGN §7). */
+  METER_REMINDER_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
   ANALYTICS_ID: optional,
   ERROR_REPORTING_DSN: optional.pipe(z.url().optional()),
   SMS_PROVIDER: z.enum(["sandbox", "twilio"]).optional(),
@@ -185,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     drainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
+    meterReminderMinutes: e.METER_REMINDER_MINUTES,
     limits: { signInPerIpPerHour: e.SIGN_IN_IP_MAX_PER_HOUR, apiPerIpPerMinute: e.API_IP_MAX_PER_MINUTE },
     web: {
       mapStyleUrl: e.MAP_STYLE_URL ?? null,

@@ -4,6 +4,7 @@ import { healthModule } from "./modules/health/plugin.ts";
 import { hostsModule } from "./modules/hosts/plugin.ts";
 import { invoicingModule } from "./modules/invoicing/plugin.ts";
 import { messagingModule } from "./modules/messaging/plugin.ts";
+import { metersModule } from "./modules/meters/plugin.ts";
 import { operatorModule } from "./modules/operator/plugin.ts";
 import { parkingModule } from "./modules/parking/plugin.ts";
 import { paymentsModule } from "./modules/payments/plugin.ts";
@@ -24,6 +25,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(vehiclesModule);
   await app.register(paymentsModule);
   await app.register(parkingModule);
+  await app.register(metersModule);
   await app.register(invoicingModule);
   await app.register(subscriptionsModule);
   await app.register(operatorModule);

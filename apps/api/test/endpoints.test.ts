@@ -43,7 +43,7 @@ const operationOf = (endpoint: Endpoint) => openApi.paths[documentPath(endpoint)
 
 /** A call that would fail validation, and JSON parsing, if anything ran before authentication. */
 function garbageCall(endpoint: Endpoint, headers: Record<string, string> = {}): InjectOptions {
-  // Every path parameter (`:uuid`, `:code`, `:slug`) gets the same text that is not a UUID.
+  // Every path parameter (`:uuid`, `:code`, `:slug`) gets text that names nothing.
   const params = Object.fromEntries(
     [...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map(([, name]) => [name, "not-a-uuid"]),
   );

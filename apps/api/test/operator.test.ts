@@ -182,6 +182,22 @@ async function pendingInvoice(organisationId = DEMO_ORGANISATION.id) {
   return id;
 }
 
+/** A meter zone's rules: always open, $10 an hour, 10 to 60 minutes. */
+const meterZoneBody = () => ({
+  zone_code: `Z${newId().slice(0, 6)}`,
+  device_id: `meter-${newId()}`,
+  area: [
+    [-100.3, 25.6],
+    [-100.29, 25.6],
+    [-100.29, 25.61],
+    [-100.3, 25.6],
+  ],
+  rate_per_hour: 1000,
+  min_minutes: 10,
+  max_minutes: 60,
+  hours: Array.from({ length: 7 }, () => ({ open: 0, close: 1440 })),
+});
+
 /** A driver's monthly pass at Fundidora, bought and paid through the real call. */
 async function paidPass() {
   const driver = await createDriverWithVehicle(app);
@@ -215,6 +231,7 @@ describe("who may do what", () => {
   let ownedLocation: string;
   let invoiceToApprove: string;
   let ownedPlan: string;
+  let meterLocation: string;
   let ownedPass: string;
   let invoiceToReject: string;
 
@@ -232,9 +249,16 @@ describe("who may do what", () => {
       })
     ).json().data.uuid;
     ownedPass = await paidPass();
+    meterLocation = (
+      await call(owner.headers, {
+        method: "POST",
+        url: "/api/admin/location",
+        payload: locationBody({ kind: "meter", name: "Parquímetros Prueba" }),
+      })
+    ).json().data.uuid;
     invoiceToApprove = await pendingInvoice();
     invoiceToReject = await pendingInvoice();
-    ownedIds.push(invoiceToApprove, invoiceToReject, ownedPlan, ownedPass);
+    ownedIds.push(invoiceToApprove, invoiceToReject, ownedPlan, ownedPass, meterLocation);
     ownedLocation = (
       await call(owner.headers, { method: "POST", url: "/api/admin/location", payload: locationBody() })
     ).json().data.uuid;
@@ -356,6 +380,20 @@ describe("who may do what", () => {
       foreign: "absent",
     },
     "GET /admin/audit": { request: () => ({ method: "GET", url: "/api/admin/audit" }), owner: 200, foreign: "absent" },
+    "POST /admin/meter": {
+      request: () => ({
+        method: "POST",
+        url: "/api/admin/meter",
+        payload: { ...meterZoneBody(), location_uuid: meterLocation },
+      }),
+      owner: 201,
+      foreign: "not_found",
+    },
+    "PUT /admin/meter/:uuid": {
+      request: () => ({ method: "PUT", url: `/api/admin/meter/${meterLocation}`, payload: meterZoneBody() }),
+      owner: 200,
+      foreign: "not_found",
+    },
     "POST /admin/plan": {
       request: () => ({
         method: "POST",

@@ -5,6 +5,7 @@ import { common as enCommon } from "./locales/en/common.ts";
 import { contact as enContact } from "./locales/en/contact.ts";
 import { errors as enErrors } from "./locales/en/errors.ts";
 import { messages as enMessages } from "./locales/en/messages.ts";
+import { meters as enMeters } from "./locales/en/meters.ts";
 import { operator as enOperator } from "./locales/en/operator.ts";
 import { parking as enParking } from "./locales/en/parking.ts";
 import { payments as enPayments } from "./locales/en/payments.ts";
@@ -21,6 +22,7 @@ import { common as esCommon } from "./locales/es/common.ts";
 import { contact as esContact } from "./locales/es/contact.ts";
 import { errors as esErrors } from "./locales/es/errors.ts";
 import { messages as esMessages } from "./locales/es/messages.ts";
+import { meters as esMeters } from "./locales/es/meters.ts";
 import { operator as esOperator } from "./locales/es/operator.ts";
 import { parking as esParking } from "./locales/es/parking.ts";
 import { payments as esPayments } from "./locales/es/payments.ts";
@@ -44,6 +46,7 @@ export const resources = {
     contact: enContact,
     errors: enErrors,
     messages: enMessages,
+    meters: enMeters,
     operator: enOperator,
     parking: enParking,
     payments: enPayments,
@@ -62,6 +65,7 @@ export const resources = {
     contact: esContact,
     errors: esErrors,
     messages: esMessages,
+    meters: esMeters,
     operator: esOperator,
     parking: esParking,
     payments: esPayments,

@@ -31,6 +31,9 @@ export interface Database {
   sandbox_refunds: SandboxRefundsTable;
   visits: VisitsTable;
   devices: DevicesTable;
+  parking_meters: ParkingMetersTable;
+  meter_sessions: MeterSessionsTable;
+  meter_purchases: MeterPurchasesTable;
   operator_memberships: OperatorMembershipsTable;
   operator_location_grants: OperatorLocationGrantsTable;
   audit_log: AuditLogTable;
@@ -632,3 +635,52 @@ export type Row<T extends keyof Database> = Selectable<Database[T]>;
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
 export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;
 export type { Generated };
+
+/** A meter location's zone (DESIGN §7). `area` and `hours` are JSON text (see the migration). */
+export interface ParkingMetersTable {
+  location_id: string;
+  zone_code: string;
+  device_id: string;
+  area: string;
+  rate_per_hour: number;
+  min_minutes: number;
+  max_minutes: number;
+  hours: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Time bought in a zone for a plate: paid until `ends_at`. */
+export interface MeterSessionsTable {
+  id: string;
+  user_id: string;
+  vehicle_id: string;
+  location_id: string;
+  plate: string;
+  status: "pending" | "active" | "cancelled";
+  started_at: string;
+  ends_at: string;
+  currency: "mxn" | "usd";
+  reminded_for: string | null;
+  expiry_noticed_for: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One purchase of time (the first or an extension): the ledger's payable `meter_purchase`. */
+export interface MeterPurchasesTable {
+  id: string;
+  session_id: string;
+  user_id: string;
+  minutes: number;
+  ends_before: string;
+  ends_after: string;
+  status: "pending" | "paid" | "failed";
+  subtotal: number;
+  convenience_fee: number;
+  processing_fee: number;
+  tax: number;
+  total: number;
+  created_at: string;
+  updated_at: string;
+}

@@ -12,6 +12,8 @@ const ERROR_REPORTING_SCRIPT_ORIGINS = ["https://browser.sentry-cdn.com"];
  * configured — the analytics and error-reporting hosts. Nothing else can run on our pages.
  */
 export function contentSecurityDirectives(config: Config, paymentOrigins: string[]) {
+  // A production map style (MAP_STYLE_URL) fetches its style, tiles, glyphs and sprites from its origin.
+  const mapOrigins = config.web.mapStyleUrl ? [new URL(config.web.mapStyleUrl).origin] : [];
   const analytics = config.web.analyticsId ? ANALYTICS_SCRIPT_ORIGINS : [];
   const analyticsReports = config.web.analyticsId ? [...ANALYTICS_SCRIPT_ORIGINS, ...ANALYTICS_REPORT_ORIGINS] : [];
   const errorReporting = config.web.errorReportingDsn ? ERROR_REPORTING_SCRIPT_ORIGINS : [];
@@ -20,8 +22,8 @@ export function contentSecurityDirectives(config: Config, paymentOrigins: string
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...paymentOrigins, ...analytics, ...errorReporting],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", "data:", "blob:", ...analyticsReports],
-    connectSrc: ["'self'", ...paymentOrigins, ...analyticsReports, ...errorReports],
+    imgSrc: ["'self'", "data:", "blob:", ...analyticsReports, ...mapOrigins],
+    connectSrc: ["'self'", ...paymentOrigins, ...analyticsReports, ...errorReports, ...mapOrigins],
     frameSrc: ["'self'", ...paymentOrigins],
     workerSrc: ["'self'", "blob:"],
     objectSrc: ["'none'"],

@@ -4,11 +4,13 @@ import { nowIso } from "../lib/time.ts";
 import { findLocationById } from "../modules/parking/locations/repository.ts";
 import { feeRatesOf, tariffOf } from "../modules/parking/locations/service.ts";
 import {
+  DEMO_CENTRO_METER,
   DEMO_DISCOUNTS,
   DEMO_DRIVER,
   DEMO_DRIVER_VEHICLE,
   DEMO_INVOICE_ISSUER,
   DEMO_LOCATIONS,
+  DEMO_METER_ZONES,
   DEMO_OPERATOR,
   DEMO_OPERATOR_MEMBERSHIP,
   DEMO_ORGANISATION,
@@ -89,9 +91,18 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
         .onConflict((oc) => oc.doNothing())
         .execute();
     for (const page of DEMO_PARTNER_PAGES)
+      await tx.insertInto("partner_pages").values({ ...page, created_at: createdAt });
+    const meters = [DEMO_CENTRO_METER, ...DEMO_METER_ZONES.map((zone) => zone.meter)];
+    for (const zone of DEMO_METER_ZONES)
       await tx
-        .insertInto("partner_pages")
-        .values({ ...page, created_at: createdAt })
+        .insertInto("locations")
+        .values({ ...zone.location, created_at: createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    for (const meter of meters)
+      await tx
+        .insertInto("parking_meters")
+        .values({ ...meter, created_at: createdAt, updated_at: createdAt })
         .onConflict((oc) => oc.doNothing())
         .execute();
     await seedPaidStay(tx, createdAt);

@@ -97,7 +97,7 @@ export async function updateDevice(db: Executor, deviceId: string, changes: RowU
 // Payments
 
 /**
- * Which location each payable belongs to: stays and pass periods; each product that lands adds
+ * Which location each payable belongs to: stays, pass periods and meter time; each product that lands adds
  * one `unionAll` select of its payable type, id, location and vehicle.
  */
 const payableLocations = (db: Executor) =>
@@ -118,6 +118,17 @@ const payableLocations = (db: Executor) =>
           "subscription_periods.id as payable_id",
           "subscriptions.location_id",
           "subscriptions.vehicle_id",
+        ]),
+    )
+    .unionAll(
+      db
+        .selectFrom("meter_purchases")
+        .innerJoin("meter_sessions", "meter_sessions.id", "meter_purchases.session_id")
+        .select([
+          sql<string>`'meter_purchase'`.as("payable_type"),
+          "meter_purchases.id as payable_id",
+          "meter_sessions.location_id",
+          "meter_sessions.vehicle_id",
         ]),
     );
 

@@ -4,7 +4,7 @@ import { route } from "../../../plugins/endpoints.ts";
 import { type DeviceRow, reportEntry, reportExit } from "./service.ts";
 
 /** The device the `device/…` guard (plugins/authenticate.ts) found for the request's key. */
-function deviceOf(request: Pick<FastifyRequest, "parkingDevice">): DeviceRow {
+export function deviceOf(request: Pick<FastifyRequest, "parkingDevice">): DeviceRow {
   if (!request.parkingDevice) throw new Error("device route outside the device/… guard");
   return request.parkingDevice;
 }

@@ -10,6 +10,7 @@ import { VisitStatusBadge } from "../../../components/parking/status-badge.tsx";
 import { paths, pathTo } from "../../../config/paths.ts";
 import { getHostConfig, isFreeflowHost } from "../../../lib/host-config.ts";
 import { FreeflowAccount } from "../../freeflow/index.ts";
+import { ActiveMeterSessions } from "../../meters/index.ts";
 import { dashboardQuery, VisitList } from "../../visits/index.ts";
 import "../../../lib/catalogues/parking.ts";
 import "../../../lib/catalogues/screens.ts";
@@ -25,7 +26,8 @@ const DASHBOARD_REFRESH_MS = 60_000;
  */
 export default function DashboardScreen() {
   const { t } = useTranslation(["parking", "screens", "common"]);
-  const freeflow = isFreeflowHost(getHostConfig());
+  const host = getHostConfig();
+  const freeflow = isFreeflowHost(host);
   const dashboard = useQuery({
     ...dashboardQuery(),
     refetchInterval: DASHBOARD_REFRESH_MS,
@@ -47,6 +49,7 @@ export default function DashboardScreen() {
             <UnpaidSummaryCard key={visit.uuid} visit={visit} />
           ))}
           {active && <ActiveVisitCard visit={active} fetchedAt={dashboard.dataUpdatedAt} />}
+          {host.features.includes("meters") && <ActiveMeterSessions />}
           {freeflow && (
             <section className="card" aria-labelledby="freeflow-title">
               <h2 id="freeflow-title">{t("screens:freeflow.title")}</h2>

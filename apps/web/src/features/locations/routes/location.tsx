@@ -2,7 +2,7 @@ import type { Location } from "@estaciona/contracts/schemas/parking";
 import type { CreateVehicleBody } from "@estaciona/contracts/schemas/user";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
@@ -35,6 +35,8 @@ export default function LocationScreen() {
   const { t } = useParkingFormat();
   const location = useQuery(locationQuery(uuid));
   const data = location.data;
+  // A meter's sign leads straight to its zone, where time is bought (signing in first when needed).
+  if (data?.kind === "meter") return <Navigate replace to={pathTo("meter", { uuid: data.uuid })} />;
   return (
     <Page title={data?.name ?? t("screens:location.title")}>
       {!data ? (

@@ -1,0 +1,22 @@
+import { apiModule } from "../../plugins/module.ts";
+import { registerMeterJobs } from "./reminders.ts";
+import { meterRoutes } from "./routes.ts";
+import { registerMeterPayable } from "./service.ts";
+
+/**
+ * Parking meters (DESIGN §7): zones, the map, sessions paid through the ledger, reminders and the
+ * officer's check. Buying time goes through the ledger, whose jobs the payments module registers;
+ * the check reads the device the parking module's guard found: both come first.
+ */
+export const metersModule = apiModule(
+  "meters",
+  {
+    decorators: ["db", "config", "providers", "jobs"],
+    modules: ["payments", "parking"],
+  },
+  async (app) => {
+    registerMeterPayable(() => app.config.meterReminderMinutes);
+    registerMeterJobs(app, app.jobs);
+    await app.register(meterRoutes);
+  },
+);

@@ -1,0 +1,142 @@
+import type { MeterSession, MeterZone } from "@estaciona/contracts/schemas/meters";
+import { meters as enMeters } from "@estaciona/i18n/locales/en/meters";
+import { meters as esMeters } from "@estaciona/i18n/locales/es/meters";
+import { fireEvent, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  mockApi,
+  registerParkingCatalogues,
+  renderWithProviders,
+  visaCard,
+} from "../../../components/parking/testing/fixtures.tsx";
+import { registerNamespaces } from "../../../lib/i18n.ts";
+import { BuyPanel } from "./buy-panel.tsx";
+
+vi.mock("../../../lib/catalogues/meters.ts", () => ({}));
+vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
+vi.mock("../../payments/catalogue.ts", () => ({}));
+vi.mock("../../../lib/catalogues/vehicles.ts", () => ({}));
+vi.mock("../../../lib/catalogues/screens.ts", () => ({}));
+beforeAll(() => {
+  registerParkingCatalogues();
+  registerNamespaces("meters", { en: enMeters, es: esMeters });
+});
+
+const ZONE_UUID = "7d1e5a10-0000-4000-8000-000000000301";
+const ALWAYS = Array.from({ length: 7 }, () => ({ open: 0, close: 1440 }));
+
+/** Zone 101 of the demo: $12.00 an hour, 15 to 120 minutes, $5.00 convenience, 2.9 % card, 16 % IVA. */
+const zone = (serverTime: string): MeterZone => ({
+  uuid: ZONE_UUID,
+  zone_code: "101",
+  name: "Parquímetro 101 · Calle Morelos",
+  address: "Calle Morelos 101, Centro, Monterrey",
+  coordinates: { lat: 25.6623, lng: -100.32215 },
+  area: [
+    [-100.3, 25.6],
+    [-100.29, 25.6],
+    [-100.29, 25.61],
+    [-100.3, 25.6],
+  ],
+  rate_per_hour: 1200,
+  currency: "mxn",
+  country: "mx",
+  time_zone: "America/Monterrey",
+  available: true,
+  min_minutes: 15,
+  max_minutes: 120,
+  hours: ALWAYS,
+  rates: { tax_rate_bp: 1600, convenience_rate_bp: 0, convenience_fixed: 500, card_rate_bp: 290, card_fixed: 0 },
+  server_time: serverTime,
+});
+
+const vehicle = {
+  uuid: "veh-1",
+  plate: "ABC123",
+  state: "Nuevo León",
+  brand: null,
+  model: null,
+  year: null,
+  color: null,
+};
+
+function session(now: number, endsInMinutes: number): MeterSession {
+  return {
+    uuid: "0b6f7c1e-2222-4000-8000-000000000001",
+    zone: { uuid: ZONE_UUID, zone_code: "101", name: "Parquímetro 101", time_zone: "America/Monterrey" },
+    vehicle: { uuid: vehicle.uuid, plate: vehicle.plate },
+    status: "active",
+    started_at: new Date(now - 30 * 60_000).toISOString(),
+    ends_at: new Date(now + endsInMinutes * 60_000).toISOString(),
+    total_paid: 1313,
+    currency: "mxn",
+    purchases: [],
+    server_time: new Date(now).toISOString(),
+  };
+}
+
+function setUp(running: MeterSession[], answer: MeterSession) {
+  const api = mockApi({
+    "GET user/vehicles": () => ({ body: { data: [vehicle] } }),
+    "GET user/payment/methods": () => ({ body: { data: [visaCard] } }),
+    "POST user/meter-session": () => ({
+      status: 201,
+      body: { data: { session: answer, payment: { uuid: "pay-1", status: "succeeded", redirect_url: null } } },
+    }),
+    [`POST user/meter-session/${answer.uuid}/extend`]: () => ({
+      body: { data: { session: answer, payment: { uuid: "pay-2", status: "succeeded", redirect_url: null } } },
+    }),
+  });
+  const now = Date.now();
+  renderWithProviders(
+    <BuyPanel zone={zone(new Date(now).toISOString())} fetchedAt={now} running={running} fixedSession={null} />,
+  );
+  return api;
+}
+
+const posts = (calls: ReturnType<typeof mockApi>["calls"]) => calls.filter((call) => call.method === "POST");
+
+describe("Buying meter time", () => {
+  it("clamps the minutes to the zone's limits, prices them all in and pays what it showed", async () => {
+    const api = setUp([], session(Date.now(), 30));
+    const minutes = await screen.findByRole("spinbutton", { name: "Minutes" });
+    expect(minutes).toHaveValue("15");
+    fireEvent.change(minutes, { target: { value: "500" } });
+    fireEvent.keyDown(minutes, { key: "Enter" });
+    expect(minutes).toHaveValue("120");
+    fireEvent.change(minutes, { target: { value: "30" } });
+    fireEvent.keyDown(minutes, { key: "Enter" });
+    expect(screen.getByRole("row", { name: /Total/ })).toHaveTextContent("$13.13 MXN");
+    expect(screen.getByText(/^Ends at /)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole("button", { name: "Pay $13.13 MXN" }));
+    expect(await screen.findByRole("heading", { name: "Paid" })).toBeInTheDocument();
+    const [call] = posts(api.calls);
+    expect(call?.body).toEqual({
+      zone_uuid: ZONE_UUID,
+      vehicle_uuid: vehicle.uuid,
+      minutes: 30,
+      expected_total: 1313,
+      payment_method_uuid: visaCard.uuid,
+    });
+    expect(call?.headers.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("adds time to the vehicle's running session, only up to the maximum stay, charging the added time", async () => {
+    const now = Date.now();
+    const running = session(now, 30);
+    const api = setUp([running], running);
+    expect(await screen.findByRole("heading", { name: "Add time" })).toBeInTheDocument();
+    const minutes = screen.getByRole("spinbutton", { name: "Minutes" });
+    // 30 minutes in and 30 paid ahead: 60 of the 120 remain.
+    fireEvent.change(minutes, { target: { value: "90" } });
+    fireEvent.keyDown(minutes, { key: "Enter" });
+    expect(Number((minutes as HTMLInputElement).value)).toBeLessThanOrEqual(60);
+    fireEvent.change(minutes, { target: { value: "15" } });
+    fireEvent.keyDown(minutes, { key: "Enter" });
+    expect(screen.getByRole("row", { name: /Total/ })).toHaveTextContent("$9.55 MXN");
+    await userEvent.click(screen.getByRole("button", { name: "Pay $9.55 MXN" }));
+    await screen.findByRole("heading", { name: "Paid" });
+    expect(posts(api.calls)[0]?.url).toBe(`user/meter-session/${running.uuid}/extend`);
+  });
+});

@@ -1,0 +1,263 @@
+import type { MeterZoneSummary } from "@estaciona/contracts/schemas/meters";
+import type { FeatureCollection, Point, Polygon } from "geojson";
+import {
+  type GeoJSONSource,
+  type LngLatLike,
+  type MapGeoJSONFeature,
+  Map as MapLibreMap,
+  Marker,
+  type StyleSpecification,
+  setWorkerUrl,
+} from "maplibre-gl";
+import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import { useEffect, useRef } from "react";
+import "maplibre-gl/dist/maplibre-gl.css";
+import { type LngLat, LOCATE_ZOOM, type MapView } from "../lib/geo.ts";
+
+/*
+ * The zone map (DESIGN §7): MapLibre GL, in its own chunk (this module is only ever imported
+ * lazily). The base style is our server's offline one or MAP_STYLE_URL; the zones are drawn on
+ * top from the bounding-box answer: their areas, and their points clustered (spec §9). Cluster
+ * counts are HTML markers, so no glyph server is needed. The worker is one of our own assets.
+ */
+setWorkerUrl(workerUrl);
+
+/** Zones within this many pixels of the pin count as under it (a finger's width). */
+const PIN_TOLERANCE_PX = 20;
+const CLUSTER_RADIUS_PX = 50;
+const CLUSTER_MAX_ZOOM = 15;
+/** Below this a block-long area is a few pixels: the clustered points speak for the zones. */
+const AREAS_MIN_ZOOM = 14;
+
+const pointsOf = (zones: MeterZoneSummary[]): FeatureCollection<Point> => ({
+  type: "FeatureCollection",
+  features: zones.map((zone) => ({
+    type: "Feature",
+    properties: { uuid: zone.uuid },
+    geometry: { type: "Point", coordinates: [zone.coordinates.lng, zone.coordinates.lat] },
+  })),
+});
+
+const areasOf = (zones: MeterZoneSummary[]): FeatureCollection<Polygon> => ({
+  type: "FeatureCollection",
+  features: zones.map((zone) => ({
+    type: "Feature",
+    properties: { uuid: zone.uuid },
+    geometry: { type: "Polygon", coordinates: [zone.area.map(([lng, lat]) => [lng, lat])] },
+  })),
+});
+
+function addZoneLayers(map: MapLibreMap, color: string) {
+  map.addSource("zone-areas", { type: "geojson", data: areasOf([]) });
+  map.addSource("zones", {
+    type: "geojson",
+    data: pointsOf([]),
+    cluster: true,
+    clusterRadius: CLUSTER_RADIUS_PX,
+    clusterMaxZoom: CLUSTER_MAX_ZOOM,
+  });
+  map.addLayer({
+    id: "zone-areas-fill",
+    type: "fill",
+    source: "zone-areas",
+    minzoom: AREAS_MIN_ZOOM,
+    paint: { "fill-color": color, "fill-opacity": 0.25 },
+  });
+  map.addLayer({
+    id: "zone-areas-line",
+    type: "line",
+    source: "zone-areas",
+    minzoom: AREAS_MIN_ZOOM,
+    paint: { "line-color": color, "line-width": 2 },
+  });
+  map.addLayer({
+    id: "zone-clusters",
+    type: "circle",
+    source: "zones",
+    filter: ["has", "point_count"],
+    paint: {
+      "circle-color": color,
+      "circle-opacity": 0.85,
+      "circle-radius": ["step", ["get", "point_count"], 16, 10, 22, 30, 28],
+      "circle-stroke-color": "#ffffff",
+      "circle-stroke-width": 2,
+    },
+  });
+  map.addLayer({
+    id: "zone-points",
+    type: "circle",
+    source: "zones",
+    filter: ["!", ["has", "point_count"]],
+    paint: { "circle-color": color, "circle-radius": 7, "circle-stroke-color": "#ffffff", "circle-stroke-width": 2 },
+  });
+}
+
+/** The zone nearest the map's centre among those drawn within the tolerance of the pin. */
+function zoneUnderPin(map: MapLibreMap): string | null {
+  const { x, y } = map.project(map.getCenter());
+  const features = map.queryRenderedFeatures(
+    [
+      [x - PIN_TOLERANCE_PX, y - PIN_TOLERANCE_PX],
+      [x + PIN_TOLERANCE_PX, y + PIN_TOLERANCE_PX],
+    ],
+    { layers: ["zone-areas-fill", "zone-points"] },
+  );
+  const inArea = features.find((feature) => feature.layer.id === "zone-areas-fill");
+  const uuid = (inArea ?? features[0])?.properties.uuid;
+  return typeof uuid === "string" ? uuid : null;
+}
+
+function viewOf(map: MapLibreMap): MapView {
+  const bounds = map.getBounds();
+  const center = map.getCenter();
+  return {
+    center: { lng: center.lng, lat: center.lat },
+    box: { west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() },
+    pinned: zoneUnderPin(map),
+  };
+}
+
+/** Cluster counts as HTML markers (no glyphs needed), kept in step with the clusters drawn. */
+function clusterLabels(map: MapLibreMap) {
+  const markers = new Map<number, Marker>();
+  return () => {
+    const shown = new Set<number>();
+    for (const feature of map.querySourceFeatures("zones") as MapGeoJSONFeature[]) {
+      const id = feature.properties.cluster_id;
+      if (typeof id !== "number" || shown.has(id) || feature.geometry.type !== "Point") continue;
+      shown.add(id);
+      if (!markers.has(id)) {
+        const element = document.createElement("span");
+        element.className = "meter-cluster-count";
+        element.textContent = String(feature.properties.point_count);
+        element.setAttribute("aria-hidden", "true");
+        markers.set(id, new Marker({ element }).setLngLat(feature.geometry.coordinates as LngLatLike).addTo(map));
+      }
+    }
+    for (const [id, marker] of markers)
+      if (!shown.has(id)) {
+        marker.remove();
+        markers.delete(id);
+      }
+  };
+}
+
+/**
+ * The map itself. It reports the view (centre, box, zone under the pin) after each move, draws the
+ * zones it is given, and flies to `flyTo` when that changes. `onFailed` when WebGL or the style
+ * cannot load: the screen's list stands in for it.
+ */
+export default function MeterMap({
+  style,
+  center,
+  zoom,
+  zones,
+  flyTo,
+  label,
+  color,
+  onView,
+  onFailed,
+}: {
+  style: string | StyleSpecification;
+  center: LngLat;
+  zoom: number;
+  zones: MeterZoneSummary[];
+  flyTo: { center: LngLat; zoom: number } | null;
+  label: string;
+  color: string;
+  onView: (view: MapView) => void;
+  onFailed: () => void;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const zonesRef = useRef(zones);
+  zonesRef.current = zones;
+  const onViewRef = useRef(onView);
+  onViewRef.current = onView;
+  const onFailedRef = useRef(onFailed);
+  onFailedRef.current = onFailed;
+  // The map is built once; later props move it rather than rebuild it.
+  const initial = useRef({ style, center, zoom, color });
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let map: MapLibreMap;
+    try {
+      map = new MapLibreMap({
+        container: element,
+        style: initial.current.style,
+        center: [initial.current.center.lng, initial.current.center.lat],
+        zoom: initial.current.zoom,
+        attributionControl: { compact: true },
+        dragRotate: false,
+        pitchWithRotate: false,
+      });
+    } catch {
+      onFailedRef.current();
+      return;
+    }
+    mapRef.current = map;
+    map.touchZoomRotate.disableRotation();
+    map.getCanvas().setAttribute("aria-label", label);
+    const labels = clusterLabels(map);
+    map.on("load", () => {
+      addZoneLayers(map, initial.current.color);
+      const points = map.getSource<GeoJSONSource>("zones");
+      points?.setData(pointsOf(zonesRef.current));
+      map.getSource<GeoJSONSource>("zone-areas")?.setData(areasOf(zonesRef.current));
+      onViewRef.current(viewOf(map));
+    });
+    map.on("moveend", () => onViewRef.current(viewOf(map)));
+    map.on("sourcedata", (event) => {
+      if (event.sourceId === "zones" && event.isSourceLoaded) {
+        labels();
+        onViewRef.current(viewOf(map));
+      }
+    });
+    map.on("move", labels);
+    map.on("click", "zone-clusters", async (event) => {
+      const feature = event.features?.[0];
+      const id = feature?.properties.cluster_id;
+      if (typeof id !== "number" || feature?.geometry.type !== "Point") return;
+      const expansion = await map.getSource<GeoJSONSource>("zones")?.getClusterExpansionZoom(id);
+      map.easeTo({ center: feature.geometry.coordinates as LngLatLike, zoom: expansion ?? map.getZoom() + 2 });
+    });
+    map.on("click", "zone-points", (event) => {
+      const feature = event.features?.[0];
+      if (feature?.geometry.type === "Point")
+        map.easeTo({ center: feature.geometry.coordinates as LngLatLike, zoom: Math.max(map.getZoom(), LOCATE_ZOOM) });
+    });
+    map.on("error", (event) => {
+      // A style that never loaded leaves an empty map: say so and let the list stand in.
+      if (!map.isStyleLoaded()) onFailedRef.current();
+      else console.warn("map:", event.error?.message);
+    });
+    return () => {
+      mapRef.current = null;
+      map.remove();
+    };
+  }, [label]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map?.getSource("zones")) return;
+    map.getSource<GeoJSONSource>("zones")?.setData(pointsOf(zones));
+    map.getSource<GeoJSONSource>("zone-areas")?.setData(areasOf(zones));
+  }, [zones]);
+
+  useEffect(() => {
+    if (flyTo) mapRef.current?.jumpTo({ center: [flyTo.center.lng, flyTo.center.lat], zoom: flyTo.zoom });
+  }, [flyTo]);
+
+  return (
+    <div className="meter-map">
+      <div ref={container} className="meter-map-canvas" />
+      {/* The fixed centre pin: the map moves under it. */}
+      <svg className="meter-map-pin" viewBox="0 0 24 36" width="28" height="42" aria-hidden="true">
+        <path d="M12 0C5.4 0 0 5.4 0 12c0 9 12 24 12 24s12-15 12-24C24 5.4 18.6 0 12 0z" fill="currentColor" />
+        <circle cx="12" cy="12" r="4.5" fill="#fff" />
+      </svg>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { MeterSession } from "@estaciona/contracts/schemas/meters";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useParkingFormat } from "../../../components/parking/format.ts";
+import { pathTo } from "../../../config/paths.ts";
+import { Countdown } from "./countdown.tsx";
+import "../../../lib/catalogues/meters.ts";
+import "../meters.css";
+
+/** A running meter session: zone, plate, paid until on the zone's clock, the countdown and Add time. */
+export function MeterSessionCard({
+  session,
+  fetchedAt,
+  headingLevel = 3,
+}: {
+  session: MeterSession;
+  fetchedAt: number;
+  headingLevel?: 2 | 3;
+}) {
+  const { t } = useTranslation("meters");
+  const { time } = useParkingFormat();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const titleId = `meter-session-${session.uuid}`;
+  return (
+    <section className="card meter-session" aria-labelledby={titleId}>
+      <Heading id={titleId} className="meter-session-title">
+        {t("zone_code", { code: session.zone.zone_code })} · {session.zone.name}
+      </Heading>
+      <p>
+        <span className="plate-badge">{session.vehicle.plate}</span>{" "}
+        <span className="muted">{t(`status.${session.status}`)}</span>
+      </p>
+      <p className="meter-session-until">{t("paid_until", { time: time(session.ends_at, session.zone.time_zone) })}</p>
+      {session.status === "active" && (
+        <p>
+          <Countdown endsAt={session.ends_at} serverTime={session.server_time} fetchedAt={fetchedAt} />
+        </p>
+      )}
+      {session.status === "active" && (
+        <Link
+          className="button button-primary"
+          to={pathTo("meter", { uuid: session.zone.uuid }, { session: session.uuid })}
+        >
+          {t("add_time")}
+        </Link>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,285 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
+import playwrightConfig, { E2E_DATA_DIR } from "./playwright.config.ts";
+
+/**
+ * Parking meters (DESIGN §7), as a brand-new driver meets them: signed up through the wizard on
+ * `/`, then a zone found by the number on its sign, on the map (dragged under the pin) or in the
+ * list; time paid with the number input, the end time on the zone's clock, a live countdown on
+ * home, and more time added from the reminder's link. The map runs on WebGL: SwiftShader stands in
+ * for a GPU. Nothing may be fetched from beyond this machine: the map works with no internet.
+ */
+
+const SCREENSHOTS = process.env.METER_SHOTS_DIR;
+const baseLaunch = playwrightConfig.use?.launchOptions ?? {};
+test.use({
+  launchOptions: {
+    ...baseLaunch,
+    args: [
+      ...(baseLaunch.args ?? []).filter((arg) => arg !== "--disable-gpu"),
+      "--use-angle=swiftshader",
+      "--enable-unsafe-swiftshader",
+    ],
+  },
+});
+
+/** Seeded zone 101 (apps/api/src/seed/data.ts): charged around the clock, $12.00 MXN an hour. */
+const ZONE_101 = { uuid: "7d1e5a10-0000-4000-8000-000000000301", lat: 25.6623, lng: -100.32215 };
+
+/** Every request the page makes must stay on this machine. */
+function offlineOnly(page: Page): string[] {
+  const outside: string[] = [];
+  page.on("request", (request) => {
+    const { hostname, protocol } = new URL(request.url());
+    if (protocol === "data:" || protocol === "blob:") return;
+    if (hostname !== "localhost" && !hostname.endsWith(".localhost")) outside.push(request.url());
+  });
+  return outside;
+}
+
+async function shot(page: Page, name: string) {
+  if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+const words = {
+  es: {
+    phone: "Número de celular",
+    continue: "Continuar",
+    code: "Código de verificación",
+    signIn: "Iniciar sesión",
+    plate: "Placas",
+    state: "Estado",
+    saveVehicle: "Guardar vehículo",
+    email: "Correo electrónico",
+    firstName: "Nombre",
+    lastName: "Apellidos",
+    metersLink: "Pagar un parquímetro",
+  },
+  en: {
+    phone: "Mobile phone number",
+    continue: "Continue",
+    code: "Verification code",
+    signIn: "Sign in",
+    plate: "Plate",
+    state: "State",
+    saveVehicle: "Save vehicle",
+    email: "E-mail",
+    firstName: "First name",
+    lastName: "Last name",
+    metersLink: "Pay a parking meter",
+  },
+} as const;
+
+/** A new driver through the whole wizard on `/` (phone, code, vehicle, profile, card), to home. */
+async function newDriver(page: Page, host: "localhost" | "us.localhost", language: "es" | "en") {
+  const w = words[language];
+  const nationalPhone = newNationalPhone();
+  const plate = `M${nationalPhone.slice(-6)}`;
+  await page.goto(hostUrl(host, "/"));
+  if (host === "us.localhost")
+    await page.getByLabel(language === "es" ? "Código de país" : "Country code").selectOption("us");
+  await page.getByLabel(w.phone).fill(nationalPhone);
+  await page.getByRole("button", { name: w.continue }).click();
+  await expect(page.getByLabel(w.code)).toHaveValue(/^\d{6}$/);
+  await page.getByRole("button", { name: w.signIn }).click();
+  await page.getByLabel(w.plate).pressSequentially(plate.toLowerCase());
+  const state = host === "us.localhost" ? "Texas" : "Nuevo León";
+  await page.getByRole("combobox", { name: w.state }).fill(state.slice(0, 5));
+  await page.getByRole("option", { name: state }).click();
+  await page.getByRole("button", { name: w.saveVehicle }).click();
+  await page.getByLabel(w.firstName).fill("Ana");
+  await page.getByLabel(w.lastName, { exact: true }).fill("López");
+  await page.getByLabel(w.email).fill(`meters.${nationalPhone}@example.com`);
+  await page.getByRole("button", { name: w.continue }).click();
+  const frame = page.frameLocator("iframe.card-frame");
+  await frame.locator("#number").fill("4242 4242 4242 4242");
+  await frame.locator("#expiry").fill("12/34");
+  await frame.locator("#cvc").fill("123");
+  if (host === "us.localhost") {
+    await page.getByLabel("ZIP code").fill("78701");
+    await page.getByRole("button", { name: "Add Card", exact: true }).click();
+  } else await frame.getByRole("button", { name: "Agregar Tarjeta" }).click();
+  await expect(page).toHaveURL(hostUrl(host, "/dashboard"), { timeout: 15_000 });
+  return { phone: `${host === "us.localhost" ? "+1" : "+52"}${nationalPhone}`, plate };
+}
+
+/** The reminder is due ten minutes before the end: make it due now in the server's own database. */
+function reminderDueNow(): void {
+  const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
+  try {
+    database
+      .prepare("UPDATE jobs SET run_at = ? WHERE kind = 'meters.reminder' AND status = 'queued'")
+      .run(new Date(Date.now() - 1000).toISOString());
+  } finally {
+    database.close();
+  }
+}
+
+test.describe("Spanish, Monterrey", () => {
+  test.use({ locale: "es-MX", timezoneId: "America/Monterrey" });
+
+  test("a new driver types the zone's number, pays 30 minutes, sees the end, and adds time from the reminder", async ({
+    page,
+    request,
+  }) => {
+    const outside = offlineOnly(page);
+    const driver = await newDriver(page, "localhost", "es");
+    await page.getByRole("link", { name: words.es.metersLink }).click();
+    await expect(page).toHaveURL(hostUrl("localhost", "/parquimetros"));
+
+    // The number on the sign, typed: no map needed.
+    await page.getByLabel("Número de zona del letrero").fill("101");
+    await page.getByRole("button", { name: "Buscar zona" }).click();
+    await expect(page).toHaveURL(hostUrl("localhost", `/parquimetros/${ZONE_101.uuid}`));
+    await expect(page.getByRole("heading", { name: /Parquímetro 101/ })).toBeVisible();
+    await expect(page.getByText("$12.00 MXN por hora, más comisiones e impuestos")).toBeVisible();
+    await expect(page.getByRole("radio", { name: driver.plate })).toBeChecked();
+
+    // The number input: starts at the zone's minimum, steps by one, clamps what is typed.
+    const minutes = page.getByRole("spinbutton", { name: "Minutos" });
+    await expect(minutes).toHaveValue("15");
+    await page.getByRole("button", { name: "Aumentar" }).click();
+    await expect(minutes).toHaveValue("16");
+    await minutes.fill("500");
+    await minutes.press("Enter");
+    await expect(minutes).toHaveValue("120");
+    await minutes.fill("30");
+    await minutes.press("Enter");
+    await expect(minutes).toHaveValue("30");
+    // 30 minutes: $6.00 + $5.00 convenience + 2.9 % card + 16 % IVA.
+    await expect(page.getByRole("row", { name: /Total/ })).toContainText("$13.13 MXN");
+    await expect(page.getByText(/^Termina a las \d{1,2}:\d{2}/)).toBeVisible();
+    const shownEnd = (await page.getByText(/^Termina a las/).textContent())?.replace("Termina a las ", "") ?? "";
+    await expectAccessible(page);
+    await shot(page, "01-zone-101");
+    await page.getByRole("button", { name: "Pagar $13.13 MXN" }).click();
+    await expect(page.getByRole("heading", { name: "Pagado" })).toBeVisible();
+    await expect(page.getByText(`La zona 101 está pagada hasta las ${shownEnd} para ${driver.plate}.`)).toBeVisible();
+    await expect(page.getByRole("timer")).toHaveText(/^Quedan (29|30):\d{2}$/);
+    await expectAccessible(page);
+    await shot(page, "02-paid");
+
+    // Home: the session with its live countdown.
+    await page.goto(hostUrl("localhost", "/dashboard"));
+    const card = page.getByRole("region", { name: /Zona 101/ });
+    await expect(card.getByText(`Pagado hasta las ${shownEnd}`)).toBeVisible();
+    const before = await card.getByRole("timer").textContent();
+    await expect(card.getByRole("timer")).not.toHaveText(before ?? "", { timeout: 3_000 });
+    await expectAccessible(page);
+    await shot(page, "03-home-countdown");
+
+    // The reminder goes out (by SMS and e-mail); its link opens adding time to this session.
+    reminderDueNow();
+    let link = "";
+    await expect(async () => {
+      const outbox = await request.get(
+        hostUrl("localhost", `/api/sandbox/outbox?recipient=${encodeURIComponent(driver.phone)}`),
+      );
+      const sms = ((await outbox.json()).data as { body: string }[]).find((message) =>
+        message.body.includes("Agrega tiempo"),
+      );
+      link = /https?:\/\/\S+/.exec(sms?.body ?? "")?.[0] ?? "";
+      expect(link).toContain(`/parquimetros/${ZONE_101.uuid}?session=`);
+    }).toPass({ timeout: 10_000 });
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, hostUrl("localhost", "")));
+    await expect(page.getByRole("heading", { name: "Agregar tiempo" })).toBeVisible();
+    await expect(
+      page.getByText(`${driver.plate} está pagado aquí hasta las ${shownEnd}: el tiempo nuevo se suma.`),
+    ).toBeVisible();
+    // An extension may add a single minute; 15 more cost $3.00 + fees and IVA.
+    await expect(minutes).toHaveValue("1");
+    await minutes.fill("15");
+    await minutes.press("Enter");
+    await expect(page.getByRole("row", { name: /Total/ })).toContainText("$9.55 MXN");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Pagar $9.55 MXN" }).click();
+    await expect(page.getByRole("heading", { name: "Pagado" })).toBeVisible();
+    await expect(page.getByRole("timer")).toHaveText(/^Quedan (44|45):\d{2}$/);
+    await shot(page, "04-extended");
+
+    // The meters screen lists it as running.
+    await page.goto(hostUrl("localhost", "/parquimetros"));
+    await expect(page.getByRole("region", { name: /Zona 101/ })).toBeVisible();
+    expect(outside).toEqual([]);
+  });
+
+  test("a new driver drags the map until zone 101 is under the pin and pays 45 minutes with no internet", async ({
+    page,
+    context,
+  }) => {
+    const outside = offlineOnly(page);
+    await newDriver(page, "localhost", "es");
+    // The driver stands about 150 m west of zone 101.
+    await context.grantPermissions(["geolocation"]);
+    await context.setGeolocation({ latitude: ZONE_101.lat, longitude: ZONE_101.lng - 0.0015 });
+    await page.goto(hostUrl("localhost", "/parquimetros"));
+    const map = page.getByRole("region", { name: "Mapa" });
+    await expect(map.locator("canvas.maplibregl-canvas")).toBeVisible();
+    // The accessible list beside the map, nearest the map's centre first.
+    const list = page.getByRole("region", { name: "Zonas en el mapa" });
+    await expect(list.getByRole("link").first()).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, "05-map-clusters");
+
+    await page.getByRole("button", { name: "Centrar en mi ubicación" }).click();
+    await expect(page.getByText("Arrastra el mapa hasta que tu zona quede bajo el marcador.")).toBeVisible();
+    // 0.0015° of longitude at zoom 17 is 280 px: drag the map that far left, slowly (no fling).
+    const canvas = map.locator("canvas.maplibregl-canvas");
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error("the map has no size");
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width - 20, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 300, y, { steps: 30 });
+    await page.waitForTimeout(300);
+    await page.mouse.up();
+    await expect(page.getByText(/^Bajo el marcador: zona 101,/)).toBeVisible();
+    await shot(page, "06-map-pinned");
+    await page.getByRole("link", { name: "Pagar en la zona 101" }).click();
+    await expect(page).toHaveURL(hostUrl("localhost", `/parquimetros/${ZONE_101.uuid}`));
+
+    // 45 minutes with the stepper's buttons: fifteen presses past 30.
+    const minutes = page.getByRole("spinbutton", { name: "Minutos" });
+    await minutes.fill("30");
+    await minutes.press("Enter");
+    for (let press = 0; press < 15; press += 1) await page.getByRole("button", { name: "Aumentar" }).click();
+    await expect(minutes).toHaveValue("45");
+    await page.getByRole("button", { name: /^Pagar \$/ }).click();
+    await expect(page.getByRole("heading", { name: "Pagado" })).toBeVisible();
+    await page.goto(hostUrl("localhost", "/dashboard"));
+    await expect(page.getByRole("region", { name: /Zona 101/ }).getByRole("timer")).toHaveText(
+      /^Quedan (44|45):\d{2}$/,
+    );
+    expect(outside).toEqual([]);
+  });
+});
+
+test.describe("English, Austin", () => {
+  test.use({ locale: "en-US", timezoneId: "America/Chicago" });
+
+  test("a new driver on the US host picks a zone from the list and pays 30 minutes in dollars", async ({ page }) => {
+    const outside = offlineOnly(page);
+    await newDriver(page, "us.localhost", "en");
+    await page.getByRole("link", { name: words.en.metersLink }).click();
+    const list = page.getByRole("region", { name: "Zones in view" });
+    await list.getByRole("link", { name: /7001/ }).click();
+    await expect(page.getByRole("heading", { name: /Meter 7001/ })).toBeVisible();
+    await expect(page.getByText("$2.00 USD per hour, plus fees and tax")).toBeVisible();
+    const minutes = page.getByRole("spinbutton", { name: "Minutes" });
+    await minutes.fill("30");
+    await minutes.press("Enter");
+    // $1.00 + $0.35 convenience + 2.9 % and $0.30 card + 8.25 % sales tax.
+    await expect(page.getByRole("row", { name: /Total/ })).toContainText("$1.83 USD");
+    await expect(page.getByText(/^Ends at \d{1,2}:\d{2} [AP]M/)).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, "07-us-zone");
+    await page.getByRole("button", { name: "Pay $1.83 USD" }).click();
+    await expect(page.getByRole("heading", { name: "Paid" })).toBeVisible();
+    await expect(page.getByRole("timer")).toHaveText(/^(29|30):\d{2} left$/);
+    await expectAccessible(page);
+    await shot(page, "08-us-paid");
+    expect(outside).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+import { defineEndpoint, schemasOf } from "../endpoint.ts";
+
+/** On-street parking meters (DESIGN §7): zones, the map, sessions, extensions and the officer's check. */
+
+const meters = () => import("../schemas/meters.ts");
+const tag = "meters";
+
+export const listMeterZones = defineEndpoint({
+  method: "GET",
+  path: "/open/meters",
+  auth: "none",
+  tag,
+  summary: "The meter zones inside the map's bounding box, nearest its centre first",
+  schemas: schemasOf(meters, (s) => ({ query: s.meterZonesQuery, response: s.meterZoneList })),
+});
+
+export const findMeterZoneByCode = defineEndpoint({
+  method: "GET",
+  path: "/open/meters/code/:code",
+  auth: "none",
+  tag,
+  summary: "The zone whose sign carries this code",
+  schemas: schemasOf(meters, (s) => ({ params: s.meterZoneCodeParams, response: s.meterZone })),
+});
+
+export const getMeterZone = defineEndpoint({
+  method: "GET",
+  path: "/open/meter/:uuid",
+  auth: "none",
+  tag,
+  summary: "A zone's page: rate, fees, minimum and maximum stay, operating hours on its clock",
+  schemas: schemasOf(meters, (s) => ({ params: s.meterZoneParams, response: s.meterZone })),
+});
+
+export const getMeterMap = defineEndpoint({
+  method: "GET",
+  path: "/open/meter-map",
+  auth: "none",
+  tag,
+  summary: "The map's style: MAP_STYLE_URL when configured, else our own that needs no internet",
+  schemas: schemasOf(meters, (s) => ({ response: s.meterMap })),
+});
+
+export const startMeterSession = defineEndpoint({
+  method: "POST",
+  path: "/user/meter-session",
+  auth: "user",
+  idempotent: true,
+  status: 201,
+  tag,
+  summary: "Pay for time in a zone (a running session of the same vehicle there is extended)",
+  schemas: schemasOf(meters, (s) => ({ body: s.startMeterSessionBody, response: s.meterPurchaseAnswer })),
+});
+
+export const extendMeterSession = defineEndpoint({
+  method: "POST",
+  path: "/user/meter-session/:uuid/extend",
+  auth: "user",
+  idempotent: true,
+  tag,
+  summary: "Add time to a running session, up to the zone's maximum stay; pays only the added time",
+  schemas: schemasOf(meters, (s) => ({
+    params: s.meterSessionParams,
+    body: s.extendMeterSessionBody,
+    response: s.meterPurchaseAnswer,
+  })),
+});
+
+export const getMeterSession = defineEndpoint({
+  method: "GET",
+  path: "/user/meter-session/:uuid",
+  auth: "user",
+  tag,
+  summary: "One of the driver's meter sessions, with its purchases",
+  schemas: schemasOf(meters, (s) => ({ params: s.meterSessionParams, response: s.meterSession })),
+});
+
+export const listMeterSessions = defineEndpoint({
+  method: "GET",
+  path: "/user/meter-sessions",
+  auth: "user",
+  tag,
+  summary: "The driver's meter sessions: active (paid until later than now) or past, newest first",
+  schemas: schemasOf(meters, (s) => ({ query: s.meterSessionListQuery, response: s.meterSessionList })),
+});
+
+export const createMeterZone = defineEndpoint({
+  method: "POST",
+  path: "/admin/meter",
+  auth: "admin",
+  status: 201,
+  tag,
+  summary: "Make a meter location a zone: sign code, area, hourly rate, stays, hours and meter device id",
+  schemas: schemasOf(meters, (s) => ({ body: s.createMeterZoneBody, response: s.meterZone })),
+});
+
+export const updateMeterZone = defineEndpoint({
+  method: "PUT",
+  path: "/admin/meter/:uuid",
+  auth: "admin",
+  tag,
+  summary: "Change a zone's code, area, rate, stays, hours or device id",
+  schemas: schemasOf(meters, (s) => ({ params: s.meterZoneParams, body: s.meterZoneBody, response: s.meterZone })),
+});
+
+export const checkMeterPlate = defineEndpoint({
+  method: "POST",
+  path: "/device/meter/check",
+  auth: "device",
+  tag,
+  summary: "Enforcement: whether a plate is paid in the zone and until when (no personal data)",
+  schemas: schemasOf(meters, (s) => ({ body: s.meterCheckBody, response: s.meterCheck })),
+});
