@@ -182,6 +182,26 @@ async function pendingInvoice(organisationId = DEMO_ORGANISATION.id) {
   return id;
 }
 
+/** An event next week at a venue: $150 suggested, 100 places, on sale from now. */
+const eventBody = (venueId: string) => {
+  const day = 86_400_000;
+  const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+  return {
+    location_uuid: venueId,
+    name: "Concierto",
+    description: "",
+    starts_at: at(7 * day),
+    ends_at: at(7 * day + 4 * 3_600_000),
+    places: 100,
+    suggested_amount: 15000,
+    amount_editable: false,
+    min_amount: 15000,
+    max_amount: 15000,
+    sales_open_at: at(-day),
+    sales_close_at: at(7 * day),
+  };
+};
+
 /** A meter zone's rules: always open, $10 an hour, 10 to 60 minutes. */
 const meterZoneBody = () => ({
   zone_code: `Z${newId().slice(0, 6)}`,
@@ -232,6 +252,8 @@ describe("who may do what", () => {
   let invoiceToApprove: string;
   let ownedPlan: string;
   let meterLocation: string;
+  let ownedEvent: string;
+  let ownedVenue: string;
   let ownedPass: string;
   let invoiceToReject: string;
 
@@ -258,7 +280,21 @@ describe("who may do what", () => {
     ).json().data.uuid;
     invoiceToApprove = await pendingInvoice();
     invoiceToReject = await pendingInvoice();
-    ownedIds.push(invoiceToApprove, invoiceToReject, ownedPlan, ownedPass, meterLocation);
+    ownedVenue = (
+      await call(owner.headers, {
+        method: "POST",
+        url: "/api/admin/location",
+        payload: locationBody({ kind: "venue", name: "Recinto Prueba" }),
+      })
+    ).json().data.uuid;
+    const created = await call(owner.headers, {
+      method: "POST",
+      url: "/api/admin/event",
+      payload: eventBody(ownedVenue),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    ownedEvent = created.json().data.uuid;
+    ownedIds.push(invoiceToApprove, invoiceToReject, ownedPlan, ownedPass, meterLocation, ownedVenue, ownedEvent);
     ownedLocation = (
       await call(owner.headers, { method: "POST", url: "/api/admin/location", payload: locationBody() })
     ).json().data.uuid;
@@ -380,6 +416,34 @@ describe("who may do what", () => {
       foreign: "absent",
     },
     "GET /admin/audit": { request: () => ({ method: "GET", url: "/api/admin/audit" }), owner: 200, foreign: "absent" },
+    "POST /admin/event-series": {
+      request: () => ({
+        method: "POST",
+        url: "/api/admin/event-series",
+        payload: { slug: `serie-${newId().slice(0, 8)}`, name: "Temporada", description: "" },
+      }),
+      owner: 201,
+      foreign: "absent",
+    },
+    "POST /admin/event": {
+      request: () => ({ method: "POST", url: "/api/admin/event", payload: eventBody(ownedVenue) }),
+      owner: 201,
+      foreign: "not_found",
+    },
+    "PUT /admin/event/:uuid": {
+      request: () => ({
+        method: "PUT",
+        url: `/api/admin/event/${ownedEvent}`,
+        payload: { name: "Concierto (nueva fecha)" },
+      }),
+      owner: 200,
+      foreign: "not_found",
+    },
+    "POST /admin/event/:uuid/cancel": {
+      request: () => ({ method: "POST", url: `/api/admin/event/${ownedEvent}/cancel` }),
+      owner: 200,
+      foreign: "not_found",
+    },
     "POST /admin/meter": {
       request: () => ({
         method: "POST",

@@ -4,6 +4,7 @@ import { billing as enBilling } from "./locales/en/billing.ts";
 import { common as enCommon } from "./locales/en/common.ts";
 import { contact as enContact } from "./locales/en/contact.ts";
 import { errors as enErrors } from "./locales/en/errors.ts";
+import { events as enEvents } from "./locales/en/events.ts";
 import { messages as enMessages } from "./locales/en/messages.ts";
 import { meters as enMeters } from "./locales/en/meters.ts";
 import { operator as enOperator } from "./locales/en/operator.ts";
@@ -21,6 +22,7 @@ import { billing as esBilling } from "./locales/es/billing.ts";
 import { common as esCommon } from "./locales/es/common.ts";
 import { contact as esContact } from "./locales/es/contact.ts";
 import { errors as esErrors } from "./locales/es/errors.ts";
+import { events as esEvents } from "./locales/es/events.ts";
 import { messages as esMessages } from "./locales/es/messages.ts";
 import { meters as esMeters } from "./locales/es/meters.ts";
 import { operator as esOperator } from "./locales/es/operator.ts";
@@ -45,6 +47,7 @@ export const resources = {
     common: enCommon,
     contact: enContact,
     errors: enErrors,
+    events: enEvents,
     messages: enMessages,
     meters: enMeters,
     operator: enOperator,
@@ -64,6 +67,7 @@ export const resources = {
     common: esCommon,
     contact: esContact,
     errors: esErrors,
+    events: esEvents,
     messages: esMessages,
     meters: esMeters,
     operator: esOperator,

@@ -106,7 +106,7 @@ export const routes: RouteObject[] = [
               ...withAlias(paths.subscriptions, () => import("../features/subscriptions/routes/subscriptions.tsx")),
               ...withAlias(paths.subscription, () => import("../features/subscriptions/routes/subscription.tsx")),
               ...withAlias(paths.promo, () => import("../features/promo/routes/promo.tsx")),
-              ...withAlias(paths.eventVisit, () => import("../features/visits/routes/event-visit.tsx")),
+              ...withAlias(paths.eventVisit, () => import("../features/events/routes/event-visit.tsx")),
               ...withAlias(paths.visit, () => import("../features/visits/routes/visit.tsx")),
               ...withAlias(paths.visitReceipt, () => import("../features/visits/routes/receipt.tsx")),
               {

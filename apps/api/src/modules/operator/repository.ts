@@ -97,7 +97,7 @@ export async function updateDevice(db: Executor, deviceId: string, changes: RowU
 // Payments
 
 /**
- * Which location each payable belongs to: stays, pass periods and meter time; each product that lands adds
+ * Which location each payable belongs to: stays, event parking, pass periods and meter time; each product that lands adds
  * one `unionAll` select of its payable type, id, location and vehicle.
  */
 const payableLocations = (db: Executor) =>
@@ -129,6 +129,17 @@ const payableLocations = (db: Executor) =>
           "meter_purchases.id as payable_id",
           "meter_sessions.location_id",
           "meter_sessions.vehicle_id",
+        ]),
+    )
+    .unionAll(
+      db
+        .selectFrom("event_visits")
+        .innerJoin("events", "events.id", "event_visits.event_id")
+        .select([
+          sql<string>`'event_visit'`.as("payable_type"),
+          "event_visits.id as payable_id",
+          "events.location_id",
+          "event_visits.vehicle_id",
         ]),
     );
 

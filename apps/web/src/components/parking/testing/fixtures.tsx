@@ -1,7 +1,9 @@
 import type { Location, VisitDetail } from "@estaciona/contracts/schemas/parking";
 import type { PaymentMethod } from "@estaciona/contracts/schemas/payment";
+import { events as enEvents } from "@estaciona/i18n/locales/en/events";
 import { parking as enParking } from "@estaciona/i18n/locales/en/parking";
 import { screens as enScreens } from "@estaciona/i18n/locales/en/screens";
+import { events as esEvents } from "@estaciona/i18n/locales/es/events";
 import { parking as esParking } from "@estaciona/i18n/locales/es/parking";
 import { screens as esScreens } from "@estaciona/i18n/locales/es/screens";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -149,4 +151,5 @@ export function mockApi(routes: Record<string, Handler>) {
 export function registerParkingCatalogues(): void {
   registerNamespaces("parking", { en: enParking, es: esParking });
   registerNamespaces("screens", { en: enScreens, es: esScreens });
+  registerNamespaces("events", { en: enEvents, es: esEvents });
 }

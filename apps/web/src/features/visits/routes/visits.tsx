@@ -6,6 +6,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { Paginator } from "../../../components/paginator.tsx";
+import { EventVisitsSection } from "../../events/index.ts";
 import { type VisitFilter, visitsQuery } from "../api/visits.ts";
 import { VisitList } from "../components/visit-list.tsx";
 import "../../../lib/catalogues/parking.ts";
@@ -87,6 +88,7 @@ export default function VisitsScreen() {
           <Paginator totalRows={visits.data?.total ?? 0} page={page} onPageChange={setPage} />
         </>
       )}
+      <EventVisitsSection paged />
     </Page>
   );
 }
