@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { DEMO_ORGANISATION } from "../apps/api/src/seed/data.ts";
 import { expect, newNationalPhone } from "./fixtures.ts";
 import { E2E_DATA_DIR, E2E_PORT } from "./playwright.config.ts";
 
@@ -27,19 +28,24 @@ export const simulatorAnswer = <T>(...args: string[]): T => {
 
 /**
  * An operator of its own for one journey: the seeded demo operator's phone may be asked for a
- * code only once a minute, and other journeys sign it in too. The row is written into the
- * server's database file, as an administrator would grant the role.
+ * code only once a minute, and other journeys sign it in too. The rows are written into the
+ * server's database file, as the platform grants the role: an administrator who is a member of
+ * the demo organisation (an admin of no organisation may do nothing, decision 0041).
  */
 function newOperatorPhone(): string {
   const phone = `+52${newNationalPhone()}`;
   const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
   try {
     const now = new Date().toISOString();
+    const userId = randomUUID();
     database
       .prepare(
         "INSERT INTO users (id, phone, locale, role, status, payment_methods_mx, payment_methods_us, sign_in_failures, registered_domain, created_at, updated_at) VALUES (?, ?, 'es', 'admin', 'active', 0, 0, 0, 'estaciona', ?, ?)",
       )
-      .run(randomUUID(), phone, now, now);
+      .run(userId, phone, now, now);
+    database
+      .prepare("INSERT INTO operator_memberships (user_id, organisation_id, platform, created_at) VALUES (?, ?, 0, ?)")
+      .run(userId, DEMO_ORGANISATION.id, now);
   } finally {
     database.close();
   }
