@@ -176,6 +176,7 @@ export const operator = {
     refunded_amount: "{{amount}} refunded",
     none: "No payments match.",
     more: "Show more",
+    export: "Download CSV (dates above; this month without them)",
   },
   payment: {
     title: "Payment",

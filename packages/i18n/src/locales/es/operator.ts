@@ -178,6 +178,7 @@ export const operator: typeof source = {
     refunded_amount: "{{amount}} reembolsado",
     none: "Ningún pago coincide.",
     more: "Ver más",
+    export: "Descargar CSV (fechas de arriba; sin ellas, este mes)",
   },
   payment: {
     title: "Pago",
