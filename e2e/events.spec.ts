@@ -1,11 +1,11 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { registerDevice, simulatorAnswer } from "./devices.ts";
 import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
 
 /** Seeded demo events (apps/api/src/seed/data.ts). */
 const PENINSULA_DAY_1 = "7d1e5a10-0000-4000-8000-000000000311";
 const MOODY_CENTER = "7d1e5a10-0000-4000-8000-000000000202";
 const ARENA_MONTERREY = "7d1e5a10-0000-4000-8000-000000000105";
-const DEMO_OPERATOR_PHONE = "+528100000001";
 const SHOTS = process.env.SHOTS_DIR;
 
 /** Screenshots for a person to look at, when SHOTS_DIR is set (never in the repository). */
@@ -40,30 +40,6 @@ async function signInThroughWizard(page: Page, nationalPhone: string, language: 
 const bearer = async (page: Page) => ({
   authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("access_token"))}`,
 });
-
-/** The demo operator (admin) registers a gate at the Arena, as the console would: answers its key. */
-async function arenaGateKey(request: APIRequestContext): Promise<string> {
-  const registered = await request.post(hostUrl("localhost", "/api/open/user"), {
-    data: { phone_number: DEMO_OPERATOR_PHONE, domain: "estaciona" },
-  });
-  const token = await request.post(hostUrl("localhost", "/api/oauth/v2/token"), {
-    data: {
-      grant_type: "sms",
-      client_id: "estaciona-web",
-      client_secret: "estaciona-web-public",
-      phone_number: DEMO_OPERATOR_PHONE,
-      code: (await registered.json()).data,
-      domain: "estaciona",
-    },
-  });
-  const { access_token } = await token.json();
-  const device = await request.post(hostUrl("localhost", "/api/admin/device"), {
-    headers: { authorization: `Bearer ${access_token}` },
-    data: { device_id: `arena-gate-${Date.now()}`, location_uuid: ARENA_MONTERREY, kind: "gate", direction: "entry" },
-  });
-  expect(device.ok(), await device.text()).toBeTruthy();
-  return (await device.json()).data.key as string;
-}
 
 async function addVehicleInDialog(
   page: Page,
@@ -150,21 +126,23 @@ test("a new driver opens /evento/peninsula signed out, signs in, buys parking wi
   await expect(page.getByRole("list", { name: "Estacionamiento para eventos" })).toContainText("$244.70 MXN");
   await expectAccessible(page);
 
-  // The gate scans the pass: it enters once; shown again, it is refused.
+  // The gate (the device simulator) scans the pass: it enters once; shown again, it is refused.
   const detail = await request.get(hostUrl("localhost", `/api/user/event-visit/${visitUuid}`), {
     headers: await bearer(page),
   });
   const pass = (await detail.json()).data.pass as string;
-  const gate = await arenaGateKey(request);
-  const scan = () =>
-    request.post(hostUrl("localhost", "/api/device/event/entry"), {
-      headers: { "x-device-key": gate },
-      data: { pass },
-    });
-  // Día 1 starts within hours: the gate is open, the pass enters once and is refused the second time.
-  const admitted = await scan();
-  expect((await admitted.json()).data).toMatchObject({ open: true, visit: { status: "in_progress" } });
-  const again = await scan();
+  const gate = registerDevice("gate", ARENA_MONTERREY);
+  const admitted = simulatorAnswer<{ data: { open: boolean; visit: { status: string } } }>(
+    "--device-key",
+    gate,
+    "pass",
+    pass,
+  );
+  expect(admitted.data).toMatchObject({ open: true, visit: { status: "in_progress" } });
+  const again = await request.post(hostUrl("localhost", "/api/device/event/entry"), {
+    headers: { "x-device-key": gate },
+    data: { pass },
+  });
   expect(again.status()).toBe(409);
   expect((await again.json()).error).toBe("action_not_available");
   await page.goto(hostUrl("localhost", `/visita/evento/${visitUuid}`));

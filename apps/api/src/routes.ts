@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { authModule } from "./modules/auth/plugin.ts";
+import { contactModule } from "./modules/contact/plugin.ts";
 import { eventsModule } from "./modules/events/plugin.ts";
 import { healthModule } from "./modules/health/plugin.ts";
 import { hostsModule } from "./modules/hosts/plugin.ts";
@@ -11,6 +12,7 @@ import { parkingModule } from "./modules/parking/plugin.ts";
 import { paymentsModule } from "./modules/payments/plugin.ts";
 import { subscriptionsModule } from "./modules/subscriptions/plugin.ts";
 import { usersModule } from "./modules/users/plugin.ts";
+import { valetModule } from "./modules/valet/plugin.ts";
 import { vehiclesModule } from "./modules/vehicles/plugin.ts";
 
 /**
@@ -28,7 +30,9 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(parkingModule);
   await app.register(metersModule);
   await app.register(eventsModule);
+  await app.register(valetModule);
   await app.register(invoicingModule);
   await app.register(subscriptionsModule);
+  await app.register(contactModule);
   await app.register(operatorModule);
 };

@@ -1,8 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFacturapiIssuer } from "../src/modules/invoicing/facturapi.ts";
+import { issueInvoice } from "../src/modules/invoicing/issuing.ts";
+import { type FacturapiFake, startFacturapiFake } from "./fakes/facturapi-server.ts";
 import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
 import { driverWithPaidStay, payStay, validProfile } from "./invoicing-fixtures.ts";
-import { AUSTIN, CAMPUS, createDriverWithVehicle, FUNDIDORA, outboxFor } from "./parking-fixtures.ts";
+import { AUSTIN, CAMPUS, createDriverWithVehicle, FUNDIDORA, outboxFor, saveSandboxCard } from "./parking-fixtures.ts";
+import { buyPass, FUNDIDORA_MONTHLY } from "./subscriptions-fixtures.ts";
 
 describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
   let app: TestApp;
@@ -127,45 +131,6 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       expect(invoices).toHaveLength(1);
     });
 
-    it("runs the issuing job twice for one invoice and issues it once", async () => {
-      const driver = await driverWithPaidStay(app, FUNDIDORA);
-      const profile = await profileOf(driver.headers);
-      const requested = await call(driver.headers, "POST", "/user/invoice", {
-        payment_uuid: driver.paymentId,
-        tax_profile_uuid: profile.uuid,
-      });
-      const id = requested.json().data.uuid;
-      let issued = 0;
-      const { issueInvoice } = await import("../src/modules/invoicing/issuing.ts");
-      const counting = {
-        ...app,
-        db: app.db,
-        log: app.log,
-        providers: {
-          email: app.providers.email,
-          invoicing: {
-            ...app.providers.invoicing,
-            name: "sandbox",
-            issue: (...args: Parameters<typeof app.providers.invoicing.issue>) => {
-              issued += 1;
-              return app.providers.invoicing.issue(...args);
-            },
-            cancel: app.providers.invoicing.cancel,
-          },
-        },
-      };
-      await Promise.all([
-        issueInvoice(counting, id, { attempt: 1, maxAttempts: 8 }),
-        issueInvoice(counting, id, { attempt: 1, maxAttempts: 8 }),
-      ]);
-      await issueInvoice(counting, id, { attempt: 2, maxAttempts: 8 });
-      const row = await app.db.selectFrom("invoices").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-      expect(row.status).toBe("issued");
-      expect(issued).toBeLessThanOrEqual(2);
-      await issueInvoice(counting, id, { attempt: 3, maxAttempts: 8 });
-      expect(issued).toBeLessThanOrEqual(2);
-    });
-
     it("refuses a payment of a location that does not invoice, a US one and one past its window", async () => {
       const us = await driverWithPaidStay(app, AUSTIN);
       const usProfile = await profileOf(us.headers);
@@ -241,6 +206,55 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       expect(second.status).toBe("pending_approval");
     });
 
+    it("invoices a pass's period; a discounted one only where the location invoices discounts", async () => {
+      const driver = await createDriverWithVehicle(app);
+      await saveSandboxCard(app, driver.user.id);
+      const bought = await buyPass(app, driver.headers, randomUUID(), {
+        plan_uuid: FUNDIDORA_MONTHLY,
+        vehicle_uuid: driver.vehicle.id,
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+      const charge = await app.db
+        .selectFrom("payments")
+        .select(["id", "amount", "payable_id"])
+        .where("user_id", "=", driver.user.id)
+        .where("payable_type", "=", "subscription_period")
+        .where("status", "=", "succeeded")
+        .executeTakeFirstOrThrow();
+      const profile = await profileOf(driver.headers);
+      const list = await call(driver.headers, "GET", "/user/invoiceable/payments");
+      expect(list.json().data).toEqual([expect.objectContaining({ payment_uuid: charge.id, total: charge.amount })]);
+
+      // The same period, had it been bought with a promo code, at a lot that does not invoice discounts.
+      const period = await app.db
+        .selectFrom("payments")
+        .select("payable_id")
+        .where("id", "=", charge.id ?? "")
+        .executeTakeFirstOrThrow();
+      await app.db
+        .updateTable("subscription_periods")
+        .set({ discount: 1000 })
+        .where("id", "=", period.payable_id)
+        .execute();
+      await app.db.updateTable("locations").set({ invoice_discounted: 0 }).where("id", "=", FUNDIDORA).execute();
+      try {
+        const refused = await call(driver.headers, "POST", "/user/invoice", {
+          payment_uuid: charge.id,
+          tax_profile_uuid: profile.uuid,
+        });
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json().error).toBe("invoice_with_discount_not_available");
+      } finally {
+        await app.db.updateTable("locations").set({ invoice_discounted: 1 }).where("id", "=", FUNDIDORA).execute();
+      }
+      const invoiced = await call(driver.headers, "POST", "/user/invoice", {
+        payment_uuid: charge.id,
+        tax_profile_uuid: profile.uuid,
+      });
+      expect(invoiced.statusCode).toBe(201);
+      expect(invoiced.json().data.total).toBe(charge.amount);
+    });
+
     it("gathers a month of payments into one invoice whose amounts add up", async () => {
       const driver = await driverWithPaidStay(app, FUNDIDORA);
       const secondPayment = await payStay(app, driver, FUNDIDORA);
@@ -268,5 +282,112 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       });
       expect(none.json().error).toBe("invoice_not_available");
     });
+  });
+});
+
+describe(`invoicing through Facturapi (fake server, ${testEngine})`, () => {
+  let app: TestApp;
+  let fake: FacturapiFake;
+  beforeAll(async () => {
+    fake = await startFacturapiFake();
+    const invoicing = createFacturapiIssuer({ secretKey: "sk_test_fake", apiBase: `${fake.url}/v2`, timeoutMs: 300 });
+    app = await createTestApp({ providers: { invoicing } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+  });
+
+  const post = (headers: Record<string, string>, url: string, payload: object) =>
+    app.inject({ method: "POST", url: `/api${url}`, headers, payload });
+  const invoiceRow = (id: string) =>
+    app.db.selectFrom("invoices").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  /** The queue's backoff has passed: the retried job is due now. */
+  const backoffPassed = () =>
+    app.db.updateTable("jobs").set({ run_at: new Date().toISOString() }).where("status", "=", "queued").execute();
+
+  async function requested(behaviour: FacturapiFake["behaviour"]) {
+    const driver = await driverWithPaidStay(app, FUNDIDORA);
+    const profile = (await post(driver.headers, "/user/tax/profile", validProfile)).json().data;
+    fake.behaviour = behaviour;
+    const invoice = (
+      await post(driver.headers, "/user/invoice", { payment_uuid: driver.paymentId, tax_profile_uuid: profile.uuid })
+    ).json().data;
+    return { driver, profile, id: invoice.uuid as string };
+  }
+
+  it("stamps the invoice at Facturapi and keeps its folio fiscal, XML and PDF", async () => {
+    const { id } = await requested("ok");
+    await app.jobs.runDueJobs();
+    const row = await invoiceRow(id);
+    expect(row).toMatchObject({ status: "issued", provider: "facturapi", stamped: 1 });
+    const made = fake.invoices.find((invoice) => invoice.idempotency_key === id);
+    expect(row.cfdi_uuid).toBe(made?.uuid);
+    expect(row.provider_ref).toBe(made?.id);
+  });
+
+  it("retries a provider that did not answer; the retry gets the invoice already made, never a second one", async () => {
+    const { id } = await requested("create_then_hang");
+    await app.jobs.runDueJobs();
+    expect((await invoiceRow(id)).status).toBe("issuing");
+    fake.behaviour = "ok";
+    await backoffPassed();
+    await app.jobs.runDueJobs();
+    expect((await invoiceRow(id)).status).toBe("issued");
+    expect(fake.invoices.filter((invoice) => invoice.idempotency_key === id)).toHaveLength(1);
+  });
+
+  it("runs the issuing job twice at once and a third time after: one invoice at the provider, issued once", async () => {
+    const { id } = await requested("ok");
+    const job = { attempt: 1, maxAttempts: 8 };
+    await Promise.all([issueInvoice(app, id, job), issueInvoice(app, id, job)]);
+    await issueInvoice(app, id, { attempt: 2, maxAttempts: 8 });
+    await app.jobs.runDueJobs();
+    expect((await invoiceRow(id)).status).toBe("issued");
+    expect(fake.invoices.filter((invoice) => invoice.idempotency_key === id)).toHaveLength(1);
+    const sent = await app.db.selectFrom("jobs").select("id").where("dedupe_key", "=", `invoice-send:${id}`).execute();
+    expect(sent).toHaveLength(1);
+  });
+
+  it("lets an operator cancel an issued invoice at Facturapi (motive 02); the payment can be invoiced again", async () => {
+    const { driver, profile, id } = await requested("ok");
+    await app.jobs.runDueJobs();
+    const operator = await createDriverWithVehicle(app, { role: "admin" });
+    const cancelled = await post(operator.headers, `/admin/invoice/${id}/cancel`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.status).toBe("cancelled");
+    const made = fake.invoices.find((invoice) => invoice.idempotency_key === id);
+    expect(made?.status).toBe("canceled");
+    expect(fake.requests.at(-1)?.url).toBe(`/v2/invoices/${made?.id}?motive=02`);
+    const twice = await post(operator.headers, `/admin/invoice/${id}/cancel`, {});
+    expect(twice.json().error).toBe("action_not_available");
+    const again = await post(driver.headers, "/user/invoice", {
+      payment_uuid: driver.paymentId,
+      tax_profile_uuid: profile.uuid,
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.uuid).not.toBe(id);
+  });
+
+  it("fails an invoice the provider refuses, with invalid_invoice_data, and lets its payment be requested again", async () => {
+    const { driver, profile, id } = await requested("invalid_data");
+    await app.jobs.runDueJobs();
+    expect(await invoiceRow(id)).toMatchObject({ status: "failed", failure_code: "invalid_invoice_data" });
+    const list = await app.inject({ method: "GET", url: "/api/user/invoiceable/payments", headers: driver.headers });
+    expect(list.json().data[0]).toMatchObject({ payment_uuid: driver.paymentId, invoice_uuid: null });
+    fake.behaviour = "ok";
+    const again = await post(driver.headers, "/user/invoice", {
+      payment_uuid: driver.paymentId,
+      tax_profile_uuid: profile.uuid,
+    });
+    expect(again.json().data.uuid).not.toBe(id);
+  });
+
+  it("gives up after the last attempt when the provider keeps failing, with a clear code", async () => {
+    const { id } = await requested("server_error");
+    await app.db.updateTable("jobs").set({ attempts: 7 }).where("status", "=", "queued").execute();
+    await app.jobs.runDueJobs();
+    expect(await invoiceRow(id)).toMatchObject({ status: "failed", failure_code: "invoice_not_available" });
+    expect(fake.invoices.filter((invoice) => invoice.idempotency_key === id)).toHaveLength(0);
   });
 });

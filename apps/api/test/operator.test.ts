@@ -135,7 +135,10 @@ async function paidStay() {
 }
 
 /** An invoice request of the demo organisation waiting for the operator (the invoicing suite makes real ones). */
-async function pendingInvoice(organisationId = DEMO_ORGANISATION.id) {
+async function pendingInvoice(
+  organisationId = DEMO_ORGANISATION.id,
+  issued: Partial<{ status: "issued"; provider_ref: string }> = {},
+) {
   const now = new Date().toISOString();
   const driver = await createSignedInUser(app);
   const id = newId();
@@ -177,6 +180,7 @@ async function pendingInvoice(organisationId = DEMO_ORGANISATION.id) {
       issued_at: null,
       created_at: now,
       updated_at: now,
+      ...issued,
     })
     .execute();
   return id;
@@ -250,6 +254,7 @@ describe("who may do what", () => {
   /** A location of the owner's to edit: editing a seeded one would change what other tests are charged. */
   let ownedLocation: string;
   let invoiceToApprove: string;
+  let invoiceToCancel: string;
   let ownedPlan: string;
   let meterLocation: string;
   let ownedEvent: string;
@@ -279,6 +284,7 @@ describe("who may do what", () => {
       })
     ).json().data.uuid;
     invoiceToApprove = await pendingInvoice();
+    invoiceToCancel = await pendingInvoice(DEMO_ORGANISATION.id, { status: "issued", provider_ref: `sbx-${newId()}` });
     invoiceToReject = await pendingInvoice();
     ownedVenue = (
       await call(owner.headers, {
@@ -294,7 +300,16 @@ describe("who may do what", () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     ownedEvent = created.json().data.uuid;
-    ownedIds.push(invoiceToApprove, invoiceToReject, ownedPlan, ownedPass, meterLocation, ownedVenue, ownedEvent);
+    ownedIds.push(
+      invoiceToApprove,
+      invoiceToReject,
+      invoiceToCancel,
+      ownedPlan,
+      ownedPass,
+      meterLocation,
+      ownedVenue,
+      ownedEvent,
+    );
     ownedLocation = (
       await call(owner.headers, { method: "POST", url: "/api/admin/location", payload: locationBody() })
     ).json().data.uuid;
@@ -508,6 +523,11 @@ describe("who may do what", () => {
     },
     "POST /admin/invoice/:uuid/approve": {
       request: () => ({ method: "POST", url: `/api/admin/invoice/${invoiceToApprove}/approve` }),
+      owner: 200,
+      foreign: "not_found",
+    },
+    "POST /admin/invoice/:uuid/cancel": {
+      request: () => ({ method: "POST", url: `/api/admin/invoice/${invoiceToCancel}/cancel` }),
       owner: 200,
       foreign: "not_found",
     },

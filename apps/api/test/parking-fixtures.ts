@@ -140,6 +140,7 @@ export function visitCharges(app: TestApp, visitId: string) {
 export const ARENA_MONTERREY = "7d1e5a10-0000-4000-8000-000000000105";
 export const MOODY_CENTER = "7d1e5a10-0000-4000-8000-000000000202";
 export const PENINSULA_DAY_1 = "7d1e5a10-0000-4000-8000-000000000311"; // editable $100–$500, $150 suggested
+export const VALET_PANGEA = "7d1e5a10-0000-4000-8000-000000000106"; // $60 first 2 h, $20 per hour
 export const CLASICO = "7d1e5a10-0000-4000-8000-000000000313"; // fixed $80, 150 places
 
 let deviceCounter = 0;

@@ -14,6 +14,7 @@ import { privacy as enPrivacy } from "./locales/en/privacy.ts";
 import { sandbox as enSandbox } from "./locales/en/sandbox.ts";
 import { screens as enScreens } from "./locales/en/screens.ts";
 import { subscriptions as enSubscriptions } from "./locales/en/subscriptions.ts";
+import { valet as enValet } from "./locales/en/valet.ts";
 import { validation as enValidation } from "./locales/en/validation.ts";
 import { vehicles as enVehicles } from "./locales/en/vehicles.ts";
 import { account as esAccount } from "./locales/es/account.ts";
@@ -32,6 +33,7 @@ import { privacy as esPrivacy } from "./locales/es/privacy.ts";
 import { sandbox as esSandbox } from "./locales/es/sandbox.ts";
 import { screens as esScreens } from "./locales/es/screens.ts";
 import { subscriptions as esSubscriptions } from "./locales/es/subscriptions.ts";
+import { valet as esValet } from "./locales/es/valet.ts";
 import { validation as esValidation } from "./locales/es/validation.ts";
 import { vehicles as esVehicles } from "./locales/es/vehicles.ts";
 
@@ -56,6 +58,7 @@ export const resources = {
     privacy: enPrivacy,
     sandbox: enSandbox,
     screens: enScreens,
+    valet: enValet,
     subscriptions: enSubscriptions,
     validation: enValidation,
     vehicles: enVehicles,
@@ -76,6 +79,7 @@ export const resources = {
     privacy: esPrivacy,
     sandbox: esSandbox,
     screens: esScreens,
+    valet: esValet,
     subscriptions: esSubscriptions,
     validation: esValidation,
     vehicles: esVehicles,

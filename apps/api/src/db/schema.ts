@@ -212,6 +212,8 @@ export interface LocationsTable {
   active: Bool;
   /** `none`: no invoices; `approval`: an operator approves each request before it is issued. */
   invoicing: Generated<"none" | "automatic" | "approval">;
+  /** 0: payments with a discount are not invoiced here (`invoice_with_discount_not_available`). */
+  invoice_discounted: Generated<Bool>;
   created_at: string;
 }
 

@@ -191,6 +191,8 @@ export const DEMO_LOCATIONS: Seed<NewRow<"locations">>[] = [
     increment_price: 700,
     daily_max: 30000,
     capacity: 120,
+    // Its night pass is sold with promo codes; discounted payments are not invoiced here (spec §8).
+    invoice_discounted: 0,
   },
   {
     ...mxLot,
@@ -300,6 +302,52 @@ export const DEMO_LOCATIONS: Seed<NewRow<"locations">>[] = [
     card_fixed: 30,
     capacity: 900,
     exit_window_minutes: 30,
+    invoice_window_days: 0,
+    email_domain: null,
+    active: 1,
+  },
+  {
+    ...mxLot,
+    id: "7d1e5a10-0000-4000-8000-000000000106",
+    name: "Valet Restaurante Pangea",
+    address: "Av. del Roble 660, Valle del Campestre, 66265 San Pedro Garza García, N.L.",
+    lat: 25.6521,
+    lng: -100.3566,
+    kind: "valet",
+    is_freeflow: 0,
+    grace_minutes: 0,
+    first_period_minutes: 120,
+    first_period_price: 6000,
+    increment_minutes: 60,
+    increment_price: 2000,
+    daily_max: 30000,
+    capacity: 60,
+  },
+  {
+    organisation_id: DEMO_ORGANISATION.id,
+    id: "7d1e5a10-0000-4000-8000-000000000203",
+    name: "Hotel San José Valet",
+    address: "1316 S Congress Ave, Austin, TX 78704",
+    lat: 30.2509,
+    lng: -97.7493,
+    time_zone: "America/Chicago",
+    country: "us",
+    currency: "usd",
+    kind: "valet",
+    is_freeflow: 0,
+    grace_minutes: 0,
+    first_period_minutes: 60,
+    first_period_price: 1200,
+    increment_minutes: 60,
+    increment_price: 500,
+    daily_max: 4000,
+    tax_rate_bp: 825,
+    convenience_rate_bp: 0,
+    convenience_fixed: 35,
+    card_rate_bp: 290,
+    card_fixed: 30,
+    capacity: 40,
+    exit_window_minutes: 15,
     invoice_window_days: 0,
     email_domain: null,
     active: 1,
@@ -525,20 +573,21 @@ const weekdaysUntil = (close: number) =>
 /** Charged around the clock every day (the hospital and transit zones). */
 const ALWAYS = JSON.stringify(Array.from({ length: 7 }, () => ({ open: 0, close: MINUTES.h24 })));
 
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+
 /** A block face of about 80 × 40 m around the point, as the GeoJSON ring of the zone's area. */
 const blockArea = (lat: number, lng: number) => {
   const dLat = 0.0002;
   const dLng = 0.0004;
+  const corner = (dx: number, dy: number) => [round6(lng + dx), round6(lat + dy)];
   return JSON.stringify([
-    [lng - dLng, lat - dLat],
-    [lng + dLng, lat - dLat],
-    [lng + dLng, lat + dLat],
-    [lng - dLng, lat + dLat],
-    [lng - dLng, lat - dLat],
+    corner(-dLng, -dLat),
+    corner(dLng, -dLat),
+    corner(dLng, dLat),
+    corner(-dLng, dLat),
+    corner(-dLng, -dLat),
   ]);
 };
-
-const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 const MONTERREY_STREETS = [
   "Calle Morelos",

@@ -107,6 +107,8 @@ export const routes: RouteObject[] = [
               ...withAlias(paths.subscription, () => import("../features/subscriptions/routes/subscription.tsx")),
               ...withAlias(paths.promo, () => import("../features/promo/routes/promo.tsx")),
               ...withAlias(paths.eventVisit, () => import("../features/events/routes/event-visit.tsx")),
+              ...withAlias(paths.valetClaim, () => import("../features/valet/routes/claim.tsx")),
+              ...withAlias(paths.valetTicket, () => import("../features/valet/routes/ticket.tsx")),
               ...withAlias(paths.visit, () => import("../features/visits/routes/visit.tsx")),
               ...withAlias(paths.visitReceipt, () => import("../features/visits/routes/receipt.tsx")),
               {

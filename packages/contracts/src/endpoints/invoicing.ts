@@ -140,3 +140,12 @@ export const rejectInvoice = defineEndpoint({
   summary: "Reject a pending invoice request; its payments can be requested again",
   schemas: schemasOf(invoicing, (s) => ({ params: s.invoiceParams, body: s.rejectInvoiceBody, response: s.invoice })),
 });
+
+export const cancelInvoice = defineEndpoint({
+  method: "POST",
+  path: "/admin/invoice/:uuid/cancel",
+  auth: "admin",
+  tag,
+  summary: "Cancel an issued invoice at its provider (motive 02); its payments can be invoiced again",
+  schemas: schemasOf(invoicing, (s) => ({ params: s.invoiceParams, response: s.invoice })),
+});

@@ -88,5 +88,113 @@ export const userExport = z.object({
       revoked_reason: z.string().nullable(),
     }),
   ),
+  /** Saved cards: the masked details we keep, never a number. */
+  payment_methods: z.array(
+    z.object({
+      uuid: z.string(),
+      gateway: z.string(),
+      country: z.string(),
+      brand: z.string(),
+      last4: z.string(),
+      exp_month: z.number(),
+      exp_year: z.number(),
+      is_default: z.boolean(),
+      created_at: z.string(),
+      deleted_at: z.string().nullable(),
+    }),
+  ),
+  visits: z.array(
+    z.object({
+      uuid: z.string(),
+      location: z.string(),
+      plate: z.string(),
+      status: z.string(),
+      entered_at: z.string().nullable(),
+      exited_at: z.string().nullable(),
+      paid_at: z.string().nullable(),
+      total: z.number().nullable(),
+      currency: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  /** Parking passes, live and ended. */
+  passes: z.array(
+    z.object({
+      uuid: z.string(),
+      plan_uuid: z.string(),
+      location_uuid: z.string(),
+      vehicle_uuid: z.string(),
+      status: z.string(),
+      created_at: z.string(),
+      canceled_at: z.string().nullable(),
+      ended_at: z.string().nullable(),
+    }),
+  ),
+  /** The ledger: charges, refunds and card verifications, with their breakdown. */
+  payments: z.array(
+    z.object({
+      uuid: z.string(),
+      purpose: z.string(),
+      kind: z.string(),
+      status: z.string(),
+      currency: z.string(),
+      subtotal: z.number(),
+      convenience_fee: z.number(),
+      processing_fee: z.number(),
+      tax: z.number(),
+      amount: z.number(),
+      description: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  tax_profiles: z.array(
+    z.object({
+      uuid: z.string(),
+      rfc: z.string(),
+      legal_name: z.string(),
+      tax_regime: z.string(),
+      cfdi_use: z.string(),
+      postal_code: z.string(),
+      email: z.string(),
+      created_at: z.string(),
+      deleted_at: z.string().nullable(),
+    }),
+  ),
+  invoices: z.array(
+    z.object({
+      uuid: z.string(),
+      status: z.string(),
+      series: z.string(),
+      folio: z.number(),
+      issuer_rfc: z.string(),
+      receiver_rfc: z.string(),
+      receiver_name: z.string(),
+      cfdi_use: z.string(),
+      total: z.number(),
+      currency: z.string(),
+      created_at: z.string(),
+      issued_at: z.string().nullable(),
+    }),
+  ),
+  contact_messages: z.array(
+    z.object({
+      reference: z.string(),
+      topic: z.string(),
+      message: z.string(),
+      visit_uuid: z.string().nullable(),
+      hostname: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  /** What we sent to the driver's phone and e-mail (codes, receipts, invoices). */
+  messages: z.array(
+    z.object({
+      channel: z.string(),
+      recipient: z.string(),
+      subject: z.string().nullable(),
+      body: z.string(),
+      created_at: z.string(),
+    }),
+  ),
 });
 export type UserExport = z.infer<typeof userExport>;

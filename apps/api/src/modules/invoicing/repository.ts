@@ -1,5 +1,6 @@
 import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow, Row, RowUpdate } from "../../db/schema.ts";
+import { PERIOD_PAYABLE } from "../subscriptions/repository.ts";
 
 /** Every query of fiscal profiles, invoices and the payments they cover. */
 
@@ -85,20 +86,28 @@ export async function takeNextFolio(tx: Executor, organisationId: string) {
 
 /**
  * The driver's successful charges with the location each one paid for, newest first. Each paid
- * product joins here to its location: visits today (events, meters and passes add their join
- * when they land).
+ * product joins here to its location: visits and pass periods today (events and meters add
+ * their join when they land). `discount` is what a promo code took off the price.
  */
 function chargesWithLocation(db: Executor, userId: string) {
   return db
     .selectFrom("payments")
-    .innerJoin("visits", (join) =>
+    .leftJoin("visits", (join) =>
       join.onRef("visits.id", "=", "payments.payable_id").on("payments.payable_type", "=", "visit"),
     )
-    .innerJoin("locations", "locations.id", "visits.location_id")
+    .leftJoin("subscription_periods", (join) =>
+      join
+        .onRef("subscription_periods.id", "=", "payments.payable_id")
+        .on("payments.payable_type", "=", PERIOD_PAYABLE),
+    )
+    .leftJoin("subscriptions", "subscriptions.id", "subscription_periods.subscription_id")
+    .innerJoin("locations", (join) =>
+      join.on((eb) => eb("locations.id", "=", eb.fn.coalesce("visits.location_id", "subscriptions.location_id"))),
+    )
     .leftJoin("invoice_payments", (join) =>
       join.onRef("invoice_payments.payment_id", "=", "payments.id").on("invoice_payments.released", "=", 0),
     )
-    .select([
+    .select((eb) => [
       "payments.id as payment_id",
       "payments.description",
       "payments.subtotal",
@@ -113,8 +122,10 @@ function chargesWithLocation(db: Executor, userId: string) {
       "locations.country",
       "locations.organisation_id",
       "locations.invoicing",
+      "locations.invoice_discounted",
       "locations.invoice_window_days",
       "locations.tax_rate_bp",
+      eb.fn.coalesce("subscription_periods.discount", eb.lit(0)).as("discount"),
       "invoice_payments.invoice_id",
     ])
     .where("payments.user_id", "=", userId)
@@ -221,4 +232,9 @@ export async function releaseInvoicePayments(db: Executor, invoiceId: string): P
 /** Account deletion: the receiver's e-mail on invoices goes; RFC and name stay on the fiscal record. */
 export async function eraseInvoiceContactsOfUser(db: Executor, userId: string, at: string): Promise<void> {
   await db.updateTable("invoices").set({ receiver_email: "", updated_at: at }).where("user_id", "=", userId).execute();
+}
+
+/** The driver's fiscal profiles, removed ones too (the export). */
+export function listAllTaxProfilesOfUser(db: Executor, userId: string) {
+  return db.selectFrom("tax_profiles").selectAll().where("user_id", "=", userId).orderBy("created_at").execute();
 }

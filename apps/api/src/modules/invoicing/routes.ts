@@ -4,6 +4,7 @@ import { route } from "../../plugins/endpoints.ts";
 import { scopeOf } from "../operator/scope.ts";
 import {
   approveInvoice,
+  cancelInvoice,
   createTaxProfile,
   editTaxProfile,
   getInvoice,
@@ -50,5 +51,8 @@ export const invoicingRoutes: FastifyPluginAsync = async (app) => {
   );
   await route(app, endpoints.rejectInvoice, (request) =>
     rejectInvoice(app.db, scopeOf(request), request.params.uuid, request.body.reason),
+  );
+  await route(app, endpoints.cancelInvoice, (request) =>
+    cancelInvoice(app.db, app.providers.invoicing, scopeOf(request), request.params.uuid),
   );
 };

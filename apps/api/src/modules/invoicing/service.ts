@@ -17,6 +17,7 @@ import { recordAudit } from "../operator/audit.ts";
 import type { OperatorScope } from "../operator/scope.ts";
 import { lockActiveUser } from "../users/repository.ts";
 import { JOB_ISSUE_INVOICE, MAX_ISSUE_ATTEMPTS } from "./issuing.ts";
+import { type InvoiceProvider, InvoiceProviderError } from "./provider.ts";
 import {
   type ChargeWithLocation,
   clearDefaultTaxProfile,
@@ -154,12 +155,15 @@ const baseOf = (charge: ChargeWithLocation): number => charge.subtotal + charge.
 
 /**
  * Why a charge cannot be invoiced, or null: only Mexican locations that invoice, an amount above
- * zero, inside the location's invoice window (spec §8's codes).
+ * zero, no discount where the location does not invoice discounted payments, inside the
+ * location's invoice window (spec §8's codes).
  */
 function refusal(charge: ChargeWithLocation, now: number): AppError | null {
   if (charge.country !== "mx" || charge.currency !== "mxn" || charge.invoicing === "none")
     return new AppError("invoice_not_available");
   if (charge.amount <= 0 || baseOf(charge) <= 0) return new AppError("invalid_invoice_amount");
+  if (charge.discount > 0 && charge.invoice_discounted === 0)
+    return new AppError("invoice_with_discount_not_available");
   if (Date.parse(deadlineOf(charge)) < now) return new AppError("invoice_not_available_date");
   return null;
 }
@@ -451,3 +455,44 @@ export const approveInvoice = (db: Executor, scope: OperatorScope, invoiceId: st
 
 export const rejectInvoice = (db: Executor, scope: OperatorScope, invoiceId: string, reason: string) =>
   review(db, scope, invoiceId, { approve: false, reason });
+
+/**
+ * Cancels an issued invoice at the provider that issued it (a wrong receiver, a payment refunded)
+ * and lets go of its payments, so a corrected one can be requested. Only `issued` invoices cancel;
+ * a provider that does not answer leaves the invoice issued (`action_not_available`, 503).
+ */
+export async function cancelInvoice(
+  db: Executor,
+  provider: InvoiceProvider,
+  scope: OperatorScope,
+  invoiceId: string,
+): Promise<Invoice> {
+  const invoice = await requireInvoice(db, invoiceId);
+  if (invoice.organisation_id !== scope.organisationId) throw new AppError("object_not_found");
+  if (invoice.status !== "issued" || !invoice.provider_ref) throw new AppError("action_not_available");
+  if (invoice.provider !== provider.name)
+    throw new AppError("action_not_available", { detail: `issued by ${invoice.provider}, not ${provider.name}` });
+  try {
+    await provider.cancel(invoice.provider_ref);
+  } catch (error) {
+    if (!(error instanceof InvoiceProviderError)) throw error;
+    throw new AppError("action_not_available", { status: 503, detail: error.message, cause: error });
+  }
+  await db.transaction().execute(async (tx) => {
+    const now = nowIso();
+    const cancelled = await updateInvoiceIfStatus(tx, invoiceId, "issued", {
+      status: "cancelled",
+      reviewed_by: scope.userId,
+      reviewed_at: now,
+      updated_at: now,
+    });
+    if (cancelled) await releaseInvoicePayments(tx, invoiceId);
+    await recordAudit(tx, scope, {
+      action: "invoice.cancel",
+      subject: { type: "invoice", id: invoiceId },
+      before: { status: "issued" },
+      after: { status: "cancelled" },
+    });
+  });
+  return presentInvoice(db, await requireInvoice(db, invoiceId));
+}

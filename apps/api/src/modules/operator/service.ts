@@ -149,6 +149,8 @@ export async function createLocation(db: Db, scope: OperatorScope, body: Locatio
     id: newId(),
     organisation_id: scope.organisationId,
     ...columns,
+    // The column's default: discounted payments are invoiced like any other (the console does not set it yet).
+    invoice_discounted: 1,
     created_at: nowIso(),
   };
   await db.transaction().execute(async (tx) => {

@@ -256,3 +256,66 @@ export async function startFreeFlowOnce(db: Executor, userId: string, day: strin
     .where("free_flow_activation", "is", null)
     .execute();
 }
+
+// Personal data (DESIGN §9) ----------------------------------------------------------------------
+
+/** Every card the driver saved, removed ones too: masked details only (the export). */
+export function listAllCardsOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("payment_methods")
+    .select([
+      "id",
+      "gateway",
+      "country",
+      "brand",
+      "last4",
+      "exp_month",
+      "exp_year",
+      "is_default",
+      "created_at",
+      "deleted_at",
+    ])
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** The driver's ledger rows, oldest first (the export). */
+export function listPaymentsOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("payments")
+    .select([
+      "id",
+      "purpose",
+      "kind",
+      "status",
+      "currency",
+      "subtotal",
+      "convenience_fee",
+      "processing_fee",
+      "tax",
+      "amount",
+      "description",
+      "created_at",
+    ])
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/**
+ * Account deletion: the cards go (holder's name removed; brand and last four stay with the
+ * payments the law keeps), and so do the add-card attempts' addresses and the stored answers of
+ * idempotent calls, which repeat what the driver saw.
+ */
+export async function eraseCardDataOfUser(db: Executor, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable("payment_methods")
+    .set({ holder_name: null, is_default: 0, free_flow: 0, deleted_at: at, updated_at: at })
+    .where("user_id", "=", userId)
+    .execute();
+  await db.deleteFrom("card_attempts").where("user_id", "=", userId).execute();
+  await db.deleteFrom("idempotency_keys").where("user_id", "=", userId).execute();
+}

@@ -67,10 +67,6 @@ export function updateActiveUser(
     .executeTakeFirst();
 }
 
-export async function softDeleteUser(db: Executor, userId: string, at: string): Promise<void> {
-  await db.updateTable("users").set({ deleted_at: at, updated_at: at }).where("id", "=", userId).execute();
-}
-
 export async function revokeSessionsOfUser(db: Executor, userId: string, at: string, reason: string): Promise<void> {
   await db
     .updateTable("sessions")
@@ -159,4 +155,29 @@ export async function consumeEmailCode(db: Executor, codeId: string, at: string)
 /** Withdraws a code that could not be delivered, so it does not count against the driver's limits. */
 export async function deleteEmailCode(db: Executor, codeId: string): Promise<void> {
   await db.deleteFrom("email_codes").where("id", "=", codeId).execute();
+}
+
+/**
+ * Account deletion (DESIGN §9): the row stays for the money records that point at it, without
+ * anything that names the driver. The phone becomes `deleted:<id>`, so it can sign up afresh and
+ * no lookup by phone finds this row; the sign-in and e-mail codes sent for it go too.
+ */
+export async function anonymiseUser(db: Executor, user: { id: string; phone: string }, at: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({
+      phone: `deleted:${user.id}`,
+      first_name: null,
+      last_name: null,
+      email: null,
+      email_verified_at: null,
+      student_id: null,
+      free_flow_activation: null,
+      deleted_at: at,
+      updated_at: at,
+    })
+    .where("id", "=", user.id)
+    .execute();
+  await db.deleteFrom("login_codes").where("phone", "=", user.phone).execute();
+  await db.deleteFrom("email_codes").where("phone", "=", user.phone).execute();
 }

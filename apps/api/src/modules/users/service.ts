@@ -8,24 +8,36 @@ import { codeHmac, newCode, sameSecret } from "../../lib/crypto.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { isoAfter, isoBefore, nowIso } from "../../lib/time.ts";
+import { eraseContactMessagesOfUser, listContactMessagesOfUser } from "../contact/repository.ts";
+import {
+  eraseInvoiceContactsOfUser,
+  eraseTaxProfilesOfUser,
+  listAllTaxProfilesOfUser,
+  listInvoicesOfUser,
+} from "../invoicing/repository.ts";
 import type { EmailProvider } from "../messaging/providers.ts";
 import { ProviderError } from "../messaging/providers.ts";
+import { eraseMessagesAbout, listMessagesTo } from "../messaging/repository.ts";
+import { listAllVisitsOfUser } from "../parking/visits/repository.ts";
 import { assertUserHasNoOpenVisit } from "../parking/visits/service.ts";
+import { eraseCardDataOfUser, listAllCardsOfUser, listPaymentsOfUser } from "../payments/repository.ts";
+import { listSubscriptionsOfUser } from "../subscriptions/repository.ts";
 import { assertUserHasNoLivePass } from "../subscriptions/service.ts";
-import { listActiveVehiclesOfUser, listAllVehiclesOfUser, softDeleteVehiclesOfUser } from "../vehicles/repository.ts";
+import { erasePlatesOfUser, listActiveVehiclesOfUser, listAllVehiclesOfUser } from "../vehicles/repository.ts";
 import { toVehicle } from "../vehicles/service.ts";
 import {
+  anonymiseUser,
   consumeEmailCode,
   deleteEmailCode,
   emailCodesSentSince,
   findActiveUserByPhone,
+  findUserById,
   insertEmailCode,
   isEmailUsedByAnotherUser,
   latestEmailCode,
   listSessionsOfUser,
   lockActiveUser,
   revokeSessionsOfUser,
-  softDeleteUser,
   spendEmailCodeTry,
   updateActiveUser,
 } from "./repository.ts";
@@ -210,24 +222,49 @@ export async function assertAccountCanBeDeleted(db: Executor, userId: string): P
 }
 
 /**
- * `DELETE user`: in one transaction, soft-delete the account and its vehicles (the phone, the
- * e-mail and the plates become free for someone else) and revoke every session, so no token of
- * the account works afterwards.
+ * `DELETE user` (DESIGN §9): in one transaction, the account's personal data is anonymised —
+ * names, e-mail, phone, plates, cards' holder, fiscal profiles, contact messages, what we sent
+ * them — while the money records the law requires (payments, issued invoices with their RFC)
+ * stay, pointing at an account that no longer names anyone. Every session is revoked, and the
+ * phone, the e-mail and the plates are free to sign up again afresh.
  */
 export async function deleteAccount(db: Executor, userId: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    if (!(await lockActiveUser(tx, userId))) throw new AppError("authentication_error");
+    const locked = await lockActiveUser(tx, userId);
+    if (!locked) throw new AppError("authentication_error");
     await assertAccountCanBeDeleted(tx, userId);
+    const user = await findUserById(tx, userId);
     const now = nowIso();
-    await softDeleteVehiclesOfUser(tx, userId, now);
-    await softDeleteUser(tx, userId, now);
+    await eraseMessagesAbout(tx, [locked.phone, ...(user?.email ? [user.email] : [])]);
+    await erasePlatesOfUser(tx, userId, now);
+    await eraseCardDataOfUser(tx, userId, now);
+    await eraseTaxProfilesOfUser(tx, userId, now);
+    await eraseInvoiceContactsOfUser(tx, userId, now);
+    await eraseContactMessagesOfUser(tx, userId);
+    await anonymiseUser(tx, locked, now);
     await revokeSessionsOfUser(tx, userId, now, "account_deleted");
   });
 }
 
-/** `GET user/export`: the driver's own data (DESIGN §9). Sign-in and e-mail code HMACs are secrets, not data. */
+/**
+ * `GET user/export` (DESIGN §9): a file of everything we hold on the driver — profile, vehicles,
+ * sessions, cards (masked), visits, passes, payments, fiscal profiles, invoices, contact messages and the
+ * messages we sent them. Sign-in and e-mail code HMACs are secrets, not data.
+ */
 export async function exportUserData(db: Executor, user: UserRow): Promise<UserExport> {
-  const [vehicles, sessions] = await Promise.all([listAllVehiclesOfUser(db, user.id), listSessionsOfUser(db, user.id)]);
+  const [vehicles, sessions, cards, visits, passes, payments, taxProfiles, invoices, contactMessages, messages] =
+    await Promise.all([
+      listAllVehiclesOfUser(db, user.id),
+      listSessionsOfUser(db, user.id),
+      listAllCardsOfUser(db, user.id),
+      listAllVisitsOfUser(db, user.id),
+      listSubscriptionsOfUser(db, user.id),
+      listPaymentsOfUser(db, user.id),
+      listAllTaxProfilesOfUser(db, user.id),
+      listInvoicesOfUser(db, user.id),
+      listContactMessagesOfUser(db, user.id),
+      listMessagesTo(db, [user.phone, ...(user.email ? [user.email] : [])]),
+    ]);
   return {
     exported_at: nowIso(),
     profile: {
@@ -262,5 +299,45 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
       revoked_at: session.revoked_at,
       revoked_reason: session.revoked_reason,
     })),
+    payment_methods: cards.map(({ id, is_default, ...card }) => ({ uuid: id, ...card, is_default: is_default === 1 })),
+    visits: visits.map(({ id, location_name, ...visit }) => ({ uuid: id, location: location_name, ...visit })),
+    passes: passes.map((pass) => ({
+      uuid: pass.id,
+      plan_uuid: pass.plan_id,
+      location_uuid: pass.location_id,
+      vehicle_uuid: pass.vehicle_id,
+      status: pass.status,
+      created_at: pass.created_at,
+      canceled_at: pass.canceled_at,
+      ended_at: pass.ended_at,
+    })),
+    payments: payments.map(({ id, ...payment }) => ({ uuid: id, ...payment })),
+    tax_profiles: taxProfiles.map((profile) => ({
+      uuid: profile.id,
+      rfc: profile.rfc,
+      legal_name: profile.legal_name,
+      tax_regime: profile.tax_regime,
+      cfdi_use: profile.cfdi_use,
+      postal_code: profile.postal_code,
+      email: profile.email,
+      created_at: profile.created_at,
+      deleted_at: profile.deleted_at,
+    })),
+    invoices: invoices.map((invoice) => ({
+      uuid: invoice.id,
+      status: invoice.status,
+      series: invoice.series,
+      folio: invoice.folio,
+      issuer_rfc: invoice.issuer_rfc,
+      receiver_rfc: invoice.receiver_rfc,
+      receiver_name: invoice.receiver_name,
+      cfdi_use: invoice.cfdi_use,
+      total: invoice.total,
+      currency: invoice.currency,
+      created_at: invoice.created_at,
+      issued_at: invoice.issued_at,
+    })),
+    contact_messages: contactMessages.map(({ visit_id, ...message }) => ({ ...message, visit_uuid: visit_id })),
+    messages,
   };
 }

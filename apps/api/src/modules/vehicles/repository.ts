@@ -67,11 +67,11 @@ export async function softDeleteVehicle(db: Executor, vehicleId: string, at: str
   return result.numUpdatedRows > 0n;
 }
 
-export async function softDeleteVehiclesOfUser(db: Executor, userId: string, at: string): Promise<void> {
+/** Account deletion: the plates go (a plate names its owner); the rows stay for the visits that point at them. */
+export async function erasePlatesOfUser(db: Executor, userId: string, at: string): Promise<void> {
   await db
     .updateTable("vehicles")
-    .set({ deleted_at: at, updated_at: at })
+    .set({ plate: "", brand: null, model: null, color: null, year: null, deleted_at: at, updated_at: at })
     .where("user_id", "=", userId)
-    .where("deleted_at", "is", null)
     .execute();
 }

@@ -24,7 +24,12 @@ export const account = {
   language_heading: "Language",
   delete_heading: "Delete account",
   delete_intro:
-    "Deleting your account removes your vehicles and payment methods. You cannot delete it while you have active visits or passes.",
+    "Deleting your account removes your name, e-mail, phone, vehicles, cards and billing data. The payments and invoices the law requires us to keep stay, without your name. You cannot delete it while you have active visits or passes.",
+  data_heading: "A copy of your data",
+  data_intro:
+    "Download a file with everything we hold on you: profile, vehicles, cards, visits, payments, invoices and messages.",
+  data_button: "Download my data",
+  data_downloaded: "Your data file was downloaded",
   delete_button: "Delete my account",
   delete_confirm: "Delete your account permanently? This cannot be undone.",
 };

@@ -6,6 +6,27 @@ export const contact = {
   phone: "Phone",
   no_details: "This site has not published contact details yet. Use the questions below.",
   faq_heading: "Frequently asked questions",
+  form_heading: "Write to us",
+  topic: "Topic",
+  topics: {
+    visit: "A stay or a visit",
+    payment: "A payment or a charge",
+    invoice: "An invoice",
+    account: "My account",
+    other: "Something else",
+  },
+  message: "Message",
+  message_hint: "Up to {{max}} characters.",
+  visit: "Stay it is about (optional)",
+  no_visit: "None",
+  send: "Send",
+  sending: "Sending…",
+  sent_heading: "Message sent",
+  sent: "We received your message. Your reference number is {{reference}}; the operator answers by e-mail or phone.",
+  send_another: "Write another message",
+  operator_email_subject: "[{{reference}}] {{topic}} · {{brand}}",
+  operator_email_body:
+    "Message {{reference}} from the contact form of {{brand}} ({{hostname}}).\n\nTopic: {{topic}}\nDriver: {{name}} · {{phone}} · {{email}}\nStay: {{visit}}\n\n{{message}}",
   faq: {
     estaciona: [
       {

@@ -62,6 +62,7 @@ export const operator = {
     "event_series.create": "Created an event series",
     "event.update": "Changed an event",
     "event.cancel": "Cancelled an event",
+    "invoice.cancel": "Cancelled an invoice",
     "invoice.approve": "Approved an invoice",
     "invoice.reject": "Rejected an invoice",
   },

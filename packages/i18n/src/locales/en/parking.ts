@@ -132,6 +132,8 @@ export const parking = {
     payments_title: "Payment history",
     no_payments: "No payments yet.",
     receipt_link: "View receipt",
+    /** Mexican payments only, and only in Spanish: billing is hidden in English (spec §2). */
+    invoice_link: "Request an invoice",
     pay: "Pay this visit",
     free_stay: "No charge: the stay was within the free minutes.",
   },

@@ -25,7 +25,12 @@ export const account: typeof source = {
   language_heading: "Idioma",
   delete_heading: "Eliminar cuenta",
   delete_intro:
-    "Al eliminar tu cuenta se borran tus vehículos y métodos de pago. No puedes eliminarla mientras tengas visitas o pensiones activas.",
+    "Al eliminar tu cuenta se borran tu nombre, correo, teléfono, vehículos, tarjetas y datos de facturación. Los pagos y facturas que la ley nos obliga a conservar se quedan, sin tu nombre. No puedes eliminarla mientras tengas visitas o pensiones activas.",
+  data_heading: "Copia de tus datos",
+  data_intro:
+    "Descarga un archivo con todo lo que tenemos de ti: perfil, vehículos, tarjetas, visitas, pagos, facturas y mensajes.",
+  data_button: "Descargar mis datos",
+  data_downloaded: "Se descargó el archivo con tus datos",
   delete_button: "Eliminar mi cuenta",
   delete_confirm: "¿Eliminar tu cuenta definitivamente? No se puede deshacer.",
 };

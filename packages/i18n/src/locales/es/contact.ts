@@ -7,6 +7,27 @@ export const contact: typeof source = {
   phone: "Teléfono",
   no_details: "Este sitio aún no publica datos de contacto. Consulta las preguntas de abajo.",
   faq_heading: "Preguntas frecuentes",
+  form_heading: "Escríbenos",
+  topic: "Tema",
+  topics: {
+    visit: "Una estancia o visita",
+    payment: "Un pago o un cargo",
+    invoice: "Una factura",
+    account: "Mi cuenta",
+    other: "Otra cosa",
+  },
+  message: "Mensaje",
+  message_hint: "Hasta {{max}} caracteres.",
+  visit: "Estancia a la que se refiere (opcional)",
+  no_visit: "Ninguna",
+  send: "Enviar",
+  sending: "Enviando…",
+  sent_heading: "Mensaje enviado",
+  sent: "Recibimos tu mensaje. Tu número de referencia es {{reference}}; el operador te responde por correo o teléfono.",
+  send_another: "Escribir otro mensaje",
+  operator_email_subject: "[{{reference}}] {{topic}} · {{brand}}",
+  operator_email_body:
+    "Mensaje {{reference}} del formulario de contacto de {{brand}} ({{hostname}}).\n\nTema: {{topic}}\nConductor: {{name}} · {{phone}} · {{email}}\nEstancia: {{visit}}\n\n{{message}}",
   faq: {
     estaciona: [
       {

@@ -274,3 +274,27 @@ export async function hasLiveChargeForVisit(db: Executor, visitId: string): Prom
 export function lockVisit(tx: Executor, visitId: string) {
   return tx.selectFrom("visits").selectAll().where("id", "=", visitId).$call(forUpdate(tx)).executeTakeFirst();
 }
+
+/** Every visit of the driver with its place and plate, oldest first (the personal-data export). */
+export function listAllVisitsOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("visits")
+    .innerJoin("locations", "locations.id", "visits.location_id")
+    .innerJoin("vehicles", "vehicles.id", "visits.vehicle_id")
+    .select([
+      "visits.id",
+      "locations.name as location_name",
+      "vehicles.plate",
+      "visits.status",
+      "visits.entered_at",
+      "visits.exited_at",
+      "visits.paid_at",
+      "visits.total",
+      "visits.currency",
+      "visits.created_at",
+    ])
+    .where("visits.user_id", "=", userId)
+    .orderBy("visits.created_at")
+    .orderBy("visits.id")
+    .execute();
+}

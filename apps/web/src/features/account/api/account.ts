@@ -1,6 +1,7 @@
 import type { EndpointBody } from "@estaciona/contracts/endpoint";
 import * as endpoints from "@estaciona/contracts/endpoints/users";
 import type { User } from "@estaciona/contracts/schemas/user";
+import { saveFile } from "../../../lib/download.ts";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
 
 /** PUT user/edit: the names with either the e-mail or the student id (spec §7); answers the updated driver. */
@@ -18,3 +19,10 @@ export const checkEmailCode = async (email: string, code: string): Promise<void>
 export const deleteAccount = async (): Promise<void> => {
   await callEndpoint(endpoints.deleteAccount, {});
 };
+
+/** `GET user/export` saved as a JSON file: everything we hold on the driver (DESIGN §9). */
+export async function downloadMyData(): Promise<void> {
+  const data = await callEndpoint(endpoints.exportUserData, {});
+  const day = data.exported_at.slice(0, 10);
+  saveFile(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }), `estaciona-datos-${day}.json`);
+}

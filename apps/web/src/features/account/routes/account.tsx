@@ -14,7 +14,7 @@ import { notifySuccess } from "../../../lib/notify.ts";
 import { loadUser, sessionStore, setUser, storedTokens } from "../../../lib/session.ts";
 import { setLanguage } from "../../../lib/set-language.ts";
 import { useStore } from "../../../lib/store.ts";
-import { deleteAccount, editUser } from "../api/account.ts";
+import { deleteAccount, downloadMyData, editUser } from "../api/account.ts";
 import { EmailDialog } from "../components/email-dialog.tsx";
 import "../../../lib/catalogues/account.ts";
 import { formatPhoneNumber } from "../../../lib/phone-mask.ts";
@@ -153,6 +153,25 @@ export default function AccountScreen() {
           </fieldset>
         </section>
       )}
+
+      <section className="card" aria-labelledby="data-heading">
+        <h2 id="data-heading" className="section-title">
+          {t("data_heading")}
+        </h2>
+        <p className="muted">{t("data_intro")}</p>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          onClick={() =>
+            void downloadMyData()
+              .then(() => notifySuccess(t("data_downloaded")))
+              .catch(() => {})
+          }
+        >
+          {t("data_button")}
+        </button>
+      </section>
 
       <section className="card card-danger" aria-labelledby="delete-heading">
         <h2 id="delete-heading" className="section-title">

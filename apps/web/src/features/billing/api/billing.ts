@@ -2,6 +2,7 @@ import type { EndpointBody } from "@estaciona/contracts/endpoint";
 import * as endpoints from "@estaciona/contracts/endpoints/invoicing";
 import type { Invoice, InvoiceFile, TaxProfile } from "@estaciona/contracts/schemas/invoicing";
 import type { QueryClient } from "@tanstack/react-query";
+import { base64Blob, saveFile } from "../../../lib/download.ts";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
 import { endpointKey, endpointQuery } from "../../../lib/endpoint-query.ts";
 
@@ -34,20 +35,11 @@ export const requestInvoice = (paymentUuid: string, taxProfileUuid: string): Pro
 export const requestMonthlyInvoice = (month: string, taxProfileUuid: string): Promise<Invoice[]> =>
   callEndpoint(endpoints.requestMonthlyInvoice, { body: { month, tax_profile_uuid: taxProfileUuid } });
 
-/** Saves the invoice's XML or PDF on the phone or computer, under its own file name. */
+/** Saves the invoice's XML or PDF under its own file name. */
 export async function downloadInvoice(uuid: string, format: "xml" | "pdf"): Promise<void> {
   const file: InvoiceFile = await callEndpoint(
     format === "xml" ? endpoints.downloadInvoiceXml : endpoints.downloadInvoicePdf,
     { params: { uuid } },
   );
-  const bytes = Uint8Array.from(atob(file.base64), (character) => character.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: file.content_type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = file.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has started the download by the next task; the URL is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(base64Blob(file.base64, file.content_type), file.filename);
 }

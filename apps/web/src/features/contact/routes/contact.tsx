@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Page } from "../../../components/page.tsx";
 import { getHostConfig } from "../../../lib/host-config.ts";
+import { ContactForm } from "../components/contact-form.tsx";
 import "../../../lib/catalogues/contact.ts";
 
-/** /contacto: the host operator's contact details and the host's questions and answers (DESIGN §9). */
+/** /contacto: the host operator's contact details, the contact form and the host's questions and answers (DESIGN §9). */
 export default function ContactScreen() {
   const { t } = useTranslation("contact");
   const host = getHostConfig();
@@ -37,6 +38,12 @@ export default function ContactScreen() {
         ) : (
           <p className="muted">{t("no_details")}</p>
         )}
+      </section>
+      <section className="card" aria-labelledby="form-heading">
+        <h2 id="form-heading" className="section-title">
+          {t("form_heading")}
+        </h2>
+        <ContactForm />
       </section>
       <section className="card" aria-labelledby="faq-heading">
         <h2 id="faq-heading" className="section-title">

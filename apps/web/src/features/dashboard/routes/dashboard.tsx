@@ -12,6 +12,7 @@ import { getHostConfig, isFreeflowHost } from "../../../lib/host-config.ts";
 import { EventVisitsSection } from "../../events/index.ts";
 import { FreeflowAccount } from "../../freeflow/index.ts";
 import { ActiveMeterSessions } from "../../meters/index.ts";
+import { ValetTicketsSection } from "../../valet/index.ts";
 import { dashboardQuery, VisitList } from "../../visits/index.ts";
 import "../../../lib/catalogues/parking.ts";
 import "../../../lib/catalogues/screens.ts";
@@ -73,6 +74,7 @@ export default function DashboardScreen() {
               </>
             )}
           </section>
+          <ValetTicketsSection />
           <EventVisitsSection />
           <nav aria-labelledby="quick-links-title" className="dashboard-section">
             <h2 id="quick-links-title">{t("dashboard.quick_links")}</h2>

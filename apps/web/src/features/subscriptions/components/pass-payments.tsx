@@ -1,9 +1,15 @@
 import type { SubscriptionPayment } from "@estaciona/contracts/schemas/subscriptions";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { pathTo } from "../../../config/paths.ts";
 import { usePassFormat } from "../lib/format.ts";
 
 const LEDGER_STATUSES = ["pending", "succeeded", "failed", "requires_action", "refunded"] as const;
 
-/** A pass's charges and refunds, newest first, with their outcome and card. */
+/**
+ * A pass's charges and refunds, newest first, with their outcome and card; a paid Mexican charge
+ * offers its invoice (in Spanish only: billing is hidden in English, spec §2).
+ */
 export function PassPayments({
   payments,
   timeZone,
@@ -14,6 +20,9 @@ export function PassPayments({
   withPlan?: boolean;
 }) {
   const { t, money, dateTime, card } = usePassFormat();
+  const { i18n } = useTranslation();
+  const invoiceable = (payment: SubscriptionPayment) =>
+    payment.kind !== "refund" && payment.status === "succeeded" && payment.currency === "mxn" && i18n.language === "es";
   const status = (value: string) => {
     const known = LEDGER_STATUSES.find((candidate) => candidate === value);
     return known ? t(`parking:ledger.${known}`) : value;
@@ -32,6 +41,12 @@ export function PassPayments({
               {dateTime(payment.created_at, timeZone)}
               {payment.card && ` · ${card(payment.card)}`}
             </span>
+            {invoiceable(payment) && (
+              <>
+                <br />
+                <Link to={pathTo("billing")}>{t("parking:visit.invoice_link")}</Link>
+              </>
+            )}
           </span>
           <span className="ledger-amount">
             {payment.kind === "refund" ? "−" : ""}

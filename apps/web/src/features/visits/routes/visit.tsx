@@ -1,5 +1,6 @@
 import type { VisitDetail } from "@estaciona/contracts/schemas/parking";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
@@ -27,6 +28,7 @@ export default function VisitScreen() {
 
 export function VisitDetailView({ visit, fetchedAt }: { visit: VisitDetail; fetchedAt: number }) {
   const { t, duration, dateTime } = useParkingFormat();
+  const { i18n } = useTranslation();
   const live = useLiveQuote(visit, fetchedAt);
   const zone = visit.location.time_zone;
   const open = visit.status !== "finished";
@@ -91,6 +93,11 @@ export function VisitDetailView({ visit, fetchedAt }: { visit: VisitDetail; fetc
       {visit.receipt && (
         <Link className="button button-secondary button-block" to={pathTo("visitReceipt", { uuid: visit.uuid })}>
           {t("visit.receipt_link")}
+        </Link>
+      )}
+      {visit.receipt && visit.amounts?.currency === "mxn" && i18n.language === "es" && (
+        <Link className="button button-secondary button-block" to={pathTo("billing")}>
+          {t("visit.invoice_link")}
         </Link>
       )}
     </div>

@@ -12,6 +12,7 @@ import VisitsScreen from "./visits.tsx";
 vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
 vi.mock("../../../lib/catalogues/screens.ts", () => ({}));
 vi.mock("../../../lib/catalogues/events.ts", () => ({}));
+vi.mock("../../../lib/catalogues/valet.ts", () => ({}));
 beforeAll(registerParkingCatalogues);
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,9 +29,10 @@ const summary = (index: number, status: VisitSummary["status"]): VisitSummary =>
   currency: "mxn",
 });
 
-/** A driver who never bought event parking: the visits screen shows no event section. */
+/** A driver who never bought event parking nor used valet: the visits screen shows neither section. */
 const noEventVisits = {
   "GET user/event-visits": () => ({ body: { data: { items: [], page: 1, limit: 5, total: 0 } } }),
+  "GET user/valet-tickets": () => ({ body: { data: { items: [], page: 1, limit: 5, total: 0 } } }),
 };
 
 describe("Visits screen", () => {
