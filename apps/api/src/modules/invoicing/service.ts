@@ -468,6 +468,7 @@ export async function cancelInvoice(
   invoiceId: string,
 ): Promise<Invoice> {
   const invoice = await requireInvoice(db, invoiceId);
+  // Another organisation's invoice answers as if it did not exist (decision 0041).
   if (invoice.organisation_id !== scope.organisationId) throw new AppError("object_not_found");
   if (invoice.status !== "issued" || !invoice.provider_ref) throw new AppError("action_not_available");
   if (invoice.provider !== provider.name)
@@ -486,7 +487,8 @@ export async function cancelInvoice(
       reviewed_at: now,
       updated_at: now,
     });
-    if (cancelled) await releaseInvoicePayments(tx, invoiceId);
+    if (!cancelled) return;
+    await releaseInvoicePayments(tx, invoiceId);
     await recordAudit(tx, scope, {
       action: "invoice.cancel",
       subject: { type: "invoice", id: invoiceId },

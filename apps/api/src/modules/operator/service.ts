@@ -148,9 +148,9 @@ export async function createLocation(db: Db, scope: OperatorScope, body: Locatio
   const location: LocationRow = {
     id: newId(),
     organisation_id: scope.organisationId,
-    ...columns,
-    // The column's default: discounted payments are invoiced like any other (the console does not set it yet).
+    // The column's default (invoices show what the driver paid after a promo code); the editor does not set it.
     invoice_discounted: 1,
+    ...columns,
     created_at: nowIso(),
   };
   await db.transaction().execute(async (tx) => {
