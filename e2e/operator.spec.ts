@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
 
@@ -122,6 +123,12 @@ test("the demo operator opens a lot with a tariff, registers its gate, refunds p
     await expect(row).toHaveCount(1);
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/${label}-payments.png`, fullPage: true });
+    // The period's payments as a spreadsheet: amounts as decimals, the breakdown in columns.
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: /Descargar CSV/ }).click();
+    const csv = readFileSync((await (await download).path()) ?? "", "utf8");
+    expect(csv.split("\r\n")[0]).toContain("subtotal,convenience_fee,processing_fee,tax,amount,refunded");
+    expect(csv).toContain("DEMO123");
     await row.getByRole("link").click();
     await expect(page.getByTestId("ledger-lines").locator('tr[data-kind="charge"]')).toHaveCount(1);
     await page.getByLabel("Monto a reembolsar").fill("10");

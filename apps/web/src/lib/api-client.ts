@@ -44,9 +44,11 @@ export function errorMessage(code: string | null, description: string | null): s
   return i18n.t("errors:server_error");
 }
 
+/** JSON answers parsed; a text answer (the console's CSV export) as its text. */
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
+  if (response.ok && response.headers.get("content-type")?.startsWith("text/")) return text;
   try {
     return JSON.parse(text);
   } catch {

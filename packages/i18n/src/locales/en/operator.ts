@@ -62,6 +62,7 @@ export const operator = {
     "event_series.create": "Created an event series",
     "event.update": "Changed an event",
     "event.cancel": "Cancelled an event",
+    "invoice.cancel": "Cancelled an invoice",
     "invoice.approve": "Approved an invoice",
     "invoice.reject": "Rejected an invoice",
   },
@@ -176,6 +177,7 @@ export const operator = {
     refunded_amount: "{{amount}} refunded",
     none: "No payments match.",
     more: "Show more",
+    export: "Download CSV (dates above; this month without them)",
   },
   payment: {
     title: "Payment",

@@ -63,6 +63,7 @@ export const operator: typeof source = {
     "event_series.create": "Creó una serie de eventos",
     "event.update": "Cambió un evento",
     "event.cancel": "Canceló un evento",
+    "invoice.cancel": "Canceló una factura",
     "invoice.approve": "Aprobó una factura",
     "invoice.reject": "Rechazó una factura",
   },
@@ -178,6 +179,7 @@ export const operator: typeof source = {
     refunded_amount: "{{amount}} reembolsado",
     none: "Ningún pago coincide.",
     more: "Ver más",
+    export: "Descargar CSV (fechas de arriba; sin ellas, este mes)",
   },
   payment: {
     title: "Pago",

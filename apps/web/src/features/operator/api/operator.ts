@@ -35,6 +35,16 @@ export const paymentsQuery = (filters: PaymentFilters) =>
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
+/** The charges of a period as CSV, saved as a file (the server streams it; a month is a few MB at most). */
+export async function downloadPaymentsCsv(period: { from?: string | undefined; to?: string | undefined }) {
+  const csv = await callEndpoint(endpoints.exportPayments, { query: period });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
+  link.download = `pagos-${period.from ?? "mes"}-${period.to ?? "hoy"}.csv`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
 export const driversQuery = (q: string) => endpointQuery(endpoints.searchDrivers, { query: { q } });
 export const auditQuery = () =>
   infiniteQueryOptions({

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
-import { locationsQuery, type PaymentFilters, paymentsQuery } from "../api/operator.ts";
+import { downloadPaymentsCsv, locationsQuery, type PaymentFilters, paymentsQuery } from "../api/operator.ts";
 import { PaymentTable } from "../components/payment-table.tsx";
 import { useConsoleFormat } from "../lib/format.ts";
 
@@ -76,6 +76,13 @@ export default function PaymentsScreen() {
         </FormField>
         <button type="submit" className="button button-primary">
           {t("payments.search")}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => void downloadPaymentsCsv({ from: filters.from, to: filters.to })}
+        >
+          {t("payments.export")}
         </button>
       </form>
       {payments.isPending ? (
