@@ -255,6 +255,32 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       expect(invoiced.json().data.total).toBe(charge.amount);
     });
 
+    it("invoices a parking meter purchase like any other paid payment", async () => {
+      const driver = await createDriverWithVehicle(app);
+      await saveSandboxCard(app, driver.user.id);
+      // Seeded zone 101, charged around the clock: 30 minutes at $12.00/h, all in $13.13 (meters.test.ts).
+      const bought = await app.inject({
+        method: "POST",
+        url: "/api/user/meter-session",
+        headers: { ...driver.headers, "idempotency-key": randomUUID() },
+        payload: {
+          zone_uuid: "7d1e5a10-0000-4000-8000-000000000301",
+          vehicle_uuid: driver.vehicle.id,
+          minutes: 30,
+          expected_total: 1313,
+        },
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+      const profile = await profileOf(driver.headers);
+      const [payment] = (await call(driver.headers, "GET", "/user/invoiceable/payments")).json().data;
+      expect(payment).toMatchObject({ total: 1313, tax: 181, subtotal: 1132 });
+      const invoiced = await call(driver.headers, "POST", "/user/invoice", {
+        payment_uuid: payment.payment_uuid,
+        tax_profile_uuid: profile.uuid,
+      });
+      expect(invoiced.json().data).toMatchObject({ status: "issuing", total: 1313 });
+    });
+
     it("gathers a month of payments into one invoice whose amounts add up", async () => {
       const driver = await driverWithPaidStay(app, FUNDIDORA);
       const secondPayment = await payStay(app, driver, FUNDIDORA);
