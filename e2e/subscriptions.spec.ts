@@ -203,6 +203,30 @@ test.describe("USA, in English", () => {
   });
 });
 
+test.describe("a promo code link, in English", () => {
+  test.use({ locale: "en-US" });
+
+  test("/promo/{code} shows what the code takes off and carries it into checkout", async ({ page }, testInfo) => {
+    const step = stepChecker(page, testInfo);
+    await signUpThroughWizard(page, "us.localhost", "en");
+    await page.goto(hostUrl("us.localhost", "/promo/AUSTIN20"));
+    await expect(page.getByRole("heading", { name: "Code AUSTIN20" })).toBeVisible();
+    await expect(page.getByText("$20.00 USD off for the first 3 periods")).toBeVisible();
+    await step("promo");
+    await page.getByRole("link", { name: /Monthly pass/ }).click();
+    await expect(page).toHaveURL(/\/pensiones\/5a9c0e11-0000-4000-8000-000000000401\?promo=AUSTIN20$/);
+    await expect(page.getByText("Code AUSTIN20: $20.00 USD off for the first 3 periods")).toBeVisible();
+    await expect(page.locator(".fee-breakdown [data-line=subtotal] td")).toHaveText("$160.00 USD");
+    await step("checkout");
+    await page.getByRole("button", { name: /^Pay \$/ }).click();
+    await expect(page.getByText("Your pass is ready")).toBeVisible();
+    // The pass names its code; the next charge is still discounted (period 2 of 3).
+    await expect(page.getByText("AUSTIN20", { exact: true })).toBeVisible();
+    await expect(page.getByText(/Next charge .+: \$178\.\d\d USD/)).toBeVisible();
+    await step("active");
+  });
+});
+
 test.describe("isisa, the university host", () => {
   test.use({ locale: "es-MX" });
 
@@ -275,5 +299,49 @@ test.describe("a partner landing, signed out", () => {
     await expect(page.getByText("Your pass is ready")).toBeVisible();
     await expect(page.locator(".status-badge")).toHaveText("Active");
     await step("active");
+  });
+});
+
+test.describe("a card that asks for 3-D Secure", () => {
+  test.use({ locale: "es-MX" });
+
+  test("a pass paid with a card that asks for 3-D Secure is active once the bank approves, back on the pass", async ({
+    page,
+  }) => {
+    const nationalPhone = newNationalPhone();
+    const w = words.es;
+    await page.goto(hostUrl("localhost", "/"));
+    await page.getByLabel(w.phone).fill(nationalPhone);
+    await page.getByRole("button", { name: w.continue }).click();
+    await expect(page.getByLabel(w.code)).toHaveValue(/^\d{6}$/);
+    await page.getByRole("button", { name: w.signIn }).click();
+    await page.getByLabel(w.plate).pressSequentially(`D${nationalPhone.slice(-6)}`);
+    await page.getByRole("combobox", { name: w.state }).fill("Nuevo");
+    await page.getByRole("option", { name: "Nuevo León" }).click();
+    await page.getByRole("button", { name: w.saveVehicle }).click();
+    await page.getByLabel(w.firstName).fill("Ana");
+    await page.getByLabel(w.lastName).fill("López");
+    await page.getByLabel(w.email).fill(`tds.pass.${nationalPhone}@example.com`);
+    await page.getByRole("button", { name: w.continue }).click();
+    const frame = page.frameLocator("iframe.card-frame");
+    await frame.locator("#number").fill("4000 0000 0000 3220");
+    await frame.locator("#expiry").fill("12/34");
+    await frame.locator("#cvc").fill("123");
+    await frame.getByRole("button", { name: "Agregar Tarjeta" }).click();
+    await expect(page).toHaveURL(/\/sandbox\/3ds\//, { timeout: 15_000 });
+    await page.getByRole("button", { name: "Aprobar" }).click();
+    await page.getByRole("link", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(hostUrl("localhost", "/dashboard"));
+
+    await openPassesFromMenu(page, "es");
+    await page.getByRole("link", { name: /Pensión semanal/ }).click();
+    await page.getByRole("button", { name: /^Pagar \$/ }).click();
+    await expect(page).toHaveURL(/\/sandbox\/3ds\//, { timeout: 15_000 });
+    await page.getByRole("button", { name: "Aprobar" }).click();
+    await page.getByRole("link", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(/\/pensiones\/[0-9a-f-]{36}$/);
+    await expect(page.locator(".status-badge")).toHaveText("Activa");
+    await expect(page.getByText("Pagado")).toBeVisible();
+    await expectAccessible(page);
   });
 });

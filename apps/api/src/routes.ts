@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { authModule } from "./modules/auth/plugin.ts";
 import { contactModule } from "./modules/contact/plugin.ts";
+import { eventsModule } from "./modules/events/plugin.ts";
 import { healthModule } from "./modules/health/plugin.ts";
 import { hostsModule } from "./modules/hosts/plugin.ts";
 import { invoicingModule } from "./modules/invoicing/plugin.ts";
@@ -10,6 +11,7 @@ import { parkingModule } from "./modules/parking/plugin.ts";
 import { paymentsModule } from "./modules/payments/plugin.ts";
 import { subscriptionsModule } from "./modules/subscriptions/plugin.ts";
 import { usersModule } from "./modules/users/plugin.ts";
+import { valetModule } from "./modules/valet/plugin.ts";
 import { vehiclesModule } from "./modules/vehicles/plugin.ts";
 
 /**
@@ -26,6 +28,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(paymentsModule);
   await app.register(parkingModule);
   await app.register(metersModule);
+  await app.register(eventsModule);
+  await app.register(valetModule);
   await app.register(invoicingModule);
   await app.register(subscriptionsModule);
   await app.register(contactModule);

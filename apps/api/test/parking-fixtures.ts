@@ -135,3 +135,33 @@ export function visitCharges(app: TestApp, visitId: string) {
     .where("payable_id", "=", visitId)
     .execute();
 }
+
+/** Seeded demo venues and events (apps/api/src/seed/data.ts). */
+export const ARENA_MONTERREY = "7d1e5a10-0000-4000-8000-000000000105";
+export const MOODY_CENTER = "7d1e5a10-0000-4000-8000-000000000202";
+export const PENINSULA_DAY_1 = "7d1e5a10-0000-4000-8000-000000000311"; // editable $100–$500, $150 suggested
+export const VALET_PANGEA = "7d1e5a10-0000-4000-8000-000000000106"; // $60 first 2 h, $20 per hour
+export const CLASICO = "7d1e5a10-0000-4000-8000-000000000313"; // fixed $80, 150 places
+
+let deviceCounter = 0;
+/** A device registered by an admin at a location; answers its key. */
+export async function registerDeviceAt(
+  app: TestApp,
+  adminHeaders: Record<string, string>,
+  locationId: string,
+  kind: "gate" | "camera" | "valet" = "gate",
+): Promise<string> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/admin/device",
+    headers: adminHeaders,
+    payload: {
+      device_id: `${kind}-${process.pid}-${randomBytes(3).toString("hex")}-${++deviceCounter}`,
+      location_uuid: locationId,
+      kind,
+      direction: "both",
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`device not registered: ${response.body}`);
+  return response.json().data.key as string;
+}

@@ -196,6 +196,31 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
     await expectInvariants(pass.uuid);
   });
 
+  it("a past-due pass is paid at once from the pass with another card: active, the same period charged once", async () => {
+    const { driver, card, pass } = await newPass();
+    await setCardBehaviour(card.id, "decline");
+    setClock(Date.parse((await currentPeriod(pass.uuid)).ends_at) + HOUR);
+    await tick();
+    expect((await passRow(pass.uuid)).status).toBe("past_due");
+    vi.useRealTimers();
+    const other = await saveSandboxCard(app, driver.user.id, { isDefault: false, last4: "0005" });
+    const pay = (key: string) =>
+      app.inject({
+        method: "POST",
+        url: `/api/user/subscription/${pass.uuid}/pay`,
+        headers: { ...driver.headers, "idempotency-key": key },
+        payload: { payment_method_uuid: other.id },
+      });
+    const key = idempotencyKey();
+    const paid = await pay(key);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data).toMatchObject({ payment: { status: "succeeded" }, subscription: { status: "active" } });
+    expect((await pay(key)).json().data.payment.uuid).toBe(paid.json().data.payment.uuid);
+    expect((await pay(idempotencyKey())).json().error).toBe("subscription_update_failed");
+    const period2 = (await periodChargesOf(app, pass.uuid)).filter((charge) => charge.number === 2);
+    expect(period2.map((charge) => charge.status).sort()).toEqual(["failed", "succeeded"]);
+  });
+
   it("cancelled at period end: active until the last day, then canceled, never charged again", async () => {
     const { driver, pass } = await newPass();
     const cancelled = await cancelSubscription(app.db, driver.user.id, pass.uuid);

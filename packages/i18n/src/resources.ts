@@ -4,6 +4,7 @@ import { billing as enBilling } from "./locales/en/billing.ts";
 import { common as enCommon } from "./locales/en/common.ts";
 import { contact as enContact } from "./locales/en/contact.ts";
 import { errors as enErrors } from "./locales/en/errors.ts";
+import { events as enEvents } from "./locales/en/events.ts";
 import { messages as enMessages } from "./locales/en/messages.ts";
 import { meters as enMeters } from "./locales/en/meters.ts";
 import { parking as enParking } from "./locales/en/parking.ts";
@@ -12,6 +13,7 @@ import { privacy as enPrivacy } from "./locales/en/privacy.ts";
 import { sandbox as enSandbox } from "./locales/en/sandbox.ts";
 import { screens as enScreens } from "./locales/en/screens.ts";
 import { subscriptions as enSubscriptions } from "./locales/en/subscriptions.ts";
+import { valet as enValet } from "./locales/en/valet.ts";
 import { validation as enValidation } from "./locales/en/validation.ts";
 import { vehicles as enVehicles } from "./locales/en/vehicles.ts";
 import { account as esAccount } from "./locales/es/account.ts";
@@ -20,6 +22,7 @@ import { billing as esBilling } from "./locales/es/billing.ts";
 import { common as esCommon } from "./locales/es/common.ts";
 import { contact as esContact } from "./locales/es/contact.ts";
 import { errors as esErrors } from "./locales/es/errors.ts";
+import { events as esEvents } from "./locales/es/events.ts";
 import { messages as esMessages } from "./locales/es/messages.ts";
 import { meters as esMeters } from "./locales/es/meters.ts";
 import { parking as esParking } from "./locales/es/parking.ts";
@@ -28,6 +31,7 @@ import { privacy as esPrivacy } from "./locales/es/privacy.ts";
 import { sandbox as esSandbox } from "./locales/es/sandbox.ts";
 import { screens as esScreens } from "./locales/es/screens.ts";
 import { subscriptions as esSubscriptions } from "./locales/es/subscriptions.ts";
+import { valet as esValet } from "./locales/es/valet.ts";
 import { validation as esValidation } from "./locales/es/validation.ts";
 import { vehicles as esVehicles } from "./locales/es/vehicles.ts";
 
@@ -43,6 +47,7 @@ export const resources = {
     common: enCommon,
     contact: enContact,
     errors: enErrors,
+    events: enEvents,
     messages: enMessages,
     meters: enMeters,
     parking: enParking,
@@ -50,6 +55,7 @@ export const resources = {
     privacy: enPrivacy,
     sandbox: enSandbox,
     screens: enScreens,
+    valet: enValet,
     subscriptions: enSubscriptions,
     validation: enValidation,
     vehicles: enVehicles,
@@ -61,6 +67,7 @@ export const resources = {
     common: esCommon,
     contact: esContact,
     errors: esErrors,
+    events: esEvents,
     messages: esMessages,
     meters: esMeters,
     parking: esParking,
@@ -68,6 +75,7 @@ export const resources = {
     privacy: esPrivacy,
     sandbox: esSandbox,
     screens: esScreens,
+    valet: esValet,
     subscriptions: esSubscriptions,
     validation: esValidation,
     vehicles: esVehicles,

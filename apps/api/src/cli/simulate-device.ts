@@ -8,19 +8,37 @@
  *   npm run simulate-device -- --device-key edk_… exit ABC123
  *       reports a plate entering or leaving, and prints the server's answer.
  *
- * Options: --url (default http://localhost:8080), --location <uuid> and --device-id <id> for
- * --setup, --phone to sign in as another admin. The key can also come from ESTACIONA_DEVICE_KEY.
+ *   npm run simulate-device -- --setup --kind valet
+ *       registers a valet stand at the first demo valet location instead.
+ *   npm run simulate-device -- --device-key edk_… valet-open [PLATE] [--number A17] [--phone +52…]
+ *       opens a ticket: prints its claim link (the ticket's QR), sent by SMS when --phone is given.
+ *   npm run simulate-device -- --device-key edk_… valet-queue
+ *   npm run simulate-device -- --device-key edk_… valet-ready <ticket uuid>
+ *   npm run simulate-device -- --device-key edk_… valet-delivered <ticket uuid>
+ *       the stand's queue of requested cars, a car brought to the stand, a car handed over.
+ *   npm run simulate-device -- --device-key edk_… pass <event pass>
+ *       a gate at a venue scans a driver's event pass (the text of its QR code).
+ *
+ * Options: --url (default http://localhost:8080), --location <uuid>, --device-id <id> and --kind
+ * for --setup, --phone to sign in as another admin (or, with valet-open, the driver's phone). The
+ * key can also come from ESTACIONA_DEVICE_KEY.
  */
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { DEMO_LOCATIONS, DEMO_OPERATOR, WEB_CLIENT } from "../seed/data.ts";
 
 const FREEFLOW_DEMO_LOT = DEMO_LOCATIONS.find((location) => location.is_freeflow === 1);
+const VALET_DEMO_STAND = DEMO_LOCATIONS.find((location) => location.kind === "valet");
 
 const USAGE = `Usage:
   npm run simulate-device -- [--url http://localhost:8080] --setup [--location <uuid>] [--device-id <id>] [--phone <+52…>]
   npm run simulate-device -- [--url http://localhost:8080] --device-key <key> entry <PLATE>
-  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> exit <PLATE>`;
+  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> exit <PLATE>
+  npm run simulate-device -- [--url http://localhost:8080] --setup --kind valet [--location <uuid>]
+  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> valet-open [PLATE] [--number <n>] [--phone <+52…>]
+  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> valet-queue
+  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> valet-ready|valet-delivered <ticket uuid>
+  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> pass <event pass>`;
 
 /** A terminal command: its output is the product, written to stdout / stderr (not a log). */
 const print = (line: string): void => {
@@ -34,7 +52,12 @@ class SimulatorError extends Error {
 async function call(url: string, init: { method: string; headers?: Record<string, string>; body?: unknown }) {
   const response = await fetch(url, {
     method: init.method,
-    headers: { "content-type": "application/json", "accept-language": "en", ...init.headers },
+    // A body-less POST (a car ready, delivered) must not announce a JSON body it does not have.
+    headers: {
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      "accept-language": "en",
+      ...init.headers,
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await response.text();
@@ -79,23 +102,32 @@ async function signIn(baseUrl: string, phone: string): Promise<string> {
   return accessToken;
 }
 
-async function setup(baseUrl: string, options: { location?: string; deviceId?: string; phone?: string }) {
-  const locationId = options.location ?? FREEFLOW_DEMO_LOT?.id;
-  if (!locationId) throw new SimulatorError("No freeflow demo lot in the seed data; pass --location <uuid>.");
+async function setup(
+  baseUrl: string,
+  options: { location?: string; deviceId?: string; phone?: string; kind: "gate" | "valet" },
+) {
+  const locationId = options.location ?? (options.kind === "valet" ? VALET_DEMO_STAND : FREEFLOW_DEMO_LOT)?.id;
+  if (!locationId)
+    throw new SimulatorError(`No ${options.kind} demo location in the seed data; pass --location <uuid>.`);
   const accessToken = await signIn(baseUrl, options.phone ?? DEMO_OPERATOR.phone);
-  const deviceId = options.deviceId ?? `demo-gate-${randomBytes(3).toString("hex")}`;
+  const deviceId = options.deviceId ?? `demo-${options.kind}-${randomBytes(3).toString("hex")}`;
   const registered = await call(`${baseUrl}/api/admin/device`, {
     method: "POST",
     headers: { authorization: `Bearer ${accessToken}` },
-    body: { device_id: deviceId, location_uuid: locationId, kind: "gate", direction: "both" },
+    body: { device_id: deviceId, location_uuid: locationId, kind: options.kind, direction: "both" },
   });
   if (registered.status !== 201)
     throw new SimulatorError(
       `Registering the device failed (${registered.status}): ${JSON.stringify(registered.json)}`,
     );
   const key = field(field(registered.json, "data"), "key");
-  print(`Registered gate "${deviceId}" at location ${locationId}.`);
+  print(`Registered ${options.kind} "${deviceId}" at location ${locationId}.`);
   print(`Device key (shown only now): ${String(key)}`);
+  if (options.kind === "valet") {
+    print("\nOpen a ticket, then follow its claim link in the app:");
+    print(`  npm run simulate-device -- --url ${baseUrl} --device-key ${String(key)} valet-open ABC123`);
+    return;
+  }
   print("\nTry it with a plate registered in the app:");
   print(`  npm run simulate-device -- --url ${baseUrl} --device-key ${String(key)} entry ABC123`);
   print(`  npm run simulate-device -- --url ${baseUrl} --device-key ${String(key)} exit ABC123`);
@@ -112,6 +144,51 @@ async function report(baseUrl: string, deviceKey: string, direction: "entry" | "
   if (answer.status >= 400) process.exitCode = 1;
 }
 
+/** A valet stand's calls: open a ticket, read the queue, bring a car, hand it over. */
+async function valet(
+  baseUrl: string,
+  deviceKey: string,
+  command: string,
+  argument: string | undefined,
+  options: { number?: string; phone?: string },
+) {
+  const headers = { "x-device-key": deviceKey };
+  const answer =
+    command === "valet-open"
+      ? await call(`${baseUrl}/api/device/valet/ticket`, {
+          method: "POST",
+          headers,
+          body: {
+            ...(argument ? { plate: argument } : {}),
+            ...(options.number ? { number: options.number } : {}),
+            ...(options.phone ? { phone_number: options.phone } : {}),
+          },
+        })
+      : command === "valet-queue"
+        ? await call(`${baseUrl}/api/device/valet/requests`, { method: "GET", headers })
+        : await call(`${baseUrl}/api/device/valet/ticket/${argument ?? ""}/${command.slice("valet-".length)}`, {
+            method: "POST",
+            headers,
+          });
+  print(`${command}${argument ? ` ${argument}` : ""} → ${answer.status}`);
+  print(JSON.stringify(answer.json, null, 2));
+  if (answer.status >= 400) process.exitCode = 1;
+}
+
+const VALET_COMMANDS = ["valet-open", "valet-queue", "valet-ready", "valet-delivered"];
+
+/** A venue's gate scans an event pass. */
+async function scanPass(baseUrl: string, deviceKey: string, pass: string) {
+  const answer = await call(`${baseUrl}/api/device/event/entry`, {
+    method: "POST",
+    headers: { "x-device-key": deviceKey },
+    body: { pass },
+  });
+  print(`pass → ${answer.status}`);
+  print(JSON.stringify(answer.json, null, 2));
+  if (answer.status >= 400) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -122,6 +199,8 @@ async function main(): Promise<void> {
       location: { type: "string" },
       "device-id": { type: "string" },
       phone: { type: "string" },
+      kind: { type: "string", default: "gate" },
+      number: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -131,11 +210,28 @@ async function main(): Promise<void> {
     return;
   }
   if (values.setup) {
-    await setup(baseUrl, { location: values.location, deviceId: values["device-id"], phone: values.phone });
+    if (values.kind !== "gate" && values.kind !== "valet") throw new SimulatorError(USAGE);
+    await setup(baseUrl, {
+      location: values.location,
+      deviceId: values["device-id"],
+      phone: values.phone,
+      kind: values.kind,
+    });
     return;
   }
   const [direction, plate] = positionals;
   const deviceKey = values["device-key"] ?? process.env.ESTACIONA_DEVICE_KEY;
+  if (direction === "pass") {
+    if (!deviceKey || !plate) throw new SimulatorError(USAGE);
+    await scanPass(baseUrl, deviceKey, plate);
+    return;
+  }
+  if (direction && VALET_COMMANDS.includes(direction)) {
+    if (!deviceKey || (direction !== "valet-open" && direction !== "valet-queue" && !plate))
+      throw new SimulatorError(USAGE);
+    await valet(baseUrl, deviceKey, direction, plate, { number: values.number, phone: values.phone });
+    return;
+  }
   if ((direction !== "entry" && direction !== "exit") || !plate || !deviceKey) throw new SimulatorError(USAGE);
   await report(baseUrl, deviceKey, direction, plate);
 }

@@ -1,11 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
-/**
- * Table types for Kysely. Portable storage rules (DESIGN §2, docs/decisions/0003):
- * ids are text UUIDs, money is integer minor units, rates are integer basis points
- * (1600 = 16 %), timestamps are ISO-8601 UTC text (`2026-11-21T05:35:00.000Z`, sortable),
- * dates are `YYYY-MM-DD` text, booleans are integers 0/1, free-form structures are JSON text.
- */
 export interface Database {
   organisations: OrganisationsTable;
   hosts: HostsTable;
@@ -45,6 +39,10 @@ export interface Database {
   subscription_periods: SubscriptionPeriodsTable;
   discount_redemptions: DiscountRedemptionsTable;
   partner_pages: PartnerPagesTable;
+  event_series: EventSeriesTable;
+  events: EventsTable;
+  event_visits: EventVisitsTable;
+  valet_tickets: ValetTicketsTable;
 }
 
 type Bool = 0 | 1;
@@ -600,8 +598,11 @@ export interface ContactMessagesTable {
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
+
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
+
 export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;
+
 export type { Generated };
 
 /** A meter location's zone (DESIGN §7). `area` and `hours` are JSON text (see the migration). */
@@ -649,6 +650,90 @@ export interface MeterPurchasesTable {
   processing_fee: number;
   tax: number;
   total: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A named group of events with a public landing (`/evento/peninsula`, DESIGN §7). */
+export interface EventSeriesTable {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  created_at: string;
+}
+
+/** An event at a venue location: its places, the amount the driver pays and the sales window. */
+export interface EventsTable {
+  id: string;
+  location_id: string;
+  series_id: string | null;
+  name: string;
+  description: string;
+  starts_at: string;
+  ends_at: string;
+  places: number;
+  /** Subtotal net of tax; the driver may choose one in [min_amount, max_amount] when editable. */
+  suggested_amount: number;
+  amount_editable: Bool;
+  min_amount: number;
+  max_amount: number;
+  sales_open_at: string;
+  sales_close_at: string;
+  status: "scheduled" | "cancelled";
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Parking bought for an event (docs/decisions/0030): paid up front, entered once with its pass. */
+export interface EventVisitsTable {
+  id: string;
+  event_id: string;
+  user_id: string;
+  vehicle_id: string;
+  status: "inactive" | "in_progress" | "finished" | "pending_payment";
+  /** 1 while the visit takes a place: paid, or its charge still in flight. */
+  holds_place: Bool;
+  subtotal: number;
+  convenience_fee: number;
+  processing_fee: number;
+  tax: number;
+  total: number;
+  currency: "mxn" | "usd";
+  paid_at: string | null;
+  entered_at: string | null;
+  entry_device_id: string | null;
+  refunded_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A valet ticket opened by a stand (docs/decisions/0032): claimed by a driver, paid, then the car asked for. */
+export interface ValetTicketsTable {
+  id: string;
+  location_id: string;
+  device_id: string;
+  number: string;
+  plate: string | null;
+  claim_hash: string;
+  user_id: string | null;
+  status: "inactive" | "in_progress" | "finished" | "pending_payment";
+  car_status: "parked" | "requested" | "ready" | "delivered";
+  opened_at: string;
+  claimed_at: string | null;
+  paid_at: string | null;
+  requested_at: string | null;
+  ready_at: string | null;
+  delivered_at: string | null;
+  subtotal: number | null;
+  convenience_fee: number | null;
+  processing_fee: number | null;
+  tax: number | null;
+  /** Kept apart from the fee: untaxed, no fees on it, all for the attendants. */
+  tip: number | null;
+  total: number | null;
+  currency: "mxn" | "usd";
   created_at: string;
   updated_at: string;
 }

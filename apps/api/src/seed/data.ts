@@ -277,6 +277,81 @@ export const DEMO_LOCATIONS: Seed<NewRow<"locations">>[] = [
     email_domain: null,
     active: 1,
   },
+  {
+    organisation_id: DEMO_ORGANISATION.id,
+    id: "7d1e5a10-0000-4000-8000-000000000202",
+    name: "Moody Center",
+    address: "2001 Robert Dedman Dr, Austin, TX 78712",
+    lat: 30.2812,
+    lng: -97.7321,
+    time_zone: "America/Chicago",
+    country: "us",
+    currency: "usd",
+    kind: "venue",
+    is_freeflow: 0,
+    grace_minutes: 0,
+    first_period_minutes: 60,
+    first_period_price: 0,
+    increment_minutes: 60,
+    increment_price: 0,
+    daily_max: null,
+    tax_rate_bp: 825,
+    convenience_rate_bp: 0,
+    convenience_fixed: 100,
+    card_rate_bp: 290,
+    card_fixed: 30,
+    capacity: 900,
+    exit_window_minutes: 30,
+    invoice_window_days: 0,
+    email_domain: null,
+    active: 1,
+  },
+  {
+    ...mxLot,
+    id: "7d1e5a10-0000-4000-8000-000000000106",
+    name: "Valet Restaurante Pangea",
+    address: "Av. del Roble 660, Valle del Campestre, 66265 San Pedro Garza García, N.L.",
+    lat: 25.6521,
+    lng: -100.3566,
+    kind: "valet",
+    is_freeflow: 0,
+    grace_minutes: 0,
+    first_period_minutes: 120,
+    first_period_price: 6000,
+    increment_minutes: 60,
+    increment_price: 2000,
+    daily_max: 30000,
+    capacity: 60,
+  },
+  {
+    organisation_id: DEMO_ORGANISATION.id,
+    id: "7d1e5a10-0000-4000-8000-000000000203",
+    name: "Hotel San José Valet",
+    address: "1316 S Congress Ave, Austin, TX 78704",
+    lat: 30.2509,
+    lng: -97.7493,
+    time_zone: "America/Chicago",
+    country: "us",
+    currency: "usd",
+    kind: "valet",
+    is_freeflow: 0,
+    grace_minutes: 0,
+    first_period_minutes: 60,
+    first_period_price: 1200,
+    increment_minutes: 60,
+    increment_price: 500,
+    daily_max: 4000,
+    tax_rate_bp: 825,
+    convenience_rate_bp: 0,
+    convenience_fixed: 35,
+    card_rate_bp: 290,
+    card_fixed: 30,
+    capacity: 40,
+    exit_window_minutes: 15,
+    invoice_window_days: 0,
+    email_domain: null,
+    active: 1,
+  },
 ];
 
 const [FUNDIDORA, BARRIO_ANTIGUO, CAMPUS, , ARENA, CONGRESS] = DEMO_LOCATIONS.map((location) => location.id);
@@ -565,3 +640,104 @@ export const DEMO_CENTRO_METER: Seed<NewRow<"parking_meters">> = {
   max_minutes: 120,
   hours: weekdaysUntil(MINUTES.h20),
 };
+/** The demo event series with a named landing (spec §2 `/evento/peninsula`). */
+export const DEMO_EVENT_SERIES = {
+  id: "7d1e5a10-0000-4000-8000-000000000301",
+  slug: "peninsula",
+  name: "Festival Península",
+  description: "Música, comida y cultura junto al Parque Fundidora. Compra tu estacionamiento antes de llegar.",
+};
+
+const DAY_MS = 24 * 3600_000;
+const HOUR_MS = 3600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Demo events at the Arena Monterrey (two of them the Península series) and the Moody Center in
+ * Austin, dated from the first start of the demo: on sale now, the first one starting in two
+ * hours (its gate already admits passes), the others within days.
+ */
+export function demoEvents(now: number): Seed<NewRow<"events">>[] {
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const nextHour = Math.ceil(now / HOUR_MS) * HOUR_MS;
+  const event = (
+    id: string,
+    fields: Pick<NewRow<"events">, "location_id" | "series_id" | "name" | "description" | "places">,
+    starts: number,
+    hours: number,
+    amount: { suggested: number; editable: boolean; min: number; max: number },
+  ): Seed<NewRow<"events">> => {
+    return {
+      id,
+      ...fields,
+      starts_at: iso(starts),
+      ends_at: iso(starts + hours * HOUR_MS),
+      suggested_amount: amount.suggested,
+      amount_editable: amount.editable ? 1 : 0,
+      min_amount: amount.min,
+      max_amount: amount.max,
+      sales_open_at: iso(today - DAY_MS),
+      sales_close_at: iso(starts + hours * HOUR_MS - HOUR_MS),
+      status: "scheduled",
+      cancelled_at: null,
+    };
+  };
+  const arena = "7d1e5a10-0000-4000-8000-000000000105";
+  const moody = "7d1e5a10-0000-4000-8000-000000000202";
+  const peninsulaDay1 = nextHour + 2 * HOUR_MS;
+  // Evenings: 02:00 UTC is 20:00 in Monterrey, 01:00 UTC is 19:00 in Austin.
+  return [
+    event(
+      "7d1e5a10-0000-4000-8000-000000000311",
+      {
+        location_id: arena,
+        series_id: DEMO_EVENT_SERIES.id,
+        name: "Festival Península · Día 1",
+        description: "Escenario principal. Estacionamiento en el lote norte de la Arena.",
+        places: 400,
+      },
+      peninsulaDay1,
+      6,
+      { suggested: 15000, editable: true, min: 10000, max: 50000 },
+    ),
+    event(
+      "7d1e5a10-0000-4000-8000-000000000312",
+      {
+        location_id: arena,
+        series_id: DEMO_EVENT_SERIES.id,
+        name: "Festival Península · Día 2",
+        description: "Escenario principal. Estacionamiento en el lote norte de la Arena.",
+        places: 400,
+      },
+      peninsulaDay1 + DAY_MS,
+      6,
+      { suggested: 15000, editable: true, min: 10000, max: 50000 },
+    ),
+    event(
+      "7d1e5a10-0000-4000-8000-000000000313",
+      {
+        location_id: arena,
+        series_id: null,
+        name: "Rayados vs. Tigres · Clásico Regio (transmisión)",
+        description: "Transmisión en pantalla gigante. Cupo limitado.",
+        places: 150,
+      },
+      today + 3 * DAY_MS + 2 * HOUR_MS,
+      4,
+      { suggested: 8000, editable: false, min: 8000, max: 8000 },
+    ),
+    event(
+      "7d1e5a10-0000-4000-8000-000000000321",
+      {
+        location_id: moody,
+        series_id: null,
+        name: "Longhorns Basketball vs. Baylor",
+        description: "Garage parking next to the arena. Doors open one hour before tip-off.",
+        places: 300,
+      },
+      today + 5 * DAY_MS + HOUR_MS,
+      4,
+      { suggested: 2000, editable: true, min: 1500, max: 4000 },
+    ),
+  ];
+}

@@ -3,6 +3,7 @@ import { nowIso } from "../lib/time.ts";
 import {
   DEMO_CENTRO_METER,
   DEMO_DISCOUNTS,
+  DEMO_EVENT_SERIES,
   DEMO_INVOICE_ISSUER,
   DEMO_LOCATIONS,
   DEMO_METER_ZONES,
@@ -10,6 +11,7 @@ import {
   DEMO_ORGANISATION,
   DEMO_PARTNER_PAGES,
   DEMO_PLANS,
+  demoEvents,
   HOSTS,
   WEB_CLIENT,
 } from "./data.ts";
@@ -69,7 +71,11 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
         .onConflict((oc) => oc.doNothing())
         .execute();
     for (const page of DEMO_PARTNER_PAGES)
-      await tx.insertInto("partner_pages").values({ ...page, created_at: createdAt });
+      await tx
+        .insertInto("partner_pages")
+        .values({ ...page, created_at: createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     const meters = [DEMO_CENTRO_METER, ...DEMO_METER_ZONES.map((zone) => zone.meter)];
     for (const zone of DEMO_METER_ZONES)
       await tx
@@ -83,5 +89,17 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
         .values({ ...meter, created_at: createdAt, updated_at: createdAt })
         .onConflict((oc) => oc.doNothing())
         .execute();
+    await tx
+      .insertInto("event_series")
+      .values({ ...DEMO_EVENT_SERIES, created_at: createdAt })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    for (const event of demoEvents(Date.now())) {
+      await tx
+        .insertInto("events")
+        .values({ ...event, created_at: createdAt, updated_at: createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
   });
 }

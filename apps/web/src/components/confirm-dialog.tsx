@@ -8,6 +8,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  dismissLabel,
   busy,
   onConfirm,
   onClose,
@@ -16,6 +17,8 @@ export function ConfirmDialog({
   title: ReactNode;
   message: ReactNode;
   confirmLabel: string;
+  /** The button that closes without acting; "Cancel" unless the action itself is a cancellation. */
+  dismissLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -29,7 +32,9 @@ export function ConfirmDialog({
           <AlertDialog.Title className="dialog-title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="dialog-body">{message}</AlertDialog.Description>
           <div className="dialog-actions">
-            <AlertDialog.Close className="button button-secondary">{t("actions.cancel")}</AlertDialog.Close>
+            <AlertDialog.Close className="button button-secondary">
+              {dismissLabel ?? t("actions.cancel")}
+            </AlertDialog.Close>
             <button type="button" className="button button-danger" disabled={busy} onClick={onConfirm}>
               {confirmLabel}
             </button>

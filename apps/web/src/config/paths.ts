@@ -34,6 +34,9 @@ export const paths = {
   /** Not in the spec: the printable receipt of a paid visit (DESIGN §5, the ledger's amounts). */
   visitReceipt: { path: "/visita/:uuid/recibo", alias: "/visit/:uuid/receipt" },
   eventVisit: { path: "/visita/evento/:uuid", alias: "/visit/event/:uuid" },
+  /** Not in the spec: a valet ticket's link and QR (docs/decisions/0032), and the ticket as a visit. */
+  valetClaim: { path: "/valet/:token" },
+  valetTicket: { path: "/visita/valet/:uuid", alias: "/visit/valet/:uuid" },
 } as const satisfies Record<string, { path: string; alias?: string; checkout?: boolean }>;
 
 export type RouteName = keyof typeof paths;

@@ -146,6 +146,7 @@ export const visitPayment = z.object({
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   created_at: isoTimestamp,
 });
+export type VisitPayment = z.infer<typeof visitPayment>;
 
 /** What a printable receipt needs (the SPA builds the page). Present once the visit is settled. */
 export const visitReceipt = z.object({

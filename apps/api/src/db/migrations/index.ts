@@ -6,6 +6,7 @@ import * as emailCodesByAddress from "./2026112125_email_codes_by_address.ts";
 import * as subscriptions from "./2026112401_subscriptions.ts";
 import * as passReminders from "./2026112402_pass_reminders.ts";
 import * as parkingMeters from "./2026112410_parking_meters.ts";
+import * as eventsAndValet from "./2026112420_events_and_valet.ts";
 import * as invoicing from "./2026112430_invoicing.ts";
 import * as invoiceDiscounts from "./2026112431_invoice_discounts.ts";
 import * as visitsInListOrder from "./2026112450_visits_in_list_order.ts";
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   "2026112401_subscriptions": subscriptions,
   "2026112402_pass_reminders": passReminders,
   "2026112410_parking_meters": parkingMeters,
+  "2026112420_events_and_valet": eventsAndValet,
   "2026112430_invoicing": invoicing,
   "2026112431_invoice_discounts": invoiceDiscounts,
   "2026112450_visits_in_list_order": visitsInListOrder,

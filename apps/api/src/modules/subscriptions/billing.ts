@@ -1,4 +1,4 @@
-import { renews } from "@estaciona/contracts/periods";
+import { dateIn, renews } from "@estaciona/contracts/periods";
 import type { Tx } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
@@ -106,7 +106,7 @@ async function periodPaid(tx: Tx, periodId: string, paymentId: string | null): P
   let dates = {};
   let anchor = {};
   if (subscription.status === "unpaid") {
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: location.time_zone }).format(Date.parse(now));
+    const today = dateIn(location.time_zone, Date.parse(now));
     anchor = { anchor_date: today, anchor_period: period.number };
     dates = periodDates({ anchor_date: today, anchor_period: period.number }, plan, location.time_zone, period.number);
   }
@@ -183,7 +183,6 @@ export async function chargePeriod(
   const paymentMethodId =
     options.paymentMethodId ?? (await findCardToCharge(deps.db, subscription.user_id, location.country, false))?.id;
   if (!paymentMethodId) {
-    if (options.declineCode) throw new AppError("no_payment_method");
     await deps.db.transaction().execute((tx) => periodFailed(tx, period.id));
     return null;
   }

@@ -10,11 +10,15 @@ export function FeeBreakdown({
   amounts,
   taxRateBp,
   caption,
+  tip,
 }: {
+  /** `total` includes the tip when there is one. */
   amounts: FeeBreakdownBody;
   /** Shown next to the tax line when known (the receipt has it). */
   taxRateBp?: number;
   caption?: string;
+  /** A valet tip, shown on a line of its own after the tax: no fees or tax are taken on it. */
+  tip?: { label: string; amount: number };
 }) {
   const { t, money, percent } = useParkingFormat();
   const lines = [
@@ -39,6 +43,12 @@ export function FeeBreakdown({
             <td>{money(amount, amounts.currency)}</td>
           </tr>
         ))}
+        {tip && (
+          <tr data-line="tip">
+            <th scope="row">{tip.label}</th>
+            <td>{money(tip.amount, amounts.currency)}</td>
+          </tr>
+        )}
       </tbody>
       <tfoot>
         <tr data-line="total">

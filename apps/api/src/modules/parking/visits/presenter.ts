@@ -3,6 +3,7 @@ import {
   breakdownBody,
   type FeeBreakdownBody,
   type VisitDetail,
+  type VisitPayment,
   type VisitQuote,
   type VisitSummary,
 } from "@estaciona/contracts/schemas/parking";
@@ -95,6 +96,17 @@ export function presentVisitSummary(row: VisitListRow, at: number): VisitSummary
   };
 }
 
+/** One ledger row as a visit's payment history shows it (visits, event visits, valet tickets). */
+export const presentLedgerRow = (row: Awaited<ReturnType<typeof listLedgerRowsOfVisit>>[number]): VisitPayment => ({
+  uuid: row.id,
+  kind: row.kind,
+  status: row.status,
+  amount: row.amount,
+  currency: row.currency,
+  card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null,
+  created_at: row.created_at,
+});
+
 /**
  * The full visit for the driver: live price while open, ledger history, and a receipt once settled.
  * `known` holds the visit's location and vehicle when the caller has just read them.
@@ -113,15 +125,7 @@ export async function presentVisitDetail(
   ]);
   if (!location || !vehicle || !operator) throw new Error(`Visit ${visit.id} points at a missing location or vehicle`);
   const amounts = settledAmounts(visit);
-  const payments = ledger.map((row) => ({
-    uuid: row.id,
-    kind: row.kind,
-    status: row.status,
-    amount: row.amount,
-    currency: row.currency,
-    card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null,
-    created_at: row.created_at,
-  }));
+  const payments = ledger.map(presentLedgerRow);
   const charge = payments.find((payment) => payment.kind === "charge" && payment.status === "succeeded") ?? null;
   return {
     uuid: visit.id,

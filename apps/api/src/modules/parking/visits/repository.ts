@@ -233,7 +233,10 @@ export function findVehicleById(db: Executor, vehicleId: string) {
 }
 
 /** The visit's rows in the payments ledger, oldest first, with the card's masked details. */
-export function listLedgerRowsOfVisit(db: Executor, visitId: string) {
+export const listLedgerRowsOfVisit = (db: Executor, visitId: string) => listLedgerRowsOfPayable(db, "visit", visitId);
+
+/** A payable's rows in the ledger (a visit, an event visit, a valet ticket), oldest first, with the card's masked details. */
+export function listLedgerRowsOfPayable(db: Executor, payableType: string, payableId: string) {
   return db
     .selectFrom("payments")
     .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")
@@ -247,8 +250,8 @@ export function listLedgerRowsOfVisit(db: Executor, visitId: string) {
       "payment_methods.brand",
       "payment_methods.last4",
     ])
-    .where("payments.payable_type", "=", "visit")
-    .where("payments.payable_id", "=", visitId)
+    .where("payments.payable_type", "=", payableType)
+    .where("payments.payable_id", "=", payableId)
     .orderBy("payments.created_at")
     .orderBy("payments.id")
     .execute();

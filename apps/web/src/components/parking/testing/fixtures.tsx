@@ -1,9 +1,13 @@
 import type { Location, VisitDetail } from "@estaciona/contracts/schemas/parking";
 import type { PaymentMethod } from "@estaciona/contracts/schemas/payment";
+import { events as enEvents } from "@estaciona/i18n/locales/en/events";
 import { parking as enParking } from "@estaciona/i18n/locales/en/parking";
 import { screens as enScreens } from "@estaciona/i18n/locales/en/screens";
+import { valet as enValet } from "@estaciona/i18n/locales/en/valet";
+import { events as esEvents } from "@estaciona/i18n/locales/es/events";
 import { parking as esParking } from "@estaciona/i18n/locales/es/parking";
 import { screens as esScreens } from "@estaciona/i18n/locales/es/screens";
+import { valet as esValet } from "@estaciona/i18n/locales/es/valet";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
@@ -149,4 +153,6 @@ export function mockApi(routes: Record<string, Handler>) {
 export function registerParkingCatalogues(): void {
   registerNamespaces("parking", { en: enParking, es: esParking });
   registerNamespaces("screens", { en: enScreens, es: esScreens });
+  registerNamespaces("events", { en: enEvents, es: esEvents });
+  registerNamespaces("valet", { en: enValet, es: esValet });
 }

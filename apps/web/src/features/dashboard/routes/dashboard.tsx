@@ -9,8 +9,10 @@ import { LiveFee, useLiveQuote } from "../../../components/parking/live-fee.tsx"
 import { VisitStatusBadge } from "../../../components/parking/status-badge.tsx";
 import { paths, pathTo } from "../../../config/paths.ts";
 import { getHostConfig, isFreeflowHost } from "../../../lib/host-config.ts";
+import { EventVisitsSection } from "../../events/index.ts";
 import { FreeflowAccount } from "../../freeflow/index.ts";
 import { ActiveMeterSessions } from "../../meters/index.ts";
+import { ValetTicketsSection } from "../../valet/index.ts";
 import { dashboardQuery, VisitList } from "../../visits/index.ts";
 import "../../../lib/catalogues/parking.ts";
 import "../../../lib/catalogues/screens.ts";
@@ -72,6 +74,8 @@ export default function DashboardScreen() {
               </>
             )}
           </section>
+          <ValetTicketsSection />
+          <EventVisitsSection />
           <nav aria-labelledby="quick-links-title" className="dashboard-section">
             <h2 id="quick-links-title">{t("dashboard.quick_links")}</h2>
             <ul className="quick-links">

@@ -12,6 +12,7 @@ import { pathTo, signInPath } from "../../../config/paths.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { loadUser, sessionStore } from "../../../lib/session.ts";
 import { useStore } from "../../../lib/store.ts";
+import { VenueEvents } from "../../events/index.ts";
 import { createVehicle, VehicleForm, vehiclesKey, vehiclesQuery } from "../../vehicles/index.ts";
 import { refreshParking, startVisit, visitQuery, visitsQuery } from "../../visits/index.ts";
 import { locationQuery } from "../api/locations.ts";
@@ -53,8 +54,14 @@ export default function LocationScreen() {
             )}
           </p>
           {data.freeflow && <p className="muted">{t("location.freeflow")}</p>}
-          <TariffWords location={data} />
-          <StartVisit location={data} />
+          {data.kind === "venue" ? (
+            <VenueEvents locationUuid={data.uuid} />
+          ) : (
+            <>
+              <TariffWords location={data} />
+              <StartVisit location={data} />
+            </>
+          )}
         </div>
       )}
     </Page>

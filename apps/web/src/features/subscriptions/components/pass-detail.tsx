@@ -187,7 +187,7 @@ export function PassDetail({ pass, justBought }: { pass: SubscriptionDetail; jus
         )}
       </section>
 
-      <Link className="link" to={pathTo("subscriptions")}>
+      <Link className="link pass-back" to={pathTo("subscriptions")}>
         {t("subscriptions:detail.back")}
       </Link>
 
@@ -200,6 +200,7 @@ export function PassDetail({ pass, justBought }: { pass: SubscriptionDetail; jus
             : t("subscriptions:detail.cancel_now")
         }
         confirmLabel={t("subscriptions:detail.cancel_confirm")}
+        dismissLabel={t("subscriptions:detail.cancel_keep")}
         busy={busy}
         onConfirm={() => void cancel()}
         onClose={() => setConfirming(false)}

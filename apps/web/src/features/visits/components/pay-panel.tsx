@@ -1,15 +1,13 @@
-import type { Country, Currency } from "@estaciona/contracts";
 import type { PayVisitAnswer, VisitDetail } from "@estaciona/contracts/schemas/parking";
-import type { PaymentMethod } from "@estaciona/contracts/schemas/payment";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
+import { CardChoice, cardsFor } from "../../../components/parking/card-choice.tsx";
 import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
 import { useParkingFormat } from "../../../components/parking/format.ts";
 import { type LiveQuote, useLiveQuote } from "../../../components/parking/live-fee.tsx";
 import { paths, pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { cardBrandName } from "../../../lib/card-brand.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { payVisit, refreshParking } from "../api/visits.ts";
@@ -22,16 +20,6 @@ type Outcome =
   | { kind: "unknown"; message: string }
   | { kind: "already_paid" }
   | { kind: "three_ds" };
-
-const countryOfCurrency = (currency: Currency): Country => (currency === "usd" ? "us" : "mx");
-
-/** Cards that can pay in the visit's currency, the default first. */
-function cardsFor(methods: PaymentMethod[] | undefined, currency: Currency): PaymentMethod[] {
-  const country = countryOfCurrency(currency);
-  return (methods ?? [])
-    .filter((method) => method.country === country)
-    .sort((a, b) => Number(b.is_default) - Number(a.is_default));
-}
 
 /**
  * The pay flow of an open visit (home, visit detail and /checkout/{uuid} all lead here): pick a
@@ -154,36 +142,14 @@ export function PayPanel({
     <section className="pay-panel" aria-labelledby="pay-title">
       <h2 id="pay-title">{t("pay.title")}</h2>
       {!free && (
-        <fieldset className="card-choice">
-          <legend>{t("pay.card_label")}</legend>
-          {methods.isPending ? null : cards.length === 0 ? (
-            <p className="muted">{t("pay.no_cards")}</p>
-          ) : (
-            cards.map((card) => (
-              <label key={card.uuid} className="card-choice-option">
-                <input
-                  type="radio"
-                  name="payment-card"
-                  value={card.uuid}
-                  checked={selectedCard === card.uuid}
-                  disabled={busy}
-                  onChange={() => setChosenCard(card.uuid)}
-                />
-                <span>
-                  {t("pay.card_option", {
-                    brand: cardBrandName(card.brand),
-                    number: card.card_number,
-                    expiration: card.expiration,
-                  })}
-                  {card.is_default && <span className="muted"> · {t("pay.default_card")}</span>}
-                </span>
-              </label>
-            ))
-          )}
-          <Link className="link" to={addCardPath}>
-            {t("pay.add_card")}
-          </Link>
-        </fieldset>
+        <CardChoice
+          cards={cards}
+          loading={methods.isPending}
+          selected={selectedCard}
+          onSelect={setChosenCard}
+          disabled={busy}
+          addCardPath={addCardPath}
+        />
       )}
       <h3 className="pay-price-label">{t("pay.price_label")}</h3>
       <FeeBreakdown amounts={live.breakdown} />

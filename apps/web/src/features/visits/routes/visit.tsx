@@ -7,6 +7,7 @@ import { Page } from "../../../components/page.tsx";
 import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
 import { useParkingFormat } from "../../../components/parking/format.ts";
 import { LiveFee, useLiveQuote } from "../../../components/parking/live-fee.tsx";
+import { PaymentHistory } from "../../../components/parking/payment-history.tsx";
 import { VisitStatusBadge } from "../../../components/parking/status-badge.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { visitQuery } from "../api/visits.ts";
@@ -26,7 +27,7 @@ export default function VisitScreen() {
 }
 
 export function VisitDetailView({ visit, fetchedAt }: { visit: VisitDetail; fetchedAt: number }) {
-  const { t, money, duration, dateTime, card } = useParkingFormat();
+  const { t, duration, dateTime } = useParkingFormat();
   const { i18n } = useTranslation();
   const live = useLiveQuote(visit, fetchedAt);
   const zone = visit.location.time_zone;
@@ -87,29 +88,7 @@ export function VisitDetailView({ visit, fetchedAt }: { visit: VisitDetail; fetc
         </section>
       )}
 
-      <section className="card" aria-labelledby="visit-payments-title">
-        <h2 id="visit-payments-title">{t("visit.payments_title")}</h2>
-        {visit.payments.length === 0 ? (
-          <p className="muted">{t("visit.no_payments")}</p>
-        ) : (
-          <ul className="ledger-list">
-            {visit.payments.map((payment) => (
-              <li key={payment.uuid} className="ledger-row">
-                <span>
-                  {t(`ledger.${payment.kind === "refund" ? "refund" : "charge"}`)} ·{" "}
-                  <span className={`ledger-status ledger-${payment.status}`}>{ledgerStatus(t, payment.status)}</span>
-                  <br />
-                  <span className="muted">
-                    {dateTime(payment.created_at, zone)}
-                    {payment.card && ` · ${card(payment.card)}`}
-                  </span>
-                </span>
-                <span className="ledger-amount">{money(payment.amount, payment.currency)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <PaymentHistory payments={visit.payments} timeZone={zone} />
 
       {visit.receipt && (
         <Link className="button button-secondary button-block" to={pathTo("visitReceipt", { uuid: visit.uuid })}>
@@ -123,12 +102,4 @@ export function VisitDetailView({ visit, fetchedAt }: { visit: VisitDetail; fetc
       )}
     </div>
   );
-}
-
-const LEDGER_STATUSES = ["pending", "succeeded", "failed", "requires_action", "refunded"] as const;
-
-/** The ledger's status in words; the server's list may grow, so an unknown one shows as is. */
-function ledgerStatus(t: ReturnType<typeof useParkingFormat>["t"], status: string): string {
-  const known = LEDGER_STATUSES.find((value) => value === status);
-  return known ? t(`ledger.${known}`) : status;
 }

@@ -11,6 +11,8 @@ import VisitsScreen from "./visits.tsx";
 
 vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
 vi.mock("../../../lib/catalogues/screens.ts", () => ({}));
+vi.mock("../../../lib/catalogues/events.ts", () => ({}));
+vi.mock("../../../lib/catalogues/valet.ts", () => ({}));
 beforeAll(registerParkingCatalogues);
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,9 +29,16 @@ const summary = (index: number, status: VisitSummary["status"]): VisitSummary =>
   currency: "mxn",
 });
 
+/** A driver who never bought event parking nor used valet: the visits screen shows neither section. */
+const noEventVisits = {
+  "GET user/event-visits": () => ({ body: { data: { items: [], page: 1, limit: 5, total: 0 } } }),
+  "GET user/valet-tickets": () => ({ body: { data: { items: [], page: 1, limit: 5, total: 0 } } }),
+};
+
 describe("Visits screen", () => {
   it("pages through the server's list five at a time and filters by open or paid, back to page 1", async () => {
     const api = mockApi({
+      ...noEventVisits,
       "GET user/visits": ({ url }) => {
         const query = new URLSearchParams(url.split("?")[1]);
         const page = Number(query.get("page"));
@@ -75,6 +84,7 @@ describe("Visits screen", () => {
       location: { uuid: "tij", name: "Lot TJ", time_zone: "America/Tijuana" },
     };
     mockApi({
+      ...noEventVisits,
       "GET user/visits": () => ({
         body: { data: { items: [summary(1, "finished"), tijuana], page: 1, limit: 5, total: 2, next_pages: [] } },
       }),
@@ -89,6 +99,7 @@ describe("Visits screen", () => {
 
   it("says so when a filter has nothing", async () => {
     mockApi({
+      ...noEventVisits,
       "GET user/visits": () => ({ body: { data: { items: [], page: 1, limit: 5, total: 0, next_pages: [] } } }),
     });
     renderWithProviders(<VisitsScreen />);

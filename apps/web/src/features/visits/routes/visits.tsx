@@ -6,6 +6,8 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { Paginator } from "../../../components/paginator.tsx";
+import { EventVisitsSection } from "../../events/index.ts";
+import { ValetTicketsSection } from "../../valet/index.ts";
 import { type VisitFilter, visitsQuery } from "../api/visits.ts";
 import { VisitList } from "../components/visit-list.tsx";
 import "../../../lib/catalogues/parking.ts";
@@ -87,6 +89,8 @@ export default function VisitsScreen() {
           <Paginator totalRows={visits.data?.total ?? 0} page={page} onPageChange={setPage} />
         </>
       )}
+      <ValetTicketsSection paged />
+      <EventVisitsSection paged />
     </Page>
   );
 }

@@ -1,0 +1,242 @@
+import { type Executor, forUpdate } from "../../db/database.ts";
+import type { NewRow, Row, RowUpdate } from "../../db/schema.ts";
+
+export type EventRow = Row<"events">;
+export type EventVisitRow = Row<"event_visits">;
+export type SeriesRow = Row<"event_series">;
+
+/** The ledger's payable type of an event visit. */
+export const EVENT_VISIT_PAYABLE = "event_visit";
+
+/** Event visits that still hold their place: paid, or their charge still in flight. */
+const HOLDS_PLACE = 1;
+
+export function findEventById(db: Executor, eventId: string) {
+  return db.selectFrom("events").selectAll().where("id", "=", eventId).executeTakeFirst();
+}
+
+export function lockEvent(tx: Executor, eventId: string) {
+  return tx.selectFrom("events").selectAll().where("id", "=", eventId).$call(forUpdate(tx)).executeTakeFirst();
+}
+
+export async function insertEvent(db: Executor, event: NewRow<"events">): Promise<void> {
+  await db.insertInto("events").values(event).execute();
+}
+
+export function updateEvent(db: Executor, eventId: string, changes: RowUpdate<"events">) {
+  return db.updateTable("events").set(changes).where("id", "=", eventId).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findSeriesBySlug(db: Executor, slug: string) {
+  return db.selectFrom("event_series").selectAll().where("slug", "=", slug).executeTakeFirst();
+}
+
+export function findSeriesById(db: Executor, seriesId: string) {
+  return db.selectFrom("event_series").selectAll().where("id", "=", seriesId).executeTakeFirst();
+}
+
+export async function insertSeries(db: Executor, series: NewRow<"event_series">): Promise<void> {
+  await db.insertInto("event_series").values(series).execute();
+}
+
+/** Scheduled events of a series or a venue that have not ended at `at`, soonest first. */
+export function listUpcomingEvents(db: Executor, where: { seriesId: string } | { locationId: string }, at: string) {
+  return db
+    .selectFrom("events")
+    .selectAll()
+    .$call((query) =>
+      "seriesId" in where
+        ? query.where("series_id", "=", where.seriesId)
+        : query.where("location_id", "=", where.locationId),
+    )
+    .where("status", "=", "scheduled")
+    .where("ends_at", ">", at)
+    .orderBy("starts_at")
+    .orderBy("id")
+    .limit(50)
+    .execute();
+}
+
+/** How many places of each event are taken (paid or being paid). */
+export async function placesTaken(db: Executor, eventIds: string[]): Promise<Map<string, number>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("event_visits")
+    .select(["event_id", (eb) => eb.fn.countAll<number | string>().as("taken")])
+    .where("event_id", "in", eventIds)
+    .where("holds_place", "=", HOLDS_PLACE)
+    .groupBy("event_id")
+    .execute();
+  return new Map(rows.map((row) => [row.event_id, Number(row.taken)]));
+}
+
+/** Whether the vehicle already holds a place at the event (one pass per vehicle and event). */
+export async function vehicleHoldsPlace(db: Executor, eventId: string, vehicleId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("event_visits")
+    .select("id")
+    .where("event_id", "=", eventId)
+    .where("vehicle_id", "=", vehicleId)
+    .where("holds_place", "=", HOLDS_PLACE)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertEventVisit(db: Executor, visit: NewRow<"event_visits">): Promise<void> {
+  await db.insertInto("event_visits").values(visit).execute();
+}
+
+export function findEventVisitById(db: Executor, visitId: string) {
+  return db.selectFrom("event_visits").selectAll().where("id", "=", visitId).executeTakeFirst();
+}
+
+export function findEventVisitOfUser(db: Executor, userId: string, visitId: string) {
+  return db
+    .selectFrom("event_visits")
+    .selectAll()
+    .where("id", "=", visitId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+/** Moves an event visit only from the statuses given: the one who moves it first wins. */
+export function updateEventVisitIf(
+  db: Executor,
+  visitId: string,
+  fromStatuses: readonly EventVisitRow["status"][],
+  changes: Omit<RowUpdate<"event_visits">, "id" | "event_id" | "user_id" | "vehicle_id">,
+) {
+  return db
+    .updateTable("event_visits")
+    .set(changes)
+    .where("id", "=", visitId)
+    .where("status", "in", fromStatuses)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+const summaryColumns = [
+  "event_visits.id",
+  "event_visits.status",
+  "event_visits.total",
+  "event_visits.currency",
+  "event_visits.paid_at",
+  "event_visits.entered_at",
+  "event_visits.refunded_at",
+  "event_visits.created_at",
+  "events.id as event_id",
+  "events.name as event_name",
+  "events.starts_at",
+  "events.ends_at",
+  "events.status as event_status",
+  "locations.id as location_id",
+  "locations.name as location_name",
+  "locations.address as location_address",
+  "locations.time_zone",
+  "vehicles.id as vehicle_id",
+  "vehicles.plate",
+] as const;
+
+function eventVisitsWithEvent(db: Executor) {
+  return db
+    .selectFrom("event_visits")
+    .innerJoin("events", "events.id", "event_visits.event_id")
+    .innerJoin("locations", "locations.id", "events.location_id")
+    .innerJoin("vehicles", "vehicles.id", "event_visits.vehicle_id");
+}
+
+export type EventVisitListRow = Awaited<ReturnType<typeof findEventVisitRow>> & {};
+
+export function findEventVisitRow(db: Executor, visitId: string) {
+  return eventVisitsWithEvent(db).select(summaryColumns).where("event_visits.id", "=", visitId).executeTakeFirst();
+}
+
+/** The driver's event visits, newest first; abandoned purchases (never paid, place let go) are left out. */
+export function listEventVisitsOfUser(db: Executor, userId: string, page: { limit: number; offset: number }) {
+  return eventVisitsWithEvent(db)
+    .select(summaryColumns)
+    .where("event_visits.user_id", "=", userId)
+    .where((eb) => eb.or([eb("event_visits.paid_at", "is not", null), eb("event_visits.holds_place", "=", 1)]))
+    .orderBy("event_visits.created_at", "desc")
+    .orderBy("event_visits.id", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countEventVisitsOfUser(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("event_visits")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("user_id", "=", userId)
+    .where((eb) => eb.or([eb("paid_at", "is not", null), eb("holds_place", "=", 1)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Unused passes for a plate at a venue's events whose gates are open at `at` (a camera at the entry). */
+export function findEnterableVisitsByPlate(
+  db: Executor,
+  where: { locationId: string; plate: string; eventId?: string; gateOpensBefore: string; at: string },
+) {
+  return db
+    .selectFrom("event_visits")
+    .innerJoin("events", "events.id", "event_visits.event_id")
+    .innerJoin("vehicles", "vehicles.id", "event_visits.vehicle_id")
+    .selectAll("event_visits")
+    .where("events.location_id", "=", where.locationId)
+    .where("vehicles.plate", "=", where.plate)
+    .where("event_visits.paid_at", "is not", null)
+    .where("event_visits.refunded_at", "is", null)
+    .$call((query) => (where.eventId ? query.where("events.id", "=", where.eventId) : query))
+    .where("events.starts_at", "<=", where.gateOpensBefore)
+    .where("events.ends_at", ">", where.at)
+    .orderBy("event_visits.status")
+    .orderBy("events.starts_at")
+    .execute();
+}
+
+/** Paid visits of a cancelled event that still hold their place: the refunds to make. */
+export function listVisitsToRefund(db: Executor, eventId: string) {
+  return db
+    .selectFrom("event_visits")
+    .select("id")
+    .where("event_id", "=", eventId)
+    .where("paid_at", "is not", null)
+    .where("refunded_at", "is", null)
+    .orderBy("id")
+    .execute();
+}
+
+/** The successful charge of an event visit (at most one: the ledger's unique index). */
+export function findPaidChargeOf(db: Executor, visitId: string) {
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("payable_type", "=", EVENT_VISIT_PAYABLE)
+    .where("payable_id", "=", visitId)
+    .where("kind", "=", "charge")
+    .where("status", "in", ["succeeded", "refunded"])
+    .executeTakeFirst();
+}
+
+/** Paid visits of events that have ended become `finished` (shown as Paid); safe to run anywhere, any time. */
+export function finishEndedEventVisits(db: Executor, at: string) {
+  return db
+    .updateTable("event_visits")
+    .set({ status: "finished", updated_at: at })
+    .where("status", "in", ["inactive", "in_progress"])
+    .where("event_id", "in", (eb) => eb.selectFrom("events").select("id").where("ends_at", "<=", at))
+    .execute();
+}
+
+/** The refund of a cancelled event's visit went through: the place is let go. */
+export function markEventVisitRefunded(db: Executor, visitId: string, at: string) {
+  return db
+    .updateTable("event_visits")
+    .set({ refunded_at: at, holds_place: 0, updated_at: at })
+    .where("id", "=", visitId)
+    .where("refunded_at", "is", null)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,0 +1,41 @@
+import * as endpoints from "@estaciona/contracts/endpoints/events";
+import type { FastifyPluginAsync } from "fastify";
+import { route } from "../../plugins/endpoints.ts";
+import { deviceOf } from "../parking/devices/routes.ts";
+import { type PassKeys, publicPassKey } from "./pass.ts";
+import { purchaseEventParking } from "./purchase.ts";
+import {
+  cancelEvent,
+  changeEvent,
+  createEvent,
+  createSeries,
+  getEventVisit,
+  getPublicEvent,
+  getPublicSeries,
+  listEventVisits,
+  listVenueEvents,
+  reportEventEntry,
+} from "./service.ts";
+
+export const eventRoutes =
+  (keys: PassKeys): FastifyPluginAsync =>
+  async (app) => {
+    await route(app, endpoints.getEvent, (request) => getPublicEvent(app.db, request.params.uuid));
+    await route(app, endpoints.getEventSeries, (request) => getPublicSeries(app.db, request.params.slug));
+    await route(app, endpoints.listLocationEvents, (request) => listVenueEvents(app.db, request.params.uuid));
+    await route(app, endpoints.purchaseEvent, (request, _reply, key) =>
+      purchaseEventParking(app, keys, request.user, request.params.uuid, request.body, key),
+    );
+    await route(app, endpoints.listEventVisits, (request) => listEventVisits(app.db, request.user.id, request.query));
+    await route(app, endpoints.getEventVisit, (request) =>
+      getEventVisit(app.db, keys, request.user.id, request.params.uuid),
+    );
+    await route(app, endpoints.createEventSeries, (request) => createSeries(app.db, request.body));
+    await route(app, endpoints.createEvent, (request) => createEvent(app.db, request.body));
+    await route(app, endpoints.updateEvent, (request) => changeEvent(app.db, request.params.uuid, request.body));
+    await route(app, endpoints.cancelEvent, (request) => cancelEvent(app.db, request.params.uuid));
+    await route(app, endpoints.reportEventEntry, (request) =>
+      reportEventEntry(app.db, keys, deviceOf(request), request.body),
+    );
+    await route(app, endpoints.getPassKey, () => publicPassKey(keys));
+  };

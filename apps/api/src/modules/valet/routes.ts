@@ -1,0 +1,39 @@
+import * as endpoints from "@estaciona/contracts/endpoints/valet";
+import type { FastifyPluginAsync } from "fastify";
+import { route } from "../../plugins/endpoints.ts";
+import { deviceOf } from "../parking/devices/routes.ts";
+import { payTicket } from "./payment.ts";
+import {
+  claimTicket,
+  getTicket,
+  listTickets,
+  markCarDelivered,
+  markCarReady,
+  openTicket,
+  requestCar,
+  standQueue,
+} from "./service.ts";
+
+export const valetRoutes =
+  (claimKey: Buffer): FastifyPluginAsync =>
+  async (app) => {
+    await route(app, endpoints.openValetTicket, (request) =>
+      openTicket(app, claimKey, deviceOf(request), request.body),
+    );
+    await route(app, endpoints.listValetRequests, (request) => standQueue(app.db, deviceOf(request)));
+    await route(app, endpoints.markValetCarReady, (request) =>
+      markCarReady(app.db, deviceOf(request), request.params.uuid),
+    );
+    await route(app, endpoints.markValetCarDelivered, (request) =>
+      markCarDelivered(app.db, deviceOf(request), request.params.uuid),
+    );
+    await route(app, endpoints.claimValetTicket, (request) =>
+      claimTicket(app.db, claimKey, request.user.id, request.body.token),
+    );
+    await route(app, endpoints.listValetTickets, (request) => listTickets(app.db, request.user.id, request.query));
+    await route(app, endpoints.getValetTicket, (request) => getTicket(app.db, request.user.id, request.params.uuid));
+    await route(app, endpoints.payValetTicket, (request, _reply, key) =>
+      payTicket(app, request.user, request.params.uuid, request.body, key),
+    );
+    await route(app, endpoints.requestValetCar, (request) => requestCar(app.db, request.user.id, request.params.uuid));
+  };

@@ -1,0 +1,3 @@
+/** The events feature's public entry: what other features may use of it (ARCHITECTURE.md, "The SPA"). */
+export { EventVisitsSection } from "./components/event-visits-section.tsx";
+export { VenueEvents } from "./components/venue-events.tsx";

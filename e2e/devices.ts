@@ -1,0 +1,55 @@
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, newNationalPhone } from "./fixtures.ts";
+import { E2E_DATA_DIR, E2E_PORT } from "./playwright.config.ts";
+
+/**
+ * The device simulator (`npm run simulate-device`), run as an operator runs it from a terminal
+ * against the journey's server. Answers its output.
+ */
+export function runSimulator(...args: string[]): string {
+  const run = spawnSync(
+    "node",
+    ["--import", "tsx", "apps/api/src/cli/simulate-device.ts", "--url", `http://localhost:${E2E_PORT}`, ...args],
+    { encoding: "utf8" },
+  );
+  expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+  return run.stdout;
+}
+
+/** A simulator command's answer: its first line says what was done, the server's JSON follows. */
+export const simulatorAnswer = <T>(...args: string[]): T => {
+  const output = runSimulator(...args);
+  return JSON.parse(output.slice(output.indexOf("\n") + 1)) as T;
+};
+
+/**
+ * An operator of its own for one journey: the seeded demo operator's phone may be asked for a
+ * code only once a minute, and other journeys sign it in too. The row is written into the
+ * server's database file, as an administrator would grant the role.
+ */
+function newOperatorPhone(): string {
+  const phone = `+52${newNationalPhone()}`;
+  const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
+  try {
+    const now = new Date().toISOString();
+    database
+      .prepare(
+        "INSERT INTO users (id, phone, locale, role, status, payment_methods_mx, payment_methods_us, sign_in_failures, registered_domain, created_at, updated_at) VALUES (?, ?, 'es', 'admin', 'active', 0, 0, 0, 'estaciona', ?, ?)",
+      )
+      .run(randomUUID(), phone, now, now);
+  } finally {
+    database.close();
+  }
+  return phone;
+}
+
+/** Registers a device at a location through the simulator's --setup; answers its key. */
+export function registerDevice(kind: "gate" | "valet", locationId: string): string {
+  const output = runSimulator("--setup", "--kind", kind, "--location", locationId, "--phone", newOperatorPhone());
+  const key = /Device key \(shown only now\): (\S+)/.exec(output)?.[1];
+  expect(key).toBeTruthy();
+  return key ?? "";
+}
