@@ -5,7 +5,15 @@ import { issueInvoice } from "../src/modules/invoicing/issuing.ts";
 import { type FacturapiFake, startFacturapiFake } from "./fakes/facturapi-server.ts";
 import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
 import { driverWithPaidStay, payStay, validProfile } from "./invoicing-fixtures.ts";
-import { AUSTIN, CAMPUS, createDriverWithVehicle, FUNDIDORA, outboxFor, saveSandboxCard } from "./parking-fixtures.ts";
+import {
+  AUSTIN,
+  CAMPUS,
+  createDriverWithVehicle,
+  FUNDIDORA,
+  outboxFor,
+  PENINSULA_DAY_1,
+  saveSandboxCard,
+} from "./parking-fixtures.ts";
 import { buyPass, FUNDIDORA_MONTHLY } from "./subscriptions-fixtures.ts";
 
 describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
@@ -279,6 +287,27 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
         tax_profile_uuid: profile.uuid,
       });
       expect(invoiced.json().data).toMatchObject({ status: "issuing", total: 1313 });
+    });
+
+    it("invoices an event parking purchase like any other paid payment", async () => {
+      const driver = await createDriverWithVehicle(app);
+      await saveSandboxCard(app, driver.user.id);
+      // Seeded Península day 1: $200 edited amount, all in $244.70 (events.test.ts).
+      const bought = await app.inject({
+        method: "POST",
+        url: `/api/user/event/${PENINSULA_DAY_1}/purchase`,
+        headers: { ...driver.headers, "idempotency-key": randomUUID() },
+        payload: { vehicle_uuid: driver.vehicle.id, amount: 20000, expected_total: 24470 },
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+      const profile = await profileOf(driver.headers);
+      const [payment] = (await call(driver.headers, "GET", "/user/invoiceable/payments")).json().data;
+      expect(payment).toMatchObject({ total: 24470, tax: 3375, subtotal: 21095 });
+      const invoiced = await call(driver.headers, "POST", "/user/invoice", {
+        payment_uuid: payment.payment_uuid,
+        tax_profile_uuid: profile.uuid,
+      });
+      expect(invoiced.json().data).toMatchObject({ status: "issuing", total: 24470 });
     });
 
     it("gathers a month of payments into one invoice whose amounts add up", async () => {

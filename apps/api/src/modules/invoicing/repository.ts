@@ -1,7 +1,9 @@
 import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow, Row, RowUpdate } from "../../db/schema.ts";
+import { EVENT_VISIT_PAYABLE } from "../events/repository.ts";
 import { PAYABLE_METER_PURCHASE } from "../meters/service.ts";
 import { PERIOD_PAYABLE } from "../subscriptions/repository.ts";
+import { VALET_TICKET_PAYABLE } from "../valet/repository.ts";
 
 /** Every query of fiscal profiles, invoices and the payments they cover. */
 
@@ -87,8 +89,8 @@ export async function takeNextFolio(tx: Executor, organisationId: string) {
 
 /**
  * The driver's successful charges with the location each one paid for, newest first. Each paid
- * product joins here to its location: visits, pass periods and meter purchases (events add
- * their join when they land). `discount` is what a promo code took off the price.
+ * product joins here to its location: visits, event visits, valet tickets, pass periods and
+ * meter purchases. `discount` is what a promo code took off the price.
  */
 function chargesWithLocation(db: Executor, userId: string) {
   return db
@@ -108,12 +110,25 @@ function chargesWithLocation(db: Executor, userId: string) {
         .on("payments.payable_type", "=", PAYABLE_METER_PURCHASE),
     )
     .leftJoin("meter_sessions", "meter_sessions.id", "meter_purchases.session_id")
+    .leftJoin("event_visits", (join) =>
+      join.onRef("event_visits.id", "=", "payments.payable_id").on("payments.payable_type", "=", EVENT_VISIT_PAYABLE),
+    )
+    .leftJoin("events", "events.id", "event_visits.event_id")
+    .leftJoin("valet_tickets", (join) =>
+      join.onRef("valet_tickets.id", "=", "payments.payable_id").on("payments.payable_type", "=", VALET_TICKET_PAYABLE),
+    )
     .innerJoin("locations", (join) =>
       join.on((eb) =>
         eb(
           "locations.id",
           "=",
-          eb.fn.coalesce("visits.location_id", "subscriptions.location_id", "meter_sessions.location_id"),
+          eb.fn.coalesce(
+            "visits.location_id",
+            "events.location_id",
+            "valet_tickets.location_id",
+            "subscriptions.location_id",
+            "meter_sessions.location_id",
+          ),
         ),
       ),
     )
