@@ -256,6 +256,20 @@ test.describe("Spanish, Monterrey", () => {
   });
 });
 
+test("a meter's QR landing leads to its zone, through sign-in with checkout=1", async ({ page }) => {
+  await page.goto(hostUrl("localhost", `/loc/${ZONE_101.uuid}`));
+  const zonePath = `/parquimetros/${ZONE_101.uuid}`;
+  await expect(page).toHaveURL(hostUrl("localhost", `/?authRedirect=${encodeURIComponent(zonePath)}&checkout=1`));
+  await page.getByLabel(words.es.phone).fill(newNationalPhone());
+  await page.getByRole("button", { name: words.es.continue }).click();
+  await expect(page.getByLabel(words.es.code)).toHaveValue(/^\d{6}$/);
+  await page.getByRole("button", { name: words.es.signIn }).click();
+  // A checkout goes straight to where it was going; this driver has no car yet.
+  await expect(page).toHaveURL(hostUrl("localhost", zonePath));
+  await expect(page.getByText("Agrega un vehículo para pagar el estacionamiento.")).toBeVisible();
+  await expectAccessible(page);
+});
+
 test.describe("English, Austin", () => {
   test.use({ locale: "en-US", timezoneId: "America/Chicago" });
 

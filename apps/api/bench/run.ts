@@ -16,9 +16,11 @@
  *       so every request pays another visit of a pool of parked vehicles, with its own key;
  *   (f) a bare route in the same process running one transaction that locks a visit and updates
  *       it, nothing else: the floor of any write path, the reference for (e) (issue 16 item 8).
+ *   (g) GET /api/open/meters, the meters map's one bounding-box query, over a city of 10,000 meter
+ *       zones, for a view of about 1 km² (≈ 120 zones answered; issue 12).
  * On PostgreSQL it then measures user/view, quote and pay against one instance and against two
  * sharing the database (issue 16 item 7; BENCH_TWO_INSTANCES=0 skips it).
- * BENCH_ONLY=view,bare,refresh,quote,pay,locked picks the single-instance targets; BENCH_PROFILE=<dir> writes the
+ * BENCH_ONLY=view,bare,refresh,quote,pay,locked,zones picks the single-instance targets; BENCH_PROFILE=<dir> writes the
  * server's CPU profile there (`--cpu-prof`; open it in Chrome's DevTools or speedscope).
  * It prints requests/s, p50 and p99 per target and engine, and (a) as a share of (c) — by the
  * clock, and by the server process's own CPU time per request, which other programs on a shared
@@ -42,6 +44,7 @@ import { insertRefreshToken, insertSession } from "../src/modules/auth/repositor
 import { toUserView } from "../src/modules/users/service.ts";
 import { listActiveVehiclesOfUser } from "../src/modules/vehicles/repository.ts";
 import { createSignedInUser } from "../test/helpers.ts";
+import { insertZoneGrid } from "../test/meter-fixtures.ts";
 import { FUNDIDORA, saveSandboxCard } from "../test/parking-fixtures.ts";
 import { loadScaleData, type ScaleFigures } from "./scale.ts";
 
@@ -52,6 +55,9 @@ const WARM_UP_SECONDS = 1;
 const CLIENT_ID = "estaciona-web";
 const BARE_ROUTE = "/bench/bare-user-with-vehicles";
 const LOCKED_TRANSACTION_ROUTE = "/bench/bare-locked-transaction";
+/** (g): 10,000 zones on a 100 × 100 grid 100 m apart, away from the demo cities, and a 1 km view of it. */
+const ZONE_GRID = { count: 10_000, origin: { lat: 40, lng: 10 } };
+const ZONE_VIEW = "bbox=10.045,40.045,10.055,40.055";
 const ONLY = process.env.BENCH_ONLY?.split(",");
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 /** BENCH_SCALE=<drivers>: the scale run on PostgreSQL (issue 16 item 9), e.g. 1000000. */
@@ -189,6 +195,7 @@ async function serve(engine: Engine): Promise<void> {
   }
 
   const parked = await parkPayerVehicles(app, PAY_POOL + 1);
+  await insertZoneGrid(app.db, ZONE_GRID);
 
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
@@ -591,6 +598,8 @@ async function measureEngine(engine: Engine): Promise<Measure[]> {
       ],
     };
 
+    const zones: autocannon.Options = { url: `${base}/api/open/meters?${ZONE_VIEW}` };
+
     const targets: { key: string; title: string; options: () => autocannon.Options }[] = [
       { key: "view", title: "GET /api/user/view", options: () => view },
       { key: "bare", title: "bare route, same queries", options: () => bare },
@@ -598,6 +607,7 @@ async function measureEngine(engine: Engine): Promise<Measure[]> {
       { key: "quote", title: "GET /api/user/visit/{uuid}/quote", options: () => quote },
       { key: "pay", title: "POST /api/user/visit/{uuid}/pay (charge)", options: () => pay },
       { key: "locked", title: "bare locked read-and-update transaction", options: () => locked },
+      { key: "zones", title: "GET /api/open/meters (1 km of 10,000 zones)", options: () => zones },
     ];
     const chosen = targets.filter((target) => !ONLY || ONLY.includes(target.key));
     for (const target of chosen) await measure("warm-up", target.options(), WARM_UP_SECONDS);

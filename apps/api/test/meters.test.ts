@@ -3,6 +3,7 @@ import { feeBreakdown } from "@estaciona/contracts";
 import { meterPurchaseSubtotal } from "@estaciona/contracts/meters";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, type TestApp, testEngine } from "./helpers.ts";
+import { insertZoneGrid } from "./meter-fixtures.ts";
 import {
   createDriverWithVehicle,
   FUNDIDORA,
@@ -81,7 +82,7 @@ describe(`parking meters (${testEngine})`, () => {
     it("answers the zones inside a bounding box in one list, nearest the centre first", async () => {
       const response = await app.inject({
         method: "GET",
-        url: "/api/open/meters?west=-100.33&south=25.66&east=-100.29&north=25.68",
+        url: "/api/open/meters?bbox=-100.33,25.66,-100.29,25.68",
       });
       expect(response.statusCode).toBe(200);
       const { items, truncated } = response.json().data as {
@@ -102,7 +103,7 @@ describe(`parking meters (${testEngine})`, () => {
 
       const austin = await app.inject({
         method: "GET",
-        url: "/api/open/meters?west=-97.8&south=30.2&east=-97.7&north=30.3",
+        url: "/api/open/meters?bbox=-97.8,30.2,-97.7,30.3",
       });
       expect(
         austin
@@ -112,8 +113,36 @@ describe(`parking meters (${testEngine})`, () => {
       ).toEqual(["7001", "7002", "7003", "7004", "7005", "7006"]);
     });
 
+    it("answers one capped page from a city of 10,000 zones, nearest the centre first", async () => {
+      // A grid of 100 × 100 zones far from the demo cities, 100 m apart.
+      await insertZoneGrid(app.db, { count: 10_000, origin: { lat: 40, lng: 10 } });
+      const whole = await app.inject({
+        method: "GET",
+        url: "/api/open/meters?bbox=9.99,39.99,10.2,40.2",
+      });
+      const page = whole.json().data as {
+        items: { zone_code: string; coordinates: { lat: number; lng: number } }[];
+        truncated: boolean;
+      };
+      expect(page.items).toHaveLength(500);
+      expect(page.truncated).toBe(true);
+      // The nearest to the box's centre (40.095, 10.095) come first.
+      expect(page.items[0]?.coordinates).toEqual({ lat: 40.095, lng: 10.095 });
+      const street = await app.inject({
+        method: "GET",
+        url: "/api/open/meters?bbox=10.0095,40.0095,10.0125,40.0105",
+      });
+      expect(
+        street
+          .json()
+          .data.items.map((zone: { zone_code: string }) => zone.zone_code)
+          .sort(),
+      ).toEqual(["G1010", "G1011", "G1012"]);
+      expect(street.json().data.truncated).toBe(false);
+    });
+
     it("refuses a box that is not one", async () => {
-      const response = await app.inject({ method: "GET", url: "/api/open/meters?west=10&south=0&east=0&north=1" });
+      const response = await app.inject({ method: "GET", url: "/api/open/meters?bbox=10,0,0,1" });
       expect(response.statusCode).toBe(422);
       expect(response.json().error).toBe("invalid_data");
     });
@@ -235,6 +264,37 @@ describe(`parking meters (${testEngine})`, () => {
       expect(tooShort.json().error).toBe("invalid_data");
     });
 
+    it("never sells time past the moment the zone stops charging", async () => {
+      const location = await newMeterLocation();
+      // Monterrey's clock now, and a zone that charges until 20 minutes from now.
+      const parts = new Intl.DateTimeFormat("en-US", {
+        timeZone: "America/Monterrey",
+        hourCycle: "h23",
+        hour: "2-digit",
+        minute: "2-digit",
+      }).formatToParts(new Date());
+      const minuteOfDay =
+        Number(parts.find((part) => part.type === "hour")?.value) * 60 +
+        Number(parts.find((part) => part.type === "minute")?.value);
+      const close = Math.min(24 * 60, minuteOfDay + 20);
+      const hours = ALWAYS.map(() => ({ open: 0, close }));
+      expect(
+        (await create(admin.headers, zoneBody({ location_uuid: location, hours, min_minutes: 5 }))).statusCode,
+      ).toBe(201);
+      const driver = await driverWithCard();
+      const tenMinutes = feeBreakdown(167, MX_RATES).total; // $10.00/h × 10 min = $1.67
+      const tooLong = await buy(driver, 30, 1, { zone: location });
+      expect(tooLong.statusCode).toBe(422);
+      expect(tooLong.json().error).toBe("invalid_data");
+      const bought = await buy(driver, 10, tenMinutes, { zone: location });
+      expect(bought.statusCode, bought.body).toBe(201);
+      const session = bought.json().data.session;
+      // Nothing more is on sale once the zone's window is sold out.
+      const rest = Math.floor(close - minuteOfDay - 10);
+      const over = await extend(driver, session.uuid, rest + 1, 1);
+      expect(over.json().error).toBe("invalid_data");
+    });
+
     it("changes a zone's rules; a zone with no charged hours sells nothing", async () => {
       const location = await newMeterLocation();
       const fields = zoneBody();
@@ -328,6 +388,36 @@ describe(`parking meters (${testEngine})`, () => {
         .where("user_id", "=", driver.user.id)
         .execute();
       expect(sessions).toHaveLength(1);
+    });
+
+    it("two purchases at once for one plate in one zone make one session, paid once per purchase", async () => {
+      const driver = await driverWithCard();
+      const now = Date.now();
+      const answers = await Promise.all([
+        buy(driver, 30, priceOf(now, now, 30)),
+        buy(driver, 30, priceOf(now, now, 30)),
+      ]);
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      // The second either extends the first (same price: 30 more minutes) or finds the first still
+      // being paid (409): never a second session for the same plate and zone.
+      expect(statuses[0]).toBe(201);
+      const sessions = await app.db
+        .selectFrom("meter_sessions")
+        .selectAll()
+        .where("user_id", "=", driver.user.id)
+        .execute();
+      expect(sessions.filter((session) => session.status !== "cancelled")).toHaveLength(1);
+      const [session] = sessions;
+      const paid = (await chargesOf(driver.user.id)).filter((charge) => charge.status === "succeeded");
+      const purchases = await app.db
+        .selectFrom("meter_purchases")
+        .selectAll()
+        .where("session_id", "=", session?.id ?? "")
+        .where("status", "=", "paid")
+        .execute();
+      expect(paid).toHaveLength(purchases.length);
+      const minutes = purchases.reduce((sum, purchase) => sum + purchase.minutes, 0);
+      expect(Date.parse(session?.ends_at ?? "") - Date.parse(session?.started_at ?? "")).toBe(minutes * MINUTE);
     });
 
     it("does not extend another driver's session, nor one that has ended", async () => {
@@ -466,6 +556,8 @@ describe(`parking meters (${testEngine})`, () => {
       const sms = await outboxFor(app, driver.user.phone);
       expect(sms).toHaveLength(1);
       expect(sms[0]?.body).toMatch(/terminó/);
+      expect(sms[0]?.body).toContain(`/parquimetros/${ZONE_101}`);
+      expect(sms[0]?.body).not.toContain("session=");
     });
   });
 

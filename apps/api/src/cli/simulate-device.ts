@@ -7,6 +7,10 @@
  *   npm run simulate-device -- --device-key edk_… entry ABC123
  *   npm run simulate-device -- --device-key edk_… exit ABC123
  *       reports a plate entering or leaving, and prints the server's answer.
+ *   npm run simulate-device -- --setup --kind meter
+ *       registers a parking meter (or an officer's handheld) at the demo meter zone 100.
+ *   npm run simulate-device -- --device-key edk_… check ABC123 [101]
+ *       asks whether a plate is paid in the device's zone (or the zone of that sign code).
  *
  *   npm run simulate-device -- --setup --kind valet
  *       registers a valet stand at the first demo valet location instead.
@@ -29,16 +33,25 @@ import { DEMO_LOCATIONS, DEMO_OPERATOR, WEB_CLIENT } from "../seed/data.ts";
 
 const FREEFLOW_DEMO_LOT = DEMO_LOCATIONS.find((location) => location.is_freeflow === 1);
 const VALET_DEMO_STAND = DEMO_LOCATIONS.find((location) => location.kind === "valet");
+const METER_DEMO_ZONE = DEMO_LOCATIONS.find((location) => location.kind === "meter");
+
+type DeviceKind = "gate" | "valet" | "meter";
+/** Where `--setup` registers a device of each kind when no `--location` is given. */
+const DEMO_LOCATION_OF: Record<DeviceKind, (typeof DEMO_LOCATIONS)[number] | undefined> = {
+  gate: FREEFLOW_DEMO_LOT,
+  valet: VALET_DEMO_STAND,
+  meter: METER_DEMO_ZONE,
+};
 
 const USAGE = `Usage:
-  npm run simulate-device -- [--url http://localhost:8080] --setup [--location <uuid>] [--device-id <id>] [--phone <+52…>]
+  npm run simulate-device -- [--url http://localhost:8080] --setup [--kind gate|valet|meter] [--location <uuid>] [--device-id <id>] [--phone <+52…>]
   npm run simulate-device -- [--url http://localhost:8080] --device-key <key> entry <PLATE>
   npm run simulate-device -- [--url http://localhost:8080] --device-key <key> exit <PLATE>
-  npm run simulate-device -- [--url http://localhost:8080] --setup --kind valet [--location <uuid>]
   npm run simulate-device -- [--url http://localhost:8080] --device-key <key> valet-open [PLATE] [--number <n>] [--phone <+52…>]
   npm run simulate-device -- [--url http://localhost:8080] --device-key <key> valet-queue
   npm run simulate-device -- [--url http://localhost:8080] --device-key <key> valet-ready|valet-delivered <ticket uuid>
-  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> pass <event pass>`;
+  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> pass <event pass>
+  npm run simulate-device -- [--url http://localhost:8080] --device-key <key> check <PLATE> [<ZONE CODE>]`;
 
 /** A terminal command: its output is the product, written to stdout / stderr (not a log). */
 const print = (line: string): void => {
@@ -104,9 +117,9 @@ async function signIn(baseUrl: string, phone: string): Promise<string> {
 
 async function setup(
   baseUrl: string,
-  options: { location?: string; deviceId?: string; phone?: string; kind: "gate" | "valet" },
+  options: { kind: DeviceKind; location?: string; deviceId?: string; phone?: string },
 ) {
-  const locationId = options.location ?? (options.kind === "valet" ? VALET_DEMO_STAND : FREEFLOW_DEMO_LOT)?.id;
+  const locationId = options.location ?? DEMO_LOCATION_OF[options.kind]?.id;
   if (!locationId)
     throw new SimulatorError(`No ${options.kind} demo location in the seed data; pass --location <uuid>.`);
   const accessToken = await signIn(baseUrl, options.phone ?? DEMO_OPERATOR.phone);
@@ -129,8 +142,21 @@ async function setup(
     return;
   }
   print("\nTry it with a plate registered in the app:");
-  print(`  npm run simulate-device -- --url ${baseUrl} --device-key ${String(key)} entry ABC123`);
-  print(`  npm run simulate-device -- --url ${baseUrl} --device-key ${String(key)} exit ABC123`);
+  const commands = options.kind === "meter" ? ["check ABC123", "check ABC123 101"] : ["entry ABC123", "exit ABC123"];
+  for (const command of commands)
+    print(`  npm run simulate-device -- --url ${baseUrl} --device-key ${String(key)} ${command}`);
+}
+
+/** An officer's check: paid or not in the zone, and until when. */
+async function check(baseUrl: string, deviceKey: string, plate: string, zoneCode: string | undefined) {
+  const answer = await call(`${baseUrl}/api/device/meter/check`, {
+    method: "POST",
+    headers: { "x-device-key": deviceKey },
+    body: { plate, ...(zoneCode ? { zone_code: zoneCode } : {}) },
+  });
+  print(`check ${plate}${zoneCode ? ` in zone ${zoneCode}` : ""} → ${answer.status}`);
+  print(JSON.stringify(answer.json, null, 2));
+  if (answer.status >= 400) process.exitCode = 1;
 }
 
 async function report(baseUrl: string, deviceKey: string, direction: "entry" | "exit", plate: string) {
@@ -196,10 +222,10 @@ async function main(): Promise<void> {
       url: { type: "string", default: "http://localhost:8080" },
       "device-key": { type: "string" },
       setup: { type: "boolean", default: false },
+      kind: { type: "string", default: "gate" },
       location: { type: "string" },
       "device-id": { type: "string" },
       phone: { type: "string" },
-      kind: { type: "string", default: "gate" },
       number: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -210,17 +236,18 @@ async function main(): Promise<void> {
     return;
   }
   if (values.setup) {
-    if (values.kind !== "gate" && values.kind !== "valet") throw new SimulatorError(USAGE);
+    if (values.kind !== "gate" && values.kind !== "valet" && values.kind !== "meter") throw new SimulatorError(USAGE);
     await setup(baseUrl, {
+      kind: values.kind,
       location: values.location,
       deviceId: values["device-id"],
       phone: values.phone,
-      kind: values.kind,
     });
     return;
   }
-  const [direction, plate] = positionals;
+  const [direction, plate, zoneCode] = positionals;
   const deviceKey = values["device-key"] ?? process.env.ESTACIONA_DEVICE_KEY;
+  if (direction === "check" && plate && deviceKey) return check(baseUrl, deviceKey, plate, zoneCode);
   if (direction === "pass") {
     if (!deviceKey || !plate) throw new SimulatorError(USAGE);
     await scanPass(baseUrl, deviceKey, plate);

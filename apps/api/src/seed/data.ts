@@ -497,20 +497,21 @@ const weekdaysUntil = (close: number) =>
 /** Charged around the clock every day (the hospital and transit zones). */
 const ALWAYS = JSON.stringify(Array.from({ length: 7 }, () => ({ open: 0, close: MINUTES.h24 })));
 
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+
 /** A block face of about 80 × 40 m around the point, as the GeoJSON ring of the zone's area. */
 const blockArea = (lat: number, lng: number) => {
   const dLat = 0.0002;
   const dLng = 0.0004;
+  const corner = (dx: number, dy: number) => [round6(lng + dx), round6(lat + dy)];
   return JSON.stringify([
-    [lng - dLng, lat - dLat],
-    [lng + dLng, lat - dLat],
-    [lng + dLng, lat + dLat],
-    [lng - dLng, lat + dLat],
-    [lng - dLng, lat - dLat],
+    corner(-dLng, -dLat),
+    corner(dLng, -dLat),
+    corner(dLng, dLat),
+    corner(-dLng, dLat),
+    corner(-dLng, -dLat),
   ]);
 };
-
-const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 const MONTERREY_STREETS = [
   "Calle Morelos",

@@ -58,6 +58,19 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
+    const meters = [DEMO_CENTRO_METER, ...DEMO_METER_ZONES.map((zone) => zone.meter)];
+    for (const zone of DEMO_METER_ZONES)
+      await tx
+        .insertInto("locations")
+        .values({ ...zone.location, created_at: createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    for (const meter of meters)
+      await tx
+        .insertInto("parking_meters")
+        .values({ ...meter, created_at: createdAt, updated_at: createdAt })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     for (const plan of DEMO_PLANS)
       await tx
         .insertInto("plans")
@@ -74,19 +87,6 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
       await tx
         .insertInto("partner_pages")
         .values({ ...page, created_at: createdAt })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    const meters = [DEMO_CENTRO_METER, ...DEMO_METER_ZONES.map((zone) => zone.meter)];
-    for (const zone of DEMO_METER_ZONES)
-      await tx
-        .insertInto("locations")
-        .values({ ...zone.location, created_at: createdAt })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    for (const meter of meters)
-      await tx
-        .insertInto("parking_meters")
-        .values({ ...meter, created_at: createdAt, updated_at: createdAt })
         .onConflict((oc) => oc.doNothing())
         .execute();
     await tx

@@ -44,8 +44,10 @@ async function sendNotice(deps: ReminderDeps, payload: NoticePayload, kind: "rem
     findZone(deps.db, session.location_id),
   ]);
   if (!user || !zone) return;
-  // The spec's zone route (/parquimetros/{uuid}); `session` opens the extend screen for this session.
-  const link = `${deps.config.publicUrl}/parquimetros/${zone.id}?session=${session.id}`;
+  // The spec's zone route (/parquimetros/{uuid}); before the end, `session` opens adding time to
+  // this session; after it, the zone's page sells new time.
+  const zonePage = `${deps.config.publicUrl}/parquimetros/${zone.id}`;
+  const link = kind === "reminder" ? `${zonePage}?session=${session.id}` : zonePage;
   const params = {
     zone: zone.zone_code,
     name: zone.name,

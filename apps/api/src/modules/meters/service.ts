@@ -1,4 +1,4 @@
-import { type FeeRates, feeBreakdown } from "@estaciona/contracts";
+import { type FeeRates, feeBreakdown, isErrorCode } from "@estaciona/contracts";
 import {
   type MeterRules,
   type MeterWindow,
@@ -383,9 +383,8 @@ async function replay(deps: MeterDeps, userId: string, payment: PaymentRow): Pro
   const purchase = await findPurchase(deps.db, payment.payable_id);
   const session = purchase ? await findSessionOfUser(deps.db, userId, purchase.session_id) : undefined;
   if (!purchase || !session) throw new AppError("object_not_found");
-  const failure =
-    payment.status === "failed" ? new AppError((payment.failure_code as "invalid_payment") ?? "invalid_payment") : null;
-  if (failure) throw failure;
+  if (payment.status === "failed")
+    throw new AppError(isErrorCode(payment.failure_code) ? payment.failure_code : "invalid_payment");
   return {
     session: await presentSession(deps.db, session),
     payment: {

@@ -64,10 +64,10 @@ export function BuyPanel({
   const now = useServerNow(zone.server_time, fetchedAt);
   const [chosenVehicle, setChosenVehicle] = useState<string | null>(null);
   const vehicleUuid = fixedSession?.vehicle.uuid ?? chosenVehicle ?? vehicles.data?.[0]?.uuid ?? null;
-  const session =
-    fixedSession ??
-    running.find((candidate) => candidate.vehicle.uuid === vehicleUuid && candidate.status === "active") ??
-    null;
+  const candidate =
+    fixedSession ?? running.find((other) => other.vehicle.uuid === vehicleUuid && other.status === "active") ?? null;
+  // Time that ran out while the page was open is not extended: new time is sold.
+  const session = candidate && Date.parse(candidate.ends_at) > now ? candidate : null;
   const startedAt = session ? Date.parse(session.started_at) : now;
   const paidUntil = session ? Date.parse(session.ends_at) : now;
   const rules = meterRulesOf(zone);

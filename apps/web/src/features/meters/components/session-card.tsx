@@ -24,8 +24,9 @@ export function MeterSessionCard({
   return (
     <section className="card meter-session" aria-labelledby={titleId}>
       <Heading id={titleId} className="meter-session-title">
-        {t("zone_code", { code: session.zone.zone_code })} · {session.zone.name}
+        {t("zone_code", { code: session.zone.zone_code })}
       </Heading>
+      <p className="muted">{session.zone.name}</p>
       <p>
         <span className="plate-badge">{session.vehicle.plate}</span>{" "}
         <span className="muted">{t(`status.${session.status}`)}</span>

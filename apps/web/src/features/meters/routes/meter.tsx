@@ -44,7 +44,8 @@ export default function MeterScreen() {
             zone={data}
             fetchedAt={zone.dataUpdatedAt}
             running={running.data.filter((session) => session.zone.uuid === data.uuid)}
-            fixedSession={fixed.data && fixed.data.zone.uuid === data.uuid ? fixed.data : null}
+            // A session that has ended (an old reminder's link) cannot take more time: new time is sold instead.
+            fixedSession={fixed.data?.zone.uuid === data.uuid && fixed.data.status === "active" ? fixed.data : null}
           />
         </div>
       )}

@@ -1,4 +1,4 @@
-import type { MeterZoneSummary } from "@estaciona/contracts/schemas/meters";
+import { type MeterZoneSummary, ZONE_CODE_MAX_LENGTH } from "@estaciona/contracts/schemas/meters";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, lazy, Suspense, useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -104,7 +104,7 @@ function FindByCode() {
             inputMode="text"
             autoCapitalize="characters"
             autoComplete="off"
-            maxLength={12}
+            maxLength={ZONE_CODE_MAX_LENGTH}
             value={code}
             aria-invalid={error !== null}
             aria-describedby={error ? `${id}-error` : undefined}

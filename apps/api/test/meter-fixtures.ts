@@ -1,0 +1,89 @@
+import { randomUUID } from "node:crypto";
+import type { Executor } from "../src/db/database.ts";
+
+const DEMO_ORGANISATION_ID = "4f6c1d2e-0000-4000-8000-000000000001";
+const ALWAYS = JSON.stringify(Array.from({ length: 7 }, () => ({ open: 0, close: 24 * 60 })));
+const BATCH = 500;
+
+/**
+ * A city of meter zones for the bounding-box query: `count` zones on a square grid starting at
+ * `origin`, `spacing` degrees apart (0.001° ≈ 100 m), codes `G0`, `G1`, … row by row, charged
+ * around the clock. Used by the API tests and `npm run bench`.
+ */
+export async function insertZoneGrid(
+  db: Executor,
+  { count, origin, spacing = 0.001 }: { count: number; origin: { lat: number; lng: number }; spacing?: number },
+): Promise<void> {
+  const side = Math.ceil(Math.sqrt(count));
+  const at = new Date().toISOString();
+  // Rounded to a micro-degree, as real coordinates are stored (no long float tails).
+  const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+  const rows = Array.from({ length: count }, (_, index) => ({
+    id: randomUUID(),
+    code: `G${index}`,
+    lat: round6(origin.lat + Math.floor(index / side) * spacing),
+    lng: round6(origin.lng + (index % side) * spacing),
+  }));
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH);
+    await db
+      .insertInto("locations")
+      .values(
+        batch.map((row) => ({
+          id: row.id,
+          organisation_id: DEMO_ORGANISATION_ID,
+          name: `Zona ${row.code}`,
+          address: "Grid",
+          lat: row.lat,
+          lng: row.lng,
+          time_zone: "UTC",
+          country: "mx" as const,
+          currency: "mxn" as const,
+          kind: "meter" as const,
+          is_freeflow: 0 as const,
+          grace_minutes: 0,
+          first_period_minutes: 60,
+          first_period_price: 0,
+          increment_minutes: 0,
+          increment_price: 0,
+          daily_max: null,
+          tax_rate_bp: 1600,
+          convenience_rate_bp: 0,
+          convenience_fixed: 0,
+          card_rate_bp: 0,
+          card_fixed: 0,
+          capacity: null,
+          exit_window_minutes: 15,
+          invoice_window_days: 30,
+          email_domain: null,
+          active: 1 as const,
+          created_at: at,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto("parking_meters")
+      .values(
+        batch.map((row) => ({
+          location_id: row.id,
+          zone_code: row.code,
+          device_id: `grid-${row.code}`,
+          area: JSON.stringify(
+            [
+              [-0.0002, -0.0001],
+              [0.0002, -0.0001],
+              [0.0002, 0.0001],
+              [-0.0002, -0.0001],
+            ].map(([dx = 0, dy = 0]) => [round6(row.lng + dx), round6(row.lat + dy)]),
+          ),
+          rate_per_hour: 1000,
+          min_minutes: 15,
+          max_minutes: 120,
+          hours: ALWAYS,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,104 @@
+import type { MeterZoneSummary } from "@estaciona/contracts/schemas/meters";
+import { meters as enMeters } from "@estaciona/i18n/locales/en/meters";
+import { meters as esMeters } from "@estaciona/i18n/locales/es/meters";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useEffect } from "react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  mockApi,
+  registerParkingCatalogues,
+  renderWithProviders,
+} from "../../../components/parking/testing/fixtures.tsx";
+import { defaultHostConfig, setHostConfigForTesting } from "../../../lib/host-config.ts";
+import { registerNamespaces } from "../../../lib/i18n.ts";
+import MetersScreen from "./meters.tsx";
+
+vi.mock("../../../lib/catalogues/meters.ts", () => ({}));
+vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
+vi.mock("../../../lib/catalogues/screens.ts", () => ({}));
+// A phone without WebGL: the map reports that it cannot draw, as MapLibre's constructor would.
+vi.mock("../components/meter-map.tsx", () => ({
+  default: function NoWebGl({ onFailed }: { onFailed: () => void }) {
+    useEffect(onFailed, [onFailed]);
+    return null;
+  },
+}));
+beforeAll(() => {
+  registerParkingCatalogues();
+  registerNamespaces("meters", { en: enMeters, es: esMeters });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const zoneAt = (code: string, lat: number, lng: number): MeterZoneSummary => ({
+  uuid: `7d1e5a10-0000-4000-8000-000000000${code}`,
+  zone_code: code,
+  name: `Meter ${code}`,
+  address: "Calle Morelos",
+  coordinates: { lat, lng },
+  area: [
+    [lng, lat],
+    [lng + 0.0001, lat],
+    [lng + 0.0001, lat + 0.0001],
+    [lng, lat],
+  ],
+  rate_per_hour: 1200,
+  currency: "mxn",
+});
+
+function setUp() {
+  const host = defaultHostConfig("localhost");
+  setHostConfigForTesting({
+    ...host,
+    map_options: { center: { lat: 25.66, lng: -100.32 }, zoom: 14, style_url: null },
+  });
+  return mockApi({
+    "GET open/meters": () => ({
+      body: {
+        data: {
+          // Answered farthest first: the list orders them by distance from the map's centre.
+          items: [zoneAt("103", 25.67, -100.33), zoneAt("101", 25.6601, -100.3201), zoneAt("102", 25.662, -100.322)],
+          truncated: false,
+        },
+      },
+    }),
+    "GET open/meter-map": () => ({
+      body: { data: { style_url: null, style: { version: 8, sources: {}, layers: [] } } },
+    }),
+    "GET user/meter-sessions": () => ({ body: { data: [] } }),
+    "GET open/meters/code/999": () => ({ status: 404, body: { error: "object_not_found" } }),
+  });
+}
+
+describe("Finding a meter zone", () => {
+  it("lists the zones in view nearest the map's centre first, even when the map cannot be drawn", async () => {
+    const api = setUp();
+    renderWithProviders(<MetersScreen />);
+    expect(
+      await screen.findByText("The map cannot be shown here. Choose your zone from the list."),
+    ).toBeInTheDocument();
+    const list = screen.getByRole("region", { name: "Zones in view" });
+    const links = await within(list).findAllByRole("link");
+    expect(links.map((link) => link.textContent)).toEqual([
+      expect.stringMatching(/^101/),
+      expect.stringMatching(/^102/),
+      expect.stringMatching(/^103/),
+    ]);
+    expect(links[0]).toHaveAttribute("href", `/parquimetros/${zoneAt("101", 0, 0).uuid}`);
+    // One bounding-box query, around the host's centre.
+    const query = new URLSearchParams(api.calls.find((call) => call.url.startsWith("open/meters?"))?.url.split("?")[1]);
+    const [west, south, east, north] = (query.get("bbox") ?? "").split(",").map(Number);
+    expect(west).toBeLessThan(-100.32);
+    expect(east).toBeGreaterThan(-100.32);
+    expect(south).toBeLessThan(25.66);
+    expect(north).toBeGreaterThan(25.66);
+  });
+
+  it("says so beside the field when no zone has the number typed", async () => {
+    setUp();
+    renderWithProviders(<MetersScreen />);
+    await userEvent.type(screen.getByLabelText("Zone number on the sign"), "999");
+    await userEvent.click(screen.getByRole("button", { name: "Find zone" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("No zone has the number 999.");
+  });
+});
