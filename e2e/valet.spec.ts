@@ -89,4 +89,6 @@ test("a new driver claims a valet ticket from its SMS link, pays with a tip, ask
   // Home lists the ticket with where the car is.
   await page.goto(hostUrl("localhost", "/dashboard"));
   await expect(page.getByRole("list", { name: "Valet" })).toContainText("Listo");
+  await expectAccessible(page);
+  await shot(page, "23-home");
 });

@@ -57,7 +57,7 @@ const BARE_ROUTE = "/bench/bare-user-with-vehicles";
 const LOCKED_TRANSACTION_ROUTE = "/bench/bare-locked-transaction";
 /** (g): 10,000 zones on a 100 × 100 grid 100 m apart, away from the demo cities, and a 1 km view of it. */
 const ZONE_GRID = { count: 10_000, origin: { lat: 40, lng: 10 } };
-const ZONE_VIEW = "bbox=10.045,40.045,10.055,40.055";
+const ZONE_VIEW = "west=10.045&south=40.045&east=10.055&north=40.055";
 const ONLY = process.env.BENCH_ONLY?.split(",");
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 /** BENCH_SCALE=<drivers>: the scale run on PostgreSQL (issue 16 item 9), e.g. 1000000. */

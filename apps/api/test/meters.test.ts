@@ -82,7 +82,7 @@ describe(`parking meters (${testEngine})`, () => {
     it("answers the zones inside a bounding box in one list, nearest the centre first", async () => {
       const response = await app.inject({
         method: "GET",
-        url: "/api/open/meters?bbox=-100.33,25.66,-100.29,25.68",
+        url: "/api/open/meters?west=-100.33&south=25.66&east=-100.29&north=25.68",
       });
       expect(response.statusCode).toBe(200);
       const { items, truncated } = response.json().data as {
@@ -103,7 +103,7 @@ describe(`parking meters (${testEngine})`, () => {
 
       const austin = await app.inject({
         method: "GET",
-        url: "/api/open/meters?bbox=-97.8,30.2,-97.7,30.3",
+        url: "/api/open/meters?west=-97.8&south=30.2&east=-97.7&north=30.3",
       });
       expect(
         austin
@@ -118,7 +118,7 @@ describe(`parking meters (${testEngine})`, () => {
       await insertZoneGrid(app.db, { count: 10_000, origin: { lat: 40, lng: 10 } });
       const whole = await app.inject({
         method: "GET",
-        url: "/api/open/meters?bbox=9.99,39.99,10.2,40.2",
+        url: "/api/open/meters?west=9.99&south=39.99&east=10.2&north=40.2",
       });
       const page = whole.json().data as {
         items: { zone_code: string; coordinates: { lat: number; lng: number } }[];
@@ -130,7 +130,7 @@ describe(`parking meters (${testEngine})`, () => {
       expect(page.items[0]?.coordinates).toEqual({ lat: 40.095, lng: 10.095 });
       const street = await app.inject({
         method: "GET",
-        url: "/api/open/meters?bbox=10.0095,40.0095,10.0125,40.0105",
+        url: "/api/open/meters?west=10.0095&south=40.0095&east=10.0125&north=40.0105",
       });
       expect(
         street
@@ -142,7 +142,7 @@ describe(`parking meters (${testEngine})`, () => {
     });
 
     it("refuses a box that is not one", async () => {
-      const response = await app.inject({ method: "GET", url: "/api/open/meters?bbox=10,0,0,1" });
+      const response = await app.inject({ method: "GET", url: "/api/open/meters?west=10&south=0&east=0&north=1" });
       expect(response.statusCode).toBe(422);
       expect(response.json().error).toBe("invalid_data");
     });

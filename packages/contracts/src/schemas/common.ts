@@ -102,6 +102,15 @@ export const stateName = text()
 
 export const locale = z.enum(LOCALES);
 
+/**
+ * A decimal number in a query string. Not `z.coerce.number()`: `Number("")`, `Number(" ")` and
+ * `Number("\t")` are all 0, so a blank or a control character would pass as a real coordinate.
+ */
+export const queryDecimal = z
+  .string()
+  .regex(/^-?\d{1,3}(\.\d{1,12})?$/, { error: MESSAGE.characters })
+  .transform(Number);
+
 export const uuid = z.uuid();
 
 /** The catalogue's "not found" codes (status 404). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COUNTRIES } from "../constants.ts";
 import type { MeterRules } from "../meters.ts";
-import { MESSAGE, plate, requiredText, text, uuid, uuidParams } from "./common.ts";
+import { MESSAGE, plate, queryDecimal, requiredText, text, uuid, uuidParams } from "./common.ts";
 import { CURRENCIES, feeBreakdownBody, feeRatesBody } from "./parking.ts";
 
 /** Parking-meter zones and sessions (DESIGN §7). Money in minor units; times ISO-8601 UTC. */
@@ -74,31 +74,15 @@ export const meterRulesOf = (zone: MeterZone): MeterRules => ({
 
 export const meterZoneParams = uuidParams();
 
-/**
- * The map's bounding box as one parameter, `bbox=west,south,east,north` in degrees (the order of
- * OGC API Features and GeoJSON), so a box is valid or not as a whole.
- */
-const BBOX = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/;
-export const meterZonesQuery = z.object({
-  bbox: text()
-    .regex(BBOX)
-    .transform((value) => {
-      const [west, south, east, north] = value.split(",").map(Number) as [number, number, number, number];
-      return { west, south, east, north };
-    })
-    .refine(
-      (box) =>
-        box.west >= -180 &&
-        box.east <= 180 &&
-        box.south >= -90 &&
-        box.north <= 90 &&
-        box.west <= box.east &&
-        box.south <= box.north,
-    ),
-});
-/** `bbox` as the query sends it. */
-export const bboxParameter = (box: { west: number; south: number; east: number; north: number }): string =>
-  [box.west, box.south, box.east, box.north].join(",");
+/** The map's bounding box: west, south, east, north in degrees. */
+export const meterZonesQuery = z
+  .object({
+    west: queryDecimal.pipe(z.number().min(-180).max(180)),
+    south: queryDecimal.pipe(z.number().min(-90).max(90)),
+    east: queryDecimal.pipe(z.number().min(-180).max(180)),
+    north: queryDecimal.pipe(z.number().min(-90).max(90)),
+  })
+  .refine((box) => box.west <= box.east && box.south <= box.north);
 /** The zones in the box, at most `MAX_ZONES_IN_VIEW` of them, nearest the box's centre first. */
 export const MAX_ZONES_IN_VIEW = 500;
 export const meterZoneList = z.object({ items: z.array(meterZoneSummary), truncated: z.boolean() });
@@ -118,6 +102,7 @@ export const meterMap = z.object({
   style_url: z.string().nullable(),
   style: z.record(z.string(), z.unknown()).nullable(),
 });
+export type MeterMap = z.infer<typeof meterMap>;
 
 export const METER_SESSION_STATUSES = ["pending", "active", "expired", "cancelled"] as const;
 
@@ -166,7 +151,9 @@ const purchaseFields = {
   payment_method_uuid: uuid.optional(),
 };
 export const startMeterSessionBody = z.object({ zone_uuid: uuid, vehicle_uuid: uuid, ...purchaseFields });
+export type StartMeterSessionBody = z.input<typeof startMeterSessionBody>;
 export const extendMeterSessionBody = z.object(purchaseFields);
+export type ExtendMeterSessionBody = z.input<typeof extendMeterSessionBody>;
 
 export const meterPurchaseAnswer = z.object({
   session: meterSession,
@@ -200,6 +187,8 @@ export const meterZoneBody = z.object({
   hours: meterHours,
 });
 export const createMeterZoneBody = meterZoneBody.extend({ location_uuid: uuid });
+export type CreateMeterZoneBody = z.input<typeof createMeterZoneBody>;
+export type MeterZoneBody = z.input<typeof meterZoneBody>;
 
 /** `POST device/meter/check`: a plate in the device's zone, or in the zone of `zone_code`. No personal data. */
 export const meterCheckBody = z.object({ plate, zone_code: zoneCode.optional() });

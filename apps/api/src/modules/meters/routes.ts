@@ -17,7 +17,7 @@ import {
 } from "./service.ts";
 
 export const meterRoutes: FastifyPluginAsync = async (app) => {
-  await route(app, endpoints.listMeterZones, (request) => listZones(app.db, request.query.bbox));
+  await route(app, endpoints.listMeterZones, (request) => listZones(app.db, request.query));
   await route(app, endpoints.findMeterZoneByCode, (request) => getZoneByCode(app.db, request.params.code));
   await route(app, endpoints.getMeterZone, (request) => getZone(app.db, request.params.uuid));
   await route(app, endpoints.getMeterMap, async () => ({

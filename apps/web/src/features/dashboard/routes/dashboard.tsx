@@ -61,6 +61,9 @@ export default function DashboardScreen() {
               </Link>
             </section>
           )}
+          {/* A car at the valet stand or a pass for tonight comes before the history of lot stays. */}
+          <ValetTicketsSection />
+          <EventVisitsSection />
           <section aria-labelledby="recent-title" className="dashboard-section">
             <h2 id="recent-title">{t("dashboard.recent_title")}</h2>
             {data.recent_visits.length === 0 ? (
@@ -74,8 +77,6 @@ export default function DashboardScreen() {
               </>
             )}
           </section>
-          <ValetTicketsSection />
-          <EventVisitsSection />
           <nav aria-labelledby="quick-links-title" className="dashboard-section">
             <h2 id="quick-links-title">{t("dashboard.quick_links")}</h2>
             <ul className="quick-links">

@@ -1,13 +1,16 @@
 import type { EndpointBody } from "@estaciona/contracts/endpoint";
 import * as endpoints from "@estaciona/contracts/endpoints/meters";
-import { bboxParameter, type MeterPurchaseAnswer, type MeterZone } from "@estaciona/contracts/schemas/meters";
+import type { MeterPurchaseAnswer, MeterZone } from "@estaciona/contracts/schemas/meters";
 import type { QueryClient } from "@tanstack/react-query";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
 import { endpointKey, endpointQuery } from "../../../lib/endpoint-query.ts";
 import type { Box } from "../lib/geo.ts";
 
+/** The box travels as decimal text (the contract refuses blanks that `Number()` would read as 0). */
 export const zonesInBoxQuery = (box: Box) =>
-  endpointQuery(endpoints.listMeterZones, { query: { bbox: bboxParameter(box) } });
+  endpointQuery(endpoints.listMeterZones, {
+    query: { west: String(box.west), south: String(box.south), east: String(box.east), north: String(box.north) },
+  });
 export const zoneQuery = (uuid: string) => endpointQuery(endpoints.getMeterZone, { params: { uuid } });
 export const meterMapQuery = () => endpointQuery(endpoints.getMeterMap, {});
 export const meterSessionsQuery = (status: "active" | "past") =>

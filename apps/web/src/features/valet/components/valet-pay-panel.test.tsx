@@ -1,0 +1,100 @@
+import type { ValetTicketDetail } from "@estaciona/contracts/schemas/valet";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  fundidoraRates,
+  fundidoraTariff,
+  mockApi,
+  registerParkingCatalogues,
+  renderWithProviders,
+  visaCard,
+} from "../../../components/parking/testing/fixtures.tsx";
+import { ValetPayPanel } from "./valet-pay-panel.tsx";
+
+vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
+vi.mock("../../../lib/catalogues/valet.ts", () => ({}));
+vi.mock("../../payments/catalogue.ts", () => ({}));
+beforeAll(registerParkingCatalogues);
+afterEach(() => vi.unstubAllGlobals());
+
+const TICKET = "0b6f7c1e-2222-4000-8000-000000000001";
+
+/** A ticket 30 minutes in at a stand priced like Fundidora: $29.85 MXN all in before the tip. */
+const unpaidTicket: ValetTicketDetail = {
+  uuid: TICKET,
+  number: "A17",
+  plate: "ABC123",
+  status: "in_progress",
+  car_status: "parked",
+  location: { uuid: "loc", name: "Valet", address: "Av. 1", time_zone: "America/Monterrey" },
+  opened_at: new Date(Date.now() - 30 * 60_000).toISOString(),
+  paid_at: null,
+  total: 2985,
+  currency: "mxn",
+  tariff: fundidoraTariff,
+  rates: fundidoraRates,
+  quote: {
+    subtotal: 2000,
+    convenience_fee: 500,
+    processing_fee: 73,
+    tax: 412,
+    total: 2985,
+    currency: "mxn",
+    at: new Date().toISOString(),
+  },
+  amounts: null,
+  requested_at: null,
+  ready_at: null,
+  delivered_at: null,
+  payments: [],
+};
+
+describe("Valet pay panel", () => {
+  it("adds the tip on a line of its own, untaxed, and pays fee and tip with an Idempotency-Key", async () => {
+    const api = mockApi({
+      "GET user/payment/methods": () => ({ body: { data: [visaCard] } }),
+      [`POST user/valet/${TICKET}/pay`]: () => ({
+        body: {
+          data: {
+            ticket: { ...unpaidTicket, status: "finished", quote: null },
+            payment: { uuid: "pay-1", status: "succeeded", redirect_url: null },
+          },
+        },
+      }),
+    });
+    renderWithProviders(<ValetPayPanel ticket={unpaidTicket} />);
+
+    expect(await screen.findByRole("radio", { name: /^Visa •••• 4242/ })).toBeChecked();
+    expect(screen.queryByRole("row", { name: /Tip/ })).not.toBeInTheDocument();
+    // 20 % of the $20 fee: $4, with nothing added on top of it.
+    await userEvent.click(screen.getByRole("button", { name: "20 %" }));
+    expect(screen.getByLabelText("Tip (MXN)")).toHaveValue("4");
+    expect(screen.getByRole("row", { name: /Tip/ })).toHaveTextContent("$4.00 MXN");
+    expect(screen.getByRole("row", { name: /Tax/ })).toHaveTextContent("$4.12 MXN");
+    expect(screen.getByRole("row", { name: /Total/ })).toHaveTextContent("$33.85 MXN");
+
+    await userEvent.click(screen.getByRole("button", { name: "Pay $33.85 MXN" }));
+    const call = api.calls.find((request) => request.method === "POST");
+    expect(call?.body).toEqual({ tip: 400, payment_method_uuid: "card-default", expected_total: 3385 });
+    expect(call?.headers.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("shows a decline in the panel and retries with a new key", async () => {
+    const api = mockApi({
+      "GET user/payment/methods": () => ({ body: { data: [visaCard] } }),
+      [`GET user/valet/${TICKET}`]: () => ({ body: { data: unpaidTicket } }),
+      [`POST user/valet/${TICKET}/pay`]: () => ({
+        status: 402,
+        body: { error: "invalid_payment", error_description: "The card was declined." },
+      }),
+    });
+    renderWithProviders(<ValetPayPanel ticket={unpaidTicket} />);
+    await userEvent.click(await screen.findByRole("button", { name: "Pay $29.85 MXN" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("The card was declined.");
+    await userEvent.click(screen.getByRole("button", { name: "Try again · $29.85 MXN" }));
+    const keys = api.calls.filter((request) => request.method === "POST").map((r) => r.headers.get("Idempotency-Key"));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+});
