@@ -7,6 +7,7 @@ import { hostsModule } from "./modules/hosts/plugin.ts";
 import { invoicingModule } from "./modules/invoicing/plugin.ts";
 import { messagingModule } from "./modules/messaging/plugin.ts";
 import { metersModule } from "./modules/meters/plugin.ts";
+import { operatorModule } from "./modules/operator/plugin.ts";
 import { parkingModule } from "./modules/parking/plugin.ts";
 import { paymentsModule } from "./modules/payments/plugin.ts";
 import { subscriptionsModule } from "./modules/subscriptions/plugin.ts";
@@ -33,4 +34,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(invoicingModule);
   await app.register(subscriptionsModule);
   await app.register(contactModule);
+  await app.register(operatorModule);
 };

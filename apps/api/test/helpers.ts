@@ -8,6 +8,7 @@ import { type Environment, loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
 import type { NewRow } from "../src/db/schema.ts";
 import { newId } from "../src/lib/ids.ts";
+import { DEMO_ORGANISATION } from "../src/seed/data.ts";
 
 /**
  * Which engine this test run uses: vitest runs the API suite once per engine (see
@@ -95,7 +96,7 @@ export const testPhone = (): string =>
   `+5289${String(process.pid % 10000).padStart(4, "0")}${String(++phoneCounter).padStart(4, "0")}`;
 
 /**
- * A driver with a live session, created directly in the database (the sign-in flow itself is
+ * A driver (or, with `role: "admin"`, an operator of the demo organisation) with a live session, created directly in the database (the sign-in flow itself is
  * tested in auth tests). Answers the user row, a valid access token and ready-made headers.
  */
 export async function createSignedInUser(app: TestApp, fields: Partial<NewRow<"users">> = {}) {
@@ -118,6 +119,13 @@ export async function createSignedInUser(app: TestApp, fields: Partial<NewRow<"u
     ...fields,
   };
   await app.db.insertInto("users").values(user).execute();
+  // An administrator acts for an organisation (DESIGN §11): the seeded demo one, with the platform
+  // role like the seeded demo operator, unless a test changes it (test/operator.test.ts does).
+  if (user.role === "admin")
+    await app.db
+      .insertInto("operator_memberships")
+      .values({ user_id: user.id, organisation_id: DEMO_ORGANISATION.id, platform: 1, created_at: now })
+      .execute();
   const sessionId = newId();
   await app.db
     .insertInto("sessions")

@@ -213,7 +213,9 @@ describe.runIf(testEngine === "postgres")("PostgreSQL down", () => {
 
     const direct = new pg.Client({ connectionString: url });
     await direct.connect();
-    const { rows } = await direct.query(`select count(*)::int as count from ${schema}.vehicles`);
+    const { rows } = await direct.query(
+      `select count(*)::int as count from ${schema}.vehicles where plate = 'ABC1234'`,
+    );
     await direct.end();
     expect(rows[0].count).toBe(0);
   });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { currencyFilter, formatMinorUnits, formatMoney } from "./money.ts";
+import { currencyFilter, formatMinorUnits, formatMoney, parseMinorUnits } from "./money.ts";
 
 describe("currency filter (spec §9)", () => {
   it("shows two decimals in en-US format", () => {
@@ -35,5 +35,26 @@ describe("money", () => {
 
   it("keeps every digit of amounts a float could not hold", () => {
     expect(formatMinorUnits(Number.MAX_SAFE_INTEGER)).toBe("90,071,992,547,409.91");
+  });
+});
+
+describe("parseMinorUnits", () => {
+  it("reads whole units, one or two decimals and grouping commas", () => {
+    expect(parseMinorUnits("25")).toBe(2500);
+    expect(parseMinorUnits("25.5")).toBe(2550);
+    expect(parseMinorUnits(" 1,234.05 ")).toBe(123405);
+    expect(parseMinorUnits("0.1")).toBe(10);
+  });
+
+  it("refuses what is not an amount", () => {
+    for (const text of ["", "abc", "1.234", "-5", "1e3", "."]) expect(parseMinorUnits(text)).toBeNull();
+  });
+
+  it("reads back every amount the money format writes", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999_999_999 }), (minor) => {
+        expect(parseMinorUnits(formatMinorUnits(minor))).toBe(minor);
+      }),
+    );
   });
 });

@@ -32,3 +32,16 @@ export function formatMoney(minor: number, currency: Currency): string {
   const sign = minor < 0 ? "-" : "";
   return `${sign}$${formatMinorUnits(Math.abs(minor))} ${currency.toUpperCase()}`;
 }
+
+/**
+ * What an operator types as an amount ("25", "25.5", "1,234.50") in minor units, read from the
+ * digits (no float); null when it is not an amount with at most two decimals.
+ */
+export function parseMinorUnits(text: string): number | null {
+  const match = text
+    .trim()
+    .replace(/,/g, "")
+    .match(/^(\d{1,9})(?:\.(\d{0,2}))?$/);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+}

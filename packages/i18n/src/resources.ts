@@ -7,6 +7,7 @@ import { errors as enErrors } from "./locales/en/errors.ts";
 import { events as enEvents } from "./locales/en/events.ts";
 import { messages as enMessages } from "./locales/en/messages.ts";
 import { meters as enMeters } from "./locales/en/meters.ts";
+import { operator as enOperator } from "./locales/en/operator.ts";
 import { parking as enParking } from "./locales/en/parking.ts";
 import { payments as enPayments } from "./locales/en/payments.ts";
 import { privacy as enPrivacy } from "./locales/en/privacy.ts";
@@ -25,6 +26,7 @@ import { errors as esErrors } from "./locales/es/errors.ts";
 import { events as esEvents } from "./locales/es/events.ts";
 import { messages as esMessages } from "./locales/es/messages.ts";
 import { meters as esMeters } from "./locales/es/meters.ts";
+import { operator as esOperator } from "./locales/es/operator.ts";
 import { parking as esParking } from "./locales/es/parking.ts";
 import { payments as esPayments } from "./locales/es/payments.ts";
 import { privacy as esPrivacy } from "./locales/es/privacy.ts";
@@ -50,6 +52,7 @@ export const resources = {
     events: enEvents,
     messages: enMessages,
     meters: enMeters,
+    operator: enOperator,
     parking: enParking,
     payments: enPayments,
     privacy: enPrivacy,
@@ -70,6 +73,7 @@ export const resources = {
     events: esEvents,
     messages: esMessages,
     meters: esMeters,
+    operator: esOperator,
     parking: esParking,
     payments: esPayments,
     privacy: esPrivacy,

@@ -28,6 +28,9 @@ export interface Database {
   parking_meters: ParkingMetersTable;
   meter_sessions: MeterSessionsTable;
   meter_purchases: MeterPurchasesTable;
+  operator_memberships: OperatorMembershipsTable;
+  operator_location_grants: OperatorLocationGrantsTable;
+  audit_log: AuditLogTable;
   invoice_issuers: InvoiceIssuersTable;
   tax_profiles: TaxProfilesTable;
   invoices: InvoicesTable;
@@ -247,6 +250,37 @@ export interface DevicesTable {
   kind: "gate" | "camera" | "meter" | "valet";
   direction: "entry" | "exit" | "both";
   key_hash: string;
+  /** What the operator calls it ("Gate north"); the device id is what the device itself sends. */
+  name: string | null;
+  /** A revoked device's key is refused. */
+  revoked_at: string | null;
+  created_at: string;
+}
+
+/** An operator (role `admin`) belongs to one organisation; `platform` also manages hosts and organisations. */
+export interface OperatorMembershipsTable {
+  user_id: string;
+  organisation_id: string;
+  platform: Bool;
+  created_at: string;
+}
+
+/** A member with grants sees only these locations of the organisation (a staff member). */
+export interface OperatorLocationGrantsTable {
+  user_id: string;
+  location_id: string;
+}
+
+/** Every operator change: who, when, what, the values before and after (JSON text). */
+export interface AuditLogTable {
+  id: string;
+  organisation_id: string | null;
+  actor_user_id: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  before: string | null;
+  after: string | null;
   created_at: string;
 }
 

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import type { Row } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { nowIso } from "../lib/time.ts";
+import { loadOperatorScope, type OperatorScope } from "../modules/operator/scope.ts";
 import { authenticateDevice, type DeviceRow, deviceHmacKey } from "../modules/parking/devices/service.ts";
 
 declare module "fastify" {
@@ -12,6 +13,8 @@ declare module "fastify" {
     sessionId: string;
     /** The device that presented `X-Device-Key` on a `device/…` route. */
     parkingDevice: DeviceRow | null;
+    /** What the operator of an `admin/…` route may reach: their organisation and locations. */
+    operator: OperatorScope | null;
   }
 }
 
@@ -35,6 +38,7 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest("user", null as unknown as Row<"users">);
   app.decorateRequest("sessionId", "");
   app.decorateRequest("parkingDevice", null);
+  app.decorateRequest("operator", null);
 
   /** A valid access token of a session that is still open, of an account that is neither deleted nor suspended. */
   const authenticateUser = async (request: FastifyRequest) => {
@@ -62,6 +66,7 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
   const authenticateAdmin = async (request: FastifyRequest) => {
     await authenticateUser(request);
     if (request.user.role !== "admin") throw new AppError("forbidden_access");
+    request.operator = await loadOperatorScope(app.db, request.user.id);
   };
 
   const hmacKey = deviceHmacKey(app.config.secret);

@@ -354,6 +354,82 @@ export const DEMO_LOCATIONS: Seed<NewRow<"locations">>[] = [
   },
 ];
 
+/** The demo operator runs the whole demo organisation and holds the platform role (docs/decisions/0041). */
+export const DEMO_OPERATOR_MEMBERSHIP = {
+  user_id: DEMO_OPERATOR.id,
+  organisation_id: DEMO_ORGANISATION.id,
+  platform: 1,
+} as const;
+
+/** A second operator organisation, so the console's walls can be seen: its lot is not the demo operator's. */
+export const OTHER_ORGANISATION = {
+  id: "4f6c1d2e-0000-4000-8000-000000000002",
+  name: "Estacionamientos del Norte",
+  contact_email: "contacto@norte.localhost",
+  contact_phone: "+528112345600",
+};
+
+export const OTHER_OPERATOR: Seed<NewRow<"users">> = {
+  ...DEMO_OPERATOR,
+  id: "4f6c1d2e-0000-4000-8000-0000000000a2",
+  phone: "+528100000002",
+  first_name: "Operador",
+  last_name: "Norte",
+  email: "operador@norte.localhost",
+};
+
+export const OTHER_LOCATION: Seed<NewRow<"locations">> = {
+  ...mxLot,
+  organisation_id: OTHER_ORGANISATION.id,
+  id: "7d1e5a10-0000-4000-8000-000000000301",
+  name: "Estacionamiento Cumbres",
+  address: "Av. Paseo de los Leones 1200, Cumbres, 64610 Monterrey, N.L.",
+  lat: 25.7302,
+  lng: -100.3969,
+  kind: "lot",
+  is_freeflow: 0,
+  grace_minutes: 10,
+  first_period_minutes: 60,
+  first_period_price: 1800,
+  increment_minutes: 60,
+  increment_price: 1500,
+  daily_max: 20000,
+  capacity: 250,
+};
+
+/** A driver with a paid two-hour stay at Fundidora yesterday: something to find, see and refund in the console. */
+export const DEMO_DRIVER: Seed<NewRow<"users">> = {
+  ...DEMO_OPERATOR,
+  id: "4f6c1d2e-0000-4000-8000-0000000000d1",
+  phone: "+528100000003",
+  first_name: "Conductor",
+  last_name: "Demo",
+  email: null,
+  email_verified_at: null,
+  role: "driver",
+};
+
+export const DEMO_DRIVER_VEHICLE = {
+  id: "4f6c1d2e-0000-4000-8000-0000000000e1",
+  user_id: DEMO_DRIVER.id,
+  plate: "DEMO123",
+  state: "Nuevo León",
+  country: "mx",
+  brand: "Nissan",
+  model: "Versa",
+  year: 2022,
+  color: "Gris",
+} as const;
+
+export const DEMO_PAID_STAY = {
+  visitId: "4f6c1d2e-0000-4000-8000-0000000000f1",
+  paymentId: "4f6c1d2e-0000-4000-8000-0000000000f2",
+  sandboxCustomerId: "cus_demo_driver",
+  sandboxCardId: "src_demo_driver",
+  sandboxChargeId: "ch_demo_paid_stay",
+  minutes: 120,
+} as const;
+
 const [FUNDIDORA, BARRIO_ANTIGUO, CAMPUS, , ARENA, CONGRESS] = DEMO_LOCATIONS.map((location) => location.id);
 
 const plan = (

@@ -111,6 +111,29 @@ export const routes: RouteObject[] = [
               ...withAlias(paths.valetTicket, () => import("../features/valet/routes/ticket.tsx")),
               ...withAlias(paths.visit, () => import("../features/visits/routes/visit.tsx")),
               ...withAlias(paths.visitReceipt, () => import("../features/visits/routes/receipt.tsx")),
+              {
+                // The operator console: its own frame (sections, the operator's organisation) around its screens.
+                lazy: lazyRoute(async () => ({
+                  Component: (await import("../features/operator/routes/console-layout.tsx")).default,
+                })),
+                ErrorBoundary: ScreenError,
+                children: [
+                  ...withAlias(paths.operator, () => import("../features/operator/routes/today.tsx")),
+                  ...withAlias(paths.operatorLocations, () => import("../features/operator/routes/locations.tsx")),
+                  ...withAlias(
+                    paths.operatorNewLocation,
+                    () => import("../features/operator/routes/location-edit.tsx"),
+                  ),
+                  ...withAlias(paths.operatorLocation, () => import("../features/operator/routes/location-edit.tsx")),
+                  ...withAlias(paths.operatorDevices, () => import("../features/operator/routes/devices.tsx")),
+                  ...withAlias(paths.operatorPayments, () => import("../features/operator/routes/payments.tsx")),
+                  ...withAlias(paths.operatorPayment, () => import("../features/operator/routes/payment.tsx")),
+                  ...withAlias(paths.operatorDrivers, () => import("../features/operator/routes/drivers.tsx")),
+                  ...withAlias(paths.operatorDriver, () => import("../features/operator/routes/driver.tsx")),
+                  ...withAlias(paths.operatorInvoices, () => import("../features/operator/routes/invoices.tsx")),
+                  ...withAlias(paths.operatorTeam, () => import("../features/operator/routes/team.tsx")),
+                ],
+              },
               { path: "*", ...screen(() => import("../features/not-found/routes/not-found.tsx")) },
             ],
           },

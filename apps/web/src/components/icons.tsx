@@ -70,6 +70,11 @@ export const MailIcon = () => (
     <path d="M3 6h18v12H3zM3 7l9 6 9-6" />
   </Icon>
 );
+export const ConsoleIcon = () => (
+  <Icon>
+    <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
+  </Icon>
+);
 export const LogoutIcon = () => (
   <Icon>
     <path d="M10 4H5v16h5M15 8l4 4-4 4M19 12H9" />

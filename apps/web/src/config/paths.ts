@@ -37,6 +37,18 @@ export const paths = {
   /** Not in the spec: a valet ticket's link and QR (docs/decisions/0032), and the ticket as a visit. */
   valetClaim: { path: "/valet/:token" },
   valetTicket: { path: "/visita/valet/:uuid", alias: "/visit/valet/:uuid" },
+  /** Not in the spec: the operator console (DESIGN §11), a lazy part of the same app. */
+  operator: { path: "/operador", alias: "/operator" },
+  operatorLocations: { path: "/operador/ubicaciones", alias: "/operator/locations" },
+  operatorNewLocation: { path: "/operador/ubicaciones/nueva", alias: "/operator/locations/new" },
+  operatorLocation: { path: "/operador/ubicaciones/:uuid", alias: "/operator/locations/:uuid" },
+  operatorDevices: { path: "/operador/dispositivos", alias: "/operator/devices" },
+  operatorPayments: { path: "/operador/pagos", alias: "/operator/payments" },
+  operatorPayment: { path: "/operador/pagos/:uuid", alias: "/operator/payments/:uuid" },
+  operatorDrivers: { path: "/operador/conductores", alias: "/operator/drivers" },
+  operatorDriver: { path: "/operador/conductores/:uuid", alias: "/operator/drivers/:uuid" },
+  operatorInvoices: { path: "/operador/facturas", alias: "/operator/invoices" },
+  operatorTeam: { path: "/operador/equipo", alias: "/operator/team" },
 } as const satisfies Record<string, { path: string; alias?: string; checkout?: boolean }>;
 
 export type RouteName = keyof typeof paths;

@@ -19,6 +19,7 @@ export const MESSAGE = {
   code: "auth.invalid_code_format",
   state: "validation.state",
   characters: "validation.characters",
+  timeZone: "validation.time_zone",
   date: "validation.date",
 } as const;
 

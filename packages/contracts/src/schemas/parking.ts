@@ -2,7 +2,7 @@ import { z } from "zod";
 import { COUNTRIES, PAGINATOR_ROWS } from "../constants.ts";
 import type { FeeBreakdown, FeeRates, Tariff } from "../fees.ts";
 import { VISIT_STATUSES } from "../statuses.ts";
-import { plate, text, uuid, uuidParams } from "./common.ts";
+import { optionalText, plate, text, uuid, uuidParams } from "./common.ts";
 
 /** Calls of DESIGN §7 (locations, visits, devices). Money is integer minor units; rates are basis points. */
 
@@ -271,6 +271,8 @@ export const registerDeviceBody = z.object({
   location_uuid: uuid,
   kind: z.enum(DEVICE_KINDS),
   direction: z.enum(DEVICE_DIRECTIONS),
+  /** What the operator calls it in the console. */
+  name: optionalText(80),
 });
 export type RegisterDeviceBody = z.input<typeof registerDeviceBody>;
 
@@ -281,6 +283,7 @@ export const registeredDevice = z.object({
   location_uuid: z.string(),
   kind: z.enum(DEVICE_KINDS),
   direction: z.enum(DEVICE_DIRECTIONS),
+  name: z.string().nullable(),
   key: z.string(),
   created_at: isoTimestamp,
 });

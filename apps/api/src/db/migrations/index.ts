@@ -9,6 +9,7 @@ import * as parkingMeters from "./2026112410_parking_meters.ts";
 import * as eventsAndValet from "./2026112420_events_and_valet.ts";
 import * as invoicing from "./2026112430_invoicing.ts";
 import * as invoiceDiscounts from "./2026112431_invoice_discounts.ts";
+import * as operators from "./2026112440_operators.ts";
 import * as visitsInListOrder from "./2026112450_visits_in_list_order.ts";
 
 /**
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   "2026112420_events_and_valet": eventsAndValet,
   "2026112430_invoicing": invoicing,
   "2026112431_invoice_discounts": invoiceDiscounts,
+  "2026112440_operators": operators,
   "2026112450_visits_in_list_order": visitsInListOrder,
 };

@@ -1,6 +1,7 @@
 import * as endpoints from "@estaciona/contracts/endpoints/events";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
+import { scopeOf } from "../operator/scope.ts";
 import { deviceOf } from "../parking/devices/routes.ts";
 import { type PassKeys, publicPassKey } from "./pass.ts";
 import { purchaseEventParking } from "./purchase.ts";
@@ -30,10 +31,12 @@ export const eventRoutes =
     await route(app, endpoints.getEventVisit, (request) =>
       getEventVisit(app.db, keys, request.user.id, request.params.uuid),
     );
-    await route(app, endpoints.createEventSeries, (request) => createSeries(app.db, request.body));
-    await route(app, endpoints.createEvent, (request) => createEvent(app.db, request.body));
-    await route(app, endpoints.updateEvent, (request) => changeEvent(app.db, request.params.uuid, request.body));
-    await route(app, endpoints.cancelEvent, (request) => cancelEvent(app.db, request.params.uuid));
+    await route(app, endpoints.createEventSeries, (request) => createSeries(app.db, scopeOf(request), request.body));
+    await route(app, endpoints.createEvent, (request) => createEvent(app.db, scopeOf(request), request.body));
+    await route(app, endpoints.updateEvent, (request) =>
+      changeEvent(app.db, scopeOf(request), request.params.uuid, request.body),
+    );
+    await route(app, endpoints.cancelEvent, (request) => cancelEvent(app.db, scopeOf(request), request.params.uuid));
     await route(app, endpoints.reportEventEntry, (request) =>
       reportEventEntry(app.db, keys, deviceOf(request), request.body),
     );

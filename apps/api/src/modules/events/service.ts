@@ -13,6 +13,8 @@ import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
+import { changedFields, recordAudit } from "../operator/audit.ts";
+import { type OperatorScope, reachable } from "../operator/scope.ts";
 import type { DeviceRow } from "../parking/devices/service.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
 import { findVehicleById } from "../parking/visits/repository.ts";
@@ -106,7 +108,7 @@ function assertEventRules(event: EventFields): void {
 }
 
 /** `POST admin/event-series`. */
-export async function createSeries(db: Db, body: CreateSeriesBody) {
+export async function createSeries(db: Db, scope: OperatorScope, body: CreateSeriesBody) {
   const row = {
     id: newId(),
     slug: body.slug,
@@ -115,13 +117,17 @@ export async function createSeries(db: Db, body: CreateSeriesBody) {
     created_at: nowIso(),
   };
   await underUniqueRule("code_already_exist", () => insertSeries(db, row));
+  await recordAudit(db, scope, {
+    action: "event_series.create",
+    subject: { type: "event_series", id: row.id },
+    after: row,
+  });
   return { slug: row.slug, name: row.name, description: row.description };
 }
 
 /** `POST admin/event`: at a venue location, optionally in a series. */
-export async function createEvent(db: Db, body: CreateEventBody): Promise<Event> {
-  const location = await findLocationById(db, body.location_uuid);
-  if (!location) throw new AppError("object_not_found");
+export async function createEvent(db: Db, scope: OperatorScope, body: CreateEventBody): Promise<Event> {
+  const location = reachable(scope, await findLocationById(db, body.location_uuid));
   if (location.kind !== "venue") throw new AppError("invalid_location_type");
   const series = body.series_slug ? await findSeriesBySlug(db, body.series_slug) : null;
   if (body.series_slug && !series) throw new AppError("object_not_found");
@@ -155,11 +161,26 @@ export async function createEvent(db: Db, body: CreateEventBody): Promise<Event>
  * `PUT admin/event/{uuid}`: the changed fields, checked together with the rest. Places are
  * changed under the event's places lock, so they never drop below the places already sold.
  */
-export async function changeEvent(db: Db, eventId: string, body: UpdateEventBody): Promise<Event> {
+/** An event at one of the operator's venues; another organisation's answers as if it did not exist. */
+async function assertOperatorsEvent(
+  db: Executor,
+  scope: OperatorScope,
+  event: EventRow | undefined,
+): Promise<EventRow> {
+  if (!event) throw new AppError("object_not_found");
+  reachable(scope, await findLocationById(db, event.location_id));
+  return event;
+}
+
+export async function changeEvent(
+  db: Db,
+  scope: OperatorScope,
+  eventId: string,
+  body: UpdateEventBody,
+): Promise<Event> {
   const changed = await db.transaction().execute(async (tx) => {
     await lockName(tx, placesLock(eventId));
-    const event = await lockEvent(tx, eventId);
-    if (!event) throw new AppError("object_not_found");
+    const event = await assertOperatorsEvent(tx, scope, await lockEvent(tx, eventId));
     if (event.status === "cancelled") throw refused("events.event_cancelled");
     const { amount_editable: editable, ...fields } = body;
     const next: EventRow = {
@@ -177,6 +198,13 @@ export async function changeEvent(db: Db, eventId: string, body: UpdateEventBody
     if (next.places < sold)
       throw new AppError("invalid_data", { messageKey: "events.places_below_sold", params: { sold } });
     const { id: _id, created_at: _created, ...changes } = next;
+    const { updated_at: _before, ...was } = event;
+    const { updated_at: _after, ...now } = changes;
+    await recordAudit(tx, scope, {
+      action: "event.update",
+      subject: { type: "event", id: eventId },
+      ...changedFields(was, now),
+    });
     return updateEvent(tx, eventId, changes);
   });
   return presentEvent(db, changed, Date.now());
@@ -186,14 +214,19 @@ export async function changeEvent(db: Db, eventId: string, body: UpdateEventBody
  * `POST admin/event/{uuid}/cancel`: the event stops selling at once and a job refunds every paid
  * visit (cancellation.ts). Cancelling twice answers the cancelled event again.
  */
-export async function cancelEvent(db: Db, eventId: string): Promise<Event> {
+export async function cancelEvent(db: Db, scope: OperatorScope, eventId: string): Promise<Event> {
   const cancelled = await db.transaction().execute(async (tx) => {
     await lockName(tx, placesLock(eventId));
-    const event = await lockEvent(tx, eventId);
-    if (!event) throw new AppError("object_not_found");
+    const event = await assertOperatorsEvent(tx, scope, await lockEvent(tx, eventId));
     if (event.status === "cancelled") return event;
     const at = nowIso();
     const row = await updateEvent(tx, eventId, { status: "cancelled", cancelled_at: at, updated_at: at });
+    await recordAudit(tx, scope, {
+      action: "event.cancel",
+      subject: { type: "event", id: eventId },
+      before: { status: event.status },
+      after: { status: "cancelled" },
+    });
     await enqueue(tx, JOB_REFUND_CANCELLED_EVENT, { eventId }, { dedupeKey: `event-refunds:${eventId}` });
     return row;
   });

@@ -214,10 +214,11 @@ export function listInvoicesOfUser(db: Executor, userId: string) {
     .execute();
 }
 
-export function listInvoicesByStatus(db: Executor, status: InvoiceRow["status"]) {
+export function listInvoicesByStatus(db: Executor, organisationId: string, status: InvoiceRow["status"]) {
   return db
     .selectFrom("invoices")
     .selectAll()
+    .where("organisation_id", "=", organisationId)
     .where("status", "=", status)
     .orderBy("created_at")
     .orderBy("id")

@@ -1,6 +1,7 @@
 import * as endpoints from "@estaciona/contracts/endpoints/invoicing";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
+import { scopeOf } from "../operator/scope.ts";
 import {
   approveInvoice,
   cancelInvoice,
@@ -44,12 +45,14 @@ export const invoicingRoutes: FastifyPluginAsync = async (app) => {
     invoiceFile(app.db, request.user.id, request.params.uuid, "pdf"),
   );
 
-  await route(app, endpoints.listPendingInvoices, () => listPendingInvoices(app.db));
-  await route(app, endpoints.approveInvoice, (request) => approveInvoice(app.db, request.user.id, request.params.uuid));
+  await route(app, endpoints.listPendingInvoices, (request) => listPendingInvoices(app.db, scopeOf(request)));
+  await route(app, endpoints.approveInvoice, (request) =>
+    approveInvoice(app.db, scopeOf(request), request.params.uuid),
+  );
   await route(app, endpoints.rejectInvoice, (request) =>
-    rejectInvoice(app.db, request.user.id, request.params.uuid, request.body.reason),
+    rejectInvoice(app.db, scopeOf(request), request.params.uuid, request.body.reason),
   );
   await route(app, endpoints.cancelInvoice, (request) =>
-    cancelInvoice(app.db, app.providers.invoicing, request.user.id, request.params.uuid),
+    cancelInvoice(app.db, app.providers.invoicing, scopeOf(request), request.params.uuid),
   );
 };

@@ -13,6 +13,8 @@ import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
+import { recordAudit } from "../operator/audit.ts";
+import type { OperatorScope } from "../operator/scope.ts";
 import { lockActiveUser } from "../users/repository.ts";
 import { JOB_ISSUE_INVOICE, MAX_ISSUE_ATTEMPTS } from "./issuing.ts";
 import { type InvoiceProvider, InvoiceProviderError } from "./provider.ts";
@@ -404,8 +406,9 @@ export async function invoiceFile(
 
 // Operator approval ---------------------------------------------------------------------------------
 
-export async function listPendingInvoices(db: Executor): Promise<Invoice[]> {
-  return presentInvoices(db, await listInvoicesByStatus(db, "pending_approval"));
+/** The operator's organisation's requests waiting for approval (DESIGN §11: never another organisation's). */
+export async function listPendingInvoices(db: Executor, scope: OperatorScope): Promise<Invoice[]> {
+  return presentInvoices(db, await listInvoicesByStatus(db, scope.organisationId, "pending_approval"));
 }
 
 /**
@@ -414,13 +417,14 @@ export async function listPendingInvoices(db: Executor): Promise<Invoice[]> {
  */
 async function review(
   db: Executor,
-  reviewerId: string,
+  scope: OperatorScope,
   invoiceId: string,
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<Invoice> {
+  const reviewerId = scope.userId;
   await db.transaction().execute(async (tx) => {
     const invoice = await findInvoiceById(tx, invoiceId, { lock: true });
-    if (!invoice) throw new AppError("object_not_found");
+    if (invoice?.organisation_id !== scope.organisationId) throw new AppError("object_not_found");
     if (invoice.status === "issuing" || invoice.status === "issued") throw new AppError("invoice_already_approved");
     if (invoice.status !== "pending_approval") throw new AppError("action_not_available");
     const now = nowIso();
@@ -436,15 +440,21 @@ async function review(
       });
       await releaseInvoicePayments(tx, invoiceId);
     }
+    await recordAudit(tx, scope, {
+      action: decision.approve ? "invoice.approve" : "invoice.reject",
+      subject: { type: "invoice", id: invoiceId },
+      before: { status: invoice.status },
+      after: decision.approve ? { status: "issuing" } : { status: "rejected", reason: decision.reason },
+    });
   });
   return presentInvoice(db, await requireInvoice(db, invoiceId));
 }
 
-export const approveInvoice = (db: Executor, reviewerId: string, invoiceId: string) =>
-  review(db, reviewerId, invoiceId, { approve: true });
+export const approveInvoice = (db: Executor, scope: OperatorScope, invoiceId: string) =>
+  review(db, scope, invoiceId, { approve: true });
 
-export const rejectInvoice = (db: Executor, reviewerId: string, invoiceId: string, reason: string) =>
-  review(db, reviewerId, invoiceId, { approve: false, reason });
+export const rejectInvoice = (db: Executor, scope: OperatorScope, invoiceId: string, reason: string) =>
+  review(db, scope, invoiceId, { approve: false, reason });
 
 /**
  * Cancels an issued invoice at the provider that issued it (a wrong receiver, a payment refunded)
@@ -454,10 +464,12 @@ export const rejectInvoice = (db: Executor, reviewerId: string, invoiceId: strin
 export async function cancelInvoice(
   db: Executor,
   provider: InvoiceProvider,
-  reviewerId: string,
+  scope: OperatorScope,
   invoiceId: string,
 ): Promise<Invoice> {
   const invoice = await requireInvoice(db, invoiceId);
+  // Another organisation's invoice answers as if it did not exist (decision 0041).
+  if (invoice.organisation_id !== scope.organisationId) throw new AppError("object_not_found");
   if (invoice.status !== "issued" || !invoice.provider_ref) throw new AppError("action_not_available");
   if (invoice.provider !== provider.name)
     throw new AppError("action_not_available", { detail: `issued by ${invoice.provider}, not ${provider.name}` });
@@ -471,11 +483,18 @@ export async function cancelInvoice(
     const now = nowIso();
     const cancelled = await updateInvoiceIfStatus(tx, invoiceId, "issued", {
       status: "cancelled",
-      reviewed_by: reviewerId,
+      reviewed_by: scope.userId,
       reviewed_at: now,
       updated_at: now,
     });
-    if (cancelled) await releaseInvoicePayments(tx, invoiceId);
+    if (!cancelled) return;
+    await releaseInvoicePayments(tx, invoiceId);
+    await recordAudit(tx, scope, {
+      action: "invoice.cancel",
+      subject: { type: "invoice", id: invoiceId },
+      before: { status: "issued" },
+      after: { status: "cancelled" },
+    });
   });
   return presentInvoice(db, await requireInvoice(db, invoiceId));
 }

@@ -72,7 +72,11 @@ export function listZonesInBox(db: Executor, box: BoundingBox, limit: number) {
 }
 
 export function findLocation(db: Executor, locationId: string) {
-  return db.selectFrom("locations").select(["id", "kind"]).where("id", "=", locationId).executeTakeFirst();
+  return db
+    .selectFrom("locations")
+    .select(["id", "kind", "organisation_id"])
+    .where("id", "=", locationId)
+    .executeTakeFirst();
 }
 
 export async function insertZone(db: Executor, zone: NewRow<"parking_meters">): Promise<void> {

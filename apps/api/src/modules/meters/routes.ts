@@ -1,6 +1,7 @@
 import * as endpoints from "@estaciona/contracts/endpoints/meters";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
+import { scopeOf } from "../operator/scope.ts";
 import { deviceOf } from "../parking/devices/routes.ts";
 import { OFFLINE_MAP_STYLE } from "./map-style.ts";
 import {
@@ -34,7 +35,9 @@ export const meterRoutes: FastifyPluginAsync = async (app) => {
   await route(app, endpoints.listMeterSessions, (request) =>
     listSessions(app.db, request.user.id, request.query.status),
   );
-  await route(app, endpoints.createMeterZone, (request) => createZone(app.db, request.body));
-  await route(app, endpoints.updateMeterZone, (request) => changeZone(app.db, request.params.uuid, request.body));
+  await route(app, endpoints.createMeterZone, (request) => createZone(app.db, scopeOf(request), request.body));
+  await route(app, endpoints.updateMeterZone, (request) =>
+    changeZone(app.db, scopeOf(request), request.params.uuid, request.body),
+  );
   await route(app, endpoints.checkMeterPlate, (request) => checkPlate(app.db, deviceOf(request), request.body));
 };

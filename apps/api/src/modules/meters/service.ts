@@ -25,6 +25,8 @@ import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
+import { changedFields, recordAudit } from "../operator/audit.ts";
+import { type OperatorScope, reachable } from "../operator/scope.ts";
 import {
   type ChargeResult,
   chargeFailure,
@@ -179,23 +181,43 @@ async function underZoneUniqueRules<T>(
 }
 
 /** `POST admin/meter`: a meter location (kind `meter`) becomes a zone, once. */
-export async function createZone(db: Executor, body: z.output<typeof createMeterZoneBody>): Promise<MeterZone> {
-  const location = await findLocation(db, body.location_uuid);
-  if (!location) throw new AppError("object_not_found");
+export async function createZone(
+  db: Executor,
+  scope: OperatorScope,
+  body: z.output<typeof createMeterZoneBody>,
+): Promise<MeterZone> {
+  const location = reachable(scope, await findLocation(db, body.location_uuid));
   if (location.kind !== "meter") throw new AppError("invalid_location_type");
   if (await findZone(db, location.id)) throw new AppError("location_already_has_a_parking_meter");
   const at = nowIso();
   await underZoneUniqueRules(db, body, null, () =>
     insertZone(db, { location_id: location.id, created_at: at, ...zoneColumns(body, at) }),
   );
+  await recordAudit(db, scope, {
+    action: "meter.create",
+    subject: { type: "location", id: location.id },
+    after: zoneColumns(body, at),
+  });
   return getZone(db, location.id);
 }
 
 /** `PUT admin/meter/{uuid}`: sessions already paid keep their time; new purchases follow the new rules. */
-export async function changeZone(db: Executor, zoneId: string, body: ZoneFields): Promise<MeterZone> {
-  await requireZone(db, zoneId);
+export async function changeZone(
+  db: Executor,
+  scope: OperatorScope,
+  zoneId: string,
+  body: ZoneFields,
+): Promise<MeterZone> {
+  reachable(scope, await findLocation(db, zoneId));
+  const before = await requireZone(db, zoneId);
   const at = nowIso();
   await underZoneUniqueRules(db, body, zoneId, () => updateZone(db, zoneId, zoneColumns(body, at)));
+  const { updated_at: _at, ...after } = zoneColumns(body, at);
+  await recordAudit(db, scope, {
+    action: "meter.update",
+    subject: { type: "location", id: zoneId },
+    ...changedFields(before as unknown as Record<string, unknown>, after),
+  });
   return getZone(db, zoneId);
 }
 

@@ -1,6 +1,7 @@
 import * as endpoints from "@estaciona/contracts/endpoints/subscriptions";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
+import { scopeOf } from "../operator/scope.ts";
 import {
   archivePlan,
   cancelSubscription,
@@ -48,11 +49,13 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   await route(app, endpoints.getPromo, (request) =>
     getPromo(app.db, request.user, request.params.code, request.headers.host),
   );
-  await route(app, endpoints.createPlan, (request) => createPlan(app.db, request.body));
-  await route(app, endpoints.updatePlan, (request) => updatePlan(app.db, request.params.uuid, request.body));
-  await route(app, endpoints.archivePlan, (request) => archivePlan(app.db, request.params.uuid));
-  await route(app, endpoints.createDiscount, (request) => createDiscount(app.db, request.body));
+  await route(app, endpoints.createPlan, (request) => createPlan(app.db, scopeOf(request), request.body));
+  await route(app, endpoints.updatePlan, (request) =>
+    updatePlan(app.db, scopeOf(request), request.params.uuid, request.body),
+  );
+  await route(app, endpoints.archivePlan, (request) => archivePlan(app.db, scopeOf(request), request.params.uuid));
+  await route(app, endpoints.createDiscount, (request) => createDiscount(app.db, scopeOf(request), request.body));
   await route(app, endpoints.refundSubscription, (request, _reply, key) =>
-    refundSubscription(app, request.params.uuid, request.body, key),
+    refundSubscription(app, scopeOf(request), request.params.uuid, request.body, key),
   );
 };

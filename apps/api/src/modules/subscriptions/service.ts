@@ -20,6 +20,8 @@ import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { isoAfter, nowIso } from "../../lib/time.ts";
 import { resolveHost } from "../hosts/service.ts";
+import { changedFields, recordAudit } from "../operator/audit.ts";
+import { type OperatorScope, reachable } from "../operator/scope.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
 import type { LocationRow } from "../parking/locations/service.ts";
 import { findActiveVehicleOfUser } from "../parking/visits/repository.ts";
@@ -82,6 +84,13 @@ async function requirePlan(db: Executor, planId: string): Promise<{ plan: PlanRo
   return { plan, location };
 }
 
+/** A plan of one of the operator's locations; another organisation's answers as if it did not exist (DESIGN §11). */
+async function requireOperatorsPlan(db: Executor, scope: OperatorScope, planId: string) {
+  const found = await requirePlan(db, planId);
+  reachable(scope, found.location);
+  return found;
+}
+
 export async function listPlans(db: Executor, query: { country?: Country; location_uuid?: string }): Promise<Plan[]> {
   const plans = await listActivePlans(db, {
     country: query.country,
@@ -118,9 +127,8 @@ function assertDiscountWithin(rule: DiscountRule, cost: number): void {
   if (rule.kind === "percent" ? rule.value > 100 : rule.value > cost) throw new AppError("invalid_discount_amount");
 }
 
-export async function createPlan(db: Db, body: z.output<typeof createPlanBody>): Promise<Plan> {
-  const location = await findLocationById(db, body.location_uuid);
-  if (!location) throw new AppError("object_not_found");
+export async function createPlan(db: Db, scope: OperatorScope, body: z.output<typeof createPlanBody>): Promise<Plan> {
+  const location = reachable(scope, await findLocationById(db, body.location_uuid));
   assertPlanRules(location, body);
   const now = nowIso();
   const plan: PlanRow = {
@@ -138,13 +146,21 @@ export async function createPlan(db: Db, body: z.output<typeof createPlanBody>):
     created_at: now,
     updated_at: now,
   };
-  await insertPlan(db, plan);
+  await db.transaction().execute(async (tx) => {
+    await insertPlan(tx, plan);
+    await recordAudit(tx, scope, { action: "plan.create", subject: { type: "plan", id: plan.id }, after: plan });
+  });
   return presentPlan(plan, location, 0);
 }
 
 /** Changes apply to periods opened from now on; a period already opened keeps its price. */
-export async function updatePlan(db: Db, planId: string, body: z.output<typeof updatePlanBody>): Promise<Plan> {
-  const { plan, location } = await requirePlan(db, planId);
+export async function updatePlan(
+  db: Db,
+  scope: OperatorScope,
+  planId: string,
+  body: z.output<typeof updatePlanBody>,
+): Promise<Plan> {
+  const { plan, location } = await requireOperatorsPlan(db, scope, planId);
   const cost = body.cost ?? plan.cost;
   const discount =
     body.discount === undefined
@@ -163,24 +179,40 @@ export async function updatePlan(db: Db, planId: string, body: z.output<typeof u
     discount_value: discount?.value ?? null,
     updated_at: nowIso(),
   });
+  await recordAudit(db, scope, {
+    action: "plan.update",
+    subject: { type: "plan", id: plan.id },
+    ...changedFields(plan, { ...updated, updated_at: plan.updated_at }),
+  });
   return getPlan(db, updated.id);
 }
 
 /** No new passes; passes already sold keep renewing until cancelled. */
-export async function archivePlan(db: Db, planId: string): Promise<Plan> {
-  await requirePlan(db, planId);
+export async function archivePlan(db: Db, scope: OperatorScope, planId: string): Promise<Plan> {
+  const { plan } = await requireOperatorsPlan(db, scope, planId);
   await updatePlanRow(db, planId, { status: "archived", updated_at: nowIso() });
+  await recordAudit(db, scope, {
+    action: "plan.archive",
+    subject: { type: "plan", id: planId },
+    before: { status: plan.status },
+    after: { status: "archived" },
+  });
   return getPlan(db, planId);
 }
 
 // Promo codes
 
-export async function createDiscount(db: Db, body: z.output<typeof createDiscountBody>) {
+/**
+ * A promo code for one of the operator's plans; a code for every plan of every organisation is
+ * the platform role's to create (forbidden_access otherwise).
+ */
+export async function createDiscount(db: Db, scope: OperatorScope, body: z.output<typeof createDiscountBody>) {
+  if (!body.plan_uuid && !scope.platform) throw new AppError("forbidden_access");
   if (body.kind === "percent" && body.value > 100) throw new AppError("invalid_discount_amount");
   if (body.kind === "amount" && !body.currency) throw new AppError("discount_creation_failed");
   if (body.starts_on && body.ends_on && body.ends_on < body.starts_on) throw new AppError("discount_creation_failed");
   if (body.plan_uuid) {
-    const { plan } = await requirePlan(db, body.plan_uuid);
+    const { plan } = await requireOperatorsPlan(db, scope, body.plan_uuid);
     if (body.kind === "amount") {
       if (body.currency !== plan.currency) throw new AppError("discount_creation_failed");
       assertDiscountWithin(body, plan.cost);
@@ -201,6 +233,11 @@ export async function createDiscount(db: Db, body: z.output<typeof createDiscoun
     created_at: nowIso(),
   };
   await underUniqueRule("code_already_exist", () => insertDiscount(db, discount));
+  await recordAudit(db, scope, {
+    action: "discount.create",
+    subject: { type: "discount", id: discount.id },
+    after: discount,
+  });
   return {
     uuid: discount.id,
     code: discount.code,
@@ -530,12 +567,14 @@ export async function cancelSubscription(db: Db, userId: string, subscriptionId:
  */
 export async function refundSubscription(
   deps: BillingDeps,
+  scope: OperatorScope,
   subscriptionId: string,
   body: { amount?: number },
   idempotencyKey: string,
 ): Promise<SubscriptionDetail> {
   const subscription = await findSubscriptionById(deps.db, subscriptionId);
   if (!subscription) throw new AppError("object_not_found");
+  reachable(scope, await findLocationById(deps.db, subscription.location_id));
   const periods = await listPeriodsOf(deps.db, [subscription.id]);
   const paid = periods.filter((period) => period.status === "paid").at(-1);
   const charge = paid ? await findSucceededChargeOfPeriod(deps.db, paid.id) : undefined;
@@ -556,6 +595,12 @@ export async function refundSubscription(
     canceled_at: subscription.canceled_at ?? now,
     ended_at: now,
     updated_at: now,
+  });
+  await recordAudit(deps.db, scope, {
+    action: "subscription.refund",
+    subject: { type: "subscription", id: subscription.id },
+    before: { status: subscription.status },
+    after: { status: ended.status, refund_uuid: result.refund.id, amount: result.refund.amount },
   });
   return presentDetail(deps.db, ended);
 }

@@ -3,12 +3,14 @@ import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { paths } from "../../config/paths.ts";
-import { logout } from "../../lib/session.ts";
+import { logout, sessionStore } from "../../lib/session.ts";
+import { useStore } from "../../lib/store.ts";
 import {
   CalendarIcon,
   CardIcon,
   CarIcon,
   CloseIcon,
+  ConsoleIcon,
   HomeIcon,
   LogoutIcon,
   MailIcon,
@@ -25,10 +27,14 @@ type MenuLabel =
   | "payment_method"
   | "billing"
   | "account"
-  | "contact";
+  | "contact"
+  | "operator";
 
-/** Spec §2 side menu, in its order. Billing is Mexican invoicing, so it is hidden in English. */
-const entries: { label: MenuLabel; to: string; Icon: ComponentType; spanishOnly?: boolean }[] = [
+/**
+ * Spec §2 side menu, in its order. Billing is Mexican invoicing, so it is hidden in English; the
+ * operator console (DESIGN §11, not in the spec) is offered to operators only.
+ */
+const entries: { label: MenuLabel; to: string; Icon: ComponentType; spanishOnly?: boolean; adminOnly?: boolean }[] = [
   { label: "home", to: paths.dashboard.path, Icon: HomeIcon },
   { label: "vehicles", to: paths.vehicles.path, Icon: CarIcon },
   { label: "visits", to: paths.visits.path, Icon: TicketIcon },
@@ -37,11 +43,15 @@ const entries: { label: MenuLabel; to: string; Icon: ComponentType; spanishOnly?
   { label: "billing", to: paths.billing.path, Icon: ReceiptIcon, spanishOnly: true },
   { label: "account", to: paths.account.path, Icon: UserIcon },
   { label: "contact", to: paths.contact.path, Icon: MailIcon },
+  { label: "operator", to: paths.operator.path, Icon: ConsoleIcon, adminOnly: true },
 ];
 
 export function SideMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t, i18n } = useTranslation();
-  const visible = entries.filter((entry) => !entry.spanishOnly || i18n.language !== "en");
+  const { user } = useStore(sessionStore);
+  const visible = entries.filter(
+    (entry) => (!entry.spanishOnly || i18n.language !== "en") && (!entry.adminOnly || user?.role === "admin"),
+  );
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

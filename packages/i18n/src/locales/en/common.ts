@@ -23,6 +23,7 @@ export const common = {
     billing: "Billing",
     account: "My account",
     contact: "Contact",
+    operator: "Operator console",
     logout: "Log out",
   },
   footer: {

@@ -8,5 +8,6 @@ export const validation = {
   min_value: "The minimum value allowed is {{min}}",
   state: "Choose a state from the list",
   characters: "The value contains characters that are not allowed",
+  time_zone: "Choose a time zone such as America/Mexico_City",
   date: "Enter a date as YYYY-MM-DD",
 };

@@ -24,6 +24,7 @@ export const common: typeof source = {
     billing: "Facturación",
     account: "Mi cuenta",
     contact: "Contacto",
+    operator: "Consola del operador",
     logout: "Cerrar sesión",
   },
   footer: {

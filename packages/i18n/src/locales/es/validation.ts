@@ -9,5 +9,6 @@ export const validation: typeof source = {
   min_value: "El valor mínimo permitido es {{min}}",
   state: "Elige un estado de la lista",
   characters: "El valor contiene caracteres no permitidos",
+  time_zone: "Elige una zona horaria como America/Mexico_City",
   date: "Escribe la fecha como AAAA-MM-DD",
 };

@@ -5,7 +5,12 @@ export async function insertDevice(db: Executor, device: NewRow<"devices">): Pro
   await db.insertInto("devices").values(device).execute();
 }
 
-/** The device holding a key, with its location. The key is looked up by its HMAC, never stored. */
+/** The device holding a key, unless revoked. The key is looked up by its HMAC, never stored. */
 export function findDeviceByKeyHash(db: Executor, keyHash: string) {
-  return db.selectFrom("devices").selectAll().where("key_hash", "=", keyHash).executeTakeFirst();
+  return db
+    .selectFrom("devices")
+    .selectAll()
+    .where("key_hash", "=", keyHash)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
 }

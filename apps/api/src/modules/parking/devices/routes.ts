@@ -1,7 +1,7 @@
 import * as endpoints from "@estaciona/contracts/endpoints/devices";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { route } from "../../../plugins/endpoints.ts";
-import { type DeviceRow, deviceHmacKey, registerDevice, reportEntry, reportExit } from "./service.ts";
+import { type DeviceRow, reportEntry, reportExit } from "./service.ts";
 
 /** The device the `device/…` guard (plugins/authenticate.ts) found for the request's key. */
 export function deviceOf(request: Pick<FastifyRequest, "parkingDevice">): DeviceRow {
@@ -9,10 +9,8 @@ export function deviceOf(request: Pick<FastifyRequest, "parkingDevice">): Device
   return request.parkingDevice;
 }
 
-/** Registering devices (admin) and what they report (`device/…`: the guard found the caller). */
+/** What devices report (`device/…`: the guard found the caller); the console registers them (modules/operator). */
 export const deviceRoutes: FastifyPluginAsync = async (app) => {
-  const hmacKey = deviceHmacKey(app.config.secret);
-  await route(app, endpoints.registerDevice, (request) => registerDevice(app.db, hmacKey, request.body));
   await route(app, endpoints.reportEntry, (request) => reportEntry(app.db, deviceOf(request), request.body.plate));
   await route(app, endpoints.reportExit, (request) => reportExit(app, deviceOf(request), request.body.plate));
 };

@@ -1,10 +1,9 @@
 import { createHmac } from "node:crypto";
-import type { DeviceEventResult, RegisterDeviceBody } from "@estaciona/contracts/schemas/parking";
-import { type Executor, underUniqueRule } from "../../../db/database.ts";
+import type { DeviceEventResult } from "@estaciona/contracts/schemas/parking";
+import type { Executor } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
-import { deriveKey, newOpaqueToken } from "../../../lib/crypto.ts";
+import { deriveKey } from "../../../lib/crypto.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { newId } from "../../../lib/ids.ts";
 import { nowIso } from "../../../lib/time.ts";
 import { findUserById } from "../../users/repository.ts";
 import { findLocationById } from "../locations/repository.ts";
@@ -19,7 +18,7 @@ import {
 } from "../visits/repository.ts";
 import { assertLocationAdmits, openVisit } from "../visits/service.ts";
 import { finishFreeVisit, type ParkingDeps, settleFreeflowExit } from "../visits/settlement.ts";
-import { findDeviceByKeyHash, insertDevice } from "./repository.ts";
+import { findDeviceByKeyHash } from "./repository.ts";
 
 export type DeviceRow = Row<"devices">;
 
@@ -28,32 +27,6 @@ export const deviceHmacKey = (secret: string): Buffer => deriveKey(secret, "devi
 
 export const deviceKeyHash = (hmacKey: Buffer, deviceKey: string): string =>
   createHmac("sha256", hmacKey).update(deviceKey).digest("base64url");
-
-/** `POST admin/device`: registers a device and answers its key, once. */
-export async function registerDevice(db: Executor, hmacKey: Buffer, body: RegisterDeviceBody) {
-  const location = await findLocationById(db, body.location_uuid);
-  if (!location) throw new AppError("object_not_found");
-  const key = `edk_${newOpaqueToken()}`;
-  const device: DeviceRow = {
-    id: newId(),
-    device_id: body.device_id.trim(),
-    location_id: location.id,
-    kind: body.kind,
-    direction: body.direction,
-    key_hash: deviceKeyHash(hmacKey, key),
-    created_at: nowIso(),
-  };
-  await underUniqueRule("device_id_already_exists", () => insertDevice(db, device));
-  return {
-    uuid: device.id,
-    device_id: device.device_id,
-    location_uuid: device.location_id,
-    kind: device.kind,
-    direction: device.direction,
-    key,
-    created_at: device.created_at,
-  };
-}
 
 /** The device presenting `X-Device-Key`; anything else is an authentication error. */
 export async function authenticateDevice(

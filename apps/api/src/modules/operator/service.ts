@@ -1,0 +1,640 @@
+import { CURRENCY_BY_COUNTRY } from "@estaciona/contracts";
+import type {
+  AddOperatorBody,
+  DriverDetail,
+  LocationBody,
+  OperatorDevice,
+  OperatorLocation,
+  OperatorProfile,
+  PaymentDetail,
+  PaymentSearchQuery,
+  PaymentSummary,
+  TodayReport,
+} from "@estaciona/contracts/schemas/operator";
+import type { RegisterDeviceBody } from "@estaciona/contracts/schemas/parking";
+import { type Db, type Executor, underUniqueRule } from "../../db/database.ts";
+import type { Row } from "../../db/schema.ts";
+import { newOpaqueToken } from "../../lib/crypto.ts";
+import { AppError } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import { nowIso } from "../../lib/time.ts";
+import { insertDevice } from "../parking/devices/repository.ts";
+import { deviceKeyHash } from "../parking/devices/service.ts";
+import { findLocationById } from "../parking/locations/repository.ts";
+import { presentLocation } from "../parking/locations/service.ts";
+import { type LedgerDeps, refundPayment } from "../payments/ledger.ts";
+import { findActiveUserByPhone, findUserById } from "../users/repository.ts";
+import { changedFields, decodeCursor, encodeCursor, recordAudit } from "./audit.ts";
+import {
+  type ChargeFilters,
+  type ChargeRow,
+  findChargeIn,
+  findDeviceWithLocation,
+  findMembership,
+  findOrganisation,
+  grantsOf,
+  hasStayAt,
+  insertLocation,
+  insertMembership,
+  ledgerLinesOf,
+  listDevicesAt,
+  listLocationsOf,
+  listMembersOf,
+  makeAdmin,
+  openStaysByLocation,
+  replaceGrants,
+  revenueSince,
+  searchCharges,
+  searchDriversAt,
+  setUserStatus,
+  staysOfUserAt,
+  updateDevice,
+  updateLocation,
+  vehiclesOfUser,
+} from "./repository.ts";
+import { assertWholeOrganisation, type OperatorScope, reachable } from "./scope.ts";
+
+const DAY_MS = 86_400_000;
+const fullName = (user: { first_name: string | null; last_name: string | null; phone: string }) =>
+  [user.first_name, user.last_name].filter(Boolean).join(" ") || user.phone;
+
+/** The ids of every location the operator may see. */
+async function reachableLocationIds(db: Executor, scope: OperatorScope): Promise<string[]> {
+  return scope.locationIds ?? (await listLocationsOf(db, scope.organisationId, null)).map((location) => location.id);
+}
+
+async function reachableLocation(db: Executor, scope: OperatorScope, locationId: string) {
+  return reachable(scope, await findLocationById(db, locationId));
+}
+
+export async function operatorProfile(db: Executor, scope: OperatorScope): Promise<OperatorProfile> {
+  const [user, organisation] = await Promise.all([
+    findUserById(db, scope.userId),
+    findOrganisation(db, scope.organisationId),
+  ]);
+  return {
+    user_uuid: scope.userId,
+    name: user ? fullName(user) : "",
+    organisation: { uuid: organisation.id, name: organisation.name },
+    platform: scope.platform,
+    location_uuids: scope.locationIds,
+  };
+}
+
+// Locations
+
+type LocationRow = Row<"locations">;
+
+function presentOperatorLocation(location: LocationRow, openStays: number): OperatorLocation {
+  return {
+    ...presentLocation(location),
+    invoice_window_days: location.invoice_window_days,
+    invoicing: location.invoicing,
+    active: location.active === 1,
+    open_stays: openStays,
+  };
+}
+
+/** The columns a location body sets; the same shape the audit log compares. */
+function locationColumns(body: LocationBody) {
+  return {
+    name: body.name,
+    address: body.address,
+    kind: body.kind,
+    lat: body.lat,
+    lng: body.lng,
+    time_zone: body.time_zone,
+    country: body.country,
+    currency: CURRENCY_BY_COUNTRY[body.country],
+    is_freeflow: body.freeflow ? 1 : 0,
+    active: body.active ? 1 : 0,
+    capacity: body.capacity,
+    exit_window_minutes: body.exit_window_minutes,
+    invoice_window_days: body.invoice_window_days,
+    invoicing: body.invoicing,
+    email_domain: body.email_domain?.toLowerCase().replace(/^@/, "") ?? null,
+    grace_minutes: body.tariff.grace_minutes,
+    first_period_minutes: body.tariff.first_period_minutes,
+    first_period_price: body.tariff.first_period_price,
+    increment_minutes: body.tariff.increment_minutes,
+    increment_price: body.tariff.increment_price,
+    daily_max: body.tariff.daily_max,
+    tax_rate_bp: body.rates.tax_rate_bp,
+    convenience_rate_bp: body.rates.convenience_rate_bp,
+    convenience_fixed: body.rates.convenience_fixed,
+    card_rate_bp: body.rates.card_rate_bp,
+    card_fixed: body.rates.card_fixed,
+  } satisfies Partial<LocationRow>;
+}
+
+export async function listOperatorLocations(db: Executor, scope: OperatorScope): Promise<OperatorLocation[]> {
+  const locations = await listLocationsOf(db, scope.organisationId, scope.locationIds);
+  const open = await openStaysByLocation(
+    db,
+    locations.map((location) => location.id),
+  );
+  return locations.map((location) => presentOperatorLocation(location, open.get(location.id) ?? 0));
+}
+
+export async function getOperatorLocation(db: Executor, scope: OperatorScope, locationId: string) {
+  const location = await reachableLocation(db, scope, locationId);
+  const open = await openStaysByLocation(db, [location.id]);
+  return presentOperatorLocation(location, open.get(location.id) ?? 0);
+}
+
+export async function createLocation(db: Db, scope: OperatorScope, body: LocationBody): Promise<OperatorLocation> {
+  assertWholeOrganisation(scope);
+  const columns = locationColumns(body);
+  const location: LocationRow = {
+    id: newId(),
+    organisation_id: scope.organisationId,
+    // The column's default (invoices show what the driver paid after a promo code); the editor does not set it.
+    invoice_discounted: 1,
+    ...columns,
+    created_at: nowIso(),
+  };
+  await db.transaction().execute(async (tx) => {
+    await insertLocation(tx, location);
+    await recordAudit(tx, scope, {
+      action: "location.create",
+      subject: { type: "location", id: location.id },
+      after: columns,
+    });
+  });
+  return presentOperatorLocation(location, 0);
+}
+
+export async function editLocation(db: Db, scope: OperatorScope, locationId: string, body: LocationBody) {
+  const updated = await db.transaction().execute(async (tx) => {
+    const current = await reachableLocation(tx, scope, locationId);
+    const columns = locationColumns(body);
+    const changes = changedFields(current, columns);
+    if (Object.keys(changes.after).length === 0) return current;
+    const row = await updateLocation(tx, current.id, changes.after);
+    await recordAudit(tx, scope, {
+      action: "location.update",
+      subject: { type: "location", id: current.id },
+      ...changes,
+    });
+    return row;
+  });
+  const open = await openStaysByLocation(db, [updated.id]);
+  return presentOperatorLocation(updated, open.get(updated.id) ?? 0);
+}
+
+// Today
+
+export async function todayReport(db: Executor, scope: OperatorScope, days: number): Promise<TodayReport> {
+  const locations = await listLocationsOf(db, scope.organisationId, scope.locationIds);
+  const ids = locations.map((location) => location.id);
+  const since = new Date(Date.now() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+  const [open, revenue, attention] = await Promise.all([
+    openStaysByLocation(db, ids),
+    revenueSince(db, ids, since),
+    searchCharges(db, ids, { from: since, statuses: ["failed", "pending", "requires_action"] }, 20),
+  ]);
+  return {
+    locations: locations.map((location) => ({
+      uuid: location.id,
+      name: location.name,
+      capacity: location.capacity,
+      open_stays: open.get(location.id) ?? 0,
+    })),
+    revenue,
+    attention: attention.map(presentCharge),
+  };
+}
+
+// Devices
+
+type DeviceListRow = NonNullable<Awaited<ReturnType<typeof findDeviceWithLocation>>>;
+
+const presentDevice = (device: DeviceListRow): OperatorDevice => ({
+  uuid: device.id,
+  device_id: device.device_id,
+  name: device.name,
+  location: { uuid: device.location_id, name: device.location_name },
+  kind: device.kind,
+  direction: device.direction,
+  revoked_at: device.revoked_at,
+  created_at: device.created_at,
+});
+
+export async function listDevices(db: Executor, scope: OperatorScope, locationId: string | undefined) {
+  const ids = locationId
+    ? [(await reachableLocation(db, scope, locationId)).id]
+    : await reachableLocationIds(db, scope);
+  return (await listDevicesAt(db, ids)).map(presentDevice);
+}
+
+const newDeviceKey = () => `edk_${newOpaqueToken()}`;
+
+/** `POST admin/device`: registers a device at one of the operator's locations and answers its key, once. */
+export async function registerDevice(db: Db, hmacKey: Buffer, scope: OperatorScope, body: RegisterDeviceBody) {
+  const location = await reachableLocation(db, scope, body.location_uuid);
+  const key = newDeviceKey();
+  const device = {
+    id: newId(),
+    device_id: body.device_id.trim(),
+    name: body.name ?? null,
+    location_id: location.id,
+    kind: body.kind,
+    direction: body.direction,
+    key_hash: deviceKeyHash(hmacKey, key),
+    revoked_at: null,
+    created_at: nowIso(),
+  };
+  await underUniqueRule("device_id_already_exists", () =>
+    db.transaction().execute(async (tx) => {
+      await insertDevice(tx, device);
+      const { key_hash: _secret, ...shown } = device;
+      await recordAudit(tx, scope, {
+        action: "device.register",
+        subject: { type: "device", id: device.id },
+        after: shown,
+      });
+    }),
+  );
+  return {
+    uuid: device.id,
+    device_id: device.device_id,
+    name: device.name,
+    location_uuid: device.location_id,
+    kind: device.kind,
+    direction: device.direction,
+    key,
+    created_at: device.created_at,
+  };
+}
+
+async function reachableDevice(db: Executor, scope: OperatorScope, deviceId: string): Promise<DeviceListRow> {
+  const device = await findDeviceWithLocation(db, deviceId);
+  if (!device) throw new AppError("object_not_found");
+  reachable(scope, { id: device.location_id, organisation_id: device.organisation_id });
+  return device;
+}
+
+export async function renameDevice(db: Db, scope: OperatorScope, deviceId: string, name: string | null) {
+  return db.transaction().execute(async (tx) => {
+    const device = await reachableDevice(tx, scope, deviceId);
+    await updateDevice(tx, device.id, { name });
+    await recordAudit(tx, scope, {
+      action: "device.rename",
+      subject: { type: "device", id: device.id },
+      before: { name: device.name },
+      after: { name },
+    });
+    return presentDevice({ ...device, name });
+  });
+}
+
+/** A new key, answered once; the old one stops working at once. A revoked device gets none. */
+export async function rotateDeviceKey(db: Db, hmacKey: Buffer, scope: OperatorScope, deviceId: string) {
+  return db.transaction().execute(async (tx) => {
+    const device = await reachableDevice(tx, scope, deviceId);
+    if (device.revoked_at !== null) throw new AppError("object_not_found");
+    const key = newDeviceKey();
+    await updateDevice(tx, device.id, { key_hash: deviceKeyHash(hmacKey, key) });
+    await recordAudit(tx, scope, { action: "device.rotate_key", subject: { type: "device", id: device.id } });
+    return { uuid: device.id, key };
+  });
+}
+
+export async function revokeDevice(db: Db, scope: OperatorScope, deviceId: string) {
+  return db.transaction().execute(async (tx) => {
+    const device = await reachableDevice(tx, scope, deviceId);
+    if (device.revoked_at !== null) return presentDevice(device);
+    const at = nowIso();
+    await updateDevice(tx, device.id, { revoked_at: at });
+    await recordAudit(tx, scope, {
+      action: "device.revoke",
+      subject: { type: "device", id: device.id },
+      before: { revoked_at: null },
+      after: { revoked_at: at },
+    });
+    return presentDevice({ ...device, revoked_at: at });
+  });
+}
+
+// Payments
+
+function presentCharge(row: ChargeRow): PaymentSummary {
+  return {
+    uuid: row.id,
+    kind: row.kind,
+    status: row.status,
+    product: row.payable_type,
+    amount: row.amount,
+    refunded: Number(row.refunded ?? 0),
+    currency: row.currency,
+    description: row.description,
+    created_at: row.created_at,
+    location: { uuid: row.location_id, name: row.location_name },
+    plate: row.plate,
+    phone: row.phone,
+  };
+}
+
+const nextDay = (isoDate: string) => new Date(Date.parse(isoDate) + DAY_MS).toISOString().slice(0, 10);
+
+type SearchFilters = Omit<PaymentSearchQuery, "limit" | "cursor">;
+
+function chargeFilters(query: SearchFilters): ChargeFilters {
+  const digits = query.phone?.replace(/\D/g, "");
+  return {
+    ...(query.from ? { from: query.from } : {}),
+    ...(query.to ? { until: nextDay(query.to) } : {}),
+    ...(query.location_uuid ? { locationId: query.location_uuid } : {}),
+    ...(query.plate ? { plate: query.plate } : {}),
+    ...(digits ? { phoneDigits: digits } : {}),
+    ...(query.status ? { status: query.status } : {}),
+  };
+}
+
+export async function searchPayments(
+  db: Executor,
+  scope: OperatorScope,
+  query: SearchFilters & { cursor?: string; limit: number },
+) {
+  const ids = await reachableLocationIds(db, scope);
+  const filters = { ...chargeFilters(query), ...(query.cursor ? { before: decodeCursor(query.cursor) } : {}) };
+  const rows = await searchCharges(db, ids, filters, query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(presentCharge),
+    next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+export async function paymentDetail(db: Executor, scope: OperatorScope, paymentId: string): Promise<PaymentDetail> {
+  const charge = await findChargeIn(db, await reachableLocationIds(db, scope), paymentId);
+  if (!charge) throw new AppError("object_not_found");
+  const lines = await ledgerLinesOf(db, charge.id);
+  const summary = presentCharge(charge);
+  const pendingRefund = lines.some((line) => line.kind === "refund" && line.status === "pending");
+  return {
+    ...summary,
+    refundable: charge.status === "succeeded" && !pendingRefund ? charge.amount - summary.refunded : 0,
+    driver_uuid: charge.user_id,
+    payable: { type: charge.payable_type, uuid: charge.payable_id },
+    lines: lines.map((line) => ({
+      uuid: line.id,
+      kind: line.kind,
+      status: line.status,
+      subtotal: line.subtotal,
+      convenience_fee: line.convenience_fee,
+      processing_fee: line.processing_fee,
+      tax: line.tax,
+      amount: line.amount,
+      gateway: line.gateway,
+      provider_ref: line.provider_ref,
+      failure_code: line.failure_code,
+      description: line.description,
+      created_at: line.created_at,
+    })),
+  };
+}
+
+/**
+ * Gives back all or part of a charge through the ledger, which refuses more than is left and
+ * keeps one refund in flight per charge (`invalid_refund`); the call's Idempotency-Key answers a
+ * retry once. A refund the gateway declines answers `invalid_refund`; one whose outcome is not
+ * known yet shows as a pending line and is settled by the ledger's jobs.
+ */
+export async function refundCharge(
+  deps: LedgerDeps,
+  scope: OperatorScope,
+  paymentId: string,
+  body: { amount?: number | undefined; reason: string },
+  idempotencyKey: string,
+): Promise<PaymentDetail> {
+  const before = await paymentDetail(deps.db, scope, paymentId);
+  if (before.refundable === 0) throw new AppError("invalid_refund");
+  const result = await refundPayment(deps, {
+    paymentId,
+    ...(body.amount !== undefined ? { amount: body.amount } : {}),
+    reason: body.reason,
+    idempotencyKey,
+  });
+  if (result.status === "failed") throw new AppError("invalid_refund");
+  await recordAudit(deps.db, scope, {
+    action: "payment.refund",
+    subject: { type: "payment", id: paymentId },
+    before: { refunded: before.refunded },
+    after: { refunded: before.refunded + result.refund.amount, refund_uuid: result.refund.id, reason: body.reason },
+  });
+  return paymentDetail(deps.db, scope, paymentId);
+}
+
+const CSV_COLUMNS = [
+  "payment_uuid",
+  "created_at",
+  "status",
+  "product",
+  "location",
+  "plate",
+  "phone",
+  "currency",
+  "subtotal",
+  "convenience_fee",
+  "processing_fee",
+  "tax",
+  "amount",
+  "refunded",
+  "description",
+] as const;
+const EXPORT_PAGE = 500;
+
+/** A CSV cell: quoted when it must be, and never read as a formula by a spreadsheet (OWASP CSV injection). */
+function csvCell(value: string | number | null): string {
+  const text = value === null ? "" : String(value);
+  const formula = /^[=+\-@\t\r]/.test(text) && !/^[+-]?\d+$/.test(text);
+  const safe = formula ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Minor units as a decimal with two places, from the integer's digits (no floating point). */
+const decimal = (minor: number): string => {
+  const sign = minor < 0 ? "-" : "";
+  const digits = String(Math.abs(minor)).padStart(3, "0");
+  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+};
+
+/**
+ * `GET admin/payments/export`: the charges of a period as CSV, read in keyset pages of 500 so a
+ * busy month never sits in memory at once.
+ */
+export async function* exportPayments(
+  db: Executor,
+  scope: OperatorScope,
+  period: { from: string; to: string },
+): AsyncGenerator<string> {
+  const ids = await reachableLocationIds(db, scope);
+  const filters: ChargeFilters = { from: period.from, until: nextDay(period.to) };
+  yield `${CSV_COLUMNS.join(",")}\r\n`;
+  let before: ChargeFilters["before"];
+  for (;;) {
+    const rows = await searchCharges(db, ids, { ...filters, ...(before ? { before } : {}) }, EXPORT_PAGE);
+    for (const row of rows) {
+      const cells = [
+        row.id,
+        row.created_at,
+        row.status,
+        row.payable_type,
+        row.location_name,
+        row.plate,
+        row.phone,
+        row.currency,
+        decimal(row.subtotal),
+        decimal(row.convenience_fee),
+        decimal(row.processing_fee),
+        decimal(row.tax),
+        decimal(row.amount),
+        decimal(Number(row.refunded ?? 0)),
+        row.description,
+      ];
+      yield `${cells.map(csvCell).join(",")}\r\n`;
+    }
+    const last = rows[rows.length - 1];
+    if (rows.length < EXPORT_PAGE || !last) return;
+    before = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+// Drivers
+
+export async function searchDrivers(db: Executor, scope: OperatorScope, q: string) {
+  const ids = await reachableLocationIds(db, scope);
+  const digits = q.replace(/\D/g, "");
+  const search =
+    /^[\d\s+()-]+$/.test(q) && digits.length >= 4
+      ? { phoneDigits: digits }
+      : { plate: q.replace(/[\s-]/g, "").toUpperCase() };
+  const drivers = await searchDriversAt(db, ids, search);
+  const vehicles = await vehiclesOfUser(
+    db,
+    drivers.map((driver) => driver.id),
+  );
+  return drivers.map((driver) => ({
+    uuid: driver.id,
+    phone: driver.phone,
+    name: fullName(driver),
+    status: driver.status,
+    plates: vehicles.filter((vehicle) => vehicle.user_id === driver.id && !vehicle.deleted_at).map((v) => v.plate),
+  }));
+}
+
+/** A driver the operator may see: one who parked at one of its locations. Anyone else does not exist here. */
+async function reachableDriver(db: Executor, ids: string[], userId: string) {
+  const user = await findUserById(db, userId);
+  if (!user || user.deleted_at !== null || !(await hasStayAt(db, userId, ids))) throw new AppError("object_not_found");
+  return user;
+}
+
+export async function driverDetail(db: Executor, scope: OperatorScope, userId: string): Promise<DriverDetail> {
+  const ids = await reachableLocationIds(db, scope);
+  const user = await reachableDriver(db, ids, userId);
+  const [vehicles, stays, payments] = await Promise.all([
+    vehiclesOfUser(db, [user.id]),
+    staysOfUserAt(db, user.id, ids),
+    searchCharges(db, ids, { phoneDigits: user.phone.replace(/\D/g, "") }, 50),
+  ]);
+  return {
+    uuid: user.id,
+    phone: user.phone,
+    name: fullName(user),
+    status: user.status,
+    email: user.email,
+    created_at: user.created_at,
+    plates: vehicles.filter((vehicle) => !vehicle.deleted_at).map((vehicle) => vehicle.plate),
+    vehicles: vehicles.map((vehicle) => ({
+      uuid: vehicle.id,
+      plate: vehicle.plate,
+      state: vehicle.state,
+      deleted: vehicle.deleted_at !== null,
+    })),
+    stays: stays.map((stay) => ({
+      uuid: stay.id,
+      location: stay.location_name,
+      status: stay.status,
+      plate: stay.plate,
+      entered_at: stay.entered_at,
+      total: stay.total,
+      currency: stay.currency,
+    })),
+    payments: payments.filter((payment) => payment.user_id === user.id).map(presentCharge),
+  };
+}
+
+/**
+ * Suspends or restores a driver. The guard reads the account's status on every call, so the
+ * next call anywhere answers `user_suspended`. An operator cannot suspend themself or another operator.
+ */
+export async function setDriverStatus(db: Db, scope: OperatorScope, userId: string, status: "active" | "suspended") {
+  await db.transaction().execute(async (tx) => {
+    const user = await reachableDriver(tx, await reachableLocationIds(tx, scope), userId);
+    if (user.role !== "driver") throw new AppError("invalid_user");
+    if (user.status === status) return;
+    await setUserStatus(tx, user.id, status, nowIso());
+    await recordAudit(tx, scope, {
+      action: status === "suspended" ? "driver.suspend" : "driver.restore",
+      subject: { type: "user", id: user.id },
+      before: { status: user.status },
+      after: { status },
+    });
+  });
+  return driverDetail(db, scope, userId);
+}
+
+// Operators
+
+export async function listOperators(db: Executor, scope: OperatorScope) {
+  const members = await listMembersOf(db, scope.organisationId);
+  const grants = await grantsOf(
+    db,
+    members.map((member) => member.id),
+  );
+  return members.map((member) => ({
+    user_uuid: member.id,
+    phone: member.phone,
+    name: fullName(member),
+    platform: member.platform === 1,
+    location_uuids: grants.get(member.id) ?? null,
+  }));
+}
+
+/**
+ * Makes an existing user an operator of the caller's organisation, optionally limited to some of
+ * its locations (`invalid_user` when the phone has no account or belongs to another organisation's operator).
+ */
+export async function addOperator(db: Db, scope: OperatorScope, body: AddOperatorBody) {
+  assertWholeOrganisation(scope);
+  const locationIds = [...new Set(body.location_uuids ?? [])];
+  await db.transaction().execute(async (tx) => {
+    const user = await findActiveUserByPhone(tx, body.phone, { lock: true });
+    if (user?.status !== "active") throw new AppError("invalid_user");
+    const membership = await findMembership(tx, user.id);
+    if (membership && membership.organisation_id !== scope.organisationId) throw new AppError("invalid_user");
+    for (const locationId of locationIds) await reachableLocation(tx, scope, locationId);
+    const at = nowIso();
+    if (!membership)
+      await insertMembership(tx, {
+        user_id: user.id,
+        organisation_id: scope.organisationId,
+        platform: 0,
+        created_at: at,
+      });
+    await makeAdmin(tx, user.id, at);
+    await replaceGrants(tx, user.id, locationIds);
+    await recordAudit(tx, scope, {
+      action: "operator.add",
+      subject: { type: "user", id: user.id },
+      before: membership ? { role: user.role } : null,
+      after: { role: "admin", location_uuids: locationIds.length ? locationIds : null },
+    });
+  });
+  const member = (await listOperators(db, scope)).find((candidate) => candidate.phone === body.phone);
+  if (!member) throw new Error("operator vanished after being added");
+  return member;
+}

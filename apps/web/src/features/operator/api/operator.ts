@@ -1,0 +1,81 @@
+import type { EndpointBody, EndpointQuery } from "@estaciona/contracts/endpoint";
+import * as devices from "@estaciona/contracts/endpoints/devices";
+import * as invoicing from "@estaciona/contracts/endpoints/invoicing";
+import * as endpoints from "@estaciona/contracts/endpoints/operator";
+import type { QueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { callEndpoint } from "../../../lib/endpoint-client.ts";
+import { endpointKey, endpointQuery } from "../../../lib/endpoint-query.ts";
+
+/** The console's calls (DESIGN §11); the server scopes each one to the operator's organisation. */
+
+/** Who the caller is; a driver's 403 is the console's to explain, not an error dialog. */
+export const profileQuery = () =>
+  queryOptions({
+    queryKey: endpointKey(endpoints.getOperatorProfile, {}),
+    queryFn: ({ signal }) => callEndpoint(endpoints.getOperatorProfile, {}, { signal, handleErrors: false }),
+    retry: false,
+  });
+
+export const todayQuery = (days: number) => endpointQuery(endpoints.getToday, { query: { days } });
+export const locationsQuery = () => endpointQuery(endpoints.listOperatorLocations, {});
+export const locationQuery = (uuid: string) => endpointQuery(endpoints.getOperatorLocation, { params: { uuid } });
+export const devicesQuery = () => endpointQuery(endpoints.listDevices, { query: {} });
+export const paymentQuery = (uuid: string) => endpointQuery(endpoints.getPayment, { params: { uuid } });
+export const driverQuery = (uuid: string) => endpointQuery(endpoints.getDriver, { params: { uuid } });
+export const operatorsQuery = () => endpointQuery(endpoints.listOperators, {});
+
+export type PaymentFilters = Omit<EndpointQuery<typeof endpoints.searchPayments>, "cursor" | "limit">;
+/** Keyset pages of the payment search: each page hands over the cursor of the next. */
+export const paymentsQuery = (filters: PaymentFilters) =>
+  infiniteQueryOptions({
+    queryKey: endpointKey(endpoints.searchPayments, { query: filters }),
+    queryFn: ({ pageParam, signal }) =>
+      callEndpoint(endpoints.searchPayments, { query: { ...filters, cursor: pageParam, limit: 25 } }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+export const driversQuery = (q: string) => endpointQuery(endpoints.searchDrivers, { query: { q } });
+export const auditQuery = () =>
+  infiniteQueryOptions({
+    queryKey: endpointKey(endpoints.listAudit, { query: {} }),
+    queryFn: ({ pageParam, signal }) =>
+      callEndpoint(endpoints.listAudit, { query: { cursor: pageParam, limit: 25 } }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+
+export type LocationBody = EndpointBody<typeof endpoints.createLocation>;
+export const createLocation = (body: LocationBody) => callEndpoint(endpoints.createLocation, { body });
+export const updateLocation = (uuid: string, body: LocationBody) =>
+  callEndpoint(endpoints.updateLocation, { params: { uuid }, body });
+
+export const registerDevice = (body: EndpointBody<typeof devices.registerDevice>) =>
+  callEndpoint(devices.registerDevice, { body });
+export const renameDevice = (uuid: string, name: string | null) =>
+  callEndpoint(endpoints.renameDevice, { params: { uuid }, body: { name } });
+export const rotateDeviceKey = (uuid: string) => callEndpoint(endpoints.rotateDeviceKey, { params: { uuid } });
+export const revokeDevice = (uuid: string) => callEndpoint(endpoints.revokeDevice, { params: { uuid } });
+
+/** One Idempotency-Key per refund the operator confirms, sent again on a retry of the same one. */
+export const refundPayment = (
+  uuid: string,
+  body: EndpointBody<typeof endpoints.refundPayment>,
+  idempotencyKey: string,
+) => callEndpoint(endpoints.refundPayment, { params: { uuid }, body, idempotencyKey });
+
+export const suspendDriver = (uuid: string) => callEndpoint(endpoints.suspendDriver, { params: { uuid } });
+export const restoreDriver = (uuid: string) => callEndpoint(endpoints.restoreDriver, { params: { uuid } });
+export const addOperator = (body: EndpointBody<typeof endpoints.addOperator>) =>
+  callEndpoint(endpoints.addOperator, { body });
+
+export const pendingInvoicesQuery = () => endpointQuery(invoicing.listPendingInvoices, {});
+export const approveInvoice = (uuid: string) => callEndpoint(invoicing.approveInvoice, { params: { uuid } });
+export const rejectInvoice = (uuid: string, reason: string) =>
+  callEndpoint(invoicing.rejectInvoice, { params: { uuid }, body: { reason } });
+
+/** After a change, every console answer that could show it is stale. */
+export const refreshConsole = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({
+    predicate: (query) => typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith("/admin/"),
+  });

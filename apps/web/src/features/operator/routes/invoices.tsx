@@ -1,0 +1,103 @@
+import type { Invoice } from "@estaciona/contracts/schemas/invoicing";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { FormDialog } from "../../../components/form-dialog.tsx";
+import { FormField } from "../../../components/form-field.tsx";
+import { LoadingSection } from "../../../components/loading-view.tsx";
+import { Page } from "../../../components/page.tsx";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { approveInvoice, pendingInvoicesQuery, refreshConsole, rejectInvoice } from "../api/operator.ts";
+import { useConsoleFormat } from "../lib/format.ts";
+
+/** /operador/facturas: invoice requests of locations that need the operator's approval (DESIGN §9). */
+export default function InvoicesScreen() {
+  const { t } = useConsoleFormat();
+  const invoices = useQuery(pendingInvoicesQuery());
+  return (
+    <Page title={t("invoices.title")}>
+      {!invoices.data ? (
+        <LoadingSection />
+      ) : invoices.data.length === 0 ? (
+        <p className="muted">{t("invoices.none")}</p>
+      ) : (
+        <ul className="card-list">
+          {invoices.data.map((invoice) => (
+            <PendingInvoice key={invoice.uuid} invoice={invoice} />
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
+
+function PendingInvoice({ invoice }: { invoice: Invoice }) {
+  const { t, money, when } = useConsoleFormat();
+  const queryClient = useQueryClient();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState("");
+  const done = (message: string) => async () => {
+    setRejecting(false);
+    await refreshConsole(queryClient);
+    notifySuccess(message);
+  };
+  const approve = useMutation({
+    mutationFn: () => approveInvoice(invoice.uuid),
+    onSuccess: done(t("invoices.approved")),
+  });
+  const reject = useMutation({
+    mutationFn: () => rejectInvoice(invoice.uuid, reason.trim()),
+    onSuccess: done(t("invoices.rejected")),
+  });
+  return (
+    <li className="card">
+      <strong>
+        {invoice.receiver_name} · {invoice.receiver_rfc}
+      </strong>
+      <span>
+        {money(invoice.total, invoice.currency)} · {t("invoices.payments", { count: invoice.payment_uuids.length })} ·{" "}
+        {t("invoices.use", { use: invoice.cfdi_use })}
+      </span>
+      <span className="muted">{t("invoices.requested", { when: when(invoice.requested_at) })}</span>
+      <div className="console-row-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={approve.isPending}
+          onClick={() => approve.mutate()}
+        >
+          {t("invoices.approve")}
+        </button>
+        <button type="button" className="button button-ghost-danger" onClick={() => setRejecting(true)}>
+          {t("invoices.reject")}
+        </button>
+      </div>
+      <FormDialog open={rejecting} title={t("invoices.reject_title")} onClose={() => setRejecting(false)}>
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (reason.trim()) reject.mutate();
+          }}
+        >
+          <FormField label={t("invoices.reason")}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                required
+                maxLength={500}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
+            )}
+          </FormField>
+          <div className="dialog-actions">
+            <button type="submit" className="button button-danger" disabled={reject.isPending}>
+              {t("invoices.reject")}
+            </button>
+          </div>
+        </form>
+      </FormDialog>
+    </li>
+  );
+}

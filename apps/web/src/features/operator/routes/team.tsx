@@ -1,0 +1,167 @@
+import type { AuditEntry } from "@estaciona/contracts/schemas/operator";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { FormField } from "../../../components/form-field.tsx";
+import { LoadingSection } from "../../../components/loading-view.tsx";
+import { Page } from "../../../components/page.tsx";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { addOperator, auditQuery, locationsQuery, operatorsQuery, refreshConsole } from "../api/operator.ts";
+import { TableScroller } from "../components/table-scroller.tsx";
+import { useConsoleFormat } from "../lib/format.ts";
+
+/** /operador/equipo: the organisation's operators, adding one, and the audit log of every change. */
+export default function TeamScreen() {
+  const { t } = useConsoleFormat();
+  return (
+    <Page title={t("team.title")}>
+      <Operators />
+      <AuditLog />
+    </Page>
+  );
+}
+
+function Operators() {
+  const { t } = useConsoleFormat();
+  const queryClient = useQueryClient();
+  const operators = useQuery(operatorsQuery());
+  const locations = useQuery(locationsQuery());
+  const [phone, setPhone] = useState("");
+  const [limitedTo, setLimitedTo] = useState<string[]>([]);
+  const locationName = (uuid: string) => locations.data?.find((location) => location.uuid === uuid)?.name ?? uuid;
+  const add = useMutation({
+    mutationFn: () => addOperator({ phone: phone.trim(), location_uuids: limitedTo }),
+    onSuccess: async () => {
+      setPhone("");
+      setLimitedTo([]);
+      await refreshConsole(queryClient);
+      notifySuccess(t("team.added"));
+    },
+  });
+  return (
+    <section className="card" aria-labelledby="operators-title">
+      <h2 id="operators-title" className="section-title">
+        {t("team.operators")}
+      </h2>
+      {!operators.data ? (
+        <LoadingSection />
+      ) : (
+        <ul className="card-list">
+          {operators.data.map((member) => (
+            <li key={member.user_uuid}>
+              <strong>{member.name}</strong> <span className="muted">{member.phone}</span>
+              <br />
+              <span className="muted">
+                {member.location_uuids
+                  ? t("team.limited_to", { locations: member.location_uuids.map(locationName).join(", ") })
+                  : t("team.all_locations")}
+                {member.platform ? ` · ${t("team.platform")}` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="console-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (phone.trim()) add.mutate();
+        }}
+      >
+        <FormField label={t("team.phone")} hint={t("team.phone_hint")}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              inputMode="tel"
+              placeholder="+528112345678"
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+            />
+          )}
+        </FormField>
+        <fieldset>
+          <legend>{t("team.limit")}</legend>
+          {locations.data?.map((location) => (
+            <label key={location.uuid} className="console-checkbox">
+              <input
+                type="checkbox"
+                checked={limitedTo.includes(location.uuid)}
+                onChange={(event) =>
+                  setLimitedTo((current) =>
+                    event.target.checked ? [...current, location.uuid] : current.filter((id) => id !== location.uuid),
+                  )
+                }
+              />
+              {location.name}
+            </label>
+          ))}
+        </fieldset>
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={add.isPending}>
+            {t("team.add")}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+const values = (record: Record<string, unknown> | null) =>
+  record
+    ? Object.entries(record)
+        .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+        .join(", ")
+    : "—";
+
+function AuditLog() {
+  const { t, when } = useConsoleFormat();
+  const audit = useInfiniteQuery(auditQuery());
+  const entries: AuditEntry[] = audit.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section className="card" aria-labelledby="audit-title">
+      <h2 id="audit-title" className="section-title">
+        {t("team.audit")}
+      </h2>
+      {audit.isPending ? (
+        <LoadingSection />
+      ) : entries.length === 0 ? (
+        <p className="muted">{t("team.audit_none")}</p>
+      ) : (
+        <TableScroller label={t("team.audit")}>
+          <table className="console-table" data-testid="audit-log">
+            <thead>
+              <tr>
+                <th scope="col">{t("payments.when")}</th>
+                <th scope="col">{t("team.who")}</th>
+                <th scope="col">{t("team.what")}</th>
+                <th scope="col">{t("team.before")}</th>
+                <th scope="col">{t("team.after")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.uuid}>
+                  <td>{when(entry.created_at)}</td>
+                  <td>{entry.actor.name}</td>
+                  <td>{t(`audit_action.${entry.action}`, { defaultValue: entry.action })}</td>
+                  <td>{values(entry.before)}</td>
+                  <td>{values(entry.after)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+      )}
+      {audit.hasNextPage && (
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={audit.isFetchingNextPage}
+          onClick={() => void audit.fetchNextPage()}
+        >
+          {t("payments.more")}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,239 @@
+import { z } from "zod";
+import { COUNTRIES } from "../constants.ts";
+import { e164Phone, MESSAGE, optionalText, plate, requiredText, text, uuid, uuidParams } from "./common.ts";
+import {
+  CURRENCIES,
+  DEVICE_DIRECTIONS,
+  DEVICE_KINDS,
+  feeRatesBody,
+  LOCATION_KINDS,
+  location,
+  tariffBody,
+} from "./parking.ts";
+
+/** The operator console's calls (DESIGN §11, docs/decisions/0041–0045). Money in minor units. */
+
+export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "requires_action", "refunded"] as const;
+export const PAYMENT_KINDS = ["charge", "refund"] as const;
+/** How a location's drivers get invoices (DESIGN §9): not at all, issued at once, or after the operator approves. */
+export const LOCATION_INVOICING = ["none", "automatic", "approval"] as const;
+const amount = z.number().int().min(0);
+const minutes = z.number().int().min(0).max(100_000);
+const basisPoints = z.number().int().min(0).max(10_000);
+const isoDate = z.iso.date();
+/** Keyset paging: the last row's `created_at|id`, answered as `next_cursor`. */
+const cursor = text().max(120).optional();
+const pageLimit = z.coerce.number().int().min(1).max(100).default(25);
+
+/** `GET admin/me`: who the caller is in the console. */
+export const operatorProfile = z.object({
+  user_uuid: z.string(),
+  name: z.string(),
+  organisation: z.object({ uuid: z.string(), name: z.string() }),
+  platform: z.boolean(),
+  /** null: every location of the organisation; else only these (a staff member). */
+  location_uuids: z.array(z.string()).nullable(),
+});
+export type OperatorProfile = z.infer<typeof operatorProfile>;
+
+/** What an operator sets on a location (DESIGN §7). */
+export const locationBody = z.object({
+  name: requiredText(120),
+  address: requiredText(255),
+  kind: z.enum(LOCATION_KINDS),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  time_zone: requiredText(60).refine((zone) => Intl.supportedValuesOf("timeZone").includes(zone) || zone === "UTC", {
+    error: MESSAGE.timeZone,
+  }),
+  country: z.enum(COUNTRIES),
+  freeflow: z.boolean(),
+  active: z.boolean(),
+  capacity: z.number().int().min(1).max(100_000).nullable(),
+  exit_window_minutes: minutes,
+  invoice_window_days: z.number().int().min(0).max(366),
+  invoicing: z.enum(LOCATION_INVOICING),
+  email_domain: optionalText(120),
+  tariff: tariffBody.extend({
+    grace_minutes: minutes,
+    first_period_minutes: minutes.min(1),
+    increment_minutes: minutes,
+  }),
+  rates: feeRatesBody.extend({ tax_rate_bp: basisPoints, convenience_rate_bp: basisPoints, card_rate_bp: basisPoints }),
+});
+export type LocationBody = z.input<typeof locationBody>;
+
+/** A location as the console sees it: the public page's fields plus what only its operator sets. */
+export const operatorLocation = location.extend({
+  invoice_window_days: z.number().int(),
+  invoicing: z.enum(LOCATION_INVOICING),
+  active: z.boolean(),
+  open_stays: z.number().int(),
+});
+export type OperatorLocation = z.infer<typeof operatorLocation>;
+export const operatorLocationList = z.array(operatorLocation);
+export const locationParams = uuidParams();
+
+/** `GET admin/today`. */
+export const todayQuery = z.object({ days: z.coerce.number().int().min(1).max(31).default(7) });
+export const revenueRow = z.object({
+  day: z.string(),
+  product: z.string(),
+  currency: z.enum(CURRENCIES),
+  /** Charges that succeeded minus their refunds, minor units. */
+  amount: z.number().int(),
+});
+export const paymentSummary = z.object({
+  uuid: z.string(),
+  kind: z.enum(PAYMENT_KINDS),
+  status: z.enum(PAYMENT_STATUSES),
+  product: z.string(),
+  amount: amount,
+  refunded: amount,
+  currency: z.enum(CURRENCIES),
+  description: z.string(),
+  created_at: z.string(),
+  location: z.object({ uuid: z.string(), name: z.string() }).nullable(),
+  plate: z.string().nullable(),
+  phone: z.string(),
+});
+export type PaymentSummary = z.infer<typeof paymentSummary>;
+export const todayReport = z.object({
+  locations: z.array(
+    z.object({
+      uuid: z.string(),
+      name: z.string(),
+      capacity: z.number().int().nullable(),
+      open_stays: z.number().int(),
+    }),
+  ),
+  revenue: z.array(revenueRow),
+  attention: z.array(paymentSummary),
+});
+export type TodayReport = z.infer<typeof todayReport>;
+
+/** Devices. */
+export const operatorDevice = z.object({
+  uuid: z.string(),
+  device_id: z.string(),
+  name: z.string().nullable(),
+  location: z.object({ uuid: z.string(), name: z.string() }),
+  kind: z.enum(DEVICE_KINDS),
+  direction: z.enum(DEVICE_DIRECTIONS),
+  revoked_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type OperatorDevice = z.infer<typeof operatorDevice>;
+export const deviceListQuery = z.object({ location_uuid: uuid.optional() });
+export const deviceList = z.array(operatorDevice);
+export const deviceParams = uuidParams();
+export const renameDeviceBody = z.object({ name: optionalText(80) });
+export const deviceKey = z.object({ uuid: z.string(), key: z.string() });
+
+/** Payments. */
+export const paymentSearchQuery = z.object({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  location_uuid: uuid.optional(),
+  plate: plate.optional(),
+  phone: text().trim().max(20).optional(),
+  status: z.enum(PAYMENT_STATUSES).optional(),
+  cursor,
+  limit: pageLimit,
+});
+export type PaymentSearchQuery = z.input<typeof paymentSearchQuery>;
+export const paymentPage = z.object({ items: z.array(paymentSummary), next_cursor: z.string().nullable() });
+export const paymentParams = uuidParams();
+export const ledgerLine = z.object({
+  uuid: z.string(),
+  kind: z.enum(PAYMENT_KINDS),
+  status: z.enum(PAYMENT_STATUSES),
+  subtotal: amount,
+  convenience_fee: amount,
+  processing_fee: amount,
+  tax: amount,
+  amount: amount,
+  gateway: z.string(),
+  provider_ref: z.string().nullable(),
+  failure_code: z.string().nullable(),
+  description: z.string(),
+  created_at: z.string(),
+});
+export const paymentDetail = paymentSummary.extend({
+  refundable: amount,
+  lines: z.array(ledgerLine),
+  driver_uuid: z.string(),
+  payable: z.object({ type: z.string(), uuid: z.string() }),
+});
+export type PaymentDetail = z.infer<typeof paymentDetail>;
+export const refundBody = z.object({
+  /** Minor units; absent: everything still refundable. */
+  amount: z.number().int().min(1).optional(),
+  reason: requiredText(250),
+});
+export type RefundBody = z.input<typeof refundBody>;
+
+/** Drivers. */
+export const driverSearchQuery = z.object({ q: text().trim().min(1).max(20) });
+export const driverSummary = z.object({
+  uuid: z.string(),
+  phone: z.string(),
+  name: z.string(),
+  status: z.enum(["active", "suspended"]),
+  plates: z.array(z.string()),
+});
+export const driverList = z.array(driverSummary);
+export const driverParams = uuidParams();
+export const driverDetail = driverSummary.extend({
+  email: z.string().nullable(),
+  created_at: z.string(),
+  vehicles: z.array(z.object({ uuid: z.string(), plate: z.string(), state: z.string(), deleted: z.boolean() })),
+  stays: z.array(
+    z.object({
+      uuid: z.string(),
+      location: z.string(),
+      status: z.string(),
+      plate: z.string(),
+      entered_at: z.string().nullable(),
+      total: amount.nullable(),
+      currency: z.enum(CURRENCIES),
+    }),
+  ),
+  payments: z.array(paymentSummary),
+});
+export type DriverDetail = z.infer<typeof driverDetail>;
+
+/** Members of the organisation. */
+export const addOperatorBody = z.object({
+  phone: e164Phone,
+  /** Limit the member to these locations of the organisation; absent or empty: every location. */
+  location_uuids: z.array(uuid).max(200).optional(),
+});
+export type AddOperatorBody = z.input<typeof addOperatorBody>;
+export const operatorMember = z.object({
+  user_uuid: z.string(),
+  phone: z.string(),
+  name: z.string(),
+  platform: z.boolean(),
+  location_uuids: z.array(z.string()).nullable(),
+});
+export const operatorMemberList = z.array(operatorMember);
+
+/** The audit log. */
+export const auditQuery = z.object({ cursor, limit: pageLimit });
+export const auditEntry = z.object({
+  uuid: z.string(),
+  actor: z.object({ uuid: z.string(), name: z.string() }),
+  action: z.string(),
+  subject_type: z.string(),
+  subject_uuid: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditPage = z.object({ items: z.array(auditEntry), next_cursor: z.string().nullable() });
+
+/** Payments of a period as CSV; without dates, this month so far (UTC). */
+export const exportQuery = z.object({ from: isoDate.optional(), to: isoDate.optional() });
+export const csvText = z.string();
