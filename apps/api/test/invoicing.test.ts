@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFacturapiIssuer } from "../src/modules/invoicing/facturapi.ts";
 import { issueInvoice } from "../src/modules/invoicing/issuing.ts";
+import { DEMO_INVOICE_ISSUER } from "../src/seed/data.ts";
 import { type FacturapiFake, startFacturapiFake } from "./fakes/facturapi-server.ts";
 import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
 import { driverWithPaidStay, payStay, validProfile } from "./invoicing-fixtures.ts";
@@ -282,11 +283,22 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       const profile = await profileOf(driver.headers);
       const [payment] = (await call(driver.headers, "GET", "/user/invoiceable/payments")).json().data;
       expect(payment).toMatchObject({ total: 1313, tax: 181, subtotal: 1132 });
+      // Whichever operator runs the zone, it has its fiscal data (the seed gives it to the demo operator only).
+      const { organisation_id } = await app.db
+        .selectFrom("locations")
+        .select("organisation_id")
+        .where("id", "=", "7d1e5a10-0000-4000-8000-000000000301")
+        .executeTakeFirstOrThrow();
+      await app.db
+        .insertInto("invoice_issuers")
+        .values({ ...DEMO_INVOICE_ISSUER, organisation_id, created_at: new Date().toISOString() })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
       const invoiced = await call(driver.headers, "POST", "/user/invoice", {
         payment_uuid: payment.payment_uuid,
         tax_profile_uuid: profile.uuid,
       });
-      expect(invoiced.json().data).toMatchObject({ status: "issuing", total: 1313 });
+      expect(invoiced.json().data, invoiced.body).toMatchObject({ status: "issuing", total: 1313 });
     });
 
     it("invoices an event parking purchase like any other paid payment", async () => {
