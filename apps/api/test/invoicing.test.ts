@@ -2,10 +2,19 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFacturapiIssuer } from "../src/modules/invoicing/facturapi.ts";
 import { issueInvoice } from "../src/modules/invoicing/issuing.ts";
+import { DEMO_INVOICE_ISSUER } from "../src/seed/data.ts";
 import { type FacturapiFake, startFacturapiFake } from "./fakes/facturapi-server.ts";
 import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
 import { driverWithPaidStay, payStay, validProfile } from "./invoicing-fixtures.ts";
-import { AUSTIN, CAMPUS, createDriverWithVehicle, FUNDIDORA, outboxFor, saveSandboxCard } from "./parking-fixtures.ts";
+import {
+  AUSTIN,
+  CAMPUS,
+  createDriverWithVehicle,
+  FUNDIDORA,
+  outboxFor,
+  PENINSULA_DAY_1,
+  saveSandboxCard,
+} from "./parking-fixtures.ts";
 import { buyPass, FUNDIDORA_MONTHLY } from "./subscriptions-fixtures.ts";
 
 describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
@@ -253,6 +262,64 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       });
       expect(invoiced.statusCode).toBe(201);
       expect(invoiced.json().data.total).toBe(charge.amount);
+    });
+
+    it("invoices a parking meter purchase like any other paid payment", async () => {
+      const driver = await createDriverWithVehicle(app);
+      await saveSandboxCard(app, driver.user.id);
+      // Seeded zone 101, charged around the clock: 30 minutes at $12.00/h, all in $13.13 (meters.test.ts).
+      const bought = await app.inject({
+        method: "POST",
+        url: "/api/user/meter-session",
+        headers: { ...driver.headers, "idempotency-key": randomUUID() },
+        payload: {
+          zone_uuid: "7d1e5a10-0000-4000-8000-000000000301",
+          vehicle_uuid: driver.vehicle.id,
+          minutes: 30,
+          expected_total: 1313,
+        },
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+      const profile = await profileOf(driver.headers);
+      const [payment] = (await call(driver.headers, "GET", "/user/invoiceable/payments")).json().data;
+      expect(payment).toMatchObject({ total: 1313, tax: 181, subtotal: 1132 });
+      // Whichever operator runs the zone, it has its fiscal data (the seed gives it to the demo operator only).
+      const { organisation_id } = await app.db
+        .selectFrom("locations")
+        .select("organisation_id")
+        .where("id", "=", "7d1e5a10-0000-4000-8000-000000000301")
+        .executeTakeFirstOrThrow();
+      await app.db
+        .insertInto("invoice_issuers")
+        .values({ ...DEMO_INVOICE_ISSUER, organisation_id, created_at: new Date().toISOString() })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+      const invoiced = await call(driver.headers, "POST", "/user/invoice", {
+        payment_uuid: payment.payment_uuid,
+        tax_profile_uuid: profile.uuid,
+      });
+      expect(invoiced.json().data, invoiced.body).toMatchObject({ status: "issuing", total: 1313 });
+    });
+
+    it("invoices an event parking purchase like any other paid payment", async () => {
+      const driver = await createDriverWithVehicle(app);
+      await saveSandboxCard(app, driver.user.id);
+      // Seeded Península day 1: $200 edited amount, all in $244.70 (events.test.ts).
+      const bought = await app.inject({
+        method: "POST",
+        url: `/api/user/event/${PENINSULA_DAY_1}/purchase`,
+        headers: { ...driver.headers, "idempotency-key": randomUUID() },
+        payload: { vehicle_uuid: driver.vehicle.id, amount: 20000, expected_total: 24470 },
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+      const profile = await profileOf(driver.headers);
+      const [payment] = (await call(driver.headers, "GET", "/user/invoiceable/payments")).json().data;
+      expect(payment).toMatchObject({ total: 24470, tax: 3375, subtotal: 21095 });
+      const invoiced = await call(driver.headers, "POST", "/user/invoice", {
+        payment_uuid: payment.payment_uuid,
+        tax_profile_uuid: profile.uuid,
+      });
+      expect(invoiced.json().data).toMatchObject({ status: "issuing", total: 24470 });
     });
 
     it("gathers a month of payments into one invoice whose amounts add up", async () => {

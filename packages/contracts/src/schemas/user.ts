@@ -117,6 +117,29 @@ export const userExport = z.object({
       created_at: z.string(),
     }),
   ),
+  event_visits: z.array(
+    z.object({
+      uuid: z.string(),
+      event: z.string(),
+      location: z.string(),
+      status: z.string(),
+      total: z.number(),
+      currency: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  valet_tickets: z.array(
+    z.object({
+      uuid: z.string(),
+      location: z.string(),
+      number: z.string(),
+      plate: z.string().nullable(),
+      status: z.string(),
+      total: z.number().nullable(),
+      currency: z.string(),
+      created_at: z.string(),
+    }),
+  ),
   /** Parking passes, live and ended. */
   passes: z.array(
     z.object({

@@ -240,3 +240,24 @@ export function markEventVisitRefunded(db: Executor, visitId: string, at: string
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Every event visit of the driver with its event and place, oldest first (the personal-data export). */
+export function listAllEventVisitsOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("event_visits")
+    .innerJoin("events", "events.id", "event_visits.event_id")
+    .innerJoin("locations", "locations.id", "events.location_id")
+    .select([
+      "event_visits.id",
+      "events.name as event",
+      "locations.name as location",
+      "event_visits.status",
+      "event_visits.total",
+      "event_visits.currency",
+      "event_visits.created_at",
+    ])
+    .where("event_visits.user_id", "=", userId)
+    .orderBy("event_visits.created_at")
+    .orderBy("event_visits.id")
+    .execute();
+}

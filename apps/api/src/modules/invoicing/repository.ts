@@ -1,6 +1,9 @@
 import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow, Row, RowUpdate } from "../../db/schema.ts";
+import { EVENT_VISIT_PAYABLE } from "../events/repository.ts";
+import { PAYABLE_METER_PURCHASE } from "../meters/service.ts";
 import { PERIOD_PAYABLE } from "../subscriptions/repository.ts";
+import { VALET_TICKET_PAYABLE } from "../valet/repository.ts";
 
 /** Every query of fiscal profiles, invoices and the payments they cover. */
 
@@ -86,8 +89,8 @@ export async function takeNextFolio(tx: Executor, organisationId: string) {
 
 /**
  * The driver's successful charges with the location each one paid for, newest first. Each paid
- * product joins here to its location: visits and pass periods today (events and meters add
- * their join when they land). `discount` is what a promo code took off the price.
+ * product joins here to its location: visits, event visits, valet tickets, pass periods and
+ * meter purchases. `discount` is what a promo code took off the price.
  */
 function chargesWithLocation(db: Executor, userId: string) {
   return db
@@ -101,8 +104,33 @@ function chargesWithLocation(db: Executor, userId: string) {
         .on("payments.payable_type", "=", PERIOD_PAYABLE),
     )
     .leftJoin("subscriptions", "subscriptions.id", "subscription_periods.subscription_id")
+    .leftJoin("meter_purchases", (join) =>
+      join
+        .onRef("meter_purchases.id", "=", "payments.payable_id")
+        .on("payments.payable_type", "=", PAYABLE_METER_PURCHASE),
+    )
+    .leftJoin("meter_sessions", "meter_sessions.id", "meter_purchases.session_id")
+    .leftJoin("event_visits", (join) =>
+      join.onRef("event_visits.id", "=", "payments.payable_id").on("payments.payable_type", "=", EVENT_VISIT_PAYABLE),
+    )
+    .leftJoin("events", "events.id", "event_visits.event_id")
+    .leftJoin("valet_tickets", (join) =>
+      join.onRef("valet_tickets.id", "=", "payments.payable_id").on("payments.payable_type", "=", VALET_TICKET_PAYABLE),
+    )
     .innerJoin("locations", (join) =>
-      join.on((eb) => eb("locations.id", "=", eb.fn.coalesce("visits.location_id", "subscriptions.location_id"))),
+      join.on((eb) =>
+        eb(
+          "locations.id",
+          "=",
+          eb.fn.coalesce(
+            "visits.location_id",
+            "events.location_id",
+            "valet_tickets.location_id",
+            "subscriptions.location_id",
+            "meter_sessions.location_id",
+          ),
+        ),
+      ),
     )
     .leftJoin("invoice_payments", (join) =>
       join.onRef("invoice_payments.payment_id", "=", "payments.id").on("invoice_payments.released", "=", 0),

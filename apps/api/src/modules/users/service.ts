@@ -9,6 +9,7 @@ import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { isoAfter, isoBefore, nowIso } from "../../lib/time.ts";
 import { eraseContactMessagesOfUser, listContactMessagesOfUser } from "../contact/repository.ts";
+import { listAllEventVisitsOfUser } from "../events/repository.ts";
 import {
   eraseInvoiceContactsOfUser,
   eraseTaxProfilesOfUser,
@@ -23,6 +24,7 @@ import { assertUserHasNoOpenVisit } from "../parking/visits/service.ts";
 import { eraseCardDataOfUser, listAllCardsOfUser, listPaymentsOfUser } from "../payments/repository.ts";
 import { listSubscriptionsOfUser } from "../subscriptions/repository.ts";
 import { assertUserHasNoLivePass } from "../subscriptions/service.ts";
+import { listAllTicketsOfUser } from "../valet/repository.ts";
 import { erasePlatesOfUser, listActiveVehiclesOfUser, listAllVehiclesOfUser } from "../vehicles/repository.ts";
 import { toVehicle } from "../vehicles/service.ts";
 import {
@@ -248,23 +250,37 @@ export async function deleteAccount(db: Executor, userId: string): Promise<void>
 
 /**
  * `GET user/export` (DESIGN §9): a file of everything we hold on the driver — profile, vehicles,
- * sessions, cards (masked), visits, passes, payments, fiscal profiles, invoices, contact messages and the
+ * sessions, cards (masked), visits, event visits, valet tickets, passes, payments, fiscal profiles, invoices, contact messages and the
  * messages we sent them. Sign-in and e-mail code HMACs are secrets, not data.
  */
 export async function exportUserData(db: Executor, user: UserRow): Promise<UserExport> {
-  const [vehicles, sessions, cards, visits, passes, payments, taxProfiles, invoices, contactMessages, messages] =
-    await Promise.all([
-      listAllVehiclesOfUser(db, user.id),
-      listSessionsOfUser(db, user.id),
-      listAllCardsOfUser(db, user.id),
-      listAllVisitsOfUser(db, user.id),
-      listSubscriptionsOfUser(db, user.id),
-      listPaymentsOfUser(db, user.id),
-      listAllTaxProfilesOfUser(db, user.id),
-      listInvoicesOfUser(db, user.id),
-      listContactMessagesOfUser(db, user.id),
-      listMessagesTo(db, [user.phone, ...(user.email ? [user.email] : [])]),
-    ]);
+  const [
+    vehicles,
+    sessions,
+    cards,
+    visits,
+    eventVisits,
+    valetTickets,
+    passes,
+    payments,
+    taxProfiles,
+    invoices,
+    contactMessages,
+    messages,
+  ] = await Promise.all([
+    listAllVehiclesOfUser(db, user.id),
+    listSessionsOfUser(db, user.id),
+    listAllCardsOfUser(db, user.id),
+    listAllVisitsOfUser(db, user.id),
+    listAllEventVisitsOfUser(db, user.id),
+    listAllTicketsOfUser(db, user.id),
+    listSubscriptionsOfUser(db, user.id),
+    listPaymentsOfUser(db, user.id),
+    listAllTaxProfilesOfUser(db, user.id),
+    listInvoicesOfUser(db, user.id),
+    listContactMessagesOfUser(db, user.id),
+    listMessagesTo(db, [user.phone, ...(user.email ? [user.email] : [])]),
+  ]);
   return {
     exported_at: nowIso(),
     profile: {
@@ -301,6 +317,8 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
     })),
     payment_methods: cards.map(({ id, is_default, ...card }) => ({ uuid: id, ...card, is_default: is_default === 1 })),
     visits: visits.map(({ id, location_name, ...visit }) => ({ uuid: id, location: location_name, ...visit })),
+    event_visits: eventVisits.map(({ id, ...visit }) => ({ uuid: id, ...visit })),
+    valet_tickets: valetTickets.map(({ id, ...ticket }) => ({ uuid: id, ...ticket })),
     passes: passes.map((pass) => ({
       uuid: pass.id,
       plan_uuid: pass.plan_id,

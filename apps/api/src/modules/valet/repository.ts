@@ -134,3 +134,24 @@ export async function hasLiveChargeForTicket(db: Executor, ticketId: string): Pr
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Every valet ticket the driver claimed, with its place, oldest first (the personal-data export). */
+export function listAllTicketsOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("valet_tickets")
+    .innerJoin("locations", "locations.id", "valet_tickets.location_id")
+    .select([
+      "valet_tickets.id",
+      "locations.name as location",
+      "valet_tickets.number",
+      "valet_tickets.plate",
+      "valet_tickets.status",
+      "valet_tickets.total",
+      "valet_tickets.currency",
+      "valet_tickets.created_at",
+    ])
+    .where("valet_tickets.user_id", "=", userId)
+    .orderBy("valet_tickets.created_at")
+    .orderBy("valet_tickets.id")
+    .execute();
+}

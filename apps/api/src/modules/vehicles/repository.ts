@@ -67,11 +67,15 @@ export async function softDeleteVehicle(db: Executor, vehicleId: string, at: str
   return result.numUpdatedRows > 0n;
 }
 
-/** Account deletion: the plates go (a plate names its owner); the rows stay for the visits that point at them. */
+/**
+ * Account deletion: the plates go (a plate names its owner), from the vehicles and from the valet
+ * tickets the driver claimed; the rows stay for the visits and payments that point at them.
+ */
 export async function erasePlatesOfUser(db: Executor, userId: string, at: string): Promise<void> {
   await db
     .updateTable("vehicles")
     .set({ plate: "", brand: null, model: null, color: null, year: null, deleted_at: at, updated_at: at })
     .where("user_id", "=", userId)
     .execute();
+  await db.updateTable("valet_tickets").set({ plate: null, updated_at: at }).where("user_id", "=", userId).execute();
 }

@@ -7,7 +7,7 @@ import { Countdown } from "./countdown.tsx";
 import "../../../lib/catalogues/meters.ts";
 import "../meters.css";
 
-/** A running meter session: zone, plate, paid until on the zone's clock, the countdown and Add time. */
+/** A meter session: zone, plate, paid until on the zone's clock, the countdown and Add time while it runs, the invoice once paid. */
 export function MeterSessionCard({
   session,
   fetchedAt,
@@ -17,7 +17,7 @@ export function MeterSessionCard({
   fetchedAt: number;
   headingLevel?: 2 | 3;
 }) {
-  const { t } = useTranslation("meters");
+  const { t, i18n } = useTranslation(["meters", "parking"]);
   const { time } = useParkingFormat();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const titleId = `meter-session-${session.uuid}`;
@@ -43,6 +43,12 @@ export function MeterSessionCard({
           to={pathTo("meter", { uuid: session.zone.uuid }, { session: session.uuid })}
         >
           {t("add_time")}
+        </Link>
+      )}
+      {/* A paid Mexican session can be invoiced; billing shows in Spanish only (spec §2). */}
+      {session.total_paid > 0 && session.currency === "mxn" && i18n.language === "es" && (
+        <Link className="button button-secondary" to={pathTo("billing")}>
+          {t("parking:visit.invoice_link")}
         </Link>
       )}
     </section>
