@@ -381,7 +381,8 @@ export const OTHER_OPERATOR: Seed<NewRow<"users">> = {
 export const OTHER_LOCATION: Seed<NewRow<"locations">> = {
   ...mxLot,
   organisation_id: OTHER_ORGANISATION.id,
-  id: "7d1e5a10-0000-4000-8000-000000000301",
+  // 3xx and 4xx are the meter zones' locations (monterreyZones, austinZones).
+  id: "7d1e5a10-0000-4000-8000-000000000901",
   name: "Estacionamiento Cumbres",
   address: "Av. Paseo de los Leones 1200, Cumbres, 64610 Monterrey, N.L.",
   lat: 25.7302,
