@@ -1,3 +1,4 @@
+import { registerDevice } from "./devices.ts";
 import {
   APPROVED_TEST_CARD,
   addCardThroughApi,
@@ -16,7 +17,6 @@ import {
 /** Seeded lots (apps/api/src/seed/data.ts): Fundidora is gated, Barrio Antiguo is freeflow. */
 const FUNDIDORA = "7d1e5a10-0000-4000-8000-000000000101";
 const BARRIO_ANTIGUO = "7d1e5a10-0000-4000-8000-000000000102";
-const DEMO_OPERATOR_PHONE = "+528100000001";
 
 // The phone is in Tijuana, the lots in Monterrey: every time of a stay reads the lot's clock and says so.
 test.use({ timezoneId: "America/Tijuana" });
@@ -149,28 +149,8 @@ test("a freeflow entry and exit reported by a gate camera shows on the driver's 
   expect(vehicle.ok()).toBeTruthy();
   await addCardThroughApi(request, headers);
 
-  // The demo operator registers a camera on the freeflow lot (what `simulate-device --setup` does).
-  const registered = await request.post(hostUrl("localhost", "/api/open/user"), {
-    data: { phone_number: DEMO_OPERATOR_PHONE, domain: "estaciona" },
-  });
-  const code = ((await registered.json()) as { data: string }).data;
-  const token = await request.post(hostUrl("localhost", "/api/oauth/v2/token"), {
-    data: {
-      grant_type: "sms",
-      client_id: "estaciona-web",
-      client_secret: "estaciona-web-public",
-      phone_number: DEMO_OPERATOR_PHONE,
-      code,
-      domain: "estaciona",
-    },
-  });
-  const operator = { authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` };
-  const device = await request.post(hostUrl("localhost", "/api/admin/device"), {
-    headers: operator,
-    data: { device_id: `e2e-camera-${Date.now()}`, location_uuid: BARRIO_ANTIGUO, kind: "camera", direction: "both" },
-  });
-  expect(device.ok(), await device.text()).toBeTruthy();
-  const deviceKey = { "x-device-key": ((await device.json()) as { data: { key: string } }).data.key };
+  // An operator registers a gate on the freeflow lot with `simulate-device --setup`.
+  const deviceKey = { "x-device-key": registerDevice("gate", BARRIO_ANTIGUO) };
 
   const entry = await request.post(hostUrl("localhost", "/api/device/entry"), { headers: deviceKey, data: { plate } });
   expect(entry.ok(), await entry.text()).toBeTruthy();
