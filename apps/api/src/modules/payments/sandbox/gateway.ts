@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../../../db/database.ts";
-import { isUniqueViolation } from "../../../db/database.ts";
+import { forUpdate, isUniqueViolation } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
 import { newId } from "../../../lib/ids.ts";
 import { isoBefore, nowIso } from "../../../lib/time.ts";
@@ -171,20 +171,24 @@ export function createSandboxGateway(options: { db: Db; shape: SandboxShape }): 
     },
 
     async refund(request: RefundRequest): Promise<RefundOutcome> {
-      const earlier = await db
-        .selectFrom("sandbox_refunds")
-        .select("id")
-        .where("reference", "=", request.reference)
-        .executeTakeFirst();
-      if (earlier) return { status: "succeeded", providerRef: earlier.id };
       return db.transaction().execute(async (tx) => {
+        // The charge locked, then the reference checked again: two calls with one reference at
+        // once (a retried refund) make one refund, as a provider's idempotent refund does, and
+        // the second is not told "amount exceeds the charge".
         const charge = await tx
           .selectFrom("sandbox_charges")
           .selectAll()
           .where("id", "=", request.providerChargeRef)
+          .$call(forUpdate(tx))
           .executeTakeFirst();
         if (charge?.status !== "succeeded")
           return { status: "failed", providerRef: null, message: "charge not refundable" } as const;
+        const made = await tx
+          .selectFrom("sandbox_refunds")
+          .select("id")
+          .where("reference", "=", request.reference)
+          .executeTakeFirst();
+        if (made) return { status: "succeeded", providerRef: made.id } as const;
         const refunded = await tx
           .selectFrom("sandbox_refunds")
           .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount"), eb.lit(0)).as("total"))
