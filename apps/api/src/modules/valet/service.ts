@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomInt } from "node:crypto";
 import type {
   OpenedTicket,
   OpenTicketBody,
@@ -46,7 +46,7 @@ function assertValetStand(device: DeviceRow): void {
 }
 
 /** A short number the attendant can read out, when the stand does not print its own. */
-const generatedNumber = (): string => String(1000 + Math.floor(Math.random() * 9000));
+const generatedNumber = (): string => String(randomInt(1000, 10_000));
 
 /**
  * `POST device/valet/ticket`: the stand took a car. The ticket's claim token is answered once

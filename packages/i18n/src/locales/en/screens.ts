@@ -1,21 +1,12 @@
-/**
- * Titles and empty states of the screens whose features arrive in later issues. Each feature
- * may move its strings to its own namespace when it grows.
- */
+/** Titles and texts of the screens that have no namespace of their own. */
 export const screens = {
-  dashboard: { title: "Home", empty: "Your active and recent visits will appear here." },
-  payments: { title: "Payment method", empty: "Your saved cards will appear here." },
-  payments_netpay: { title: "Payment method", empty: "Your saved cards will appear here." },
+  dashboard: { title: "Home" },
   three_ds: { title: "Card verification", empty: "Verifying your card with your bank…" },
   visits: { title: "Visits", empty: "You have no visits yet." },
-  visit: { title: "Visit", empty: "The details of this visit will appear here." },
-  event_visit: { title: "Event visit", empty: "The details of this event visit will appear here." },
-  events: { title: "Event", empty: "The details of this event will appear here." },
-  peninsula: { title: "Event", empty: "The upcoming dates of this event will appear here." },
+  visit: { title: "Visit" },
   meters: { title: "Parking meters" },
-  billing: { title: "Billing", empty: "Your billing data and invoices will appear here." },
-  checkout: { title: "Pay", empty: "The amount to pay will appear here." },
-  location: { title: "Location", empty: "The services of this location will appear here." },
+  checkout: { title: "Pay" },
+  location: { title: "Location" },
   welcome_freeflow: {
     title: "Welcome",
     heading_activated: "You are all set: park without a ticket",

@@ -1,19 +1,13 @@
 import type { screens as source } from "../en/screens.ts";
 
 export const screens: typeof source = {
-  dashboard: { title: "Inicio", empty: "Aquí aparecerán tus visitas activas y recientes." },
-  payments: { title: "Método de pago", empty: "Aquí aparecerán tus tarjetas guardadas." },
-  payments_netpay: { title: "Método de pago", empty: "Aquí aparecerán tus tarjetas guardadas." },
+  dashboard: { title: "Inicio" },
   three_ds: { title: "Verificación de tarjeta", empty: "Verificando tu tarjeta con tu banco…" },
   visits: { title: "Visitas", empty: "Aún no tienes visitas." },
-  visit: { title: "Visita", empty: "Aquí aparecerá el detalle de esta visita." },
-  event_visit: { title: "Visita de evento", empty: "Aquí aparecerá el detalle de esta visita de evento." },
-  events: { title: "Evento", empty: "Aquí aparecerá el detalle de este evento." },
-  peninsula: { title: "Evento", empty: "Aquí aparecerán las próximas fechas de este evento." },
+  visit: { title: "Visita" },
   meters: { title: "Parquímetros" },
-  billing: { title: "Facturación", empty: "Aquí aparecerán tus datos fiscales y tus facturas." },
-  checkout: { title: "Pagar", empty: "Aquí aparecerá el monto a pagar." },
-  location: { title: "Ubicación", empty: "Aquí aparecerán los servicios de esta ubicación." },
+  checkout: { title: "Pagar" },
+  location: { title: "Ubicación" },
   welcome_freeflow: {
     title: "Bienvenido",
     heading_activated: "¡Listo! Ya puedes estacionarte sin boleto",
