@@ -3,14 +3,14 @@ import type { Plan, PlanQuote } from "@estaciona/contracts/schemas/subscriptions
 import type { CreateVehicleBody } from "@estaciona/contracts/schemas/user";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
+import { CardChoice, cardsFor } from "../../../components/parking/card-choice.tsx";
 import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
-import { cardBrandName } from "../../../lib/card-brand.ts";
 import { currentPath } from "../../../lib/navigation.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { createVehicle, VehicleForm, vehiclesKey, vehiclesQuery } from "../../vehicles/index.ts";
@@ -67,9 +67,7 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
 
   const myVehicles = vehicles.data ?? [];
   const vehicle = vehicleChoice ?? myVehicles[0]?.uuid ?? null;
-  const cards = (methods.data ?? [])
-    .filter((method) => method.country === plan.location.country)
-    .sort((a, b) => Number(b.is_default) - Number(a.is_default));
+  const cards = cardsFor(methods.data, plan.currency);
   const card = cardChoice ?? cards[0]?.uuid ?? null;
   const busy = outcome.kind === "paying" || outcome.kind === "three_ds";
   const soldOut = plan.places_left === 0;
@@ -216,36 +214,14 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
               )}
             </fieldset>
 
-            <fieldset>
-              <legend>{t("subscriptions:plan.card_label")}</legend>
-              {methods.isPending ? null : cards.length === 0 ? (
-                <p className="muted">{t("subscriptions:plan.no_cards")}</p>
-              ) : (
-                cards.map((item) => (
-                  <label key={item.uuid} className="pass-option">
-                    <input
-                      type="radio"
-                      name="pass-card"
-                      value={item.uuid}
-                      checked={card === item.uuid}
-                      disabled={busy}
-                      onChange={() => setCardChoice(item.uuid)}
-                    />
-                    <span>
-                      {t("subscriptions:plan.card_option", {
-                        brand: cardBrandName(item.brand),
-                        number: item.card_number,
-                        expiration: item.expiration,
-                      })}
-                      {item.is_default && <span className="muted"> · {t("subscriptions:plan.default_card")}</span>}
-                    </span>
-                  </label>
-                ))
-              )}
-              <Link className="link" to={pathTo("payments", undefined, { redirect: here })}>
-                {t("subscriptions:plan.add_card")}
-              </Link>
-            </fieldset>
+            <CardChoice
+              cards={cards}
+              loading={methods.isPending}
+              selected={card}
+              onSelect={setCardChoice}
+              disabled={busy}
+              addCardPath={pathTo("payments", undefined, { redirect: here })}
+            />
 
             {quote ? (
               <>
