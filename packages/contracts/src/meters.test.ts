@@ -123,6 +123,24 @@ describe("what may be sold", () => {
     expect(extension).toMatchObject({ open: true, minMinutes: 1, maxMinutes: 30 });
   });
 
+  it("runs a window that closes at midnight on into the next day's that opens at it", () => {
+    const lateNight = TUESDAY_10 + 13 * HOUR; // 23:00
+    const aroundTheClock = { ...monterrey, hours: monterrey.hours.map(() => ({ open: 0, close: 24 * 60 })) };
+    expect(meterLimits(aroundTheClock, lateNight, lateNight)).toMatchObject({ open: true, maxMinutes: 120 });
+    expect(meterSubtotal(aroundTheClock, lateNight, lateNight + 2 * HOUR)).toBe(2400);
+    expect(windowAt(aroundTheClock, lateNight)?.closes).toBeGreaterThan(lateNight + 24 * HOUR);
+    // Open until midnight, then from midnight to 00:30: the window ends at 00:30.
+    const intoTheNight = { ...monterrey, hours: monterrey.hours.map(() => ({ open: 20 * 60, close: 24 * 60 })) };
+    intoTheNight.hours[3] = { open: 0, close: 30 };
+    expect(meterLimits(intoTheNight, lateNight, lateNight)).toMatchObject({ maxMinutes: 90 });
+    expect(windowAt(intoTheNight, lateNight)?.opens).toBe(lateNight - 3 * HOUR);
+    // A night with no midnight opening stops at midnight.
+    const closedWednesday = intoTheNight.hours.map((window, day) => (day === 3 ? null : window));
+    expect(meterLimits({ ...intoTheNight, hours: closedWednesday }, lateNight, lateNight)).toMatchObject({
+      maxMinutes: 60,
+    });
+  });
+
   it("sells nothing while the zone is free, and says when charging starts", () => {
     const limits = meterLimits(monterrey, SUNDAY_10, SUNDAY_10);
     expect(limits.open).toBe(false);

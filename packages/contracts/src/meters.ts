@@ -31,6 +31,9 @@ const DAY_MS = 24 * HOUR_MS;
 /** 1970-01-01, day 0 of the epoch, was a Thursday. */
 const EPOCH_WEEKDAY = 4;
 
+/** The window of a day counted from the epoch (local days). */
+const windowOfDay = (hours: MeterRules["hours"], day: number) => hours[(((day + EPOCH_WEEKDAY) % 7) + 7) % 7];
+
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's UTC offset at an instant, in ms (Intl, so daylight saving is the zone's own). */
@@ -63,8 +66,9 @@ export function zoneOffsetMs(at: number, timeZone: string): number {
 
 /**
  * Operating time between two instants, in ms. The span is read on the zone's wall clock with the
- * offset at its start: a sold span lies inside one operating window (hours, not days), which no
- * daylight-saving change crosses in the demo zones (they change at 02:00, outside operating hours).
+ * offset at its start: a sold span lies inside one operating window (hours, not days). Only a
+ * window that runs over midnight can meet a daylight-saving change (at 02:00), and there every
+ * minute is charged, so the span's real length is what counts.
  */
 export function operatingMs(rules: Pick<MeterRules, "hours" | "timeZone">, from: number, to: number): number {
   if (to <= from) return 0;
@@ -73,7 +77,7 @@ export function operatingMs(rules: Pick<MeterRules, "hours" | "timeZone">, from:
   const end = to + offset;
   let total = 0;
   for (let day = Math.floor(start / DAY_MS); day * DAY_MS < end; day += 1) {
-    const window = rules.hours[(((day + EPOCH_WEEKDAY) % 7) + 7) % 7];
+    const window = windowOfDay(rules.hours, day);
     if (!window) continue;
     const open = day * DAY_MS + window.open * MINUTE_MS;
     const close = day * DAY_MS + window.close * MINUTE_MS;
@@ -110,11 +114,44 @@ export function windowAt(
 ): { opens: number; closes: number } | null {
   const local = at + zoneOffsetMs(at, rules.timeZone);
   const day = Math.floor(local / DAY_MS);
-  const window = rules.hours[(((day + EPOCH_WEEKDAY) % 7) + 7) % 7];
+  const window = windowOfDay(rules.hours, day);
   if (!window) return null;
   const sinceMidnight = local - day * DAY_MS;
   if (sinceMidnight < window.open * MINUTE_MS || sinceMidnight >= window.close * MINUTE_MS) return null;
-  return { opens: at - sinceMidnight + window.open * MINUTE_MS, closes: at - sinceMidnight + window.close * MINUTE_MS };
+  const midnight = at - sinceMidnight;
+  return { opens: opensAt(rules.hours, day, midnight), closes: closesAt(rules.hours, day, midnight) };
+}
+
+const DAY_MINUTES = 24 * 60;
+
+/**
+ * Windows that meet at midnight are one: a zone charged around the clock still sells two hours at
+ * 23:00. When `day`'s window (its midnight at `midnight`) ends, following it into the next days'
+ * windows while each closes at midnight and the next opens at it (a week at most).
+ */
+function closesAt(hours: MeterRules["hours"], day: number, midnight: number): number {
+  let window = windowOfDay(hours, day);
+  let dayStart = midnight;
+  for (let step = 0; step < 7 && window?.close === DAY_MINUTES; step += 1) {
+    const next = windowOfDay(hours, day + step + 1);
+    if (next?.open !== 0) break;
+    window = next;
+    dayStart += DAY_MS;
+  }
+  return dayStart + (window?.close ?? 0) * MINUTE_MS;
+}
+
+/** When `day`'s window began, followed back over midnight as `closesAt` follows it forward. */
+function opensAt(hours: MeterRules["hours"], day: number, midnight: number): number {
+  let window = windowOfDay(hours, day);
+  let dayStart = midnight;
+  for (let step = 0; step < 7 && window?.open === 0; step += 1) {
+    const previous = windowOfDay(hours, day - step - 1);
+    if (previous?.close !== DAY_MINUTES) break;
+    window = previous;
+    dayStart -= DAY_MS;
+  }
+  return dayStart + (window?.open ?? 0) * MINUTE_MS;
 }
 
 /** When the zone next starts charging after `at` (within a week), or null when it never does. */
@@ -122,7 +159,7 @@ export function nextOpening(rules: Pick<MeterRules, "hours" | "timeZone">, at: n
   const local = at + zoneOffsetMs(at, rules.timeZone);
   const today = Math.floor(local / DAY_MS);
   for (let day = today; day <= today + 7; day += 1) {
-    const window = rules.hours[(((day + EPOCH_WEEKDAY) % 7) + 7) % 7];
+    const window = windowOfDay(rules.hours, day);
     if (!window) continue;
     const opens = day * DAY_MS + window.open * MINUTE_MS;
     if (opens > local) return at + (opens - local);
