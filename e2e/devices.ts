@@ -32,7 +32,7 @@ export const simulatorAnswer = <T>(...args: string[]): T => {
  * server's database file, as the platform grants the role: an administrator who is a member of
  * the demo organisation (an admin of no organisation may do nothing, decision 0041).
  */
-function newOperatorPhone(): string {
+export function newOperatorPhone(): string {
   const phone = `+52${newNationalPhone()}`;
   const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
   try {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
+import { signUpThroughWizard, words } from "./drivers.ts";
 import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
 import playwrightConfig, { E2E_DATA_DIR } from "./playwright.config.ts";
 
@@ -43,68 +44,6 @@ async function shot(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-const words = {
-  es: {
-    phone: "Número de celular",
-    continue: "Continuar",
-    code: "Código de verificación",
-    signIn: "Iniciar sesión",
-    plate: "Placas",
-    state: "Estado",
-    saveVehicle: "Guardar vehículo",
-    email: "Correo electrónico",
-    firstName: "Nombre",
-    lastName: "Apellidos",
-    metersLink: "Pagar un parquímetro",
-  },
-  en: {
-    phone: "Mobile phone number",
-    continue: "Continue",
-    code: "Verification code",
-    signIn: "Sign in",
-    plate: "Plate",
-    state: "State",
-    saveVehicle: "Save vehicle",
-    email: "E-mail",
-    firstName: "First name",
-    lastName: "Last name",
-    metersLink: "Pay a parking meter",
-  },
-} as const;
-
-/** A new driver through the whole wizard on `/` (phone, code, vehicle, profile, card), to home. */
-async function newDriver(page: Page, host: "localhost" | "us.localhost", language: "es" | "en") {
-  const w = words[language];
-  const nationalPhone = newNationalPhone();
-  const plate = `M${nationalPhone.slice(-6)}`;
-  await page.goto(hostUrl(host, "/"));
-  if (host === "us.localhost")
-    await page.getByLabel(language === "es" ? "Código de país" : "Country code").selectOption("us");
-  await page.getByLabel(w.phone).fill(nationalPhone);
-  await page.getByRole("button", { name: w.continue }).click();
-  await expect(page.getByLabel(w.code)).toHaveValue(/^\d{6}$/);
-  await page.getByRole("button", { name: w.signIn }).click();
-  await page.getByLabel(w.plate).pressSequentially(plate.toLowerCase());
-  const state = host === "us.localhost" ? "Texas" : "Nuevo León";
-  await page.getByRole("combobox", { name: w.state }).fill(state.slice(0, 5));
-  await page.getByRole("option", { name: state }).click();
-  await page.getByRole("button", { name: w.saveVehicle }).click();
-  await page.getByLabel(w.firstName).fill("Ana");
-  await page.getByLabel(w.lastName, { exact: true }).fill("López");
-  await page.getByLabel(w.email).fill(`meters.${nationalPhone}@example.com`);
-  await page.getByRole("button", { name: w.continue }).click();
-  const frame = page.frameLocator("iframe.card-frame");
-  await frame.locator("#number").fill("4242 4242 4242 4242");
-  await frame.locator("#expiry").fill("12/34");
-  await frame.locator("#cvc").fill("123");
-  if (host === "us.localhost") {
-    await page.getByLabel("ZIP code").fill("78701");
-    await page.getByRole("button", { name: "Add Card", exact: true }).click();
-  } else await frame.getByRole("button", { name: "Agregar Tarjeta" }).click();
-  await expect(page).toHaveURL(hostUrl(host, "/dashboard"), { timeout: 15_000 });
-  return { phone: `${host === "us.localhost" ? "+1" : "+52"}${nationalPhone}`, plate };
-}
-
 /** The reminder is due ten minutes before the end: make it due now in the server's own database. */
 function reminderDueNow(): void {
   const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
@@ -125,7 +64,7 @@ test.describe("Spanish, Monterrey", () => {
     request,
   }) => {
     const outside = offlineOnly(page);
-    const driver = await newDriver(page, "localhost", "es");
+    const driver = await signUpThroughWizard(page, "localhost", "es");
     await page.getByRole("link", { name: words.es.metersLink }).click();
     await expect(page).toHaveURL(hostUrl("localhost", "/parquimetros"));
 
@@ -210,7 +149,7 @@ test.describe("Spanish, Monterrey", () => {
     context,
   }) => {
     const outside = offlineOnly(page);
-    await newDriver(page, "localhost", "es");
+    await signUpThroughWizard(page, "localhost", "es");
     // The driver stands about 150 m west of zone 101.
     await context.grantPermissions(["geolocation"]);
     await context.setGeolocation({ latitude: ZONE_101.lat, longitude: ZONE_101.lng - 0.0015 });
@@ -275,7 +214,7 @@ test.describe("English, Austin", () => {
 
   test("a new driver on the US host picks a zone from the list and pays 30 minutes in dollars", async ({ page }) => {
     const outside = offlineOnly(page);
-    await newDriver(page, "us.localhost", "en");
+    await signUpThroughWizard(page, "us.localhost", "en");
     await page.getByRole("link", { name: words.en.metersLink }).click();
     const list = page.getByRole("region", { name: "Zones in view" });
     await list.getByRole("link", { name: /7001/ }).click();

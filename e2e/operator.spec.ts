@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
+import { enterCode, openConsole, section, signIn, VIEWPORTS } from "./console.ts";
 import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
 
 /**
@@ -12,38 +13,6 @@ const DEMO_OPERATOR = "8100000001";
 const DEMO_DRIVER = "8100000003";
 const OTHER_OPERATOR = "8100000002";
 const SHOTS = "/tmp/c15-shots";
-
-async function enterCode(page: Page, nationalPhone: string) {
-  await page.goto(hostUrl("localhost", "/"));
-  await expect(page.getByRole("heading", { name: "Inicia sesión o crea tu cuenta" })).toBeVisible();
-  await page.getByLabel("Número de celular").fill(nationalPhone);
-  await page.getByRole("button", { name: "Continuar" }).click();
-  await expect(page.getByLabel("Código de verificación")).toHaveValue(/^\d{6}$/);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
-}
-
-async function signIn(page: Page, nationalPhone: string) {
-  await enterCode(page, nationalPhone);
-  // An operator parks no car of their own: the wizard's vehicle step is left for later.
-  await expect(page.getByRole("heading", { name: "Agrega tu vehículo" })).toBeVisible();
-  await page.getByRole("button", { name: "Agregar después" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
-
-async function openConsole(page: Page) {
-  await page.getByRole("button", { name: "Abrir menú" }).click();
-  await page.getByRole("link", { name: "Consola del operador" }).click();
-  await expect(page.getByRole("navigation", { name: "Secciones de la consola" })).toBeVisible();
-}
-
-const section = (page: Page, name: string) =>
-  page.getByRole("navigation", { name: "Secciones de la consola" }).getByRole("link", { name }).click();
-
-/** Each journey is walked at a phone's width, then again at a desktop's, in one session (a code per phone a minute). */
-const VIEWPORTS = [
-  ["phone", { width: 390, height: 844 }],
-  ["desktop", { width: 1280, height: 800 }],
-] as const;
 
 /**
  * The demo driver, in a browser of their own: signed in (no card yet: left for later), on the

@@ -226,40 +226,48 @@ for (const journey of journeys) {
   });
 }
 
-test("a card that asks for 3-D Secure at step 5 comes back to the wizard, even after reloading /3ds", async ({
-  page,
-}) => {
-  const nationalPhone = newNationalPhone();
-  const w = words.es;
-  await page.goto(hostUrl("localhost", "/"));
-  await page.getByLabel(w.phone).fill(nationalPhone);
-  await page.getByRole("button", { name: w.continue }).click();
-  await expect(page.getByLabel(w.code)).toHaveValue(/^\d{6}$/);
-  await page.getByRole("button", { name: w.signIn }).click();
-  await page.getByLabel(w.plate).pressSequentially(`S${nationalPhone.slice(-6)}`);
-  await page.getByRole("combobox", { name: w.state }).fill("Jalis");
-  await page.getByRole("option", { name: "Jalisco" }).click();
-  await page.getByRole("button", { name: w.saveVehicle }).click();
-  await page.getByLabel(w.firstName).fill("Ana");
-  await page.getByLabel(w.lastName).fill("López");
-  await page.getByLabel(w.email).fill(`tds.${nationalPhone}@example.com`);
-  await page.getByRole("button", { name: w.continue }).click();
+// The bank sends the driver back to the host they came from: its storage holds their session.
+for (const { host, landing } of [
+  { host: "localhost", landing: "/dashboard" },
+  { host: "freeflow.localhost", landing: "/bienvenido-freeflow" },
+] as const) {
+  test(`on ${host}, a card that asks for 3-D Secure at step 5 comes back to the wizard, even after reloading /3ds`, async ({
+    page,
+  }) => {
+    const nationalPhone = newNationalPhone();
+    const w = words.es;
+    await page.goto(hostUrl(host, "/"));
+    await page.getByLabel(w.phone).fill(nationalPhone);
+    await page.getByRole("button", { name: w.continue }).click();
+    await expect(page.getByLabel(w.code)).toHaveValue(/^\d{6}$/);
+    await page.getByRole("button", { name: w.signIn }).click();
+    await page.getByLabel(w.plate).pressSequentially(`S${nationalPhone.slice(-6)}`);
+    await page.getByRole("combobox", { name: w.state }).fill("Jalis");
+    await page.getByRole("option", { name: "Jalisco" }).click();
+    await page.getByRole("button", { name: w.saveVehicle }).click();
+    await page.getByLabel(w.firstName).fill("Ana");
+    await page.getByLabel(w.lastName).fill("López");
+    await page.getByLabel(w.email).fill(`tds.${nationalPhone}@example.com`);
+    await page.getByRole("button", { name: w.continue }).click();
 
-  const frame = page.frameLocator("iframe.card-frame");
-  await frame.locator("#number").fill("4000 0000 0000 3220");
-  await frame.locator("#expiry").fill("12/34");
-  await frame.locator("#cvc").fill("123");
-  await frame.getByRole("button", { name: "Agregar Tarjeta" }).click();
-  await expect(page).toHaveURL(/\/sandbox\/3ds\//, { timeout: 15_000 });
-  await page.getByRole("button", { name: "Aprobar" }).click();
-  await expect(page.getByRole("heading", { name: "Tarjeta verificada" })).toBeVisible();
+    const frame = page.frameLocator("iframe.card-frame");
+    await frame.locator("#number").fill("4000 0000 0000 3220");
+    await frame.locator("#expiry").fill("12/34");
+    await frame.locator("#cvc").fill("123");
+    await frame.getByRole("button", { name: "Agregar Tarjeta" }).click();
+    await expect(page).toHaveURL(/\/sandbox\/3ds\//, { timeout: 15_000 });
+    await page.getByRole("button", { name: "Aprobar" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${hostUrl(host, "/3ds")}\\?payment=`));
+    await expect(page.getByRole("heading", { name: "Tarjeta verificada" })).toBeVisible();
 
-  // A reload of /3ds still knows the way back: the wizard, which sends the driver on.
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Tarjeta verificada" })).toBeVisible();
-  await expectAccessible(page);
-  await page.screenshot({ path: test.info().outputPath("three-ds.png"), fullPage: true });
-  await page.getByRole("link", { name: "Continuar" }).click();
-  await expect(page).toHaveURL(hostUrl("localhost", "/dashboard"));
-  await expect(page.getByRole("heading", { name: w.recentVisits })).toBeVisible();
-});
+    // A reload of /3ds still knows the way back: the wizard, which sends the driver on.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Tarjeta verificada" })).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath(`three-ds-${host}.png`), fullPage: true });
+    await page.getByRole("link", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(hostUrl(host, landing));
+    if (landing === "/dashboard") await expect(page.getByRole("heading", { name: w.recentVisits })).toBeVisible();
+    else await expect(page.getByRole("heading", { name: w.welcomeHeading })).toBeVisible();
+  });
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { dateIn } from "@estaciona/contracts/periods";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFacturapiIssuer } from "../src/modules/invoicing/facturapi.ts";
 import { issueInvoice } from "../src/modules/invoicing/issuing.ts";
@@ -326,7 +327,7 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       const driver = await driverWithPaidStay(app, FUNDIDORA);
       const secondPayment = await payStay(app, driver, FUNDIDORA);
       const profile = await profileOf(driver.headers);
-      const month = new Date().toISOString().slice(0, 7);
+      const month = dateIn("America/Monterrey", Date.now()).slice(0, 7);
       const response = await call(driver.headers, "POST", "/user/invoice/monthly", {
         month,
         tax_profile_uuid: profile.uuid,
@@ -348,6 +349,42 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
         tax_profile_uuid: profile.uuid,
       });
       expect(none.json().error).toBe("invoice_not_available");
+    });
+
+    it("puts a payment in the month of the lot's clock, not UTC's", async () => {
+      const driver = await driverWithPaidStay(app, FUNDIDORA);
+      const profile = await profileOf(driver.headers);
+      // 03:00 UTC on the 1st of this month is 21:00 of the last day of the month before in Monterrey.
+      const thisMonth = dateIn("America/Monterrey", Date.now()).slice(0, 7);
+      const paidAt = `${thisMonth}-01T03:00:00.000Z`;
+      const monthBefore = dateIn("America/Monterrey", Date.parse(paidAt)).slice(0, 7);
+      await app.db.updateTable("payments").set({ created_at: paidAt }).where("id", "=", driver.paymentId).execute();
+      // Keep the payment inside the lot's invoice window whatever today's date.
+      const window = await app.db
+        .selectFrom("locations")
+        .select("invoice_window_days")
+        .where("id", "=", FUNDIDORA)
+        .executeTakeFirstOrThrow();
+      await app.db.updateTable("locations").set({ invoice_window_days: 62 }).where("id", "=", FUNDIDORA).execute();
+      try {
+        const inThisMonth = await call(driver.headers, "POST", "/user/invoice/monthly", {
+          month: thisMonth,
+          tax_profile_uuid: profile.uuid,
+        });
+        expect(inThisMonth.json().error).toBe("invoice_not_available");
+        const inMonthBefore = await call(driver.headers, "POST", "/user/invoice/monthly", {
+          month: monthBefore,
+          tax_profile_uuid: profile.uuid,
+        });
+        expect(inMonthBefore.statusCode, inMonthBefore.body).toBe(201);
+        expect(inMonthBefore.json().data[0].payment_uuids).toEqual([driver.paymentId]);
+      } finally {
+        await app.db
+          .updateTable("locations")
+          .set({ invoice_window_days: window.invoice_window_days })
+          .where("id", "=", FUNDIDORA)
+          .execute();
+      }
     });
   });
 });

@@ -1,11 +1,16 @@
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Endpoint } from "@estaciona/contracts/endpoint";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../src/lib/ids.ts";
+import { nowIso } from "../src/lib/time.ts";
+import { revenueByLocalDay } from "../src/modules/operator/repository.ts";
+import { localDays } from "../src/modules/operator/service.ts";
 import {
+  DEMO_CENTRO_METER,
   DEMO_DRIVER,
   DEMO_ORGANISATION,
   DEMO_PAID_STAY,
@@ -232,6 +237,34 @@ async function paidPass() {
   return bought.json().data.subscription.uuid as string;
 }
 
+/** A host of its own for a test to change (changing a seeded one would change what other suites see). */
+async function insertTestHost(hostname: string) {
+  const seeded = await app.db
+    .selectFrom("hosts")
+    .selectAll()
+    .where("hostname", "=", "localhost")
+    .executeTakeFirstOrThrow();
+  await app.db
+    .insertInto("hosts")
+    .values({ ...seeded, hostname, is_default: 0, created_at: nowIso() })
+    .execute();
+}
+
+const hostBody = (overrides: Record<string, unknown> = {}) => ({
+  theme: "estaciona",
+  brand_name: "Estaciona Prueba",
+  logo: "/themes/estaciona/logo.svg",
+  primary_color: "#0b5cad",
+  login_text: { es: "Bienvenido", en: "Welcome" },
+  width: 250,
+  map: { lat: 25.67, lng: -100.31, zoom: 12 },
+  force_spanish: false,
+  features: ["visits", "events"],
+  organisation_uuid: DEMO_ORGANISATION.id,
+  privacy_url_en: "https://estaciona.app/en/privacy",
+  ...overrides,
+});
+
 const refund = (headers: Headers, paymentId: string, payload: object, key = idempotencyKey()) =>
   call(headers, {
     method: "POST",
@@ -251,24 +284,57 @@ describe("who may do what", () => {
   let ownedLocation: string;
   let invoiceToApprove: string;
   let ownedPlan: string;
+  let ownedDiscount: string;
   let meterLocation: string;
   let ownedEvent: string;
   let ownedVenue: string;
   let ownedPass: string;
   let invoiceToReject: string;
   let invoiceToCancel: string;
+  /** The platform role (hosts, organisations): an operator of the demo organisation with `platform`. */
+  let platformOwner: Awaited<ReturnType<typeof createSignedInUser>>;
+  /** Members of the owner's team to remove and to limit. */
+  let removable: Awaited<ReturnType<typeof createOperator>>;
+  let limitable: Awaited<ReturnType<typeof createOperator>>;
+  /** An organisation the platform role adds a user to, and that user. */
+  let newOrganisation: string;
+  let newcomer: Awaited<ReturnType<typeof createSignedInUser>>;
 
   beforeAll(async () => {
+    platformOwner = await createSignedInUser(app, { role: "admin" });
+    removable = await createOperator();
+    limitable = await createOperator();
+    newcomer = await createSignedInUser(app);
+    newOrganisation = newId();
+    await app.db
+      .insertInto("organisations")
+      .values({ id: newOrganisation, name: "Matriz", contact_email: null, contact_phone: null, created_at: nowIso() })
+      .execute();
+    await insertTestHost("matrix.localhost");
     owner = await createOperator();
     stranger = await createOperator(OTHER_ORGANISATION.id);
     driver = await createSignedInUser(app);
     device = await registerDevice(owner.headers);
-    ownedIds = [FUNDIDORA, DEMO_PAID_STAY.paymentId, DEMO_DRIVER.id ?? "", device.uuid, owner.user.id];
+    ownedIds = [
+      FUNDIDORA,
+      DEMO_PAID_STAY.paymentId,
+      DEMO_DRIVER.id ?? "",
+      device.uuid,
+      owner.user.id,
+      DEMO_CENTRO_METER.location_id,
+    ];
     ownedPlan = (
       await call(owner.headers, {
         method: "POST",
         url: "/api/admin/plan",
         payload: { location_uuid: FUNDIDORA, name: "Nocturna", cost: 70000, interval: "month", availability: 3 },
+      })
+    ).json().data.uuid;
+    ownedDiscount = (
+      await call(owner.headers, {
+        method: "POST",
+        url: "/api/admin/discount",
+        payload: { code: `NOCHE${newId().slice(0, 6)}`, kind: "percent", value: 20, plan_uuid: ownedPlan },
       })
     ).json().data.uuid;
     ownedPass = await paidPass();
@@ -301,6 +367,7 @@ describe("who may do what", () => {
       invoiceToReject,
       invoiceToCancel,
       ownedPlan,
+      ownedDiscount,
       ownedPass,
       meterLocation,
       ownedVenue,
@@ -315,7 +382,10 @@ describe("who may do what", () => {
    * Each admin endpoint: the call for an owned resource, what the owner gets, and what another
    * organisation's operator gets — `not_found`, or an answer that holds none of the owner's ids.
    */
-  const matrix: Record<string, { request: () => InjectOptions; owner: number; foreign: "not_found" | "absent" }> = {
+  const matrix: Record<
+    string,
+    { request: () => InjectOptions; owner: number; foreign: "not_found" | "absent" | "platform_only" }
+  > = {
     "GET /admin/me": { request: () => ({ method: "GET", url: "/api/admin/me" }), owner: 200, foreign: "absent" },
     "GET /admin/today": { request: () => ({ method: "GET", url: "/api/admin/today" }), owner: 200, foreign: "absent" },
     "GET /admin/locations": {
@@ -427,6 +497,75 @@ describe("who may do what", () => {
       foreign: "absent",
     },
     "GET /admin/audit": { request: () => ({ method: "GET", url: "/api/admin/audit" }), owner: 200, foreign: "absent" },
+    "GET /admin/event-series": {
+      request: () => ({ method: "GET", url: "/api/admin/event-series" }),
+      owner: 200,
+      foreign: "absent",
+    },
+    "GET /admin/events": {
+      request: () => ({ method: "GET", url: "/api/admin/events?period=upcoming" }),
+      owner: 200,
+      foreign: "absent",
+    },
+    "GET /admin/event/:uuid": {
+      request: () => ({ method: "GET", url: `/api/admin/event/${ownedEvent}` }),
+      owner: 200,
+      foreign: "not_found",
+    },
+    "GET /admin/meters": {
+      request: () => ({ method: "GET", url: "/api/admin/meters?q=10" }),
+      owner: 200,
+      foreign: "absent",
+    },
+    "GET /admin/meter/:uuid": {
+      request: () => ({ method: "GET", url: `/api/admin/meter/${DEMO_CENTRO_METER.location_id}` }),
+      owner: 200,
+      foreign: "not_found",
+    },
+    "DELETE /admin/operator/:uuid": {
+      request: () => ({ method: "DELETE", url: `/api/admin/operator/${removable.user.id}` }),
+      owner: 200,
+      foreign: "not_found",
+    },
+    "PUT /admin/operator/:uuid": {
+      request: () => ({
+        method: "PUT",
+        url: `/api/admin/operator/${limitable.user.id}`,
+        payload: { location_uuids: [FUNDIDORA] },
+      }),
+      owner: 200,
+      foreign: "not_found",
+    },
+    // The platform role's: every other operator is refused (forbidden_access), whatever its organisation.
+    "GET /admin/hosts": {
+      request: () => ({ method: "GET", url: "/api/admin/hosts" }),
+      owner: 200,
+      foreign: "platform_only",
+    },
+    "PUT /admin/host/:hostname": {
+      request: () => ({ method: "PUT", url: "/api/admin/host/matrix.localhost", payload: hostBody({ width: 320 }) }),
+      owner: 200,
+      foreign: "platform_only",
+    },
+    "GET /admin/organisations": {
+      request: () => ({ method: "GET", url: "/api/admin/organisations" }),
+      owner: 200,
+      foreign: "platform_only",
+    },
+    "POST /admin/organisation": {
+      request: () => ({ method: "POST", url: "/api/admin/organisation", payload: { name: "Estacionamientos Sur" } }),
+      owner: 201,
+      foreign: "platform_only",
+    },
+    "POST /admin/organisation/:uuid/operator": {
+      request: () => ({
+        method: "POST",
+        url: `/api/admin/organisation/${newOrganisation}/operator`,
+        payload: { phone: newcomer.user.phone },
+      }),
+      owner: 201,
+      foreign: "platform_only",
+    },
     "POST /admin/event-series": {
       request: () => ({
         method: "POST",
@@ -502,6 +641,26 @@ describe("who may do what", () => {
       owner: 201,
       foreign: "not_found",
     },
+    "GET /admin/plans": {
+      request: () => ({ method: "GET", url: "/api/admin/plans?limit=100" }),
+      owner: 200,
+      foreign: "absent",
+    },
+    "GET /admin/discounts": {
+      request: () => ({ method: "GET", url: "/api/admin/discounts?limit=100" }),
+      owner: 200,
+      foreign: "absent",
+    },
+    "PUT /admin/discount/:uuid": {
+      request: () => ({ method: "PUT", url: `/api/admin/discount/${ownedDiscount}`, payload: { max_redemptions: 50 } }),
+      owner: 200,
+      foreign: "not_found",
+    },
+    "POST /admin/discount/:uuid/disable": {
+      request: () => ({ method: "POST", url: `/api/admin/discount/${ownedDiscount}/disable` }),
+      owner: 200,
+      foreign: "not_found",
+    },
     "POST /admin/subscription/:uuid/refund": {
       request: () => ({
         method: "POST",
@@ -555,6 +714,16 @@ describe("who may do what", () => {
       expect(asDriver.json().error).toBe("forbidden_access");
 
       const asStranger = await call(stranger.headers, withExistingPhone(entry.request()));
+      if (entry.foreign === "platform_only") {
+        for (const operator of [stranger, owner]) {
+          const refused = await call(operator.headers, entry.request());
+          expect(refused.statusCode).toBe(403);
+          expect(refused.json().error).toBe("forbidden_access");
+        }
+        const asPlatform = await call(platformOwner.headers, entry.request());
+        expect(asPlatform.statusCode, asPlatform.body).toBe(entry.owner);
+        return;
+      }
       if (entry.foreign === "not_found") {
         expect(asStranger.statusCode).toBe(404);
         expect(asStranger.json().error).toBe("object_not_found");
@@ -861,6 +1030,44 @@ describe("drivers", () => {
     );
   });
 
+  it("finds a driver who only bought a pass here and shows the pass; another organisation finds nobody", async () => {
+    const operator = await createOperator();
+    const stranger = await createOperator(OTHER_ORGANISATION.id);
+    const passHolder = await createDriverWithVehicle(app);
+    await saveSandboxCard(app, passHolder.user.id);
+    const bought = await call(passHolder.headers, {
+      method: "POST",
+      url: "/api/user/subscription",
+      headers: { "idempotency-key": idempotencyKey() },
+      payload: { plan_uuid: FUNDIDORA_MONTHLY, vehicle_uuid: passHolder.vehicle.id },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+
+    const found = (
+      await call(operator.headers, { method: "GET", url: `/api/admin/drivers?q=${passHolder.vehicle.plate}` })
+    ).json().data;
+    expect(found.map((driver: { uuid: string }) => driver.uuid)).toEqual([passHolder.user.id]);
+    const detail = (
+      await call(operator.headers, { method: "GET", url: `/api/admin/driver/${passHolder.user.id}` })
+    ).json().data;
+    expect(detail.stays).toEqual([]);
+    expect(detail.passes).toEqual([
+      expect.objectContaining({
+        uuid: bought.json().data.subscription.uuid,
+        plate: passHolder.vehicle.plate,
+        status: "active",
+        currency: "mxn",
+      }),
+    ]);
+
+    const elsewhere = await call(stranger.headers, { method: "GET", url: `/api/admin/driver/${passHolder.user.id}` });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(
+      (await call(stranger.headers, { method: "GET", url: `/api/admin/drivers?q=${passHolder.vehicle.plate}` })).json()
+        .data,
+    ).toEqual([]);
+  });
+
   it("does not suspend another operator (invalid_user)", async () => {
     const operator = await createOperator();
     const colleague = await createDriverWithVehicle(app, { role: "admin" });
@@ -883,5 +1090,347 @@ describe("drivers", () => {
       url: `/api/admin/driver/${colleague.user.id}/suspend`,
     });
     expect(response.json().error).toBe("invalid_user");
+  });
+});
+
+describe("hosts (platform role)", () => {
+  it("changes a host's login text and colour, audited, and the next page load on that hostname shows them", async () => {
+    const platform = await createSignedInUser(app, { role: "admin" });
+    await insertTestHost("brand.localhost");
+    const hosts = (await call(platform.headers, { method: "GET", url: "/api/admin/hosts" })).json().data;
+    expect(hosts[0]).toMatchObject({ hostname: "localhost", is_default: true });
+    expect(hosts.map((host: { hostname: string }) => host.hostname)).toContain("brand.localhost");
+
+    const changed = await call(platform.headers, {
+      method: "PUT",
+      url: "/api/admin/host/brand.localhost",
+      payload: hostBody({ primary_color: "#7A1F3D", login_text: { es: "Hola, Norte", en: "Hello, North" } }),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ primary_color: "#7a1f3d", login_text: { es: "Hola, Norte" } });
+
+    const seen = await app.inject({ method: "GET", url: "/api/open/host", headers: { host: "brand.localhost:8080" } });
+    expect(seen.json().data).toMatchObject({
+      brand: { primary_color: "#7a1f3d", name: "Estaciona Prueba" },
+      login_text: { es: "Hola, Norte", en: "Hello, North" },
+      features: ["visits", "events"],
+    });
+    // Another hostname is untouched.
+    const other = await app.inject({ method: "GET", url: "/api/open/host", headers: { host: "localhost" } });
+    expect(other.json().data.login_text.es).toBe("");
+
+    const audit = (await call(platform.headers, { method: "GET", url: "/api/admin/audit?limit=100" })).json().data;
+    const entry = audit.items.find((item: { subject_uuid: string }) => item.subject_uuid === "brand.localhost");
+    expect(entry).toMatchObject({
+      action: "host.update",
+      before: { primary_color: "#0b5cad", login_text_es: "" },
+      after: { primary_color: "#7a1f3d", login_text_es: "Hola, Norte" },
+    });
+  });
+
+  it("injects the changed host into the very next index.html on that hostname (no cached copy)", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), "estaciona-web-"));
+    writeFileSync(
+      path.join(dist, "index.html"),
+      '<!doctype html><html lang="es"><head><link rel="icon" href="/favicon.svg"></head><body><div id="root"></div></body></html>',
+    );
+    const web = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+    try {
+      const seeded = await web.db
+        .selectFrom("hosts")
+        .selectAll()
+        .where("hostname", "=", "localhost")
+        .executeTakeFirstOrThrow();
+      await web.db
+        .insertInto("hosts")
+        .values({ ...seeded, hostname: "page.localhost", is_default: 0 })
+        .execute();
+      const page = async () =>
+        (await web.inject({ method: "GET", url: "/", headers: { host: "page.localhost:8080" } })).body;
+      expect(await page()).toContain('style="--brand:#0b5cad;');
+      const platform = await createSignedInUser(web, { role: "admin" });
+      const changed = await web.inject({
+        method: "PUT",
+        url: "/api/admin/host/page.localhost",
+        headers: platform.headers,
+        payload: hostBody({ primary_color: "#7a1f3d", login_text: { es: "Hola, Norte", en: "Hello, North" } }),
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const html = await page();
+      expect(html).toContain('style="--brand:#7a1f3d;');
+      expect(html).toContain('"login_text":{"es":"Hola, Norte","en":"Hello, North"}');
+    } finally {
+      await web.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses an unreadable colour, widths and zooms out of range, unknown features and foreign logos", async () => {
+    const platform = await createSignedInUser(app, { role: "admin" });
+    await insertTestHost("checks.localhost");
+    for (const overrides of [
+      { primary_color: "#ffcc00" }, // white on yellow: 1.5:1
+      { primary_color: "#76a8dc" }, // 2.5:1, under AA
+      { primary_color: "blue" },
+      { width: 120 },
+      { width: 900 },
+      { map: { lat: 25.67, lng: -100.31, zoom: 30 } },
+      { features: ["visits", "teleport"] },
+      { features: ["visits", "visits"] },
+      { logo: "https://elsewhere.example/logo.png" },
+      { logo: "//elsewhere.example/logo.png" },
+      { privacy_url_en: "javascript:alert(1)" },
+    ]) {
+      const response = await call(platform.headers, {
+        method: "PUT",
+        url: "/api/admin/host/checks.localhost",
+        payload: hostBody(overrides),
+      });
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(422);
+      expect(response.json().error).toBe("invalid_data");
+    }
+    const missing = await call(platform.headers, {
+      method: "PUT",
+      url: "/api/admin/host/nowhere.localhost",
+      payload: hostBody(),
+    });
+    expect(missing.statusCode).toBe(404);
+    const foreignOrganisation = await call(platform.headers, {
+      method: "PUT",
+      url: "/api/admin/host/checks.localhost",
+      payload: hostBody({ organisation_uuid: newId() }),
+    });
+    expect(foreignOrganisation.statusCode).toBe(404);
+  });
+});
+
+describe("organisations (platform role)", () => {
+  it("creates an organisation and makes an existing user its operator (invalid_user otherwise)", async () => {
+    const platform = await createSignedInUser(app, { role: "admin" });
+    const created = await call(platform.headers, {
+      method: "POST",
+      url: "/api/admin/organisation",
+      payload: { name: "Estacionamientos del Sur", contact_email: "Hola@Sur.example", contact_phone: "+528112340000" },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const organisation = created.json().data;
+    expect(organisation).toMatchObject({ contact_email: "hola@sur.example", operators: 0, locations: 0 });
+
+    const addTo = (phone: string) =>
+      call(platform.headers, {
+        method: "POST",
+        url: `/api/admin/organisation/${organisation.uuid}/operator`,
+        payload: { phone },
+      });
+    const nobody = await addTo(testPhone());
+    expect(nobody.statusCode).toBe(403);
+    expect(nobody.json().error).toBe("invalid_user");
+    const suspended = await createSignedInUser(app, { status: "suspended" });
+    expect((await addTo(suspended.user.phone)).json().error).toBe("invalid_user");
+    const someoneElses = await createOperator(OTHER_ORGANISATION.id);
+    expect((await addTo(someoneElses.user.phone)).json().error).toBe("invalid_user");
+
+    const person = await createSignedInUser(app, { first_name: "Sofía", last_name: "Sur" });
+    const added = await addTo(person.user.phone);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().data).toMatchObject({ user_uuid: person.user.id, location_uuids: null, platform: false });
+    const me = (await call(person.headers, { method: "GET", url: "/api/admin/me" })).json().data;
+    expect(me.organisation).toEqual({ uuid: organisation.uuid, name: "Estacionamientos del Sur" });
+    // It sees none of the demo organisation's lots.
+    expect((await call(person.headers, { method: "GET", url: "/api/admin/locations" })).json().data).toEqual([]);
+
+    const listed = (await call(platform.headers, { method: "GET", url: "/api/admin/organisations" })).json().data;
+    expect(listed.find((row: { uuid: string }) => row.uuid === organisation.uuid)).toMatchObject({ operators: 1 });
+    const missing = await call(platform.headers, {
+      method: "POST",
+      url: `/api/admin/organisation/${newId()}/operator`,
+      payload: { phone: person.user.phone },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("the team", () => {
+  /** A fresh organisation with `count` operators who see every location. */
+  async function team(count: number) {
+    const organisationId = newId();
+    await app.db
+      .insertInto("organisations")
+      .values({ id: organisationId, name: "Equipo", contact_email: null, contact_phone: null, created_at: nowIso() })
+      .execute();
+    const members = [];
+    for (let index = 0; index < count; index += 1) members.push(await createOperator(organisationId));
+    return members;
+  }
+
+  it("removes a member, whose next console call is refused, and logs it", async () => {
+    const [admin, member] = await team(2);
+    if (!admin || !member) throw new Error("team");
+    const removed = await call(admin.headers, { method: "DELETE", url: `/api/admin/operator/${member.user.id}` });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().data.map((row: { user_uuid: string }) => row.user_uuid)).toEqual([admin.user.id]);
+    const next = await call(member.headers, { method: "GET", url: "/api/admin/me" });
+    expect(next.statusCode).toBe(403);
+    expect(next.json().error).toBe("forbidden_access");
+    // Still a driver: their own calls work.
+    expect((await call(member.headers, { method: "GET", url: "/api/user/view" })).statusCode).toBe(200);
+    const audit = (await call(admin.headers, { method: "GET", url: "/api/admin/audit" })).json().data;
+    expect(audit.items[0]).toMatchObject({
+      action: "operator.remove",
+      subject_uuid: member.user.id,
+      before: { role: "admin" },
+      after: { role: "driver" },
+    });
+    // Gone is gone: a second removal finds nobody.
+    expect(
+      (await call(admin.headers, { method: "DELETE", url: `/api/admin/operator/${member.user.id}` })).statusCode,
+    ).toBe(404);
+  });
+
+  it("keeps the last operator who sees every location: no removing or limiting them (invalid_user)", async () => {
+    const [last] = await team(1);
+    if (!last) throw new Error("team");
+    const self = await call(last.headers, { method: "DELETE", url: `/api/admin/operator/${last.user.id}` });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().error).toBe("invalid_user");
+    const [first, second] = await team(2);
+    if (!first || !second) throw new Error("team");
+    // Two whole members: one may leave; then the other is the last.
+    expect(
+      (await call(first.headers, { method: "DELETE", url: `/api/admin/operator/${first.user.id}` })).statusCode,
+    ).toBe(200);
+    expect((await call(second.headers, { method: "GET", url: "/api/admin/me" })).statusCode).toBe(200);
+    const lot = (
+      await call(second.headers, { method: "POST", url: "/api/admin/location", payload: locationBody() })
+    ).json().data.uuid as string;
+    const limitSecond = () =>
+      call(second.headers, {
+        method: "PUT",
+        url: `/api/admin/operator/${second.user.id}`,
+        payload: { location_uuids: [lot] },
+      });
+    const refused = await limitSecond();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe("invalid_user");
+    // With another operator of every location, the second may be limited.
+    const me = (await call(second.headers, { method: "GET", url: "/api/admin/me" })).json().data;
+    await createOperator(me.organisation.uuid);
+    expect((await limitSecond()).statusCode).toBe(200);
+  });
+
+  it("changes a staff member's locations, audited; foreign locations and foreign members do not exist here", async () => {
+    const admin = await createOperator();
+    const staff = await createOperator();
+    const limit = await call(admin.headers, {
+      method: "PUT",
+      url: `/api/admin/operator/${staff.user.id}`,
+      payload: { location_uuids: [FUNDIDORA] },
+    });
+    expect(limit.statusCode, limit.body).toBe(200);
+    expect(limit.json().data.location_uuids).toEqual([FUNDIDORA]);
+    const seen = (await call(staff.headers, { method: "GET", url: "/api/admin/locations" })).json().data;
+    expect(seen.map((location: { uuid: string }) => location.uuid)).toEqual([FUNDIDORA]);
+    // A limited member changes nobody's team.
+    const byStaff = await call(staff.headers, { method: "DELETE", url: `/api/admin/operator/${admin.user.id}` });
+    expect(byStaff.statusCode).toBe(403);
+    expect(byStaff.json().error).toBe("forbidden_access");
+    const foreignLocation = await call(admin.headers, {
+      method: "PUT",
+      url: `/api/admin/operator/${staff.user.id}`,
+      payload: { location_uuids: [OTHER_LOCATION.id] },
+    });
+    expect(foreignLocation.statusCode).toBe(404);
+    const stranger = await createOperator(OTHER_ORGANISATION.id);
+    const foreignMember = await call(admin.headers, {
+      method: "DELETE",
+      url: `/api/admin/operator/${stranger.user.id}`,
+    });
+    expect(foreignMember.statusCode).toBe(404);
+    // Only the platform role removes a platform member.
+    const platform = await createSignedInUser(app, { role: "admin" });
+    const byOperator = await call(admin.headers, { method: "DELETE", url: `/api/admin/operator/${platform.user.id}` });
+    expect(byOperator.json().error).toBe("forbidden_access");
+    const audit = (await call(admin.headers, { method: "GET", url: "/api/admin/audit?limit=100" })).json().data;
+    expect(audit.items.find((item: { subject_uuid: string }) => item.subject_uuid === staff.user.id)).toMatchObject({
+      action: "operator.grants",
+      before: { location_uuids: null },
+      after: { location_uuids: [FUNDIDORA] },
+    });
+  });
+});
+
+describe("today's revenue by the location's day", () => {
+  it("counts a payment at 01:00 UTC on the previous day in Mexico, and one at 07:00 UTC on the same day", async () => {
+    const operator = await createOperator();
+    const location = (
+      await call(operator.headers, {
+        method: "POST",
+        url: "/api/admin/location",
+        payload: locationBody({ time_zone: "America/Mexico_City", name: "Estacionamiento Reloj" }),
+      })
+    ).json().data;
+    const driver = await createDriverWithVehicle(app);
+    const pay = async (at: string, amount: number) => {
+      const visitId = newId();
+      await app.db
+        .insertInto("visits")
+        .values({
+          ...(await app.db
+            .selectFrom("visits")
+            .selectAll()
+            .where("id", "=", DEMO_PAID_STAY.visitId)
+            .executeTakeFirstOrThrow()),
+          id: visitId,
+          location_id: location.uuid,
+          user_id: driver.user.id,
+          vehicle_id: driver.vehicle.id,
+          created_at: at,
+        })
+        .execute();
+      const charge = await app.db
+        .selectFrom("payments")
+        .selectAll()
+        .where("id", "=", DEMO_PAID_STAY.paymentId)
+        .executeTakeFirstOrThrow();
+      await app.db
+        .insertInto("payments")
+        .values({
+          ...charge,
+          id: newId(),
+          payable_id: visitId,
+          user_id: driver.user.id,
+          subtotal: amount,
+          convenience_fee: 0,
+          processing_fee: 0,
+          tax: 0,
+          amount,
+          status: "succeeded",
+          provider_ref: null,
+          idempotency_key: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    };
+    await pay("2026-03-10T01:00:00.000Z", 1000); // 19:00 on 9 March in Mexico City
+    await pay("2026-03-10T05:59:59.000Z", 200); // 23:59:59 on 9 March
+    await pay("2026-03-10T06:00:00.000Z", 30); // midnight of 10 March
+    await pay("2026-03-10T23:30:00.000Z", 4); // 17:30 on 10 March
+    const rows = await revenueByLocalDay(
+      app.db,
+      [location.uuid],
+      localDays(["America/Mexico_City"], 3, Date.parse("2026-03-10T23:45:00.000Z")),
+    );
+    expect(rows).toEqual([
+      { day: "2026-03-09", product: "visit", currency: "mxn", amount: 1200 },
+      { day: "2026-03-10", product: "visit", currency: "mxn", amount: 34 },
+    ]);
+    // A day before the window does not count; a window of one day holds only 10 March.
+    const oneDay = await revenueByLocalDay(
+      app.db,
+      [location.uuid],
+      localDays(["America/Mexico_City"], 1, Date.parse("2026-03-10T23:45:00.000Z")),
+    );
+    expect(oneDay).toEqual([{ day: "2026-03-10", product: "visit", currency: "mxn", amount: 34 }]);
   });
 });

@@ -1,3 +1,4 @@
+import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
 import { createDriverWithVehicle, FUNDIDORA, idempotencyKey, parkedFor, saveSandboxCard } from "./parking-fixtures.ts";
@@ -51,5 +52,22 @@ describe(`the pay path's SQL statements (${testEngine})`, () => {
     expect(paid.statusCode).toBe(200);
     expect(paid.json().data.visit.status).toBe("finished");
     expect(statements.length, statements.join("\n")).toBeLessThanOrEqual(PAY_STATEMENT_BUDGET);
+  });
+
+  // SQLite's plans (PostgreSQL's are checked at scale by `BENCH_SCALE`): every read of the path
+  // finds its rows through an index, and the earlier-charge lookup through the partial unique
+  // index on (driver, key) rather than by reading all of the driver's charges.
+  it.runIf(testEngine === "sqlite")("reads every row of the path through an index", async () => {
+    const plans = new Map<string, string>();
+    for (const statement of new Set(statements.filter((text) => text.startsWith("select")))) {
+      const placeholders = statement.match(/\?/g)?.length ?? 0;
+      const { rows } = await app.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${statement}`, Array(placeholders).fill(null)),
+      );
+      plans.set(statement, rows.map((row) => row.detail).join(" | "));
+    }
+    for (const [statement, plan] of plans) expect(plan, statement).not.toMatch(/\bSCAN\b/);
+    const earlierCharge = [...plans].find(([statement]) => statement.includes('"idempotency_key" = ?'));
+    expect(earlierCharge?.[1]).toContain("payments_user_key");
   });
 });

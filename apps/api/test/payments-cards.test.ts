@@ -173,6 +173,22 @@ describe(`card calls (${testEngine})`, () => {
     expect(profile.payment_methods_mx).toBe(1);
   });
 
+  it("sends the driver back from the bank to the host they came from, never to an unknown one", async () => {
+    const approvedReturn = async (host: string) => {
+      const { headers } = await createDriverWithProfile(app);
+      const { verification } = (await addMexicanCard(app, headers, "4000000000003220", { host })).json().data;
+      const approve = await app.inject({ method: "POST", url: `${verification.redirect_url}/approve` });
+      return { location: approve.headers.location, payment: verification.payment as string };
+    };
+    const isisa = await approvedReturn("isisa.localhost:8080");
+    expect(isisa.location).toBe(`http://isisa.localhost:8080/3ds?payment=${isisa.payment}&status=succeeded`);
+    const us = await approvedReturn("US.localhost");
+    expect(us.location).toBe(`http://us.localhost/3ds?payment=${us.payment}&status=succeeded`);
+    // A Host that is none of ours (sent by anyone) does not choose where the bank sends a driver.
+    const stranger = await approvedReturn("bank-login.example:8080");
+    expect(stranger.location).toBe(`http://localhost:8080/3ds?payment=${stranger.payment}&status=succeeded`);
+  });
+
   it("a failed 3-D Secure challenge ends in invalid_verification_payment", async () => {
     const { headers } = await createDriverWithProfile(app);
     const response = await addMexicanCard(app, headers, "4000000000003220");

@@ -38,13 +38,26 @@ export async function addMexicanCard(
   app: TestApp,
   headers: Record<string, string>,
   number: string,
-  options: { key?: string; remoteAddress?: string; expYear?: string; token?: string; freeFlow?: boolean } = {},
+  options: {
+    key?: string;
+    remoteAddress?: string;
+    expYear?: string;
+    token?: string;
+    freeFlow?: boolean;
+    /** The Host the driver's browser sends (default: inject's `localhost:80`). */
+    host?: string;
+  } = {},
 ) {
   const token = options.token ?? (await sandboxToken(app, number, { expYear: options.expYear }));
   return app.inject({
     method: "POST",
     url: "/api/user/payment/method",
-    headers: { ...headers, "idempotency-key": options.key ?? randomUUID(), "accept-language": "en" },
+    headers: {
+      ...headers,
+      "idempotency-key": options.key ?? randomUUID(),
+      "accept-language": "en",
+      ...(options.host ? { host: options.host } : {}),
+    },
     payload: { token, ...(options.freeFlow ? { free_flow: true } : {}) },
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });

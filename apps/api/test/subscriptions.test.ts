@@ -1,3 +1,4 @@
+import { addDays, dateIn } from "@estaciona/contracts/periods";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, type TestApp, testEngine } from "./helpers.ts";
 import {
@@ -408,6 +409,46 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       });
       expect(await periodChargesOf(app, bought.json().data.subscription.uuid)).toHaveLength(0);
       expect((await get("/api/user/discount/GRATIS", driver.headers)).json().error).toBe("discount_not_available");
+    });
+
+    it("reads a code's dates on the lot's clock on /promo, as the checkout does", async () => {
+      const now = Date.now();
+      const monterreyToday = dateIn("America/Monterrey", now);
+      await createDiscount({
+        code: "HOYMTY",
+        kind: "percent",
+        value: 10,
+        plan_uuid: FUNDIDORA_MONTHLY,
+        starts_on: monterreyToday,
+        ends_on: monterreyToday,
+      });
+      await createDiscount({
+        code: "MANANAMTY",
+        kind: "percent",
+        value: 10,
+        plan_uuid: FUNDIDORA_MONTHLY,
+        starts_on: addDays(monterreyToday, 1),
+      });
+      await createDiscount({
+        code: "AYERMTY",
+        kind: "percent",
+        value: 10,
+        plan_uuid: FUNDIDORA_MONTHLY,
+        ends_on: addDays(monterreyToday, -1),
+      });
+      const driver = await createDriverWithVehicle(app);
+
+      const today = await get("/api/user/discount/HOYMTY", driver.headers);
+      expect(today.statusCode, today.body).toBe(200);
+      expect(today.json().data.plans.map((plan: { uuid: string }) => plan.uuid)).toEqual([FUNDIDORA_MONTHLY]);
+      const quote = await get(`/api/user/plan/${FUNDIDORA_MONTHLY}/quote?discount_code=HOYMTY`, driver.headers);
+      expect(quote.statusCode, quote.body).toBe(200);
+      for (const code of ["MANANAMTY", "AYERMTY"]) {
+        expect((await get(`/api/user/discount/${code}`, driver.headers)).json().error).toBe("discount_not_available");
+        expect(
+          (await get(`/api/user/plan/${FUNDIDORA_MONTHLY}/quote?discount_code=${code}`, driver.headers)).json().error,
+        ).toBe("discount_not_available");
+      }
     });
 
     it("a code with 3 redemptions left under 10 simultaneous checkouts discounts exactly 3", async () => {

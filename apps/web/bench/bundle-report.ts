@@ -70,3 +70,21 @@ export function initialChunks(chunks: ChunkReport[]): ChunkReport[] {
   for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
   return [...seen].flatMap((fileName) => byName.get(fileName) ?? []);
 }
+
+/**
+ * What a lazy screen adds to `/`: the chunks holding the given modules (matched by the end of
+ * their path) and every chunk those import statically, less the chunks `/` already loaded.
+ */
+export function lazyScreenChunks(chunks: ChunkReport[], moduleEndings: string[]): ChunkReport[] {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const initial = new Set(initialChunks(chunks).map((chunk) => chunk.fileName));
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    if (seen.has(fileName) || initial.has(fileName)) return;
+    seen.add(fileName);
+    for (const imported of byName.get(fileName)?.imports ?? []) visit(imported);
+  };
+  for (const chunk of chunks)
+    if (chunk.modules.some((share) => moduleEndings.some((ending) => share.id.endsWith(ending)))) visit(chunk.fileName);
+  return [...seen].flatMap((fileName) => byName.get(fileName) ?? []);
+}

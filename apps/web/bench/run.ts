@@ -22,7 +22,7 @@ import { launch as launchChrome } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { build } from "vite";
-import { bundleReport, type ChunkReport, initialChunks, moduleGroup } from "./bundle-report.ts";
+import { bundleReport, type ChunkReport, initialChunks, lazyScreenChunks, moduleGroup } from "./bundle-report.ts";
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const webRoot = path.resolve(import.meta.dirname, "..");
@@ -148,6 +148,28 @@ function printComposition(chunks: ChunkReport[]): void {
   }
 }
 
+/**
+ * The operator console is a lazy part (issue 15): its first screen (the frame and "today") costs
+ * what its chunks add to `/`, and none of it may be in a driver's first download.
+ */
+function printConsoleFirstScreen(chunks: ChunkReport[]): number {
+  const inFirstLoad = initialChunks(chunks).filter((chunk) =>
+    chunk.modules.some((share) => share.id.includes("/features/operator/")),
+  );
+  const consoleChunks = lazyScreenChunks(chunks, [
+    "features/operator/routes/console-layout.tsx",
+    "features/operator/routes/today.tsx",
+  ]);
+  const gzip = consoleChunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
+  print("\nThe operator console's first screen (/operador: its frame and today), beyond what / loaded:");
+  for (const chunk of [...consoleChunks].sort((a, b) => b.gzipBytes - a.gzipBytes))
+    print(`  ${kb(chunk.gzipBytes).padStart(9)}  ${chunk.fileName}`);
+  print(
+    `  JavaScript ${kb(gzip)} gzip; console modules in the first load of /: ${inFirstLoad.length ? inFirstLoad.map((chunk) => chunk.fileName).join(", ") : "none"}`,
+  );
+  return gzip;
+}
+
 async function runLighthouse(url: string): Promise<{ performance: number; accessibility: number }> {
   const chrome = await launchChrome({
     chromePath: CHROMIUM_PATH,
@@ -162,8 +184,9 @@ async function runLighthouse(url: string): Promise<{ performance: number; access
       formFactor: "mobile",
     });
     if (!result) throw new Error("Lighthouse returned no result");
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
     print("\nLighthouse 12, mobile (simulated throttling):");
+    if (runtimeError) print(`  could not measure: ${runtimeError.code} — ${runtimeError.message}`);
     for (const id of [
       "first-contentful-paint",
       "largest-contentful-paint",
@@ -195,9 +218,10 @@ async function main() {
     const url = `http://localhost:${port}/`;
     const js = printFirstLoad(await measureFirstLoad(url));
     printComposition(chunks);
+    const consoleKb = printConsoleFirstScreen(chunks);
     const scores = await runLighthouse(url);
     print(
-      `\nSummary: JS ${kb(js)} gzip for / (target ≤ ${TARGET_JS_KB} KB) · performance ${scores.performance} (target ≥ 95) · accessibility ${scores.accessibility} (target 100)`,
+      `\nSummary: JS ${kb(js)} gzip for / (target ≤ ${TARGET_JS_KB} KB) · performance ${scores.performance} (target ≥ 95) · accessibility ${scores.accessibility} (target 100) · console first screen ${kb(consoleKb)} gzip`,
     );
   } finally {
     server.kill();

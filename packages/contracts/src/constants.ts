@@ -25,6 +25,23 @@ export type Currency = (typeof CURRENCY_BY_COUNTRY)[Country];
 export const THEMES = ["isisa", "freeflow", "estaciona"] as const;
 export type Theme = (typeof THEMES)[number];
 export const DOMAINS = ["estaciona", "freeflow"] as const;
+/** What a host may offer its drivers (spec §1's features); the theme store's `features` list holds only these. */
+export const HOST_FEATURES = ["visits", "events", "meters", "valet", "subscriptions", "billing"] as const;
+export type HostFeature = (typeof HOST_FEATURES)[number];
+/** The login box's width range, in CSS pixels (spec §3: 250, or 200 in another reading). */
+export const HOST_WIDTH = { min: 200, max: 600 } as const;
+/** WCAG 2.x AA for normal text: white button text on the host's primary colour needs this contrast. */
+export const MIN_BUTTON_CONTRAST = 4.5;
+
+/** The WCAG 2.x contrast ratio of white against a `#rrggbb` colour (1 to 21). */
+export function contrastWithWhite(hex: string): number {
+  const channel = (offset: number) => {
+    const value = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return 1.05 / (luminance + 0.05);
+}
 export type Domain = (typeof DOMAINS)[number];
 /**
  * The freeflow lots' zone: `free_flow_activation` is the calendar date there on which the driver

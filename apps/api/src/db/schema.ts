@@ -314,6 +314,8 @@ export interface DiscountsTable {
   ends_on: string | null;
   max_redemptions: number | null;
   redemptions: number;
+  /** Ended by an operator: no more redemptions. */
+  disabled_at: string | null;
   created_at: string;
 }
 
@@ -691,6 +693,8 @@ export interface MeterPurchasesTable {
 /** A named group of events with a public landing (`/evento/peninsula`, DESIGN §7). */
 export interface EventSeriesTable {
   id: string;
+  /** The organisation whose console lists it (docs/decisions/0049); null for a series nobody has claimed. */
+  organisation_id: string | null;
   slug: string;
   name: string;
   description: string;

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { brandStyle } from "@estaciona/contracts/brand";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -45,7 +46,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     const json = JSON.stringify(config).replace(/</g, "\\u003c");
     const html = template
       .replace(/<html lang="[^"]*"/, `<html lang="${config.force_spanish || config.country === "mx" ? "es" : "en"}"`)
-      .replace(/<body[^>]*>/, `<body class="${config.theme}">`)
+      .replace(/<body[^>]*>/, `<body class="${config.theme}" style="${brandStyle(config.brand.primary_color)}">`)
       .replace('href="/favicon.svg"', `href="/themes/${config.theme}/icon.svg"`)
       .replace("</head>", `<script type="application/json" id="host-config">${json}</script>\n</head>`);
     return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);

@@ -721,6 +721,7 @@ export const DEMO_CENTRO_METER: Seed<NewRow<"parking_meters">> = {
 /** The demo event series with a named landing (spec §2 `/evento/peninsula`). */
 export const DEMO_EVENT_SERIES = {
   id: "7d1e5a10-0000-4000-8000-000000000301",
+  organisation_id: DEMO_ORGANISATION.id,
   slug: "peninsula",
   name: "Festival Península",
   description: "Música, comida y cultura junto al Parque Fundidora. Compra tu estacionamiento antes de llegar.",

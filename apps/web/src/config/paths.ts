@@ -42,6 +42,9 @@ export const paths = {
   operatorLocations: { path: "/operador/ubicaciones", alias: "/operator/locations" },
   operatorNewLocation: { path: "/operador/ubicaciones/nueva", alias: "/operator/locations/new" },
   operatorLocation: { path: "/operador/ubicaciones/:uuid", alias: "/operator/locations/:uuid" },
+  operatorPlans: { path: "/operador/pensiones", alias: "/operator/plans" },
+  operatorPromos: { path: "/operador/codigos", alias: "/operator/promo-codes" },
+  operatorLocationQr: { path: "/operador/ubicaciones/:uuid/qr", alias: "/operator/locations/:uuid/qr" },
   operatorDevices: { path: "/operador/dispositivos", alias: "/operator/devices" },
   operatorPayments: { path: "/operador/pagos", alias: "/operator/payments" },
   operatorPayment: { path: "/operador/pagos/:uuid", alias: "/operator/payments/:uuid" },
@@ -49,6 +52,14 @@ export const paths = {
   operatorDriver: { path: "/operador/conductores/:uuid", alias: "/operator/drivers/:uuid" },
   operatorInvoices: { path: "/operador/facturas", alias: "/operator/invoices" },
   operatorTeam: { path: "/operador/equipo", alias: "/operator/team" },
+  operatorEvents: { path: "/operador/eventos", alias: "/operator/events" },
+  operatorNewEvent: { path: "/operador/eventos/nuevo", alias: "/operator/events/new" },
+  operatorEvent: { path: "/operador/eventos/:uuid", alias: "/operator/events/:uuid" },
+  operatorMeterZones: { path: "/operador/parquimetros", alias: "/operator/meters" },
+  operatorNewMeterZone: { path: "/operador/parquimetros/nuevo", alias: "/operator/meters/new" },
+  operatorMeterZone: { path: "/operador/parquimetros/:uuid", alias: "/operator/meters/:uuid" },
+  operatorHosts: { path: "/operador/sitios", alias: "/operator/hosts" },
+  operatorOrganisations: { path: "/operador/organizaciones", alias: "/operator/organisations" },
 } as const satisfies Record<string, { path: string; alias?: string; checkout?: boolean }>;
 
 export type RouteName = keyof typeof paths;

@@ -1,4 +1,5 @@
 import { type Country, DEFAULT_MAP_OPTIONS, type Locale, THEMES } from "@estaciona/contracts";
+import { brandCustomProperties } from "@estaciona/contracts/brand";
 import type { HostConfig } from "@estaciona/contracts/schemas/host";
 
 /**
@@ -81,6 +82,8 @@ export function setHostConfigForTesting(config: HostConfig): void {
 export function applyTheme(config: HostConfig, doc: Document = document): void {
   doc.body.className = config.theme;
   doc.documentElement.style.setProperty("--login-width", `${config.width}px`);
+  for (const [name, value] of Object.entries(brandCustomProperties(config.brand.primary_color) ?? {}))
+    doc.body.style.setProperty(name, value);
 }
 
 export function loginText(config: HostConfig, locale: Locale): string {

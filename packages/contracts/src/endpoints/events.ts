@@ -65,6 +65,34 @@ export const getEventVisit = defineEndpoint({
   schemas: schemasOf(events, (s) => ({ params: s.eventVisitParams, response: s.eventVisitDetail })),
 });
 
+export const listOperatorEventSeries = defineEndpoint({
+  method: "GET",
+  path: "/admin/event-series",
+  auth: "admin",
+  tag,
+  summary: "The organisation's event series, newest first, with how many events each has coming",
+  schemas: schemasOf(events, (s) => ({ response: s.adminSeriesList })),
+});
+
+export const listOperatorEvents = defineEndpoint({
+  method: "GET",
+  path: "/admin/events",
+  auth: "admin",
+  tag,
+  summary:
+    "The organisation's events, upcoming (soonest first) or past (latest first), with places sold and status (keyset pages)",
+  schemas: schemasOf(events, (s) => ({ query: s.adminEventListQuery, response: s.adminEventPage })),
+});
+
+export const getOperatorEvent = defineEndpoint({
+  method: "GET",
+  path: "/admin/event/:uuid",
+  auth: "admin",
+  tag,
+  summary: "One of the organisation's events, with places sold",
+  schemas: schemasOf(events, (s) => ({ params: s.eventParams, response: s.adminEvent })),
+});
+
 export const createEventSeries = defineEndpoint({
   method: "POST",
   path: "/admin/event-series",

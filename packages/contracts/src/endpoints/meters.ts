@@ -84,6 +84,24 @@ export const listMeterSessions = defineEndpoint({
   schemas: schemasOf(meters, (s) => ({ query: s.meterSessionListQuery, response: s.meterSessionList })),
 });
 
+export const listOperatorMeterZones = defineEndpoint({
+  method: "GET",
+  path: "/admin/meters",
+  auth: "admin",
+  tag,
+  summary: "The organisation's meter zones, found by sign code or location, in code order (keyset pages)",
+  schemas: schemasOf(meters, (s) => ({ query: s.adminMeterZoneListQuery, response: s.adminMeterZonePage })),
+});
+
+export const getOperatorMeterZone = defineEndpoint({
+  method: "GET",
+  path: "/admin/meter/:uuid",
+  auth: "admin",
+  tag,
+  summary: "One of the organisation's meter zones with its device id, for the console's editor",
+  schemas: schemasOf(meters, (s) => ({ params: s.meterZoneParams, response: s.adminMeterZone })),
+});
+
 export const createMeterZone = defineEndpoint({
   method: "POST",
   path: "/admin/meter",

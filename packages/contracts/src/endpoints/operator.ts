@@ -206,3 +206,78 @@ export const listAudit = defineEndpoint({
   summary: "The organisation's audit log: who changed what, when, before and after (keyset pages)",
   schemas: schemasOf(operator, (s) => ({ query: s.auditQuery, response: s.auditPage })),
 });
+
+export const removeOperator = defineEndpoint({
+  method: "DELETE",
+  path: "/admin/operator/:uuid",
+  auth: "admin",
+  tag,
+  summary:
+    "Remove an operator or staff member from the organisation (their next console call is refused); the last operator with every location stays",
+  schemas: schemasOf(operator, (s) => ({ params: s.memberParams, response: s.operatorMemberList })),
+});
+
+export const updateOperatorGrants = defineEndpoint({
+  method: "PUT",
+  path: "/admin/operator/:uuid",
+  auth: "admin",
+  tag,
+  summary: "Change the locations a member may see (empty: every location of the organisation)",
+  schemas: schemasOf(operator, (s) => ({
+    params: s.memberParams,
+    body: s.memberGrantsBody,
+    response: s.operatorMember,
+  })),
+});
+
+export const listHosts = defineEndpoint({
+  method: "GET",
+  path: "/admin/hosts",
+  auth: "admin",
+  tag,
+  summary: "Platform role: every host and what its theme store holds",
+  schemas: schemasOf(operator, (s) => ({ response: s.operatorHostList })),
+});
+
+export const updateHost = defineEndpoint({
+  method: "PUT",
+  path: "/admin/host/:hostname",
+  auth: "admin",
+  tag,
+  summary: "Platform role: change a host's theme, brand, login text, width, map, language and features (audited)",
+  schemas: schemasOf(operator, (s) => ({ params: s.hostParams, body: s.hostBody, response: s.operatorHost })),
+});
+
+export const listOrganisations = defineEndpoint({
+  method: "GET",
+  path: "/admin/organisations",
+  auth: "admin",
+  tag,
+  summary: "Platform role: every organisation with its number of operators and locations",
+  schemas: schemasOf(operator, (s) => ({ response: s.organisationList })),
+});
+
+export const createOrganisation = defineEndpoint({
+  method: "POST",
+  path: "/admin/organisation",
+  auth: "admin",
+  status: 201,
+  tag,
+  summary: "Platform role: create an organisation (audited)",
+  schemas: schemasOf(operator, (s) => ({ body: s.organisationBody, response: s.organisation })),
+});
+
+export const addOrganisationOperator = defineEndpoint({
+  method: "POST",
+  path: "/admin/organisation/:uuid/operator",
+  auth: "admin",
+  status: 201,
+  tag,
+  summary:
+    "Platform role: make an existing user an operator of an organisation (invalid_user when the account is missing, suspended or another organisation's)",
+  schemas: schemasOf(operator, (s) => ({
+    params: s.organisationParams,
+    body: s.organisationOperatorBody,
+    response: s.operatorMember,
+  })),
+});

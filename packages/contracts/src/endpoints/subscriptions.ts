@@ -162,3 +162,43 @@ export const refundSubscription = defineEndpoint({
     response: s.subscriptionDetail,
   })),
 });
+
+export const listAdminPlans = defineEndpoint({
+  method: "GET",
+  path: "/admin/plans",
+  auth: "admin",
+  tag,
+  summary: "The organisation's plans, newest first (keyset pages): location, price, places and places taken, status",
+  schemas: schemasOf(subscriptions, (s) => ({ query: s.adminPlanListQuery, response: s.adminPlanPage })),
+});
+
+export const listDiscounts = defineEndpoint({
+  method: "GET",
+  path: "/admin/discounts",
+  auth: "admin",
+  tag,
+  summary: "Promo codes of the organisation's plans, newest first (keyset pages): uses, limits, dates, status",
+  schemas: schemasOf(subscriptions, (s) => ({ query: s.adminDiscountListQuery, response: s.adminDiscountPage })),
+});
+
+export const updateDiscount = defineEndpoint({
+  method: "PUT",
+  path: "/admin/discount/:uuid",
+  auth: "admin",
+  tag,
+  summary: "Change a promo code's dates or redemption limit (audited)",
+  schemas: schemasOf(subscriptions, (s) => ({
+    params: s.adminDiscountParams,
+    body: s.updateDiscountBody,
+    response: s.adminDiscount,
+  })),
+});
+
+export const disableDiscount = defineEndpoint({
+  method: "POST",
+  path: "/admin/discount/:uuid/disable",
+  auth: "admin",
+  tag,
+  summary: "End a promo code now: no more redemptions (passes already discounted keep their periods)",
+  schemas: schemasOf(subscriptions, (s) => ({ params: s.adminDiscountParams, response: s.adminDiscount })),
+});

@@ -21,6 +21,12 @@ export const MESSAGE = {
   characters: "validation.characters",
   timeZone: "validation.time_zone",
   date: "validation.date",
+  color: "validation.color",
+  contrast: "validation.contrast",
+  logo: "validation.logo",
+  url: "validation.url",
+  features: "validation.features",
+  range: "validation.range",
 } as const;
 
 /*

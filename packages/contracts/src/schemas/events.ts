@@ -170,3 +170,38 @@ export type EventEntryResult = z.infer<typeof eventEntryResult>;
 export const passKey = z.object({ alg: z.literal("EdDSA"), jwk: z.record(z.string(), z.string()) });
 
 export const cancelEventAnswer = event;
+
+/** The console's keyset cursor over events: the last row's `starts_at|id`; anything else is refused (422). */
+const eventCursor = z
+  .string()
+  .max(120)
+  .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z\|[0-9a-f-]{36}$/)
+  .optional();
+
+/** Upcoming: not over yet, soonest first. Past: over, latest first. Cancelled ones are in both, marked. */
+export const ADMIN_EVENT_PERIODS = ["upcoming", "past"] as const;
+
+/** `GET admin/events`: the organisation's events, a period at a time, optionally at one venue. */
+export const adminEventListQuery = z.object({
+  period: z.enum(ADMIN_EVENT_PERIODS).default("upcoming"),
+  location_uuid: uuid.optional(),
+  cursor: eventCursor,
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type AdminEventListQuery = z.input<typeof adminEventListQuery>;
+
+/** An event as the console shows it: the public page's fields and what the operator alone sees. */
+export const adminEvent = event.extend({
+  /** Places paid for or being paid (what `places_left` subtracts). */
+  places_sold: z.number().int(),
+  cancelled_at: isoTimestamp.nullable(),
+  created_at: isoTimestamp,
+});
+export type AdminEvent = z.infer<typeof adminEvent>;
+export const adminEventPage = z.object({ items: z.array(adminEvent), next_cursor: z.string().nullable() });
+export type AdminEventPage = z.infer<typeof adminEventPage>;
+
+/** `GET admin/event-series`: the organisation's series, newest first (an organisation holds a handful). */
+export const adminSeries = seriesCreated.extend({ created_at: isoTimestamp, upcoming_events: z.number().int() });
+export type AdminSeries = z.infer<typeof adminSeries>;
+export const adminSeriesList = z.array(adminSeries);

@@ -201,3 +201,28 @@ export const meterCheck = z.object({
   checked_at: isoTimestamp,
 });
 export type MeterCheck = z.infer<typeof meterCheck>;
+
+/** `GET admin/meters`: the organisation's zones by sign code (a prefix, as typed), in code order (keyset pages). */
+export const adminMeterZoneListQuery = z.object({
+  q: z
+    .string()
+    .max(ZONE_CODE_MAX_LENGTH)
+    .transform((value) => value.trim().toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9-]*$/))
+    .optional(),
+  location_uuid: uuid.optional(),
+  /** The last row's `zone_code|uuid`; anything else is refused (422). */
+  cursor: z
+    .string()
+    .max(80)
+    .regex(/^[A-Z0-9-]+\|[0-9a-f-]{36}$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AdminMeterZoneListQuery = z.input<typeof adminMeterZoneListQuery>;
+
+/** A zone as the console edits it: the zone page's fields and the meter's device id. */
+export const adminMeterZone = meterZone.extend({ device_id: z.string() });
+export type AdminMeterZone = z.infer<typeof adminMeterZone>;
+export const adminMeterZonePage = z.object({ items: z.array(adminMeterZone), next_cursor: z.string().nullable() });
+export type AdminMeterZonePage = z.infer<typeof adminMeterZonePage>;

@@ -1,6 +1,15 @@
 import { z } from "zod";
-import { COUNTRIES } from "../constants.ts";
-import { e164Phone, MESSAGE, optionalText, plate, requiredText, text, uuid, uuidParams } from "./common.ts";
+import {
+  COUNTRIES,
+  contrastWithWhite,
+  DOMAINS,
+  HOST_FEATURES,
+  HOST_WIDTH,
+  MIN_BUTTON_CONTRAST,
+  THEMES,
+} from "../constants.ts";
+import { SUBSCRIPTION_STATUSES } from "../statuses.ts";
+import { e164Phone, email, MESSAGE, optionalText, plate, requiredText, text, uuid, uuidParams } from "./common.ts";
 import {
   CURRENCIES,
   DEVICE_DIRECTIONS,
@@ -53,6 +62,8 @@ export const locationBody = z.object({
   exit_window_minutes: minutes,
   invoice_window_days: z.number().int().min(0).max(366),
   invoicing: z.enum(LOCATION_INVOICING),
+  /** Whether payments with a promo-code discount may be invoiced; absent: left as it is (a new location: yes). */
+  invoice_discounted: z.boolean().optional(),
   email_domain: optionalText(120),
   tariff: tariffBody.extend({
     grace_minutes: minutes,
@@ -67,6 +78,7 @@ export type LocationBody = z.input<typeof locationBody>;
 export const operatorLocation = location.extend({
   invoice_window_days: z.number().int(),
   invoicing: z.enum(LOCATION_INVOICING),
+  invoice_discounted: z.boolean(),
   active: z.boolean(),
   open_stays: z.number().int(),
 });
@@ -199,6 +211,19 @@ export const driverDetail = driverSummary.extend({
       currency: z.enum(CURRENCIES),
     }),
   ),
+  passes: z.array(
+    z.object({
+      uuid: z.string(),
+      plan: z.string(),
+      location: z.string(),
+      plate: z.string(),
+      status: z.enum(SUBSCRIPTION_STATUSES),
+      cost: amount,
+      currency: z.enum(CURRENCIES),
+      created_at: z.string(),
+      ended_at: z.string().nullable(),
+    }),
+  ),
   payments: z.array(paymentSummary),
 });
 export type DriverDetail = z.infer<typeof driverDetail>;
@@ -217,7 +242,97 @@ export const operatorMember = z.object({
   platform: z.boolean(),
   location_uuids: z.array(z.string()).nullable(),
 });
+export type OperatorMember = z.infer<typeof operatorMember>;
 export const operatorMemberList = z.array(operatorMember);
+export const memberParams = uuidParams();
+/** A member's locations: empty for every location of the organisation. */
+export const memberGrantsBody = z.object({ location_uuids: z.array(uuid).max(200) });
+export type MemberGrantsBody = z.input<typeof memberGrantsBody>;
+
+/** Hosts (platform role): what the theme store holds (spec §3, DESIGN §3). */
+const hexColor = z
+  .string({ error: MESSAGE.color })
+  .trim()
+  .toLowerCase()
+  .regex(/^#[0-9a-f]{6}$/, { error: MESSAGE.color })
+  .refine((color) => contrastWithWhite(color) >= MIN_BUTTON_CONTRAST, { error: MESSAGE.contrast });
+/** Same-origin only: the Content Security Policy loads images from this site alone. */
+const logoPath = text()
+  .trim()
+  .max(255, { error: MESSAGE.maxLength })
+  .regex(/^\/(?!\/)[A-Za-z0-9._~/-]+\.(svg|png|webp|jpe?g)$/, { error: MESSAGE.logo });
+const httpsUrl = text()
+  .trim()
+  .max(500, { error: MESSAGE.maxLength })
+  .nullish()
+  .transform((value) => value || null)
+  .refine((value) => value === null || /^https:\/\/[^\s/]+\.[^\s]+$/.test(value), { error: MESSAGE.url });
+const inRange = (min: number, max: number) =>
+  z.number({ error: MESSAGE.required }).min(min, { error: MESSAGE.range }).max(max, { error: MESSAGE.range });
+const loginText = text({ multiline: true }).trim().max(500, { error: MESSAGE.maxLength });
+export const hostParams = z.object({
+  hostname: z
+    .string()
+    .max(253, { error: "object_not_found" })
+    .regex(/^[a-z0-9.-]+$/, { error: "object_not_found" }),
+});
+export const hostBody = z.object({
+  theme: z.enum(THEMES),
+  brand_name: requiredText(80),
+  logo: logoPath,
+  primary_color: hexColor,
+  login_text: z.object({ es: loginText, en: loginText }),
+  width: inRange(HOST_WIDTH.min, HOST_WIDTH.max).int({ error: MESSAGE.range }),
+  map: z.object({ lat: inRange(-90, 90), lng: inRange(-180, 180), zoom: inRange(1, 20) }),
+  force_spanish: z.boolean(),
+  features: z
+    .array(z.enum(HOST_FEATURES, { error: MESSAGE.features }))
+    .max(HOST_FEATURES.length)
+    .refine((list) => new Set(list).size === list.length, { error: MESSAGE.features }),
+  organisation_uuid: uuid.nullable(),
+  privacy_url_en: httpsUrl,
+});
+export type HostBody = z.input<typeof hostBody>;
+export const operatorHost = z.object({
+  hostname: z.string(),
+  is_default: z.boolean(),
+  theme: z.enum(THEMES),
+  domain: z.enum(DOMAINS),
+  country: z.enum(COUNTRIES),
+  brand_name: z.string(),
+  logo: z.string(),
+  primary_color: z.string(),
+  login_text: z.object({ es: z.string(), en: z.string() }),
+  width: z.number().int(),
+  map: z.object({ lat: z.number(), lng: z.number(), zoom: z.number() }),
+  force_spanish: z.boolean(),
+  features: z.array(z.string()),
+  organisation: z.object({ uuid: z.string(), name: z.string() }).nullable(),
+  privacy_url_en: z.string().nullable(),
+});
+export type OperatorHost = z.infer<typeof operatorHost>;
+export const operatorHostList = z.array(operatorHost);
+
+/** Organisations (platform role). */
+export const organisationBody = z.object({
+  name: requiredText(120),
+  contact_email: email.nullish().transform((value) => value ?? null),
+  contact_phone: e164Phone.nullish().transform((value) => value ?? null),
+});
+export type OrganisationBody = z.input<typeof organisationBody>;
+export const organisation = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  contact_email: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  operators: z.number().int(),
+  locations: z.number().int(),
+  created_at: z.string(),
+});
+export type Organisation = z.infer<typeof organisation>;
+export const organisationList = z.array(organisation);
+export const organisationParams = uuidParams();
+export const organisationOperatorBody = z.object({ phone: e164Phone });
 
 /** The audit log. */
 export const auditQuery = z.object({ cursor, limit: pageLimit });

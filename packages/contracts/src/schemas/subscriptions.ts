@@ -230,6 +230,11 @@ export const createDiscountBody = z.object({
   ends_on: calendarDate.nullable().default(null),
   max_redemptions: z.number().int().min(1).nullable().default(null),
 });
+/**
+ * A promo code's state on today's UTC calendar (docs/decisions/0047): usable, not started yet,
+ * past its last day, every redemption taken, or ended by an operator.
+ */
+export const DISCOUNT_STATUSES = ["active", "scheduled", "ended", "used_up", "disabled"] as const;
 export const adminDiscount = z.object({
   uuid: z.string(),
   code: z.string(),
@@ -237,11 +242,51 @@ export const adminDiscount = z.object({
   value: z.number().int(),
   currency: z.enum(CURRENCIES).nullable(),
   plan_uuid: z.string().nullable(),
+  /** The plan it is limited to (with its location); null for every plan (the platform role's codes). */
+  plan: z.object({ uuid: z.string(), name: z.string(), location_name: z.string() }).nullable(),
   periods: z.number().int().nullable(),
   starts_on: calendarDate.nullable(),
   ends_on: calendarDate.nullable(),
   max_redemptions: z.number().int().nullable(),
   redemptions: z.number().int(),
+  status: z.enum(DISCOUNT_STATUSES),
+  disabled_at: isoTimestamp.nullable(),
+  created_at: isoTimestamp,
+});
+export type AdminDiscount = z.infer<typeof adminDiscount>;
+
+/** Keyset paging of the console's lists: the last row's `created_at|id`, answered as `next_cursor`. */
+const pageCursor = text().max(120).optional();
+const pageLimit = z.coerce.number().int().min(1).max(100).default(25);
+
+/** `GET admin/plans`: the organisation's plans, newest first, optionally at one location or in one status. */
+export const adminPlanListQuery = z.object({
+  location_uuid: uuid.optional(),
+  status: z.enum(["active", "archived"]).optional(),
+  cursor: pageCursor,
+  limit: pageLimit,
+});
+/** A plan as its operator sees it: the public plan plus the places its live passes hold. */
+export const adminPlan = plan.extend({ places_taken: z.number().int(), created_at: isoTimestamp });
+export type AdminPlan = z.infer<typeof adminPlan>;
+export const adminPlanPage = z.object({ items: z.array(adminPlan), next_cursor: z.string().nullable() });
+
+/** `GET admin/discounts`: the promo codes of the organisation's plans (and, for the platform role, those of every plan). */
+export const adminDiscountListQuery = z.object({
+  cursor: pageCursor,
+  limit: pageLimit,
+});
+export const adminDiscountPage = z.object({ items: z.array(adminDiscount), next_cursor: z.string().nullable() });
+export const adminDiscountParams = uuidParams();
+
+/**
+ * `PUT admin/discount/{uuid}`: a code's limits and dates (what it takes off stays as drivers
+ * were told). The total may not drop below the redemptions already made (`invalid_data`).
+ */
+export const updateDiscountBody = z.object({
+  starts_on: calendarDate.nullable().optional(),
+  ends_on: calendarDate.nullable().optional(),
+  max_redemptions: z.number().int().min(1).nullable().optional(),
 });
 /** The amount to refund (minor units); without it, what is left of the period's charge. */
 export const refundSubscriptionBody = z

@@ -11,6 +11,8 @@ import * as invoicing from "./2026112430_invoicing.ts";
 import * as invoiceDiscounts from "./2026112431_invoice_discounts.ts";
 import * as operators from "./2026112440_operators.ts";
 import * as visitsInListOrder from "./2026112450_visits_in_list_order.ts";
+import * as consoleSales from "./2026112510_console_sales.ts";
+import * as seriesOfAnOrganisation from "./2026112520_series_of_an_organisation.ts";
 
 /**
  * Every migration, in order. Names sort by date; a new migration gets a new file and one line
@@ -29,4 +31,6 @@ export const migrations: Record<string, Migration> = {
   "2026112431_invoice_discounts": invoiceDiscounts,
   "2026112440_operators": operators,
   "2026112450_visits_in_list_order": visitsInListOrder,
+  "2026112510_console_sales": consoleSales,
+  "2026112520_series_of_an_organisation": seriesOfAnOrganisation,
 };

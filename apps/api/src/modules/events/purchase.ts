@@ -108,7 +108,7 @@ async function chargeEventVisit(
   deps: LedgerDeps,
   keys: PassKeys,
   visit: Row<"event_visits">,
-  charge: { paymentMethodId: string; idempotencyKey: string; description: string },
+  charge: { paymentMethodId: string; idempotencyKey: string; returnOrigin: string; description: string },
 ): Promise<PurchaseEventAnswer> {
   const result = await chargePayable(deps, {
     userId: visit.user_id,
@@ -143,6 +143,7 @@ export async function purchaseEventParking(
   eventId: string,
   body: PurchaseEventBody,
   idempotencyKey: string,
+  returnOrigin: string,
 ): Promise<PurchaseEventAnswer> {
   const earlier = await findChargeByIdempotencyKey(deps.db, user.id, idempotencyKey);
   const replayed =
@@ -151,6 +152,7 @@ export async function purchaseEventParking(
     return chargeEventVisit(deps, keys, replayed, {
       paymentMethodId: earlier.payment_method_id,
       idempotencyKey,
+      returnOrigin,
       description: earlier.description,
     });
 
@@ -193,6 +195,7 @@ export async function purchaseEventParking(
   return chargeEventVisit(deps, keys, visit, {
     paymentMethodId,
     idempotencyKey,
+    returnOrigin,
     description: `${event.name} · ${vehicle.plate}`,
   });
 }

@@ -261,3 +261,79 @@ export function listAllEventVisitsOfUser(db: Executor, userId: string) {
     .orderBy("event_visits.id")
     .execute();
 }
+
+/** Which of an organisation's events the console may list: its venues, or only the granted ones. */
+export interface EventScope {
+  organisationId: string;
+  locationIds: string[] | null;
+}
+
+/**
+ * A console page of the organisation's events: upcoming (not over at `at`, soonest first) or past
+ * (over, latest first), keyset on (starts_at, id) after `after`; the venue's index on
+ * (location_id, starts_at) serves the join.
+ */
+export function listEventsOfOrganisation(
+  db: Executor,
+  scope: EventScope,
+  query: {
+    period: "upcoming" | "past";
+    locationId?: string | undefined;
+    after?: { startsAt: string; id: string } | undefined;
+    at: string;
+    limit: number;
+  },
+) {
+  const upcoming = query.period === "upcoming";
+  const direction = upcoming ? "asc" : "desc";
+  const beyond = upcoming ? ">" : "<";
+  return db
+    .selectFrom("events")
+    .innerJoin("locations", "locations.id", "events.location_id")
+    .selectAll("events")
+    .where("locations.organisation_id", "=", scope.organisationId)
+    .$if(scope.locationIds !== null, (qb) => qb.where("events.location_id", "in", scope.locationIds ?? []))
+    .$if(query.locationId !== undefined, (qb) => qb.where("events.location_id", "=", query.locationId ?? ""))
+    .where("events.ends_at", upcoming ? ">" : "<=", query.at)
+    .$if(query.after !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb("events.starts_at", beyond, query.after?.startsAt ?? ""),
+          eb.and([
+            eb("events.starts_at", "=", query.after?.startsAt ?? ""),
+            eb("events.id", beyond, query.after?.id ?? ""),
+          ]),
+        ]),
+      ),
+    )
+    .orderBy("events.starts_at", direction)
+    .orderBy("events.id", direction)
+    .limit(query.limit)
+    .execute();
+}
+
+/** The organisation's series, newest first, with how many scheduled events each has not yet over at `at`. */
+export function listSeriesOfOrganisation(db: Executor, organisationId: string, at: string) {
+  return db
+    .selectFrom("event_series")
+    .select([
+      "event_series.id",
+      "event_series.slug",
+      "event_series.name",
+      "event_series.description",
+      "event_series.created_at",
+      (eb) =>
+        eb
+          .selectFrom("events")
+          .select((inner) => inner.fn.countAll<number | string>().as("count"))
+          .whereRef("events.series_id", "=", "event_series.id")
+          .where("events.status", "=", "scheduled")
+          .where("events.ends_at", ">", at)
+          .as("upcoming_events"),
+    ])
+    .where("event_series.organisation_id", "=", organisationId)
+    .orderBy("event_series.created_at", "desc")
+    .orderBy("event_series.id", "desc")
+    .limit(200)
+    .execute();
+}

@@ -1,6 +1,7 @@
 import * as endpoints from "@estaciona/contracts/endpoints/events";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
+import { driverOrigin } from "../hosts/service.ts";
 import { scopeOf } from "../operator/scope.ts";
 import { deviceOf } from "../parking/devices/routes.ts";
 import { type PassKeys, publicPassKey } from "./pass.ts";
@@ -11,9 +12,12 @@ import {
   createEvent,
   createSeries,
   getEventVisit,
+  getOperatorEvent,
   getPublicEvent,
   getPublicSeries,
   listEventVisits,
+  listOperatorEvents,
+  listOperatorSeries,
   listVenueEvents,
   reportEventEntry,
 } from "./service.ts";
@@ -24,12 +28,27 @@ export const eventRoutes =
     await route(app, endpoints.getEvent, (request) => getPublicEvent(app.db, request.params.uuid));
     await route(app, endpoints.getEventSeries, (request) => getPublicSeries(app.db, request.params.slug));
     await route(app, endpoints.listLocationEvents, (request) => listVenueEvents(app.db, request.params.uuid));
-    await route(app, endpoints.purchaseEvent, (request, _reply, key) =>
-      purchaseEventParking(app, keys, request.user, request.params.uuid, request.body, key),
+    await route(app, endpoints.purchaseEvent, async (request, _reply, key) =>
+      purchaseEventParking(
+        app,
+        keys,
+        request.user,
+        request.params.uuid,
+        request.body,
+        key,
+        await driverOrigin(app, request),
+      ),
     );
     await route(app, endpoints.listEventVisits, (request) => listEventVisits(app.db, request.user.id, request.query));
     await route(app, endpoints.getEventVisit, (request) =>
       getEventVisit(app.db, keys, request.user.id, request.params.uuid),
+    );
+    await route(app, endpoints.listOperatorEventSeries, (request) => listOperatorSeries(app.db, scopeOf(request)));
+    await route(app, endpoints.listOperatorEvents, (request) =>
+      listOperatorEvents(app.db, scopeOf(request), request.query),
+    );
+    await route(app, endpoints.getOperatorEvent, (request) =>
+      getOperatorEvent(app.db, scopeOf(request), request.params.uuid),
     );
     await route(app, endpoints.createEventSeries, (request) => createSeries(app.db, scopeOf(request), request.body));
     await route(app, endpoints.createEvent, (request) => createEvent(app.db, scopeOf(request), request.body));

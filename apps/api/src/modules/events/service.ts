@@ -1,4 +1,7 @@
 import type {
+  AdminEvent,
+  AdminEventPage,
+  AdminSeries,
   CreateEventBody,
   CreateSeriesBody,
   Event,
@@ -31,7 +34,9 @@ import {
   findSeriesBySlug,
   insertEvent,
   insertSeries,
+  listEventsOfOrganisation,
   listEventVisitsOfUser,
+  listSeriesOfOrganisation,
   listUpcomingEvents,
   lockEvent,
   placesTaken,
@@ -111,6 +116,7 @@ function assertEventRules(event: EventFields): void {
 export async function createSeries(db: Db, scope: OperatorScope, body: CreateSeriesBody) {
   const row = {
     id: newId(),
+    organisation_id: scope.organisationId,
     slug: body.slug,
     name: body.name,
     description: body.description,
@@ -130,7 +136,8 @@ export async function createEvent(db: Db, scope: OperatorScope, body: CreateEven
   const location = reachable(scope, await findLocationById(db, body.location_uuid));
   if (location.kind !== "venue") throw new AppError("invalid_location_type");
   const series = body.series_slug ? await findSeriesBySlug(db, body.series_slug) : null;
-  if (body.series_slug && !series) throw new AppError("object_not_found");
+  // Another organisation's series answers as if it did not exist (docs/decisions/0049).
+  if (body.series_slug && series?.organisation_id !== scope.organisationId) throw new AppError("object_not_found");
   const now = nowIso();
   const row: EventRow = {
     id: newId(),
@@ -153,14 +160,14 @@ export async function createEvent(db: Db, scope: OperatorScope, body: CreateEven
     updated_at: now,
   };
   assertEventRules(row);
-  await insertEvent(db, row);
+  await db.transaction().execute(async (tx) => {
+    await insertEvent(tx, row);
+    const { created_at: _created, updated_at: _updated, ...after } = row;
+    await recordAudit(tx, scope, { action: "event.create", subject: { type: "event", id: row.id }, after });
+  });
   return presentEvent(db, row, Date.now());
 }
 
-/**
- * `PUT admin/event/{uuid}`: the changed fields, checked together with the rest. Places are
- * changed under the event's places lock, so they never drop below the places already sold.
- */
 /** An event at one of the operator's venues; another organisation's answers as if it did not exist. */
 async function assertOperatorsEvent(
   db: Executor,
@@ -172,6 +179,10 @@ async function assertOperatorsEvent(
   return event;
 }
 
+/**
+ * `PUT admin/event/{uuid}`: the changed fields, checked together with the rest. Places are
+ * changed under the event's places lock, so they never drop below the places already sold.
+ */
 export async function changeEvent(
   db: Db,
   scope: OperatorScope,
@@ -342,4 +353,65 @@ export async function reportEventEntry(
       entered_at: entered.entered_at,
     },
   };
+}
+
+/** The console's view of events: the public fields, plus places sold and when it was cancelled. */
+async function presentAdminEvents(db: Executor, rows: EventRow[], at: number): Promise<AdminEvent[]> {
+  const events = await presentEvents(db, rows, at);
+  const sold = await placesTaken(
+    db,
+    rows.map((row) => row.id),
+  );
+  return events.map((event, index) => {
+    const row = rows[index] as EventRow;
+    return { ...event, places_sold: sold.get(row.id) ?? 0, cancelled_at: row.cancelled_at, created_at: row.created_at };
+  });
+}
+
+/** `GET admin/events`: a keyset page of the organisation's events (docs/decisions/0049). */
+export async function listOperatorEvents(
+  db: Executor,
+  scope: OperatorScope,
+  query: {
+    period: "upcoming" | "past";
+    location_uuid?: string | undefined;
+    cursor?: string | undefined;
+    limit: number;
+  },
+): Promise<AdminEventPage> {
+  if (query.location_uuid) reachable(scope, await findLocationById(db, query.location_uuid));
+  const [startsAt = "", id = ""] = query.cursor?.split("|") ?? [];
+  const now = Date.now();
+  const rows = await listEventsOfOrganisation(db, scope, {
+    period: query.period,
+    locationId: query.location_uuid,
+    after: query.cursor ? { startsAt, id } : undefined,
+    at: new Date(now).toISOString(),
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    items: await presentAdminEvents(db, page, now),
+    next_cursor: rows.length > query.limit && last ? `${last.starts_at}|${last.id}` : null,
+  };
+}
+
+/** `GET admin/event/{uuid}`. */
+export async function getOperatorEvent(db: Executor, scope: OperatorScope, eventId: string): Promise<AdminEvent> {
+  const event = await assertOperatorsEvent(db, scope, await findEventById(db, eventId));
+  const [presented] = await presentAdminEvents(db, [event], Date.now());
+  return presented as AdminEvent;
+}
+
+/** `GET admin/event-series`. */
+export async function listOperatorSeries(db: Executor, scope: OperatorScope): Promise<AdminSeries[]> {
+  const rows = await listSeriesOfOrganisation(db, scope.organisationId, nowIso());
+  return rows.map((row) => ({
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    created_at: row.created_at,
+    upcoming_events: Number(row.upcoming_events ?? 0),
+  }));
 }

@@ -1,4 +1,5 @@
 import type { Executor } from "../../db/database.ts";
+import type { RowUpdate } from "../../db/schema.ts";
 
 /** The host row for a hostname, else the default (`estaciona`) host (DESIGN §3), with its operator's contact details. */
 export async function findHostOrDefault(db: Executor, hostname: string) {
@@ -10,4 +11,29 @@ export async function findHostOrDefault(db: Executor, hostname: string) {
     .where((eb) => eb.or([eb("hosts.hostname", "=", hostname), eb("hosts.is_default", "=", 1)]))
     .execute();
   return rows.find((row) => row.hostname === hostname) ?? rows[0];
+}
+
+/** Every host with its organisation's name, the default first (the console's hosts screen). */
+export function listHostsWithOrganisation(db: Executor) {
+  return db
+    .selectFrom("hosts")
+    .leftJoin("organisations", "organisations.id", "hosts.organisation_id")
+    .selectAll("hosts")
+    .select("organisations.name as organisation_name")
+    .orderBy("hosts.is_default", "desc")
+    .orderBy("hosts.hostname")
+    .execute();
+}
+
+export function findHost(db: Executor, hostname: string) {
+  return db.selectFrom("hosts").selectAll().where("hostname", "=", hostname).executeTakeFirst();
+}
+
+export async function updateHostRow(db: Executor, hostname: string, changes: RowUpdate<"hosts">): Promise<void> {
+  await db.updateTable("hosts").set(changes).where("hostname", "=", hostname).execute();
+}
+
+export async function listHostnames(db: Executor): Promise<string[]> {
+  const rows = await db.selectFrom("hosts").select("hostname").execute();
+  return rows.map((row) => row.hostname);
 }

@@ -1,7 +1,7 @@
 import type { HostConfig } from "@estaciona/contracts/schemas/host";
 import type { Config } from "../../config.ts";
 import type { Executor } from "../../db/database.ts";
-import { findHostOrDefault } from "./repository.ts";
+import { findHostOrDefault, listHostnames } from "./repository.ts";
 
 /** `Host: isisa.localhost:8080` → `isisa.localhost`. */
 export const hostnameOf = (hostHeader: string | undefined): string =>
@@ -42,4 +42,32 @@ export function publicHostConfig(host: HostRow, requestedHostname: string, confi
     analytics_id: config.web.analyticsId,
     error_reporting_dsn: config.web.errorReportingDsn,
   };
+}
+
+/**
+ * How long an instance trusts its list of our hostnames. Hosts are added by a deploy or the
+ * platform console, rarely: until the list is re-read, a new host's bank returns go to PUBLIC_URL.
+ */
+const HOSTNAMES_TTL_MS = 30_000;
+let hostnames: { names: Set<string>; readAt: number } | null = null;
+
+/**
+ * The origin the driver's browser is on: PUBLIC_URL's scheme with the request's Host when that
+ * names one of our hosts, else PUBLIC_URL. The bank's 3-D Secure page must send the driver back
+ * to the origin whose storage holds their session and theme; an unknown Host header never
+ * chooses where a bank sends a driver.
+ */
+export async function driverOrigin(
+  deps: { db: Executor; config: { publicUrl: string } },
+  request: { host: string },
+): Promise<string> {
+  const { publicUrl } = deps.config;
+  const hostHeader = request.host;
+  const hostname = hostnameOf(hostHeader);
+  if (!hostHeader || !hostname) return publicUrl;
+  const publicOrigin = new URL(publicUrl);
+  if (hostname === publicOrigin.hostname) return publicUrl;
+  if (!hostnames || Date.now() - hostnames.readAt > HOSTNAMES_TTL_MS)
+    hostnames = { names: new Set(await listHostnames(deps.db)), readAt: Date.now() };
+  return hostnames.names.has(hostname) ? `${publicOrigin.protocol}//${hostHeader.toLowerCase()}` : publicUrl;
 }

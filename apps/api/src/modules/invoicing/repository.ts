@@ -153,6 +153,7 @@ function chargesWithLocation(db: Executor, userId: string) {
       "locations.invoice_discounted",
       "locations.invoice_window_days",
       "locations.tax_rate_bp",
+      "locations.time_zone",
       eb.fn.coalesce("subscription_periods.discount", eb.lit(0)).as("discount"),
       "invoice_payments.invoice_id",
     ])

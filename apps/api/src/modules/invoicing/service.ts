@@ -1,3 +1,4 @@
+import { dateIn } from "@estaciona/contracts/periods";
 import { legalNameForCfdi, personTypeOfRfc } from "@estaciona/contracts/sat";
 import type {
   Invoice,
@@ -214,8 +215,9 @@ export async function requestInvoice(
 }
 
 /**
- * One invoice per issuer for every payment of a calendar month (UTC) that can still be invoiced
- * and is not on an invoice yet.
+ * One invoice per issuer for every payment of a calendar month that can still be invoiced and is
+ * not on an invoice yet. The month is the lot's: a stay paid at 19:00 on 31 October in Monterrey
+ * (01:00 UTC on 1 November) belongs to October.
  */
 export async function requestMonthlyInvoice(
   db: Executor,
@@ -223,12 +225,14 @@ export async function requestMonthlyInvoice(
   request: { month: string; tax_profile_uuid: string },
 ): Promise<Invoice[]> {
   const profile = await requireTaxProfile(db, userId, request.tax_profile_uuid);
-  const start = `${request.month}-01T00:00:00.000Z`;
-  const next = new Date(start);
-  next.setUTCMonth(next.getUTCMonth() + 1);
+  // Every time zone's month starts within a day of UTC's.
+  const since = new Date(Date.parse(`${request.month}-01T00:00:00.000Z`) - DAY_MS).toISOString();
   const now = Date.now();
-  const charges = (await listChargesWithLocation(db, userId, start)).filter(
-    (charge) => charge.paid_at < next.toISOString() && charge.invoice_id === null && refusal(charge, now) === null,
+  const charges = (await listChargesWithLocation(db, userId, since)).filter(
+    (charge) =>
+      dateIn(charge.time_zone, Date.parse(charge.paid_at)).slice(0, 7) === request.month &&
+      charge.invoice_id === null &&
+      refusal(charge, now) === null,
   );
   if (charges.length === 0) throw new AppError("invoice_not_available");
   const byIssuer = groupBy(charges, (charge) => charge.organisation_id);

@@ -276,3 +276,40 @@ export async function hasChargeForPurchase(db: Executor, purchaseId: string): Pr
 export function findUserContact(db: Executor, userId: string) {
   return db.selectFrom("users").select(["phone", "email", "locale"]).where("id", "=", userId).executeTakeFirst();
 }
+
+/**
+ * A console page of the organisation's zones in sign-code order: a code prefix, one location,
+ * keyset on (zone_code, id) after `after`. The zone code is unique, so it alone orders the rows.
+ */
+export function listZonesOfOrganisation(
+  db: Executor,
+  scope: { organisationId: string; locationIds: string[] | null },
+  query: {
+    codePrefix?: string | undefined;
+    locationId?: string | undefined;
+    after?: { zoneCode: string; id: string } | undefined;
+    limit: number;
+  },
+) {
+  return zones(db)
+    .select(["locations.organisation_id"])
+    .where("locations.organisation_id", "=", scope.organisationId)
+    .$if(scope.locationIds !== null, (qb) => qb.where("locations.id", "in", scope.locationIds ?? []))
+    .$if(query.locationId !== undefined, (qb) => qb.where("locations.id", "=", query.locationId ?? ""))
+    .$if(Boolean(query.codePrefix), (qb) => qb.where("parking_meters.zone_code", "like", `${query.codePrefix}%`))
+    .$if(query.after !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb("parking_meters.zone_code", ">", query.after?.zoneCode ?? ""),
+          eb.and([
+            eb("parking_meters.zone_code", "=", query.after?.zoneCode ?? ""),
+            eb("locations.id", ">", query.after?.id ?? ""),
+          ]),
+        ]),
+      ),
+    )
+    .orderBy("parking_meters.zone_code")
+    .orderBy("locations.id")
+    .limit(query.limit)
+    .execute();
+}

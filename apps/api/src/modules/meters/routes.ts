@@ -1,6 +1,7 @@
 import * as endpoints from "@estaciona/contracts/endpoints/meters";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
+import { driverOrigin } from "../hosts/service.ts";
 import { scopeOf } from "../operator/scope.ts";
 import { deviceOf } from "../parking/devices/routes.ts";
 import { OFFLINE_MAP_STYLE } from "./map-style.ts";
@@ -9,9 +10,11 @@ import {
   checkPlate,
   createZone,
   extendSession,
+  getOperatorZone,
   getSession,
   getZone,
   getZoneByCode,
+  listOperatorZones,
   listSessions,
   listZones,
   startSession,
@@ -25,15 +28,21 @@ export const meterRoutes: FastifyPluginAsync = async (app) => {
     style_url: app.config.web.mapStyleUrl,
     style: app.config.web.mapStyleUrl ? null : OFFLINE_MAP_STYLE,
   }));
-  await route(app, endpoints.startMeterSession, (request, _reply, key) =>
-    startSession(app, request.user, request.body, key),
+  await route(app, endpoints.startMeterSession, async (request, _reply, key) =>
+    startSession(app, request.user, request.body, key, await driverOrigin(app, request)),
   );
-  await route(app, endpoints.extendMeterSession, (request, _reply, key) =>
-    extendSession(app, request.user, request.params.uuid, request.body, key),
+  await route(app, endpoints.extendMeterSession, async (request, _reply, key) =>
+    extendSession(app, request.user, request.params.uuid, request.body, key, await driverOrigin(app, request)),
   );
   await route(app, endpoints.getMeterSession, (request) => getSession(app.db, request.user.id, request.params.uuid));
   await route(app, endpoints.listMeterSessions, (request) =>
     listSessions(app.db, request.user.id, request.query.status),
+  );
+  await route(app, endpoints.listOperatorMeterZones, (request) =>
+    listOperatorZones(app.db, scopeOf(request), request.query),
+  );
+  await route(app, endpoints.getOperatorMeterZone, (request) =>
+    getOperatorZone(app.db, scopeOf(request), request.params.uuid),
   );
   await route(app, endpoints.createMeterZone, (request) => createZone(app.db, scopeOf(request), request.body));
   await route(app, endpoints.updateMeterZone, (request) =>

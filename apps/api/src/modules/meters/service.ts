@@ -7,6 +7,8 @@ import {
   meterPurchaseSubtotal,
 } from "@estaciona/contracts/meters";
 import {
+  type AdminMeterZone,
+  type AdminMeterZonePage,
   type createMeterZoneBody,
   MAX_ZONES_IN_VIEW,
   type MeterCheck,
@@ -56,6 +58,7 @@ import {
   listPurchasesOfSessions,
   listSessionsOfUser,
   listZonesInBox,
+  listZonesOfOrganisation,
   lockPurchase,
   lockSession,
   type MeterPurchaseRow,
@@ -219,6 +222,36 @@ export async function changeZone(
     ...changedFields(before as unknown as Record<string, unknown>, after),
   });
   return getZone(db, zoneId);
+}
+
+const presentAdminZone = (zone: MeterZoneRow): AdminMeterZone => ({ ...presentZone(zone), device_id: zone.device_id });
+
+/** `GET admin/meters`: a keyset page of the organisation's zones in sign-code order (docs/decisions/0050). */
+export async function listOperatorZones(
+  db: Executor,
+  scope: OperatorScope,
+  query: { q?: string | undefined; location_uuid?: string | undefined; cursor?: string | undefined; limit: number },
+): Promise<AdminMeterZonePage> {
+  if (query.location_uuid) reachable(scope, await findLocation(db, query.location_uuid));
+  const [zoneCode = "", id = ""] = query.cursor?.split("|") ?? [];
+  const rows = await listZonesOfOrganisation(db, scope, {
+    codePrefix: query.q,
+    locationId: query.location_uuid,
+    after: query.cursor ? { zoneCode, id } : undefined,
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(presentAdminZone),
+    next_cursor: rows.length > query.limit && last ? `${last.zone_code}|${last.id}` : null,
+  };
+}
+
+/** `GET admin/meter/{uuid}`: another organisation's zone answers as if it did not exist. */
+export async function getOperatorZone(db: Executor, scope: OperatorScope, zoneId: string): Promise<AdminMeterZone> {
+  reachable(scope, await findLocation(db, zoneId));
+  return presentAdminZone(await requireZone(db, zoneId));
 }
 
 const sessionStatus = (session: MeterSessionRow, now: string): MeterSession["status"] =>
@@ -425,6 +458,7 @@ async function buyTime(
   existing: MeterSessionRow | null,
   request: PurchaseRequest,
   idempotencyKey: string,
+  returnOrigin: string,
 ): Promise<MeterPurchaseAnswer> {
   if (zone.active !== 1) throw new AppError("location_not_available");
   const paymentMethodId =
@@ -449,6 +483,7 @@ async function buyTime(
       currency: zone.currency,
       paymentMethodId,
       idempotencyKey,
+      returnOrigin,
       description: `${zone.zone_code} · ${vehicle.plate}`,
       lockPayable: async (tx) => {
         const locked = await lockPurchase(tx, purchase.id);
@@ -471,13 +506,14 @@ export async function startSession(
   user: Row<"users">,
   body: PurchaseRequest & { zone_uuid: string; vehicle_uuid: string },
   idempotencyKey: string,
+  returnOrigin: string,
 ): Promise<MeterPurchaseAnswer> {
   const earlier = await findChargeByIdempotencyKey(deps.db, user.id, idempotencyKey);
   if (earlier?.payable_type === PAYABLE_METER_PURCHASE) return replay(deps, user.id, earlier);
   const zone = await requireZone(deps.db, body.zone_uuid);
   const vehicle = await findVehicleOfUser(deps.db, user.id, body.vehicle_uuid);
   if (!vehicle) throw new AppError("vehicle_not_found");
-  return buyTime(deps, user, zone, vehicle, null, body, idempotencyKey);
+  return buyTime(deps, user, zone, vehicle, null, body, idempotencyKey, returnOrigin);
 }
 
 /** `POST user/meter-session/{uuid}/extend`: adds time to a running session; pays only the added time. */
@@ -487,13 +523,23 @@ export async function extendSession(
   sessionId: string,
   body: PurchaseRequest,
   idempotencyKey: string,
+  returnOrigin: string,
 ): Promise<MeterPurchaseAnswer> {
   const earlier = await findChargeByIdempotencyKey(deps.db, user.id, idempotencyKey);
   if (earlier?.payable_type === PAYABLE_METER_PURCHASE) return replay(deps, user.id, earlier);
   const session = await findSessionOfUser(deps.db, user.id, sessionId);
   if (!session) throw new AppError("object_not_found");
   const zone = await requireZone(deps.db, session.location_id);
-  return buyTime(deps, user, zone, { id: session.vehicle_id, plate: session.plate }, session, body, idempotencyKey);
+  return buyTime(
+    deps,
+    user,
+    zone,
+    { id: session.vehicle_id, plate: session.plate },
+    session,
+    body,
+    idempotencyKey,
+    returnOrigin,
+  );
 }
 
 /**

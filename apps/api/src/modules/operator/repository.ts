@@ -1,6 +1,6 @@
-import { sql } from "kysely";
-import type { Executor } from "../../db/database.ts";
-import type { NewRow, RowUpdate } from "../../db/schema.ts";
+import { type ExpressionBuilder, sql } from "kysely";
+import { type Executor, forUpdate } from "../../db/database.ts";
+import type { Database, NewRow, RowUpdate } from "../../db/schema.ts";
 
 /** Every query of the operator console. Callers pass the ids of the locations in the caller's scope. */
 
@@ -242,40 +242,66 @@ export function ledgerLinesOf(db: Executor, chargeId: string) {
     .execute();
 }
 
+/** Where each local day begins on a zone's clock: `days` (date, first instant in ISO UTC), newest first. */
+export interface LocalDays {
+  timeZone: string;
+  days: Array<{ date: string; startsAt: string }>;
+}
+
 /**
- * Money taken per UTC day, product and currency since `since`: charges that succeeded (or were
- * refunded later) minus the refunds that succeeded, each on its own day.
+ * Money taken per day on each location's own clock, product and currency: charges that succeeded
+ * (or were refunded later) minus the refunds that succeeded, each on its own day. The day is read
+ * from the payment's instant against the local midnights of its location's zone (computed by the
+ * caller), so the same query holds on SQLite, which knows no time zones, and on PostgreSQL: a
+ * payment at 01:00 UTC in Mexico City counts on the previous day there.
  */
-export async function revenueSince(db: Executor, locationIds: string[], since: string) {
-  if (locationIds.length === 0) return [];
-  const rows = await db
+export async function revenueByLocalDay(db: Executor, locationIds: string[], zones: LocalDays[]) {
+  const earliest = zones
+    .flatMap((zone) => zone.days.map((day) => day.startsAt))
+    .sort()
+    .at(0);
+  if (locationIds.length === 0 || earliest === undefined) return [];
+  const dayOf = sql<string | null>`case locations.time_zone ${sql.join(
+    zones.map(
+      (zone) =>
+        sql`when ${zone.timeZone} then case ${sql.join(
+          zone.days.map((day) => sql`when payments.created_at >= ${day.startsAt} then ${day.date}`),
+          sql` `,
+        )} end`,
+    ),
+    sql` `,
+  )} end`;
+  const inner = db
     .selectFrom("payments")
     .innerJoin(payableLocations(db).as("payable"), (join) =>
       join
         .onRef("payable.payable_type", "=", "payments.payable_type")
         .onRef("payable.payable_id", "=", "payments.payable_id"),
     )
+    .innerJoin("locations", "locations.id", "payable.location_id")
     .where("payable.location_id", "in", locationIds)
-    .where("payments.created_at", ">=", since)
+    .where("payments.created_at", ">=", earliest)
     .where((eb) =>
       eb.or([
         eb.and([eb("payments.kind", "=", "charge"), eb("payments.status", "in", ["succeeded", "refunded"])]),
         eb.and([eb("payments.kind", "=", "refund"), eb("payments.status", "=", "succeeded")]),
       ]),
     )
-    .select((eb) => [
-      sql<string>`substr(payments.created_at, 1, 10)`.as("day"),
+    .select([
+      dayOf.as("day"),
       "payments.payable_type as product",
       "payments.currency",
-      eb.fn
-        .sum<number>(sql<number>`case when payments.kind = 'charge' then payments.amount else -payments.amount end`)
-        .as("amount"),
-    ])
-    .groupBy([sql`substr(payments.created_at, 1, 10)`, "payments.payable_type", "payments.currency"])
-    .orderBy(sql`substr(payments.created_at, 1, 10)`)
-    .orderBy("payments.payable_type")
+      sql<number>`case when payments.kind = 'charge' then payments.amount else -payments.amount end`.as("signed"),
+    ]);
+  const rows = await db
+    .selectFrom(inner.as("money"))
+    .select((eb) => ["money.day", "money.product", "money.currency", eb.fn.sum<number>("money.signed").as("amount")])
+    .where("money.day", "is not", null)
+    .groupBy(["money.day", "money.product", "money.currency"])
+    .orderBy("money.day")
+    .orderBy("money.product")
     .execute();
-  return rows.map((row) => ({ ...row, amount: Number(row.amount) }));
+  return rows.map((row) => ({ ...row, day: row.day ?? "", amount: Number(row.amount) }));
 }
 
 // Drivers
@@ -286,15 +312,7 @@ export function searchDriversAt(db: Executor, locationIds: string[], search: { p
     .selectFrom("users")
     .select(["users.id", "users.phone", "users.first_name", "users.last_name", "users.status"])
     .where("users.deleted_at", "is", null)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("visits")
-          .select("visits.id")
-          .whereRef("visits.user_id", "=", "users.id")
-          .where("visits.location_id", "in", locationIds.length ? locationIds : [""]),
-      ),
-    )
+    .where((eb) => customerAt(eb, locationIds))
     .$if(search.phoneDigits !== undefined, (qb) => qb.where("users.phone", "like", `%${search.phoneDigits}`))
     .$if(search.plate !== undefined, (qb) =>
       qb.where((eb) =>
@@ -312,15 +330,86 @@ export function searchDriversAt(db: Executor, locationIds: string[], search: { p
     .execute();
 }
 
-export async function hasStayAt(db: Executor, userId: string, locationIds: string[]): Promise<boolean> {
+/**
+ * A driver is the organisation's customer once they parked, bought a pass, paid a meter, bought
+ * event parking or left a car with the valet at one of its locations: the console may find them
+ * and see what they did there, and nobody else.
+ */
+function customerAt(eb: ExpressionBuilder<Database, "users">, locationIds: string[]) {
+  const at = locationIds.length ? locationIds : [""];
+  return eb.or([
+    eb.exists(
+      eb
+        .selectFrom("visits")
+        .select("visits.id")
+        .whereRef("visits.user_id", "=", "users.id")
+        .where("visits.location_id", "in", at),
+    ),
+    eb.exists(
+      eb
+        .selectFrom("subscriptions")
+        .select("subscriptions.id")
+        .whereRef("subscriptions.user_id", "=", "users.id")
+        .where("subscriptions.location_id", "in", at),
+    ),
+    eb.exists(
+      eb
+        .selectFrom("meter_sessions")
+        .select("meter_sessions.id")
+        .whereRef("meter_sessions.user_id", "=", "users.id")
+        .where("meter_sessions.location_id", "in", at),
+    ),
+    eb.exists(
+      eb
+        .selectFrom("event_visits")
+        .innerJoin("events", "events.id", "event_visits.event_id")
+        .select("event_visits.id")
+        .whereRef("event_visits.user_id", "=", "users.id")
+        .where("events.location_id", "in", at),
+    ),
+    eb.exists(
+      eb
+        .selectFrom("valet_tickets")
+        .select("valet_tickets.id")
+        .whereRef("valet_tickets.user_id", "=", "users.id")
+        .where("valet_tickets.location_id", "in", at),
+    ),
+  ]);
+}
+
+export async function isCustomerAt(db: Executor, userId: string, locationIds: string[]): Promise<boolean> {
   const row = await db
-    .selectFrom("visits")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("location_id", "in", locationIds.length ? locationIds : [""])
-    .limit(1)
+    .selectFrom("users")
+    .select("users.id")
+    .where("users.id", "=", userId)
+    .where((eb) => customerAt(eb, locationIds))
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The driver's passes at these locations, newest first. */
+export function passesOfUserAt(db: Executor, userId: string, locationIds: string[]) {
+  return db
+    .selectFrom("subscriptions")
+    .innerJoin("plans", "plans.id", "subscriptions.plan_id")
+    .innerJoin("locations", "locations.id", "subscriptions.location_id")
+    .innerJoin("vehicles", "vehicles.id", "subscriptions.vehicle_id")
+    .select([
+      "subscriptions.id",
+      "subscriptions.status",
+      "subscriptions.created_at",
+      "subscriptions.ended_at",
+      "plans.name as plan_name",
+      "plans.cost",
+      "plans.currency",
+      "locations.name as location_name",
+      "vehicles.plate",
+    ])
+    .where("subscriptions.user_id", "=", userId)
+    .where("subscriptions.location_id", "in", locationIds.length ? locationIds : [""])
+    .orderBy("subscriptions.created_at", "desc")
+    .limit(50)
+    .execute();
 }
 
 export function vehiclesOfUser(db: Executor, userIds: string[]) {
@@ -400,6 +489,78 @@ export async function replaceGrants(db: Executor, userId: string, locationIds: s
       .insertInto("operator_location_grants")
       .values(locationIds.map((location_id) => ({ user_id: userId, location_id })))
       .execute();
+}
+
+/** Takes a member out of their organisation: no membership, no grants, back to a driver's role. */
+export async function removeMembership(db: Executor, userId: string, at: string): Promise<void> {
+  await db.deleteFrom("operator_location_grants").where("user_id", "=", userId).execute();
+  await db.deleteFrom("operator_memberships").where("user_id", "=", userId).execute();
+  await db.updateTable("users").set({ role: "driver", updated_at: at }).where("id", "=", userId).execute();
+}
+
+/** Locks the organisation's row: changes to its team are made one at a time (the last-operator rule). */
+export function lockOrganisation(db: Executor, organisationId: string) {
+  return db
+    .selectFrom("organisations")
+    .select("id")
+    .where("id", "=", organisationId)
+    .$call(forUpdate(db))
+    .executeTakeFirst();
+}
+
+/** Members of the organisation who see every location (no grants), other than `exceptUserId`. */
+export async function countWholeMembers(db: Executor, organisationId: string, exceptUserId: string): Promise<number> {
+  const row = await db
+    .selectFrom("operator_memberships")
+    .innerJoin("users", "users.id", "operator_memberships.user_id")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("operator_memberships.organisation_id", "=", organisationId)
+    .where("operator_memberships.user_id", "<>", exceptUserId)
+    .where("users.deleted_at", "is", null)
+    .where("users.status", "=", "active")
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("operator_location_grants")
+            .select("operator_location_grants.user_id")
+            .whereRef("operator_location_grants.user_id", "=", "operator_memberships.user_id"),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+// Organisations (platform role)
+
+export function listOrganisationsWithCounts(db: Executor) {
+  return db
+    .selectFrom("organisations")
+    .selectAll("organisations")
+    .select((eb) => [
+      eb
+        .selectFrom("operator_memberships")
+        .select((m) => m.fn.countAll<number>().as("n"))
+        .whereRef("operator_memberships.organisation_id", "=", "organisations.id")
+        .as("operators"),
+      eb
+        .selectFrom("locations")
+        .select((l) => l.fn.countAll<number>().as("n"))
+        .whereRef("locations.organisation_id", "=", "organisations.id")
+        .as("locations"),
+    ])
+    .orderBy("organisations.name")
+    .orderBy("organisations.id")
+    .execute();
+}
+
+export function findOrganisationById(db: Executor, organisationId: string) {
+  return db.selectFrom("organisations").selectAll().where("id", "=", organisationId).executeTakeFirst();
+}
+
+export async function insertOrganisation(db: Executor, organisation: NewRow<"organisations">): Promise<void> {
+  await db.insertInto("organisations").values(organisation).execute();
 }
 
 export async function makeAdmin(db: Executor, userId: string, at: string): Promise<void> {

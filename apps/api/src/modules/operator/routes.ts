@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
 import { deviceHmacKey } from "../parking/devices/service.ts";
 import { listAudit } from "./audit.ts";
+import { addOrganisationOperator, createOrganisation, listHosts, listOrganisations, updateHost } from "./platform.ts";
 import { scopeOf } from "./scope.ts";
 import {
   addOperator,
@@ -20,6 +21,7 @@ import {
   paymentDetail,
   refundCharge,
   registerDevice,
+  removeOperator,
   renameDevice,
   revokeDevice,
   rotateDeviceKey,
@@ -27,6 +29,7 @@ import {
   searchPayments,
   setDriverStatus,
   todayReport,
+  updateOperatorGrants,
 } from "./service.ts";
 
 export const operatorRoutes: FastifyPluginAsync = async (app) => {
@@ -83,5 +86,23 @@ export const operatorRoutes: FastifyPluginAsync = async (app) => {
 
   await route(app, endpoints.listOperators, (request) => listOperators(app.db, scopeOf(request)));
   await route(app, endpoints.addOperator, (request) => addOperator(app.db, scopeOf(request), request.body));
+  await route(app, endpoints.removeOperator, (request) =>
+    removeOperator(app.db, scopeOf(request), request.params.uuid),
+  );
+  await route(app, endpoints.updateOperatorGrants, (request) =>
+    updateOperatorGrants(app.db, scopeOf(request), request.params.uuid, request.body),
+  );
+
+  await route(app, endpoints.listHosts, (request) => listHosts(app.db, scopeOf(request)));
+  await route(app, endpoints.updateHost, (request) =>
+    updateHost(app.db, scopeOf(request), request.params.hostname, request.body),
+  );
+  await route(app, endpoints.listOrganisations, (request) => listOrganisations(app.db, scopeOf(request)));
+  await route(app, endpoints.createOrganisation, (request) =>
+    createOrganisation(app.db, scopeOf(request), request.body),
+  );
+  await route(app, endpoints.addOrganisationOperator, (request) =>
+    addOrganisationOperator(app.db, scopeOf(request), request.params.uuid, request.body.phone),
+  );
   await route(app, endpoints.listAudit, (request) => listAudit(app.db, scopeOf(request), request.query));
 };

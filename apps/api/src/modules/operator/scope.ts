@@ -55,3 +55,8 @@ export function scopeOf(request: Pick<FastifyRequest, "operator">): OperatorScop
   if (!request.operator) throw new Error("admin route outside the admin/… guard");
   return request.operator;
 }
+
+/** Hosts and organisations are the platform role's (DESIGN §11); an organisation's operator is refused. */
+export function assertPlatform(scope: OperatorScope): void {
+  if (!scope.platform) throw new AppError("forbidden_access");
+}

@@ -1,8 +1,10 @@
 import { CURRENCY_BY_COUNTRY } from "@estaciona/contracts";
+import { addDays, dateIn, startOfDayIn } from "@estaciona/contracts/periods";
 import type {
   AddOperatorBody,
   DriverDetail,
   LocationBody,
+  MemberGrantsBody,
   OperatorDevice,
   OperatorLocation,
   OperatorProfile,
@@ -28,22 +30,28 @@ import { changedFields, decodeCursor, encodeCursor, recordAudit } from "./audit.
 import {
   type ChargeFilters,
   type ChargeRow,
+  countWholeMembers,
   findChargeIn,
   findDeviceWithLocation,
   findMembership,
   findOrganisation,
+  grantedLocationIds,
   grantsOf,
-  hasStayAt,
   insertLocation,
   insertMembership,
+  isCustomerAt,
+  type LocalDays,
   ledgerLinesOf,
   listDevicesAt,
   listLocationsOf,
   listMembersOf,
+  lockOrganisation,
   makeAdmin,
   openStaysByLocation,
+  passesOfUserAt,
+  removeMembership,
   replaceGrants,
-  revenueSince,
+  revenueByLocalDay,
   searchCharges,
   searchDriversAt,
   setUserStatus,
@@ -90,6 +98,7 @@ function presentOperatorLocation(location: LocationRow, openStays: number): Oper
     ...presentLocation(location),
     invoice_window_days: location.invoice_window_days,
     invoicing: location.invoicing,
+    invoice_discounted: location.invoice_discounted === 1,
     active: location.active === 1,
     open_stays: openStays,
   };
@@ -112,6 +121,7 @@ function locationColumns(body: LocationBody) {
     exit_window_minutes: body.exit_window_minutes,
     invoice_window_days: body.invoice_window_days,
     invoicing: body.invoicing,
+    ...(body.invoice_discounted !== undefined ? { invoice_discounted: body.invoice_discounted ? 1 : 0 } : {}),
     email_domain: body.email_domain?.toLowerCase().replace(/^@/, "") ?? null,
     grace_minutes: body.tariff.grace_minutes,
     first_period_minutes: body.tariff.first_period_minutes,
@@ -148,7 +158,7 @@ export async function createLocation(db: Db, scope: OperatorScope, body: Locatio
   const location: LocationRow = {
     id: newId(),
     organisation_id: scope.organisationId,
-    // The column's default (invoices show what the driver paid after a promo code); the editor does not set it.
+    // Unless the operator says otherwise, payments with a promo-code discount may be invoiced (the column's default).
     invoice_discounted: 1,
     ...columns,
     created_at: nowIso(),
@@ -184,13 +194,35 @@ export async function editLocation(db: Db, scope: OperatorScope, locationId: str
 
 // Today
 
+/** The last `days` calendar days on each zone's clock, today first, with the instant each begins. */
+export function localDays(timeZones: string[], days: number, now: number = Date.now()): LocalDays[] {
+  return [...new Set(timeZones)].map((timeZone) => {
+    const today = dateIn(timeZone, now);
+    return {
+      timeZone,
+      days: Array.from({ length: days }, (_, back) => {
+        const date = addDays(today, -back);
+        return { date, startsAt: startOfDayIn(timeZone, date) };
+      }),
+    };
+  });
+}
+
+/** Money is grouped by day on each location's clock (docs/decisions/0051). */
 export async function todayReport(db: Executor, scope: OperatorScope, days: number): Promise<TodayReport> {
   const locations = await listLocationsOf(db, scope.organisationId, scope.locationIds);
   const ids = locations.map((location) => location.id);
-  const since = new Date(Date.now() - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+  const since = new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
   const [open, revenue, attention] = await Promise.all([
     openStaysByLocation(db, ids),
-    revenueSince(db, ids, since),
+    revenueByLocalDay(
+      db,
+      ids,
+      localDays(
+        locations.map((location) => location.time_zone),
+        days,
+      ),
+    ),
     searchCharges(db, ids, { from: since, statuses: ["failed", "pending", "requires_action"] }, 20),
   ]);
   return {
@@ -525,19 +557,21 @@ export async function searchDrivers(db: Executor, scope: OperatorScope, q: strin
   }));
 }
 
-/** A driver the operator may see: one who parked at one of its locations. Anyone else does not exist here. */
+/** A driver the operator may see: a customer of one of its locations. Anyone else does not exist here. */
 async function reachableDriver(db: Executor, ids: string[], userId: string) {
   const user = await findUserById(db, userId);
-  if (!user || user.deleted_at !== null || !(await hasStayAt(db, userId, ids))) throw new AppError("object_not_found");
+  if (!user || user.deleted_at !== null || !(await isCustomerAt(db, userId, ids)))
+    throw new AppError("object_not_found");
   return user;
 }
 
 export async function driverDetail(db: Executor, scope: OperatorScope, userId: string): Promise<DriverDetail> {
   const ids = await reachableLocationIds(db, scope);
   const user = await reachableDriver(db, ids, userId);
-  const [vehicles, stays, payments] = await Promise.all([
+  const [vehicles, stays, passes, payments] = await Promise.all([
     vehiclesOfUser(db, [user.id]),
     staysOfUserAt(db, user.id, ids),
+    passesOfUserAt(db, user.id, ids),
     searchCharges(db, ids, { phoneDigits: user.phone.replace(/\D/g, "") }, 50),
   ]);
   return {
@@ -562,6 +596,17 @@ export async function driverDetail(db: Executor, scope: OperatorScope, userId: s
       entered_at: stay.entered_at,
       total: stay.total,
       currency: stay.currency,
+    })),
+    passes: passes.map((pass) => ({
+      uuid: pass.id,
+      plan: pass.plan_name,
+      location: pass.location_name,
+      plate: pass.plate,
+      status: pass.status,
+      cost: pass.cost,
+      currency: pass.currency,
+      created_at: pass.created_at,
+      ended_at: pass.ended_at,
     })),
     payments: payments.filter((payment) => payment.user_id === user.id).map(presentCharge),
   };
@@ -589,8 +634,69 @@ export async function setDriverStatus(db: Db, scope: OperatorScope, userId: stri
 
 // Operators
 
-export async function listOperators(db: Executor, scope: OperatorScope) {
-  const members = await listMembersOf(db, scope.organisationId);
+export function listOperators(db: Executor, scope: OperatorScope) {
+  return listMembers(db, scope.organisationId);
+}
+
+/**
+ * Makes an existing user an operator of the caller's organisation, optionally limited to some of
+ * its locations (`invalid_user` when the phone has no account or belongs to another organisation's operator).
+ */
+export async function addOperator(db: Db, scope: OperatorScope, body: AddOperatorBody) {
+  assertWholeOrganisation(scope);
+  const locationIds = [...new Set(body.location_uuids ?? [])];
+  await db.transaction().execute(async (tx) => {
+    for (const locationId of locationIds) await reachableLocation(tx, scope, locationId);
+    await enrol(tx, scope, scope.organisationId, body.phone, locationIds);
+  });
+  return memberByPhone(db, scope.organisationId, body.phone);
+}
+
+/**
+ * The one way into an organisation's team: the phone must name an active account that is no other
+ * organisation's operator (`invalid_user`, the catalogue's rule for a user who lacks what the
+ * action needs). Audited in the organisation's own log.
+ */
+export async function enrol(
+  tx: Executor,
+  scope: OperatorScope,
+  organisationId: string,
+  phone: string,
+  locationIds: string[],
+): Promise<void> {
+  const user = await findActiveUserByPhone(tx, phone, { lock: true });
+  if (user?.status !== "active") throw new AppError("invalid_user");
+  const membership = await findMembership(tx, user.id);
+  if (membership && membership.organisation_id !== organisationId) throw new AppError("invalid_user");
+  if (membership && locationIds.length > 0) {
+    await lockOrganisation(tx, organisationId);
+    await assertAnotherWholeMember(tx, organisationId, user.id);
+  }
+  const at = nowIso();
+  if (!membership)
+    await insertMembership(tx, { user_id: user.id, organisation_id: organisationId, platform: 0, created_at: at });
+  await makeAdmin(tx, user.id, at);
+  await replaceGrants(tx, user.id, locationIds);
+  await recordAudit(
+    tx,
+    { ...scope, organisationId },
+    {
+      action: "operator.add",
+      subject: { type: "user", id: user.id },
+      before: membership ? { role: user.role } : null,
+      after: { role: "admin", location_uuids: locationIds.length ? locationIds : null },
+    },
+  );
+}
+
+export async function memberByPhone(db: Executor, organisationId: string, phone: string) {
+  const member = (await listMembers(db, organisationId)).find((candidate) => candidate.phone === phone);
+  if (!member) throw new Error("operator vanished after being added");
+  return member;
+}
+
+async function listMembers(db: Executor, organisationId: string) {
+  const members = await listMembersOf(db, organisationId);
   const grants = await grantsOf(
     db,
     members.map((member) => member.id),
@@ -605,36 +711,68 @@ export async function listOperators(db: Executor, scope: OperatorScope) {
 }
 
 /**
- * Makes an existing user an operator of the caller's organisation, optionally limited to some of
- * its locations (`invalid_user` when the phone has no account or belongs to another organisation's operator).
+ * A member of the caller's organisation that the caller may change: only an operator who sees the
+ * whole organisation changes its team, anyone else's id does not exist here, and only the platform
+ * role changes a platform member. The organisation's row is locked first, so two changes to one
+ * team never both pass the last-operator rule.
  */
-export async function addOperator(db: Db, scope: OperatorScope, body: AddOperatorBody) {
+async function changeableMember(tx: Executor, scope: OperatorScope, userId: string) {
   assertWholeOrganisation(scope);
-  const locationIds = [...new Set(body.location_uuids ?? [])];
+  await lockOrganisation(tx, scope.organisationId);
+  const membership = await findMembership(tx, userId);
+  if (!membership || membership.organisation_id !== scope.organisationId) throw new AppError("object_not_found");
+  if (membership.platform === 1 && !scope.platform) throw new AppError("forbidden_access");
+  return membership;
+}
+
+/**
+ * The organisation always keeps an active operator who sees every location: taking the last one
+ * away (removing them, themselves included, or limiting them) answers `invalid_user`
+ * (docs/decisions/0051).
+ */
+async function assertAnotherWholeMember(tx: Executor, organisationId: string, userId: string) {
+  if ((await countWholeMembers(tx, organisationId, userId)) === 0) throw new AppError("invalid_user");
+}
+
+/** Removes a member from the organisation; their role goes back to a driver's, so their next console call is refused. */
+export async function removeOperator(db: Db, scope: OperatorScope, userId: string) {
   await db.transaction().execute(async (tx) => {
-    const user = await findActiveUserByPhone(tx, body.phone, { lock: true });
-    if (user?.status !== "active") throw new AppError("invalid_user");
-    const membership = await findMembership(tx, user.id);
-    if (membership && membership.organisation_id !== scope.organisationId) throw new AppError("invalid_user");
-    for (const locationId of locationIds) await reachableLocation(tx, scope, locationId);
-    const at = nowIso();
-    if (!membership)
-      await insertMembership(tx, {
-        user_id: user.id,
-        organisation_id: scope.organisationId,
-        platform: 0,
-        created_at: at,
-      });
-    await makeAdmin(tx, user.id, at);
-    await replaceGrants(tx, user.id, locationIds);
+    const membership = await changeableMember(tx, scope, userId);
+    await assertAnotherWholeMember(tx, scope.organisationId, userId);
+    const before = {
+      role: "admin",
+      platform: membership.platform === 1,
+      location_uuids: await grantedLocationIds(tx, userId),
+    };
+    await removeMembership(tx, userId, nowIso());
     await recordAudit(tx, scope, {
-      action: "operator.add",
-      subject: { type: "user", id: user.id },
-      before: membership ? { role: user.role } : null,
-      after: { role: "admin", location_uuids: locationIds.length ? locationIds : null },
+      action: "operator.remove",
+      subject: { type: "user", id: userId },
+      before: { ...before, location_uuids: before.location_uuids.length ? before.location_uuids : null },
+      after: { role: "driver" },
     });
   });
-  const member = (await listOperators(db, scope)).find((candidate) => candidate.phone === body.phone);
-  if (!member) throw new Error("operator vanished after being added");
+  return listMembers(db, scope.organisationId);
+}
+
+/** Changes the locations a member may see; an empty list lets them see every location. */
+export async function updateOperatorGrants(db: Db, scope: OperatorScope, userId: string, body: MemberGrantsBody) {
+  const locationIds = [...new Set(body.location_uuids)].sort();
+  await db.transaction().execute(async (tx) => {
+    await changeableMember(tx, scope, userId);
+    for (const locationId of locationIds) await reachableLocation(tx, scope, locationId);
+    if (locationIds.length > 0) await assertAnotherWholeMember(tx, scope.organisationId, userId);
+    const current = await grantedLocationIds(tx, userId);
+    if (JSON.stringify(current) === JSON.stringify(locationIds)) return;
+    await replaceGrants(tx, userId, locationIds);
+    await recordAudit(tx, scope, {
+      action: "operator.grants",
+      subject: { type: "user", id: userId },
+      before: { location_uuids: current.length ? current : null },
+      after: { location_uuids: locationIds.length ? locationIds : null },
+    });
+  });
+  const member = (await listMembers(db, scope.organisationId)).find((candidate) => candidate.user_uuid === userId);
+  if (!member) throw new AppError("object_not_found");
   return member;
 }

@@ -1,4 +1,5 @@
 import type { Country } from "@estaciona/contracts";
+import { sql } from "kysely";
 import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow, Row, RowUpdate } from "../../db/schema.ts";
 
@@ -18,7 +19,16 @@ const chargesOfUser = (db: Executor, userId: string) =>
 
 /** The charge a driver already made with an Idempotency-Key, if any (replayed instead of charging again). */
 export function findChargeByIdempotencyKey(db: Executor, userId: string, key: string) {
-  return chargesOfUser(db, userId).where("idempotency_key", "=", key).executeTakeFirst();
+  // The predicate of the partial unique index `payments_user_key` written out as SQL: SQLite uses a
+  // partial index only when the query states its condition literally (a bound `kind = ?` does not),
+  // and otherwise reads every charge of the driver.
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("idempotency_key", "=", key)
+    .where(sql<boolean>`kind = 'charge' and idempotency_key is not null`)
+    .executeTakeFirst();
 }
 
 /** One of the driver's charges: another driver's payment is simply not found. */

@@ -1,6 +1,7 @@
 import * as endpoints from "@estaciona/contracts/endpoints/payments";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
+import { driverOrigin } from "../hosts/service.ts";
 import {
   cardFormConfigFor,
   completeThreeDs,
@@ -25,7 +26,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     [endpoints.saveNetpayCard, "netpay"],
   ];
   for (const [endpoint, slot] of mexicanCards)
-    await route(app, endpoint, (request, _reply, idempotencyKey) =>
+    await route(app, endpoint, async (request, _reply, idempotencyKey) =>
       saveCard(app, {
         user: request.user,
         ip: request.ip,
@@ -33,9 +34,10 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
         token: request.body.token,
         freeFlow: request.body.free_flow,
         idempotencyKey,
+        returnOrigin: await driverOrigin(app, request),
       }),
     );
-  await route(app, endpoints.saveUsCard, (request, _reply, idempotencyKey) =>
+  await route(app, endpoints.saveUsCard, async (request, _reply, idempotencyKey) =>
     saveCard(app, {
       user: request.user,
       ip: request.ip,
@@ -44,6 +46,7 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
       freeFlow: false,
       holder: { firstName: request.body.first_name, lastName: request.body.last_name, zipCode: request.body.zip_code },
       idempotencyKey,
+      returnOrigin: await driverOrigin(app, request),
     }),
   );
 

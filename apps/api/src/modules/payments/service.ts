@@ -189,6 +189,8 @@ export interface SaveCardInput {
   /** The USA form's own name and ZIP code; Mexico uses the profile. */
   holder?: { firstName: string; lastName: string; zipCode: string | null };
   idempotencyKey: string;
+  /** Where the bank's 3-D Secure page sends the driver back (`driverOrigin`). */
+  returnOrigin: string;
 }
 
 async function enforceCardCaps(deps: PaymentsDeps, userId: string, ip: string): Promise<void> {
@@ -316,6 +318,7 @@ export async function saveCard(deps: PaymentsDeps, input: SaveCardInput): Promis
     currency,
     paymentMethodId: methodId,
     idempotencyKey: input.idempotencyKey,
+    returnOrigin: input.returnOrigin,
     description: "Card verification (refunded)",
     declineCode: "invalid_verification_payment",
   });

@@ -166,7 +166,13 @@ registerDefaultCardListener(async (tx, { userId, country }) => {
 export async function chargePeriod(
   deps: BillingDeps,
   period: PeriodRow,
-  options: { paymentMethodId?: string; idempotencyKey: string; declineCode?: "subscription_creation_failed" },
+  options: {
+    paymentMethodId?: string;
+    idempotencyKey: string;
+    /** The driver's origin when they pay from the app (`driverOrigin`); renewals have no browser. */
+    returnOrigin?: string;
+    declineCode?: "subscription_creation_failed";
+  },
 ): Promise<ChargeResult | null> {
   if (period.total === 0) {
     await deps.db.transaction().execute((tx) => periodPaid(tx, period.id, null));
@@ -200,6 +206,7 @@ export async function chargePeriod(
     currency: period.currency,
     paymentMethodId,
     idempotencyKey: options.idempotencyKey,
+    returnOrigin: options.returnOrigin,
     description: `${location.name} · ${plan.name} · ${vehicle.plate}`,
     declineCode: options.declineCode,
     conflictCode: "subscription_already_active",

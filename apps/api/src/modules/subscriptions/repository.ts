@@ -55,7 +55,124 @@ export async function countLivePassesByPlan(db: Executor, planIds: string[]): Pr
   return new Map(rows.map((row) => [row.plan_id, Number(row.count)]));
 }
 
+/** Keyset position of the console's lists: the last row's (created_at, id), newest first. */
+type Before = { createdAt: string; id: string } | undefined;
+
+/**
+ * The plans of an organisation's locations (all of them, or only `locationIds`), newest first,
+ * with their location's name; `limit` rows after `before`.
+ */
+export function listPlansOfOrganisation(
+  db: Executor,
+  filter: {
+    organisationId: string;
+    locationIds: string[] | null;
+    locationId?: string | undefined;
+    status?: PlanRow["status"] | undefined;
+    before: Before;
+    limit: number;
+  },
+) {
+  const { before } = filter;
+  return db
+    .selectFrom("plans")
+    .innerJoin("locations", "locations.id", "plans.location_id")
+    .selectAll("plans")
+    .where("locations.organisation_id", "=", filter.organisationId)
+    .$if(filter.locationIds !== null, (qb) =>
+      qb.where("plans.location_id", "in", filter.locationIds?.length ? filter.locationIds : [""]),
+    )
+    .$if(filter.locationId !== undefined, (qb) => qb.where("plans.location_id", "=", filter.locationId ?? ""))
+    .$if(filter.status !== undefined, (qb) => qb.where("plans.status", "=", filter.status ?? "active"))
+    .$if(before !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb("plans.created_at", "<", before?.createdAt ?? ""),
+          eb.and([eb("plans.created_at", "=", before?.createdAt ?? ""), eb("plans.id", "<", before?.id ?? "")]),
+        ]),
+      ),
+    )
+    .orderBy("plans.created_at", "desc")
+    .orderBy("plans.id", "desc")
+    .limit(filter.limit)
+    .execute();
+}
+
 // Discounts
+
+const discountListColumns = [
+  "plans.name as plan_name",
+  "plans.location_id as plan_location_id",
+  "locations.name as location_name",
+  "locations.organisation_id as location_organisation_id",
+  "locations.time_zone as location_time_zone",
+] as const;
+
+/** A promo code with its plan's name and location (null for a code of every plan). */
+export function findDiscountWithPlan(db: Executor, discountId: string) {
+  return db
+    .selectFrom("discounts")
+    .leftJoin("plans", "plans.id", "discounts.plan_id")
+    .leftJoin("locations", "locations.id", "plans.location_id")
+    .selectAll("discounts")
+    .select(discountListColumns)
+    .where("discounts.id", "=", discountId)
+    .executeTakeFirst();
+}
+
+/**
+ * The promo codes of an organisation's plans (at all its locations, or only `locationIds`) and,
+ * with `everyPlan`, the codes of every plan; newest first, `limit` rows after `before`.
+ */
+export function listDiscountsOfOrganisation(
+  db: Executor,
+  filter: { organisationId: string; locationIds: string[] | null; everyPlan: boolean; before: Before; limit: number },
+) {
+  const { before } = filter;
+  return db
+    .selectFrom("discounts")
+    .leftJoin("plans", "plans.id", "discounts.plan_id")
+    .leftJoin("locations", "locations.id", "plans.location_id")
+    .selectAll("discounts")
+    .select(discountListColumns)
+    .where((eb) => {
+      const ours = eb.and([
+        eb("locations.organisation_id", "=", filter.organisationId),
+        ...(filter.locationIds === null
+          ? []
+          : [eb("plans.location_id", "in", filter.locationIds.length ? filter.locationIds : [""])]),
+      ]);
+      return filter.everyPlan ? eb.or([ours, eb("discounts.plan_id", "is", null)]) : ours;
+    })
+    .$if(before !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb("discounts.created_at", "<", before?.createdAt ?? ""),
+          eb.and([eb("discounts.created_at", "=", before?.createdAt ?? ""), eb("discounts.id", "<", before?.id ?? "")]),
+        ]),
+      ),
+    )
+    .orderBy("discounts.created_at", "desc")
+    .orderBy("discounts.id", "desc")
+    .limit(filter.limit)
+    .execute();
+}
+
+/**
+ * Changes a promo code; a new redemption limit is written only while it is not below the
+ * redemptions already taken (one conditional UPDATE, so a checkout in between cannot slip past
+ * it). Undefined when the limit was refused.
+ */
+export function updateDiscountRow(db: Executor, discountId: string, changes: RowUpdate<"discounts">) {
+  const limit = changes.max_redemptions;
+  return db
+    .updateTable("discounts")
+    .set(changes)
+    .where("id", "=", discountId)
+    .$if(typeof limit === "number", (qb) => qb.where("redemptions", "<=", limit as number))
+    .returningAll()
+    .executeTakeFirst();
+}
 
 export function findDiscountByCode(db: Executor, code: string) {
   return db.selectFrom("discounts").selectAll().where("code", "=", code.toUpperCase()).executeTakeFirst();
@@ -89,6 +206,7 @@ export async function takeRedemption(db: Executor, discountId: string): Promise<
     .updateTable("discounts")
     .set((eb) => ({ redemptions: eb("redemptions", "+", 1) }))
     .where("id", "=", discountId)
+    .where("disabled_at", "is", null)
     .where((eb) => eb.or([eb("max_redemptions", "is", null), eb("redemptions", "<", eb.ref("max_redemptions"))]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -1,6 +1,7 @@
 import * as endpoints from "@estaciona/contracts/endpoints/subscriptions";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
+import { driverOrigin } from "../hosts/service.ts";
 import { scopeOf } from "../operator/scope.ts";
 import {
   archivePlan,
@@ -8,16 +9,20 @@ import {
   createDiscount,
   createPlan,
   createSubscription,
+  disableDiscount,
   getPartnerPage,
   getPlan,
   getPromo,
   getSubscription,
+  listAdminPlans,
+  listDiscounts,
   listPlans,
   listSubscriptionPayments,
   listSubscriptions,
   paySubscription,
   quotePlan,
   refundSubscription,
+  updateDiscount,
   updatePlan,
 } from "./service.ts";
 
@@ -30,8 +35,8 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   await route(app, endpoints.quotePlan, (request) =>
     quotePlan(app.db, request.user, request.params.uuid, request.query),
   );
-  await route(app, endpoints.createSubscription, (request, _reply, key) =>
-    createSubscription(app, request.user, request.body, key),
+  await route(app, endpoints.createSubscription, async (request, _reply, key) =>
+    createSubscription(app, request.user, request.body, key, await driverOrigin(app, request)),
   );
   await route(app, endpoints.listSubscriptions, (request) =>
     listSubscriptions(app.db, request.user.id, request.query.status),
@@ -40,14 +45,22 @@ export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   await route(app, endpoints.getSubscription, (request) =>
     getSubscription(app.db, request.user.id, request.params.uuid),
   );
-  await route(app, endpoints.paySubscription, (request, _reply, key) =>
-    paySubscription(app, request.user, request.params.uuid, request.body, key),
+  await route(app, endpoints.paySubscription, async (request, _reply, key) =>
+    paySubscription(app, request.user, request.params.uuid, request.body, key, await driverOrigin(app, request)),
   );
   await route(app, endpoints.cancelSubscription, (request) =>
     cancelSubscription(app.db, request.user.id, request.params.uuid),
   );
   await route(app, endpoints.getPromo, (request) =>
     getPromo(app.db, request.user, request.params.code, request.headers.host),
+  );
+  await route(app, endpoints.listAdminPlans, (request) => listAdminPlans(app.db, scopeOf(request), request.query));
+  await route(app, endpoints.listDiscounts, (request) => listDiscounts(app.db, scopeOf(request), request.query));
+  await route(app, endpoints.updateDiscount, (request) =>
+    updateDiscount(app.db, scopeOf(request), request.params.uuid, request.body),
+  );
+  await route(app, endpoints.disableDiscount, (request) =>
+    disableDiscount(app.db, scopeOf(request), request.params.uuid),
   );
   await route(app, endpoints.createPlan, (request) => createPlan(app.db, scopeOf(request), request.body));
   await route(app, endpoints.updatePlan, (request) =>

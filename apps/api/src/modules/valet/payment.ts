@@ -101,6 +101,7 @@ export async function payTicket(
   ticketId: string,
   body: PayTicketBody,
   idempotencyKey: string,
+  returnOrigin: string,
 ): Promise<PayTicketAnswer> {
   const ticket = await requireTicketOfUser(deps.db, user.id, ticketId);
   const earlier = await findChargeByIdempotencyKey(deps.db, user.id, idempotencyKey);
@@ -137,6 +138,7 @@ export async function payTicket(
     currency: ticket.currency,
     paymentMethodId,
     idempotencyKey,
+    returnOrigin,
     description: `${location.name} · valet ${ticket.number}`,
     lockPayable: lockPayableTicket(ticket.id, charge),
     conflictCode: "visit_already_paid",

@@ -1,6 +1,7 @@
 import * as endpoints from "@estaciona/contracts/endpoints/valet";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
+import { driverOrigin } from "../hosts/service.ts";
 import { deviceOf } from "../parking/devices/routes.ts";
 import { payTicket } from "./payment.ts";
 import {
@@ -32,8 +33,8 @@ export const valetRoutes =
     );
     await route(app, endpoints.listValetTickets, (request) => listTickets(app.db, request.user.id, request.query));
     await route(app, endpoints.getValetTicket, (request) => getTicket(app.db, request.user.id, request.params.uuid));
-    await route(app, endpoints.payValetTicket, (request, _reply, key) =>
-      payTicket(app, request.user, request.params.uuid, request.body, key),
+    await route(app, endpoints.payValetTicket, async (request, _reply, key) =>
+      payTicket(app, request.user, request.params.uuid, request.body, key, await driverOrigin(app, request)),
     );
     await route(app, endpoints.requestValetCar, (request) => requestCar(app.db, request.user.id, request.params.uuid));
   };

@@ -10,5 +10,11 @@ export const validation: typeof source = {
   state: "Elige un estado de la lista",
   characters: "El valor contiene caracteres no permitidos",
   time_zone: "Elige una zona horaria como America/Mexico_City",
+  color: "Escribe un color como #rrggbb",
+  contrast: "El texto blanco sobre este color se lee mal: elige un color más oscuro (contraste de 4.5:1 o más)",
+  logo: "Escribe una ruta de este sitio, como /themes/isisa/logo.svg",
+  url: "Escribe una dirección que empiece con https://",
+  features: "Elige funciones de la lista, cada una una vez",
+  range: "Escribe un valor de {{min}} a {{max}}",
   date: "Escribe la fecha como AAAA-MM-DD",
 };

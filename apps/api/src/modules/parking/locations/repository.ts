@@ -18,3 +18,14 @@ export function findOperatorOfLocation(db: Executor, locationId: string) {
     .where("locations.id", "=", locationId)
     .executeTakeFirst();
 }
+
+/** Each of these locations' time zone, by id. */
+export async function timeZonesOfLocations(db: Executor, locationIds: string[]): Promise<Map<string, string>> {
+  if (locationIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("locations")
+    .select(["id", "time_zone"])
+    .where("id", "in", [...new Set(locationIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.time_zone]));
+}

@@ -152,6 +152,8 @@ interface ChargeVisitInput {
   breakdown: AmountBreakdown;
   paymentMethodId: string;
   idempotencyKey: string;
+  /** The driver's origin when they pay from the app (`driverOrigin`); a camera's exit has none. */
+  returnOrigin?: string;
 }
 
 function chargeVisit(deps: ParkingDeps, input: ChargeVisitInput): Promise<ChargeResult> {
@@ -163,6 +165,7 @@ function chargeVisit(deps: ParkingDeps, input: ChargeVisitInput): Promise<Charge
     currency: input.visit.currency,
     paymentMethodId: input.paymentMethodId,
     idempotencyKey: input.idempotencyKey,
+    returnOrigin: input.returnOrigin,
     earlierCharge: input.earlierCharge,
     description: `${input.location.name} · ${input.plate}`,
     lockPayable: lockPayableVisit(input.visit.id),
@@ -193,6 +196,7 @@ export async function payVisit(
   visitId: string,
   body: { payment_method_uuid?: string; expected_total?: number },
   idempotencyKey: string,
+  returnOrigin: string,
 ): Promise<PayVisitResult> {
   let visit = await requireVisitOfUser(deps.db, user.id, visitId);
   const earlier = await findChargeByIdempotencyKey(deps.db, user.id, idempotencyKey);
@@ -243,6 +247,7 @@ export async function payVisit(
     },
     paymentMethodId,
     idempotencyKey,
+    returnOrigin,
   });
   const failure = chargeFailure(result);
   if (failure) throw failure;

@@ -49,8 +49,11 @@ export interface ChargePayableInput {
   conflictCode?: ErrorCode;
   /** The code a generic decline maps to. Default `invalid_payment`. */
   declineCode?: ErrorCode;
-  /** Where a 3-D Secure challenge returns; default `${PUBLIC_URL}/3ds?payment=<id>`. */
-  returnUrl?: string;
+  /**
+   * The origin a 3-D Secure challenge returns to (`<origin>/3ds?payment=<id>`): the driver's host
+   * (`driverOrigin`, modules/hosts); default PUBLIC_URL (renewals and jobs have no browser).
+   */
+  returnOrigin?: string;
 }
 
 export type ChargeResult =
@@ -217,7 +220,7 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
       customerRef: method.customer_ref,
       cardRef: method.card_ref,
       description: payment.description,
-      returnUrl: input.returnUrl ?? `${deps.config.publicUrl}/3ds?payment=${payment.id}`,
+      returnUrl: `${input.returnOrigin ?? deps.config.publicUrl}/3ds?payment=${payment.id}`,
     });
   } catch (error) {
     // Unknown outcome: the attempt stays pending and the reconciliation job already scheduled settles it.

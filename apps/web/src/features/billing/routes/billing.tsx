@@ -32,6 +32,12 @@ const ISSUING_POLL_MS = 1500;
 
 const intlLocale = (language: string) => (language === "en" ? "en-US" : "es-MX");
 
+/** This month on the phone's calendar (`YYYY-MM`): the server reads each payment's month on its lot's clock. */
+function currentMonth(): string {
+  const today = new Date();
+  return `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}`;
+}
+
 /**
  * /facturacion (DESIGN §9; hidden from the menu in English): the driver's billing data, the
  * payments still inside their invoice window with their deadline, one invoice for a month, and
@@ -53,7 +59,7 @@ export default function BillingScreen() {
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<TaxProfile | null>(null);
   const [chosenProfile, setChosenProfile] = useState<string | null>(null);
-  const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
+  const [month, setMonth] = useState(currentMonth);
 
   const profileList = profiles.data ?? [];
   const profileUuid = chosenProfile ?? profileList.find((profile) => profile.is_default)?.uuid ?? null;

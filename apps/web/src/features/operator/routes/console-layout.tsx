@@ -10,11 +10,20 @@ import "../styles/console.css";
 const sections = [
   { label: "today", to: pathTo("operator"), end: true },
   { label: "locations", to: pathTo("operatorLocations"), end: false },
+  { label: "plans", to: pathTo("operatorPlans"), end: false },
+  { label: "promos", to: pathTo("operatorPromos"), end: false },
+  { label: "events", to: pathTo("operatorEvents"), end: false },
+  { label: "meters", to: pathTo("operatorMeterZones"), end: false },
   { label: "devices", to: pathTo("operatorDevices"), end: false },
   { label: "payments", to: pathTo("operatorPayments"), end: false },
   { label: "drivers", to: pathTo("operatorDrivers"), end: false },
   { label: "invoices", to: pathTo("operatorInvoices"), end: false },
   { label: "team", to: pathTo("operatorTeam"), end: false },
+] as const;
+/** The platform role's sections: hosts and organisations. */
+const platformSections = [
+  { label: "hosts", to: pathTo("operatorHosts"), end: false },
+  { label: "organisations", to: pathTo("operatorOrganisations"), end: false },
 ] as const;
 
 /**
@@ -42,7 +51,7 @@ export default function ConsoleLayout() {
         </p>
         <nav aria-label={t("sections")} className="console-nav">
           <ul>
-            {sections.map((section) => (
+            {[...sections, ...(profile.data.platform ? platformSections : [])].map((section) => (
               <li key={section.label}>
                 <NavLink to={section.to} end={section.end} className="console-nav-link">
                   {t(`nav.${section.label}`)}

@@ -11,8 +11,9 @@ import { PaymentTable } from "../components/payment-table.tsx";
 import { StatusPill } from "../components/status-pill.tsx";
 import { TableScroller } from "../components/table-scroller.tsx";
 import { useConsoleFormat } from "../lib/format.ts";
+import "../../../lib/catalogues/subscriptions.ts";
 
-/** /operador/conductores/{uuid}: a driver's vehicles, stays and payments here; suspend or restore. */
+/** /operador/conductores/{uuid}: a driver's vehicles, stays, passes and payments here; suspend or restore. */
 export default function DriverScreen() {
   const { uuid = "" } = useParams();
   const { t } = useConsoleFormat();
@@ -25,7 +26,7 @@ export default function DriverScreen() {
 }
 
 function DriverView({ driver }: { driver: DriverDetail }) {
-  const { t, money, when } = useConsoleFormat();
+  const { t, money } = useConsoleFormat();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const suspended = driver.status === "suspended";
@@ -61,37 +62,32 @@ function DriverView({ driver }: { driver: DriverDetail }) {
           {suspended ? t("drivers.restore") : t("drivers.suspend")}
         </button>
       </section>
-      <section className="card" aria-labelledby="stays-title">
-        <h2 id="stays-title" className="section-title">
-          {t("drivers.stays")}
-        </h2>
-        <TableScroller label={t("drivers.stays")}>
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("payments.when")}</th>
-                <th scope="col">{t("payments.location")}</th>
-                <th scope="col">{t("payments.plate")}</th>
-                <th scope="col">{t("payments.status")}</th>
-                <th scope="col" className="amount">
-                  {t("payments.amount")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {driver.stays.map((stay) => (
-                <tr key={stay.uuid}>
-                  <td>{when(stay.entered_at)}</td>
-                  <td>{stay.location}</td>
-                  <td>{stay.plate}</td>
-                  <td>{t(`visit_status.${stay.status}`, { defaultValue: stay.status })}</td>
-                  <td className="amount">{stay.total === null ? "—" : money(stay.total, stay.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
-      </section>
+      <DriverHistory
+        id="stays-title"
+        title={t("drivers.stays")}
+        empty={t("drivers.no_stays")}
+        rows={driver.stays.map((stay) => ({
+          key: stay.uuid,
+          when: stay.entered_at,
+          place: stay.location,
+          plate: stay.plate,
+          status: t(`visit_status.${stay.status}`, { defaultValue: stay.status }),
+          amount: stay.total === null ? "—" : money(stay.total, stay.currency),
+        }))}
+      />
+      <DriverHistory
+        id="passes-title"
+        title={t("drivers.passes")}
+        empty={t("drivers.no_passes")}
+        rows={driver.passes.map((pass) => ({
+          key: pass.uuid,
+          when: pass.created_at,
+          place: `${pass.plan} · ${pass.location}`,
+          plate: pass.plate,
+          status: t(`status.${pass.status}`, { ns: "subscriptions" }),
+          amount: money(pass.cost, pass.currency),
+        }))}
+      />
       <section className="card" aria-labelledby="driver-payments-title">
         <h2 id="driver-payments-title" className="section-title">
           {t("drivers.payments")}
@@ -108,5 +104,56 @@ function DriverView({ driver }: { driver: DriverDetail }) {
         onClose={() => setConfirming(false)}
       />
     </>
+  );
+}
+
+interface HistoryRow {
+  key: string;
+  when: string | null;
+  place: string;
+  plate: string;
+  status: string;
+  amount: string;
+}
+
+/** One of the driver's histories here (stays, passes): when, where, which car, its state and its amount. */
+function DriverHistory({ id, title, empty, rows }: { id: string; title: string; empty: string; rows: HistoryRow[] }) {
+  const { t, when } = useConsoleFormat();
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id} className="section-title">
+        {title}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <TableScroller label={title}>
+          <table className="console-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("payments.when")}</th>
+                <th scope="col">{t("payments.location")}</th>
+                <th scope="col">{t("payments.plate")}</th>
+                <th scope="col">{t("payments.status")}</th>
+                <th scope="col" className="amount">
+                  {t("payments.amount")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key}>
+                  <td>{when(row.when)}</td>
+                  <td>{row.place}</td>
+                  <td>{row.plate}</td>
+                  <td>{row.status}</td>
+                  <td className="amount">{row.amount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+      )}
+    </section>
   );
 }

@@ -30,6 +30,7 @@ interface LocationForm {
   exit_window_minutes: string;
   invoice_window_days: string;
   invoicing: (typeof LOCATION_INVOICING)[number];
+  invoice_discounted: boolean;
   email_domain: string;
   grace_minutes: string;
   first_period_minutes: string;
@@ -62,6 +63,7 @@ const NEW_LOCATION: LocationForm = {
   exit_window_minutes: "15",
   invoice_window_days: "30",
   invoicing: "automatic",
+  invoice_discounted: true,
   email_domain: "",
   grace_minutes: "15",
   first_period_minutes: "60",
@@ -91,6 +93,7 @@ function formOf(location: OperatorLocation): LocationForm {
     exit_window_minutes: String(location.exit_window_minutes),
     invoice_window_days: String(location.invoice_window_days),
     invoicing: location.invoicing,
+    invoice_discounted: location.invoice_discounted,
     email_domain: location.email_domain ?? "",
     grace_minutes: String(location.tariff.grace_minutes),
     first_period_minutes: String(location.tariff.first_period_minutes),
@@ -139,6 +142,7 @@ function bodyOf(form: LocationForm): { body: LocationBody | null; invalid: Set<F
     exit_window_minutes: read("exit_window_minutes", wholeNumber(form.exit_window_minutes)),
     invoice_window_days: read("invoice_window_days", wholeNumber(form.invoice_window_days)),
     invoicing: form.invoicing,
+    invoice_discounted: form.invoice_discounted,
     email_domain: form.email_domain.trim() || null,
     tariff: {
       grace_minutes: read("grace_minutes", wholeNumber(form.grace_minutes)),
@@ -214,7 +218,7 @@ function LocationEditor({ location }: { location: OperatorLocation | undefined }
       )}
     </FormField>
   );
-  const checkbox = (name: "freeflow" | "active", label: string) => (
+  const checkbox = (name: "freeflow" | "active" | "invoice_discounted", label: string) => (
     <label className="console-checkbox">
       <input type="checkbox" name={name} checked={form[name]} onChange={(event) => set(name, event.target.checked)} />
       {label}
@@ -297,6 +301,7 @@ function LocationEditor({ location }: { location: OperatorLocation | undefined }
       <div className="console-wide console-row-actions">
         {checkbox("active", t("locations.active_label"))}
         {checkbox("freeflow", t("locations.freeflow_label"))}
+        {checkbox("invoice_discounted", t("locations.invoice_discounted_label"))}
       </div>
 
       <fieldset>
@@ -344,8 +349,9 @@ function LocationEditor({ location }: { location: OperatorLocation | undefined }
       )}
 
       {location && (
-        <p className="console-wide">
+        <p className="console-wide console-row-actions">
           <Link to={pathTo("location", { uuid: location.uuid })}>{t("locations.qr_landing")}</Link>
+          <Link to={pathTo("operatorLocationQr", { uuid: location.uuid })}>{t("locations.qr_print")}</Link>
         </p>
       )}
       <div className="form-actions console-row-actions">

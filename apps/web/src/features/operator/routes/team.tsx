@@ -1,11 +1,22 @@
-import type { AuditEntry } from "@estaciona/contracts/schemas/operator";
+import type { AuditEntry, OperatorMember } from "@estaciona/contracts/schemas/operator";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { FormDialog } from "../../../components/form-dialog.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { addOperator, auditQuery, locationsQuery, operatorsQuery, refreshConsole } from "../api/operator.ts";
+import {
+  addOperator,
+  auditQuery,
+  locationsQuery,
+  operatorsQuery,
+  profileQuery,
+  refreshConsole,
+  removeOperator,
+  updateOperatorGrants,
+} from "../api/operator.ts";
 import { TableScroller } from "../components/table-scroller.tsx";
 import { useConsoleFormat } from "../lib/format.ts";
 
@@ -25,6 +36,9 @@ function Operators() {
   const queryClient = useQueryClient();
   const operators = useQuery(operatorsQuery());
   const locations = useQuery(locationsQuery());
+  const profile = useQuery(profileQuery());
+  /** Only an operator who sees every location changes the team (the server refuses anyone else). */
+  const manages = profile.data?.location_uuids === null;
   const [phone, setPhone] = useState("");
   const [limitedTo, setLimitedTo] = useState<string[]>([]);
   const locationName = (uuid: string) => locations.data?.find((location) => location.uuid === uuid)?.name ?? uuid;
@@ -47,7 +61,7 @@ function Operators() {
       ) : (
         <ul className="card-list">
           {operators.data.map((member) => (
-            <li key={member.user_uuid}>
+            <li key={member.user_uuid} data-testid="team-member">
               <strong>{member.name}</strong> <span className="muted">{member.phone}</span>
               <br />
               <span className="muted">
@@ -56,6 +70,13 @@ function Operators() {
                   : t("team.all_locations")}
                 {member.platform ? ` · ${t("team.platform")}` : ""}
               </span>
+              {manages && (!member.platform || profile.data?.platform) && (
+                <MemberActions
+                  member={member}
+                  isSelf={member.user_uuid === profile.data?.user_uuid}
+                  locations={locations.data ?? []}
+                />
+              )}
             </li>
           ))}
         </ul>
@@ -103,6 +124,104 @@ function Operators() {
         </div>
       </form>
     </section>
+  );
+}
+
+type Member = OperatorMember;
+
+/** Changing a member's locations, or taking them out of the organisation (their next console call is refused). */
+function MemberActions({
+  member,
+  isSelf,
+  locations,
+}: {
+  member: Member;
+  isSelf: boolean;
+  locations: Array<{ uuid: string; name: string }>;
+}) {
+  const { t } = useConsoleFormat();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [granted, setGranted] = useState<string[]>(member.location_uuids ?? []);
+  const saveGrants = useMutation({
+    mutationFn: () => updateOperatorGrants(member.user_uuid, granted),
+    onSuccess: async () => {
+      setEditing(false);
+      await refreshConsole(queryClient);
+      notifySuccess(t("team.grants_saved", { name: member.name }));
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => removeOperator(member.user_uuid),
+    onSuccess: async () => {
+      setRemoving(false);
+      await refreshConsole(queryClient);
+      notifySuccess(t("team.removed", { name: member.name }));
+    },
+    onError: () => setRemoving(false),
+  });
+  return (
+    <div className="console-row-actions">
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() => {
+          setGranted(member.location_uuids ?? []);
+          setEditing(true);
+        }}
+      >
+        {t("team.edit_locations")}
+      </button>
+      <button type="button" className="button button-ghost-danger" onClick={() => setRemoving(true)}>
+        {isSelf ? t("team.leave") : t("team.remove")}
+      </button>
+      <FormDialog
+        open={editing}
+        title={t("team.locations_of", { name: member.name })}
+        onClose={() => setEditing(false)}
+      >
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            saveGrants.mutate();
+          }}
+        >
+          <fieldset>
+            <legend>{t("team.limit")}</legend>
+            {locations.map((location) => (
+              <label key={location.uuid} className="console-checkbox">
+                <input
+                  type="checkbox"
+                  checked={granted.includes(location.uuid)}
+                  onChange={(event) =>
+                    setGranted((current) =>
+                      event.target.checked ? [...current, location.uuid] : current.filter((id) => id !== location.uuid),
+                    )
+                  }
+                />
+                {location.name}
+              </label>
+            ))}
+          </fieldset>
+          <div className="dialog-actions">
+            <button type="submit" className="button button-primary" disabled={saveGrants.isPending}>
+              {t("team.save_locations")}
+            </button>
+          </div>
+        </form>
+      </FormDialog>
+      <ConfirmDialog
+        open={removing}
+        title={isSelf ? t("team.leave_title") : t("team.remove_title", { name: member.name })}
+        message={t("team.remove_message")}
+        confirmLabel={isSelf ? t("team.leave") : t("team.remove")}
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setRemoving(false)}
+      />
+    </div>
   );
 }
 

@@ -12,13 +12,14 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const verifiedCharge = ok({
+const visitCharge = {
   payment: "pay-1",
   purpose: "visit",
   status: "succeeded",
   redirect_url: null,
   failure_code: null,
-});
+};
+const verifiedCharge = ok(visitCharge);
 
 describe("/3ds, back from the bank's challenge", () => {
   it("still knows the way back to the checkout after a reload, until the driver follows it", async () => {
@@ -46,5 +47,24 @@ describe("/3ds, back from the bank's challenge", () => {
     fakeApi({ "POST user/payment/3ds/complete": verifiedCharge });
     render(renderWith(<ThreeDsScreen />, { path: "/3ds?payment=pay-1&status=succeeded" }));
     expect(await screen.findByRole("link", { name: "Back to my cards" })).toHaveAttribute("href", "/pagos");
+  });
+
+  it("speaks of the card when a card was being saved, and of the payment when something was paid", async () => {
+    fakeApi({ "POST user/payment/3ds/complete": ok({ ...visitCharge, purpose: "card_verification" }) });
+    const card = render(renderWith(<ThreeDsScreen />, { path: "/3ds?payment=pay-1&status=succeeded" }));
+    expect(await screen.findByRole("heading", { name: "Card verified" })).toBeVisible();
+    card.unmount();
+
+    fakeApi({ "POST user/payment/3ds/complete": verifiedCharge });
+    const paid = render(renderWith(<ThreeDsScreen />, { path: "/3ds?payment=pay-1&status=succeeded" }));
+    expect(await screen.findByRole("heading", { name: "Payment confirmed" })).toBeVisible();
+    paid.unmount();
+
+    fakeApi({
+      "POST user/payment/3ds/complete": ok({ ...visitCharge, purpose: "subscription", status: "failed" }),
+    });
+    render(renderWith(<ThreeDsScreen />, { path: "/3ds?payment=pay-1&status=failed" }));
+    expect(await screen.findByRole("heading", { name: "The payment was not completed" })).toBeVisible();
+    expect(screen.getByRole("alert")).toHaveTextContent("Nothing was charged");
   });
 });

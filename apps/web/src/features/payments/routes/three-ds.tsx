@@ -40,6 +40,21 @@ function useThreeDsResult(payment: string | null): ThreeDsResult {
   return result;
 }
 
+const cardTexts = {
+  title: "three_ds.title",
+  succeededTitle: "three_ds.succeeded_title",
+  succeeded: "three_ds.succeeded",
+  failedTitle: "three_ds.failed_title",
+  failed: "three_ds.failed",
+} as const;
+const paymentTexts = {
+  title: "three_ds.payment_title",
+  succeededTitle: "three_ds.payment_succeeded_title",
+  succeeded: "three_ds.payment_succeeded",
+  failedTitle: "three_ds.payment_failed_title",
+  failed: "three_ds.payment_failed",
+} as const;
+
 /**
  * /3ds: the bank's 3-D Secure page returns here with `payment` and `status`. The server re-reads
  * the charge from the gateway (`POST user/payment/3ds/complete`) — the query's `status` is only
@@ -59,15 +74,17 @@ export default function ThreeDsScreen() {
     if (verified && sessionStore.get().authenticated) void loadUser();
   }, [verified]);
 
-  let title = t("three_ds.title");
+  // A card being saved is verified; anything else (a stay, a pass, a meter, an event, the valet) is paid.
+  const texts = result.data && result.data.purpose !== "card_verification" ? paymentTexts : cardTexts;
+  let title = t(texts.title);
   let body: React.ReactNode;
   if (!payment) body = <p className="notice notice-warning">{t("three_ds.missing")}</p>;
   else if (result.isPending) body = <LoadingSection />;
   else if (verified) {
-    title = t("three_ds.succeeded_title");
-    body = <p className="notice notice-success">{t("three_ds.succeeded")}</p>;
+    title = t(texts.succeededTitle);
+    body = <p className="notice notice-success">{t(texts.succeeded)}</p>;
   } else {
-    title = t("three_ds.failed_title");
+    title = t(texts.failedTitle);
     const reason =
       result.error instanceof ApiError
         ? errorMessage(result.error.code, result.error.description)
@@ -76,7 +93,7 @@ export default function ThreeDsScreen() {
           : null;
     body = (
       <div className="notice notice-warning" role="alert">
-        <p>{t("three_ds.failed")}</p>
+        <p>{t(texts.failed)}</p>
         {reason && <p>{reason}</p>}
       </div>
     );

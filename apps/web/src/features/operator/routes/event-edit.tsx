@@ -1,0 +1,391 @@
+import { type FeeRates, feeBreakdown } from "@estaciona/contracts";
+import { formatMinorUnits, parseMinorUnits } from "@estaciona/contracts/money";
+import type { AdminEvent } from "@estaciona/contracts/schemas/events";
+import type { OperatorLocation } from "@estaciona/contracts/schemas/operator";
+import { feeRatesFromBody } from "@estaciona/contracts/schemas/parking";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams } from "react-router";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { FormField } from "../../../components/form-field.tsx";
+import { LoadingSection } from "../../../components/loading-view.tsx";
+import { Page } from "../../../components/page.tsx";
+import { formatInZone } from "../../../components/parking/zoned-time.ts";
+import { pathTo } from "../../../config/paths.ts";
+import { notifySuccess } from "../../../lib/notify.ts";
+import { locationsQuery, refreshConsole } from "../api/operator.ts";
+import {
+  type CreateEventBody,
+  cancelEvent,
+  createEvent,
+  operatorEventQuery,
+  operatorSeriesQuery,
+  updateEvent,
+} from "../api/venues.ts";
+import { StatusPill } from "../components/status-pill.tsx";
+import { useConsoleFormat } from "../lib/format.ts";
+import { isoToVenueTime, venueTimeToIso } from "../lib/venue-time.ts";
+
+/** What the operator typed: times on the venue's clock ("2026-12-05T20:30"), amounts as "150.00". */
+interface EventForm {
+  venue: string;
+  series: string;
+  name: string;
+  description: string;
+  starts_at: string;
+  ends_at: string;
+  sales_open_at: string;
+  sales_close_at: string;
+  places: string;
+  amount: string;
+  editable: boolean;
+  min_amount: string;
+  max_amount: string;
+}
+type FieldName = keyof EventForm;
+type EventFields = Omit<CreateEventBody, "location_uuid" | "series_slug">;
+
+const decimal = (minor: number) => formatMinorUnits(minor).replace(/,/g, "");
+const DAY_MS = 86_400_000;
+
+/** A new event: tomorrow 20:00–23:00 on the venue's clock, on sale from now until it ends. */
+function newEventForm(venue: OperatorLocation | undefined): EventForm {
+  const zone = venue?.time_zone ?? "America/Monterrey";
+  const tomorrow = isoToVenueTime(new Date(Date.now() + DAY_MS).toISOString(), zone).slice(0, 10);
+  return {
+    venue: venue?.uuid ?? "",
+    series: "",
+    name: "",
+    description: "",
+    starts_at: `${tomorrow}T20:00`,
+    ends_at: `${tomorrow}T23:00`,
+    sales_open_at: isoToVenueTime(new Date().toISOString(), zone),
+    sales_close_at: `${tomorrow}T23:00`,
+    places: "100",
+    amount: "100.00",
+    editable: false,
+    min_amount: "100.00",
+    max_amount: "100.00",
+  };
+}
+
+function formOf(event: AdminEvent): EventForm {
+  const zone = event.location.time_zone;
+  return {
+    venue: event.location.uuid,
+    series: event.series?.slug ?? "",
+    name: event.name,
+    description: event.description,
+    starts_at: isoToVenueTime(event.starts_at, zone),
+    ends_at: isoToVenueTime(event.ends_at, zone),
+    sales_open_at: isoToVenueTime(event.sales.open_at, zone),
+    sales_close_at: isoToVenueTime(event.sales.close_at, zone),
+    places: String(event.places),
+    amount: decimal(event.amount.suggested),
+    editable: event.amount.editable,
+    min_amount: decimal(event.amount.min),
+    max_amount: decimal(event.amount.max),
+  };
+}
+
+const wholeNumber = (text: string): number | null => (/^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : null);
+const positive = (minor: number | null) => (minor !== null && minor > 0 ? minor : null);
+
+/** The event's fields the API takes, or the fields that do not read as what they should be. */
+function fieldsOf(form: EventForm, timeZone: string): { fields: EventFields | null; invalid: Set<FieldName> } {
+  const invalid = new Set<FieldName>();
+  const read = <T,>(name: FieldName, value: T | null): T => {
+    if (value === null) invalid.add(name);
+    return value as T;
+  };
+  const instant = (name: "starts_at" | "ends_at" | "sales_open_at" | "sales_close_at") =>
+    read(name, venueTimeToIso(form[name], timeZone));
+  if (!form.name.trim()) invalid.add("name");
+  const amount = read("amount", positive(parseMinorUnits(form.amount)));
+  const fields: EventFields = {
+    name: form.name,
+    description: form.description,
+    starts_at: instant("starts_at"),
+    ends_at: instant("ends_at"),
+    sales_open_at: instant("sales_open_at"),
+    sales_close_at: instant("sales_close_at"),
+    places: read("places", wholeNumber(form.places)),
+    suggested_amount: amount,
+    amount_editable: form.editable,
+    min_amount: form.editable ? read("min_amount", positive(parseMinorUnits(form.min_amount))) : amount,
+    max_amount: form.editable ? read("max_amount", positive(parseMinorUnits(form.max_amount))) : amount,
+  };
+  if (!invalid.has("ends_at") && fields.ends_at <= fields.starts_at) invalid.add("ends_at");
+  if (!invalid.has("sales_close_at") && fields.sales_close_at <= fields.sales_open_at) invalid.add("sales_close_at");
+  if (!invalid.has("sales_close_at") && fields.sales_close_at > fields.ends_at) invalid.add("sales_close_at");
+  return { fields: invalid.size === 0 ? fields : null, invalid };
+}
+
+/** /operador/eventos/nuevo and /operador/eventos/{uuid}: an event at a venue, its places and price; cancelling it. */
+export default function EventEditScreen() {
+  const { uuid } = useParams();
+  const { t } = useConsoleFormat();
+  const existing = useQuery({ ...operatorEventQuery(uuid ?? ""), enabled: uuid !== undefined });
+  const locations = useQuery(locationsQuery());
+  const venues = locations.data?.filter((location) => location.kind === "venue") ?? [];
+  return (
+    <Page title={existing.data ? existing.data.name : t("events.new_title")}>
+      {(uuid && !existing.data) || !locations.data ? (
+        <LoadingSection />
+      ) : !existing.data && venues.length === 0 ? (
+        <div className="card">
+          <p>{t("events.no_venue")}</p>
+          <Link className="button button-primary" to={pathTo("operatorNewLocation")}>
+            {t("events.open_venue")}
+          </Link>
+        </div>
+      ) : (
+        <EventEditor key={existing.data?.uuid ?? "new"} event={existing.data} venues={venues} />
+      )}
+    </Page>
+  );
+}
+
+function EventEditor({ event, venues }: { event: AdminEvent | undefined; venues: OperatorLocation[] }) {
+  const { t, money } = useConsoleFormat();
+  const { i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const series = useQuery({ ...operatorSeriesQuery(), enabled: !event });
+  const [form, setForm] = useState<EventForm>(event ? formOf(event) : newEventForm(venues[0]));
+  const [submitted, setSubmitted] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const venue = venues.find((location) => location.uuid === form.venue);
+  const timeZone = event?.location.time_zone ?? venue?.time_zone ?? "America/Monterrey";
+  const currency = event?.currency ?? venue?.currency ?? "mxn";
+  const rates: FeeRates | null = event ? feeRatesFromBody(event.rates) : venue ? feeRatesFromBody(venue.rates) : null;
+  const { fields, invalid } = fieldsOf(form, timeZone);
+  const cancelled = event?.status === "cancelled";
+
+  const save = useMutation({
+    mutationFn: (valid: EventFields) =>
+      event
+        ? updateEvent(event.uuid, valid)
+        : createEvent({ ...valid, location_uuid: form.venue, series_slug: form.series || null }),
+    onSuccess: async (saved) => {
+      await refreshConsole(queryClient);
+      notifySuccess(t("events.saved", { name: saved.name }));
+      navigate(pathTo("operatorEvents"));
+    },
+  });
+  const cancel = useMutation({
+    mutationFn: () => cancelEvent(event?.uuid ?? ""),
+    onSuccess: async (done) => {
+      setConfirming(false);
+      await refreshConsole(queryClient);
+      notifySuccess(t("events.cancelled", { name: done.name }));
+    },
+  });
+
+  const set = <K extends FieldName>(name: K, value: EventForm[K]) =>
+    setForm((current) => ({ ...current, [name]: value }));
+  const errorOf = (name: FieldName) => (submitted && invalid.has(name) ? t("events.invalid") : undefined);
+  const input = (
+    name: FieldName,
+    label: string,
+    options: { type?: string; inputMode?: "decimal" | "numeric"; hint?: ReactNode } = {},
+  ) => (
+    <FormField label={label} error={errorOf(name)} hint={options.hint}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          name={name}
+          type={options.type ?? "text"}
+          inputMode={options.inputMode}
+          disabled={cancelled}
+          value={form[name] as string}
+          onChange={(change) => set(name, change.target.value as never)}
+        />
+      )}
+    </FormField>
+  );
+  const suggested = parseMinorUnits(form.amount);
+  const allIn = rates && suggested !== null && suggested > 0 ? feeBreakdown(suggested, rates) : null;
+  const when = (iso: string) => formatInZone(iso, { locale: i18n.language, timeZone, withDate: true });
+
+  return (
+    <>
+      {event && (
+        <section
+          className="card"
+          aria-label={t("events.sold_summary", {
+            sold: event.places_sold,
+            places: event.places,
+            left: event.places_left,
+          })}
+        >
+          <p>
+            <StatusPill
+              status={cancelled ? "failed" : event.sales.open ? "active" : "pending"}
+              label={t(
+                cancelled
+                  ? "events.status_cancelled"
+                  : event.sales.open
+                    ? "events.status_on_sale"
+                    : "events.status_scheduled",
+              )}
+            />{" "}
+            {t("events.sold_summary", { sold: event.places_sold, places: event.places, left: event.places_left })}
+          </p>
+          <meter
+            className="occupancy"
+            min={0}
+            max={Math.max(event.places, 1)}
+            value={event.places_sold}
+            aria-label={t("events.places_meter", { name: event.name })}
+          />
+          {cancelled && event.cancelled_at && (
+            <p className="notice notice-warning" role="status">
+              {t("events.cancelled_notice", { when: when(event.cancelled_at) })}
+            </p>
+          )}
+          <div className="console-row-actions">
+            <Link className="button button-secondary" to={pathTo("event", { uuid: event.uuid })}>
+              {t("events.public_page")}
+            </Link>
+            {!cancelled && (
+              <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
+                {t("events.cancel_event")}
+              </button>
+            )}
+          </div>
+        </section>
+      )}
+      <form
+        className="console-form"
+        noValidate
+        onSubmit={(submit) => {
+          submit.preventDefault();
+          setSubmitted(true);
+          if (fields) save.mutate(fields);
+        }}
+      >
+        <FormField label={t("events.venue")}>
+          {(control) => (
+            <select
+              {...control}
+              className="input select"
+              name="venue"
+              disabled={Boolean(event)}
+              value={form.venue}
+              onChange={(change) => set("venue", change.target.value)}
+            >
+              {event ? (
+                <option value={event.location.uuid}>{event.location.name}</option>
+              ) : (
+                venues.map((option) => (
+                  <option key={option.uuid} value={option.uuid}>
+                    {option.name}
+                  </option>
+                ))
+              )}
+            </select>
+          )}
+        </FormField>
+        <FormField label={t("events.series")}>
+          {(control) => (
+            <select
+              {...control}
+              className="input select"
+              name="series"
+              disabled={Boolean(event)}
+              value={form.series}
+              onChange={(change) => set("series", change.target.value)}
+            >
+              <option value="">{t("events.no_series")}</option>
+              {event?.series ? (
+                <option value={event.series.slug}>{event.series.name}</option>
+              ) : (
+                series.data?.map((option) => (
+                  <option key={option.slug} value={option.slug}>
+                    {option.name}
+                  </option>
+                ))
+              )}
+            </select>
+          )}
+        </FormField>
+        {input("name", t("events.name"))}
+        <FormField label={t("events.description")}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="input"
+              name="description"
+              rows={2}
+              disabled={cancelled}
+              value={form.description}
+              onChange={(change) => set("description", change.target.value)}
+            />
+          )}
+        </FormField>
+        <fieldset>
+          <legend>{t("events.clock", { zone: timeZone })}</legend>
+          {input("starts_at", t("events.starts_at"), { type: "datetime-local" })}
+          {input("ends_at", t("events.ends_at"), { type: "datetime-local" })}
+          {input("sales_open_at", t("events.sales_open_at"), { type: "datetime-local" })}
+          {input("sales_close_at", t("events.sales_close_at"), { type: "datetime-local" })}
+        </fieldset>
+        <fieldset>
+          <legend>{t("events.places_price")}</legend>
+          {input("places", t("events.places_label"), { inputMode: "numeric" })}
+          {input("amount", t("events.amount", { currency: currency.toUpperCase() }), { inputMode: "decimal" })}
+          <label className="console-checkbox">
+            <input
+              type="checkbox"
+              name="editable"
+              disabled={cancelled}
+              checked={form.editable}
+              onChange={(change) => set("editable", change.target.checked)}
+            />
+            {t("events.editable")}
+          </label>
+          {form.editable && (
+            <>
+              {input("min_amount", t("events.min_amount", { currency: currency.toUpperCase() }), {
+                inputMode: "decimal",
+              })}
+              {input("max_amount", t("events.max_amount", { currency: currency.toUpperCase() }), {
+                inputMode: "decimal",
+              })}
+            </>
+          )}
+          {allIn && (
+            <p className="console-wide" data-testid="event-all-in" aria-live="polite">
+              {t("events.all_in", { total: money(allIn.total, currency), subtotal: money(allIn.subtotal, currency) })}
+            </p>
+          )}
+        </fieldset>
+        {!cancelled && (
+          <div className="form-actions console-row-actions">
+            <button type="submit" className="button button-primary" disabled={save.isPending}>
+              {t("events.save")}
+            </button>
+            <Link className="button button-secondary" to={pathTo("operatorEvents")}>
+              {t("cancel")}
+            </Link>
+          </div>
+        )}
+      </form>
+      {event && (
+        <ConfirmDialog
+          open={confirming}
+          title={t("events.cancel_title", { name: event.name })}
+          message={t("events.cancel_message", { count: event.places_sold })}
+          confirmLabel={t("events.cancel_event")}
+          dismissLabel={t("events.keep")}
+          busy={cancel.isPending}
+          onConfirm={() => cancel.mutate()}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </>
+  );
+}
