@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { feeBreakdown } from "@estaciona/contracts";
 import { meterPurchaseSubtotal } from "@estaciona/contracts/meters";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messageOrigin } from "../src/modules/hosts/service.ts";
 import { createSignedInUser, createTestApp, type TestApp, testEngine } from "./helpers.ts";
 import { insertZoneGrid } from "./meter-fixtures.ts";
 import {
@@ -520,6 +521,36 @@ describe(`parking meters (${testEngine})`, () => {
       expect(sms[0]?.body).toContain("101");
       const email = (await outboxFor(app, driver.user.email ?? "")).filter((message) => message.channel === "email");
       expect(email).toHaveLength(1);
+    });
+
+    it("links its notices to the host the driver paid on; a session from before to its zone's country's host", async () => {
+      const driver = await driverWithCard();
+      const now = Date.now();
+      const bought = await app.inject({
+        method: "POST",
+        url: "/api/user/meter-session",
+        headers: { ...driver.headers, host: "isisa.localhost:8080", "idempotency-key": idempotencyKey() },
+        payload: {
+          zone_uuid: ZONE_101,
+          vehicle_uuid: driver.vehicle.id,
+          minutes: 30,
+          expected_total: priceOf(now, now, 30),
+        },
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+      const session = bought.json().data.session as { uuid: string };
+      await dueNow(session.uuid);
+      await app.jobs.runDueJobs();
+      const reminder = (await outboxFor(app, driver.user.phone)).find((message) => message.body.includes("session="));
+      expect(reminder?.body).toContain(`http://isisa.localhost:8080/parquimetros/${ZONE_101}?session=${session.uuid}`);
+
+      const publicUrl = app.config.publicUrl;
+      const austin = { organisation_id: "", country: "us" as const };
+      const usOrigin = new URL(publicUrl);
+      usOrigin.hostname = "us.localhost";
+      expect(await messageOrigin(app, null, austin)).toBe(usOrigin.origin);
+      expect(await messageOrigin(app, null, { ...austin, country: "mx" })).toBe(publicUrl);
+      expect(await messageOrigin(app, "http://isisa.localhost:8080", austin)).toBe("http://isisa.localhost:8080");
     });
 
     it("sends nothing for an end that an extension moved, and tells the driver when time is up", async () => {

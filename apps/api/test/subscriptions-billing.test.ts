@@ -62,10 +62,11 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
     expect(SUBSCRIPTION_STATUSES).toContain((await passRow(id)).status);
   };
 
-  async function newPass(plan = FUNDIDORA_MONTHLY, body: object = {}) {
+  async function newPass(plan = FUNDIDORA_MONTHLY, body: object = {}, host?: string) {
     const driver = await createDriverWithVehicle(app, { plate: uniquePlate() });
     const card = await saveSandboxCard(app, driver.user.id);
-    const response = await buyPass(app, driver.headers, idempotencyKey(), {
+    const headers = host ? { ...driver.headers, host } : driver.headers;
+    const response = await buyPass(app, headers, idempotencyKey(), {
       plan_uuid: plan,
       vehicle_uuid: driver.vehicle.id,
       ...body,
@@ -101,8 +102,8 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
     expect(receipts).toHaveLength(13);
   });
 
-  it("reminds the driver once, three days before a monthly renewal, with the day and the amount", async () => {
-    const { driver, pass } = await newPass();
+  it("reminds the driver once, three days before a monthly renewal, with the day, the amount and the pass on the host it was bought on", async () => {
+    const { driver, pass } = await newPass(FUNDIDORA_MONTHLY, {}, "isisa.localhost:8080");
     const end = Date.parse((await currentPeriod(pass.uuid)).ends_at);
     const reminders = () =>
       app.db
@@ -120,6 +121,7 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
     const sent = await reminders();
     expect(sent.map((message) => message.channel).sort()).toEqual(["email", "sms"]);
     expect(sent[0]?.body).toContain("$1,796.43");
+    for (const message of sent) expect(message.body).toContain(`http://isisa.localhost:8080/pensiones/${pass.uuid}`);
   });
 
   it("starts a scheduled pass on its first day: trial until then, charged then, once", async () => {

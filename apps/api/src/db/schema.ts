@@ -339,6 +339,8 @@ export interface SubscriptionsTable {
   expires_at: string | null;
   canceled_at: string | null;
   ended_at: string | null;
+  /** The origin the driver bought on (`driverOrigin`), where later messages link; null before 2026-11-26. */
+  origin: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -668,6 +670,8 @@ export interface MeterSessionsTable {
   currency: "mxn" | "usd";
   reminded_for: string | null;
   expiry_noticed_for: string | null;
+  /** The origin the driver bought on (`driverOrigin`), where later messages link; null before 2026-11-26. */
+  origin: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -13,6 +13,7 @@ import * as operators from "./2026112440_operators.ts";
 import * as visitsInListOrder from "./2026112450_visits_in_list_order.ts";
 import * as consoleSales from "./2026112510_console_sales.ts";
 import * as seriesOfAnOrganisation from "./2026112520_series_of_an_organisation.ts";
+import * as driverOrigins from "./2026112610_driver_origins.ts";
 
 /**
  * Every migration, in order. Names sort by date; a new migration gets a new file and one line
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "2026112450_visits_in_list_order": visitsInListOrder,
   "2026112510_console_sales": consoleSales,
   "2026112520_series_of_an_organisation": seriesOfAnOrganisation,
+  "2026112610_driver_origins": driverOrigins,
 };

@@ -37,3 +37,24 @@ export async function listHostnames(db: Executor): Promise<string[]> {
   const rows = await db.selectFrom("hosts").select("hostname").execute();
   return rows.map((row) => row.hostname);
 }
+
+/**
+ * The host a location's messages link to when no driver chose one: of the hosts of the location's
+ * country, its organisation's own first, then the default, then the plain theme (a university or
+ * freeflow host is a particular audience's), then by name.
+ */
+export async function findHostnameForLocation(
+  db: Executor,
+  location: { organisation_id: string; country: "mx" | "us" },
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("hosts")
+    .select("hostname")
+    .where("country", "=", location.country)
+    .orderBy((eb) => eb.case().when("organisation_id", "=", location.organisation_id).then(0).else(1).end())
+    .orderBy("is_default", "desc")
+    .orderBy((eb) => eb.case().when("theme", "=", "estaciona").then(0).else(1).end())
+    .orderBy("hostname")
+    .executeTakeFirst();
+  return row?.hostname;
+}

@@ -1,7 +1,7 @@
 import type { HostConfig } from "@estaciona/contracts/schemas/host";
 import type { Config } from "../../config.ts";
 import type { Executor } from "../../db/database.ts";
-import { findHostOrDefault, listHostnames } from "./repository.ts";
+import { findHostnameForLocation, findHostOrDefault, listHostnames } from "./repository.ts";
 
 /** `Host: isisa.localhost:8080` → `isisa.localhost`. */
 export const hostnameOf = (hostHeader: string | undefined): string =>
@@ -70,4 +70,24 @@ export async function driverOrigin(
   if (!hostnames || Date.now() - hostnames.readAt > HOSTNAMES_TTL_MS)
     hostnames = { names: new Set(await listHostnames(deps.db)), readAt: Date.now() };
   return hostnames.names.has(hostname) ? `${publicOrigin.protocol}//${hostHeader.toLowerCase()}` : publicUrl;
+}
+
+/**
+ * Where a message sent later (a reminder, a receipt, a renewal notice, a valet ticket) links: the
+ * origin the driver bought on when it was kept (`driverOrigin` at the purchase), else the host of
+ * the location's country (`findHostnameForLocation`) on PUBLIC_URL's scheme and port, else
+ * PUBLIC_URL. A link must open where the driver's session, theme and card form are theirs.
+ */
+export async function messageOrigin(
+  deps: { db: Executor; config: { publicUrl: string } },
+  kept: string | null,
+  location: { organisation_id: string; country: "mx" | "us" },
+): Promise<string> {
+  if (kept) return kept;
+  const { publicUrl } = deps.config;
+  const hostname = await findHostnameForLocation(deps.db, location);
+  const origin = new URL(publicUrl);
+  if (!hostname || hostname === origin.hostname) return publicUrl;
+  origin.hostname = hostname;
+  return origin.origin;
 }

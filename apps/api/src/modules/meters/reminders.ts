@@ -2,6 +2,7 @@ import type { Locale } from "@estaciona/contracts";
 import { translate } from "@estaciona/i18n";
 import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../../db/database.ts";
+import { messageOrigin } from "../hosts/service.ts";
 import type { JobRunner } from "../jobs/worker.ts";
 import type { EmailProvider, SmsProvider } from "../messaging/providers.ts";
 import { formatInstant } from "../parking/visits/messages.ts";
@@ -46,7 +47,7 @@ async function sendNotice(deps: ReminderDeps, payload: NoticePayload, kind: "rem
   if (!user || !zone) return;
   // The spec's zone route (/parquimetros/{uuid}); before the end, `session` opens adding time to
   // this session; after it, the zone's page sells new time.
-  const zonePage = `${deps.config.publicUrl}/parquimetros/${zone.id}`;
+  const zonePage = `${await messageOrigin(deps, session.origin, zone)}/parquimetros/${zone.id}`;
   const link = kind === "reminder" ? `${zonePage}?session=${session.id}` : zonePage;
   const params = {
     zone: zone.zone_code,

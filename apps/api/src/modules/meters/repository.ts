@@ -14,6 +14,7 @@ const zones = (db: Executor) =>
     .innerJoin("locations", "locations.id", "parking_meters.location_id")
     .select([
       "locations.id",
+      "locations.organisation_id",
       "locations.name",
       "locations.address",
       "locations.lat",

@@ -363,6 +363,7 @@ async function preparePurchase(
   userId: string,
   existing: MeterSessionRow | null,
   request: PurchaseRequest,
+  origin: string,
 ) {
   await lockName(tx, `meter-session:${vehicle.id}:${zone.id}`);
   const now = nowIso();
@@ -383,6 +384,7 @@ async function preparePurchase(
       currency: zone.currency,
       reminded_for: null,
       expiry_noticed_for: null,
+      origin,
       created_at: now,
       updated_at: now,
     };
@@ -466,7 +468,7 @@ async function buyTime(
   if (!paymentMethodId) throw new AppError("no_payment_method");
   const { session, purchase } = await deps.db
     .transaction()
-    .execute((tx) => preparePurchase(tx, zone, vehicle, user.id, existing, request));
+    .execute((tx) => preparePurchase(tx, zone, vehicle, user.id, existing, request, returnOrigin));
   let result: ChargeResult;
   try {
     result = await chargePayable(deps, {

@@ -2,6 +2,7 @@ import { cardBrandName, type Locale } from "@estaciona/contracts";
 import { formatMoney } from "@estaciona/contracts/money";
 import { addDays } from "@estaciona/contracts/periods";
 import { translate } from "@estaciona/i18n";
+import { messageOrigin } from "../hosts/service.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
 import type { MessageDeps } from "../parking/visits/messages.ts";
 import { findVehicleById } from "../parking/visits/repository.ts";
@@ -23,8 +24,11 @@ import {
 /** Notices of a pass (DESIGN §8): a receipt for every charge, a notice when a renewal fails. */
 
 /** The pass's page in the SPA (spec §2 `/pensiones/{uuid}`). */
-const subscriptionLink = (publicUrl: string, subscriptionId: string): string =>
-  `${publicUrl}/pensiones/${subscriptionId}`;
+const subscriptionLink = (origin: string, subscriptionId: string): string => `${origin}/pensiones/${subscriptionId}`;
+
+/** The origin a pass's messages link to: the host it was bought on (`messageOrigin`). */
+const originOf = (deps: MessageDeps & { config: { publicUrl: string } }, pass: PassOf) =>
+  messageOrigin(deps, pass.subscription.origin, pass.location);
 
 const text = (locale: Locale, key: string, params: Record<string, string | number> = {}): string =>
   translate(locale, `subscriptions.${key}`, params) ?? key;
@@ -61,6 +65,8 @@ async function passOf(deps: MessageDeps, subscriptionId: string) {
   return { subscription, user, plan, location, vehicle, period };
 }
 
+type PassOf = NonNullable<Awaited<ReturnType<typeof passOf>>>;
+
 /** The e-mail receipt of a period's charge, in the driver's language; sent by a job of the paying transaction. */
 export async function sendChargeReceipt(deps: MessageDeps & { config: { publicUrl: string } }, paymentId: string) {
   const payment = await findPaymentById(deps.db, paymentId);
@@ -95,7 +101,7 @@ export async function sendChargeReceipt(deps: MessageDeps & { config: { publicUr
       processing_fee: money(payment.processing_fee),
       tax: money(payment.tax),
       total: money(payment.amount),
-      link: subscriptionLink(deps.config.publicUrl, pass.subscription.id),
+      link: subscriptionLink(await originOf(deps, pass), pass.subscription.id),
     }),
   });
 }
@@ -106,13 +112,14 @@ export async function sendRenewalFailed(deps: MessageDeps & { config: { publicUr
   if (!pass) return;
   const { subscription, user, plan, location, vehicle, period } = pass;
   const locale = user.locale;
+  const origin = await originOf(deps, pass);
   const params = {
     plan: plan.name,
     location: location.name,
     plate: vehicle.plate,
     amount: formatMoney(period.total, period.currency),
-    link: `${deps.config.publicUrl}/pagos`,
-    pass_link: subscriptionLink(deps.config.publicUrl, subscription.id),
+    link: `${origin}/pagos`,
+    pass_link: subscriptionLink(origin, subscription.id),
   };
   const paused = subscription.status === "unpaid";
   const sends: Promise<unknown>[] = [
@@ -153,7 +160,7 @@ export async function sendRenewalReminder(
     plate: vehicle.plate,
     date: formatDay(period.end_date, locale),
     amount: formatMoney(next, plan.currency),
-    link: subscriptionLink(deps.config.publicUrl, subscription.id),
+    link: subscriptionLink(await originOf(deps, pass), subscription.id),
   };
   const sends: Promise<unknown>[] = [
     deps.providers.sms.send({ to: user.phone, channel: "sms", body: text(locale, "reminder_sms", params) }),

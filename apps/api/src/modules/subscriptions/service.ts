@@ -629,6 +629,7 @@ export async function createSubscription(
       expires_at: chargedNow ? isoAfter(INCOMPLETE_EXPIRES_SECONDS, now) : null,
       canceled_at: null,
       ended_at: null,
+      origin: returnOrigin,
       created_at: at,
       updated_at: at,
     };

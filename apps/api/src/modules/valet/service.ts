@@ -11,6 +11,7 @@ import { deriveKey, newOpaqueToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
+import { messageOrigin } from "../hosts/service.ts";
 import { enqueue } from "../jobs/queue.ts";
 import type { DeviceRow } from "../parking/devices/service.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
@@ -102,7 +103,7 @@ export async function openTicket(
       row.number = generatedNumber();
     }
   }
-  const claimUrl = `${deps.config.publicUrl}/valet/${token}`;
+  const claimUrl = `${await messageOrigin(deps, null, location)}/valet/${token}`;
   if (body.phone_number)
     await sendClaimLink(
       deps,
