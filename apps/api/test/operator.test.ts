@@ -19,6 +19,7 @@ import {
 } from "../src/seed/data.ts";
 import { createSignedInUser, createTestApp, testPhone } from "./helpers.ts";
 import {
+  AUSTIN,
   createDriverWithVehicle,
   FUNDIDORA,
   idempotencyKey,
@@ -846,6 +847,16 @@ describe("locations and the audit log", () => {
       before: { first_period_price: 2500 },
       after: { first_period_price: 3000 },
     });
+  });
+
+  it("names the address a location's printed QR opens: its landing on the host of its country", async () => {
+    const operator = await createOperator();
+    const landing = async (uuid: string) =>
+      (await call(operator.headers, { method: "GET", url: `/api/admin/location/${uuid}` })).json().data.landing_url;
+    expect(await landing(FUNDIDORA)).toBe(`${app.config.publicUrl}/loc/${FUNDIDORA}`);
+    const us = new URL(app.config.publicUrl);
+    us.hostname = "us.localhost";
+    expect(await landing(AUSTIN)).toBe(`${us.origin}/loc/${AUSTIN}`);
   });
 
   it("refuses a tariff without a first period and an unknown time zone", async () => {

@@ -48,7 +48,7 @@ export const getOperatorLocation = defineEndpoint({
   auth: "admin",
   tag,
   summary: "One of the organisation's locations",
-  schemas: schemasOf(operator, (s) => ({ params: s.locationParams, response: s.operatorLocation })),
+  schemas: schemasOf(operator, (s) => ({ params: s.locationParams, response: s.operatorLocationDetail })),
 });
 
 export const updateLocation = defineEndpoint({

@@ -40,7 +40,7 @@ export const operatorRoutes: FastifyPluginAsync = async (app) => {
   await route(app, endpoints.listOperatorLocations, (request) => listOperatorLocations(app.db, scopeOf(request)));
   await route(app, endpoints.createLocation, (request) => createLocation(app.db, scopeOf(request), request.body));
   await route(app, endpoints.getOperatorLocation, (request) =>
-    getOperatorLocation(app.db, scopeOf(request), request.params.uuid),
+    getOperatorLocation(app, scopeOf(request), request.params.uuid),
   );
   await route(app, endpoints.updateLocation, (request) =>
     editLocation(app.db, scopeOf(request), request.params.uuid, request.body),

@@ -7,6 +7,7 @@ import type {
   MemberGrantsBody,
   OperatorDevice,
   OperatorLocation,
+  OperatorLocationDetail,
   OperatorProfile,
   PaymentDetail,
   PaymentSearchQuery,
@@ -20,6 +21,7 @@ import { newOpaqueToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
+import { messageOrigin } from "../hosts/service.ts";
 import { insertDevice } from "../parking/devices/repository.ts";
 import { deviceKeyHash } from "../parking/devices/service.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
@@ -146,10 +148,20 @@ export async function listOperatorLocations(db: Executor, scope: OperatorScope):
   return locations.map((location) => presentOperatorLocation(location, open.get(location.id) ?? 0));
 }
 
-export async function getOperatorLocation(db: Executor, scope: OperatorScope, locationId: string) {
-  const location = await reachableLocation(db, scope, locationId);
-  const open = await openStaysByLocation(db, [location.id]);
-  return presentOperatorLocation(location, open.get(location.id) ?? 0);
+export async function getOperatorLocation(
+  deps: { db: Executor; config: { publicUrl: string } },
+  scope: OperatorScope,
+  locationId: string,
+): Promise<OperatorLocationDetail> {
+  const location = await reachableLocation(deps.db, scope, locationId);
+  const [open, origin] = await Promise.all([
+    openStaysByLocation(deps.db, [location.id]),
+    messageOrigin(deps, null, location),
+  ]);
+  return {
+    ...presentOperatorLocation(location, open.get(location.id) ?? 0),
+    landing_url: `${origin}/loc/${location.id}`,
+  };
 }
 
 export async function createLocation(db: Db, scope: OperatorScope, body: LocationBody): Promise<OperatorLocation> {

@@ -12,17 +12,19 @@ import "../styles/qr-print.css";
 
 /**
  * /operador/ubicaciones/{uuid}/qr: the sign to print for a lot. The QR opens the location's QR
- * landing (`/loc/{uuid}`) on this host; it is drawn here from that address (no request), and on
- * paper only the sheet is printed: the lot's name, the QR and the address to type.
+ * landing (`/loc/{uuid}`) on the host of the lot's country, which the API names (`landing_url`):
+ * a US lot's sign must open the US host, whichever host the console runs on. It is drawn here
+ * from that address, and on paper only the sheet is printed: the lot's name, the QR and the
+ * address to type.
  */
 export default function LocationQrScreen() {
   const { uuid = "" } = useParams();
   const { t } = useConsoleFormat();
   const location = useQuery(locationQuery(uuid));
-  const url = `${window.location.origin}${pathTo("location", { uuid })}`;
+  const url = location.data?.landing_url ?? "";
   const shortUrl = url.replace(/^https?:\/\//, "");
   const qr = useMemo(
-    () => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2, ecc: "M" }))}`,
+    () => url && `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(url, { border: 2, ecc: "M" }))}`,
     [url],
   );
   return (
