@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CODE_DIGITS, LOCALES, PHONE_DIGITS, PLATE_MAX_LENGTH } from "../constants.ts";
+import { CODE_DIGITS, LOCALES, MAX_AMOUNT, MAX_COUNT, PHONE_DIGITS, PLATE_MAX_LENGTH } from "../constants.ts";
 import { ERROR_STATUS, type ErrorCode } from "../errors.ts";
 import { findState } from "../states.ts";
 
@@ -119,6 +119,17 @@ export const queryDecimal = z
   .transform(Number);
 
 export const uuid = z.uuid();
+
+/** Money in integer minor units (DESIGN §5). */
+export const amount = z.number().int().min(0);
+/**
+ * Money a client sets or sends (a price, a fee, an amount to pay or refund): at most MAX_AMOUNT.
+ * Larger values broke the fee engine's exact arithmetic and, stored anyway, every later list that
+ * priced them (docs/decisions/0059).
+ */
+export const boundedAmount = amount.max(MAX_AMOUNT);
+/** A count a client sets (places, periods, redemptions): PostgreSQL's `integer` refuses 2^31, SQLite does not. */
+export const boundedCount = z.number().int().min(1).max(MAX_COUNT);
 
 /** The catalogue's "not found" codes (status 404). */
 export type NotFoundCode = { [Code in ErrorCode]: (typeof ERROR_STATUS)[Code] extends 404 ? Code : never }[ErrorCode];
