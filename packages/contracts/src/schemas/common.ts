@@ -162,6 +162,8 @@ export const idempotencyKey = z
       .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: IDEMPOTENCY_KEY_MESSAGE }),
   );
 export const idempotencyKeyHeader = z.object({ "idempotency-key": idempotencyKey });
+/** The same rule where the body can stand in for a missing key (an endpoint's `idempotencyKeyField`). */
+export const optionalIdempotencyKeyHeader = z.object({ "idempotency-key": idempotencyKey.optional() });
 
 /** The `data` of an answer with nothing to say: `{ "data": null }`. */
 export const noData = z.null();
