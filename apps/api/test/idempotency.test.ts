@@ -160,3 +160,60 @@ describe(`an Idempotency-Key belongs to one request (${testEngine})`, () => {
     expect(await chargesOf(second.visitA)).toHaveLength(1);
   });
 });
+
+describe(`the spec's card calls as its front end sent them, with no Idempotency-Key (${testEngine})`, () => {
+  const sendCard = (headers: Record<string, string>, url: string, payload: object) =>
+    app.inject({ method: "POST", url, headers: { ...headers, "accept-language": "en" }, payload });
+
+  it("user/payment/method and user/nmi/payment/method save the card; the same token again is replayed, not charged again", async () => {
+    const { headers, user } = await createDriverWithProfile(app);
+    const mexican = { token: await sandboxToken(app, "4242424242424242"), free_flow: true };
+    const us = {
+      payment_token: await sandboxToken(app, "4111111111111111"),
+      first_name: "Ana",
+      last_name: "Ruiz",
+      zip_code: "78701",
+      brand: "visa",
+      lastFourDigits: "1111",
+      type: "credit",
+      expMonth: "12",
+      expYear: "2040",
+    };
+    for (const [url, payload] of [
+      ["/api/user/payment/method", mexican],
+      ["/api/user/nmi/payment/method", us],
+    ] as const) {
+      const saved = await sendCard(headers, url, payload);
+      expect(saved.statusCode, saved.body).toBe(201);
+      const again = await sendCard(headers, url, payload);
+      expect({ url, status: again.statusCode, replayed: again.headers["idempotent-replayed"] }).toEqual({
+        url,
+        status: 201,
+        replayed: "true",
+      });
+      expect(again.json()).toEqual(saved.json());
+    }
+    // The same token with another body is another request under the token's key: refused, never replayed.
+    const changed = await sendCard(headers, "/api/user/payment/method", { ...mexican, free_flow: false });
+    expect({ status: changed.statusCode, body: changed.json() }).toEqual({ status: 422, body: REUSED });
+    const verifications = await app.db
+      .selectFrom("payments")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .where("purpose", "=", "card_verification")
+      .execute();
+    expect(verifications).toHaveLength(2);
+  });
+
+  it("the money routes the spec does not show still require the key", async () => {
+    const driver = await driverWithTwoOpenVisits();
+    const response = await app.inject({
+      method: "POST",
+      url: `/api/user/visit/${driver.visitA}/pay`,
+      headers: { ...driver.headers, "accept-language": "en" },
+      payload: {},
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe("missing_parameters");
+  });
+});

@@ -289,9 +289,12 @@ describe(`card calls (${testEngine})`, () => {
     expect(other.json().error).toBe("invalid_data");
     expect(await paymentsOf(user.id)).toHaveLength(1);
 
-    const missing = await app.inject({ method: "POST", url: "/api/user/payment/method", headers, payload: { token } });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toBe("missing_parameters");
+    // Without a key the token is the key (the spec's call, docs/decisions/0060): a request other
+    // than the keyed one, and the provider refuses a token used once; still one charge.
+    const keyless = await app.inject({ method: "POST", url: "/api/user/payment/method", headers, payload: { token } });
+    expect(keyless.statusCode).toBe(402);
+    expect(keyless.json().error).toBe("invalid_payment_method");
+    expect(await paymentsOf(user.id)).toHaveLength(1);
     const tooLong = await addMexicanCard(app, headers, "", { key: "k".repeat(256), token });
     expect(tooLong.statusCode).toBe(422);
   });

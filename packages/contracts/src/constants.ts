@@ -2,6 +2,13 @@
 export const PHONE_DIGITS = 10;
 export const CODE_DIGITS = 6;
 export const PLATE_MAX_LENGTH = 10;
+/**
+ * The largest amount a client may set or send, in minor units (1,000,000.00 pesos or dollars):
+ * every total the fee engine builds on it stays an exact integer (docs/decisions/0059).
+ */
+export const MAX_AMOUNT = 100_000_000;
+/** The largest count a client may set (places, periods, redemptions): inside PostgreSQL's `integer`. */
+export const MAX_COUNT = 1_000_000;
 export const COUNTRY_DIAL_CODES = { mx: "+52", us: "+1" } as const;
 export const RESEND_COUNTDOWN_SECONDS = 60;
 export const TOKEN_REFRESH_INTERVAL_MS = 300_000;

@@ -33,6 +33,12 @@ export interface EndpointOptions<S extends EndpointSchemas> {
   auth: AuthKind;
   /** A money call: requires an `Idempotency-Key` header and answers a repeated request once (DESIGN §5). */
   idempotent?: boolean;
+  /**
+   * The body field that stands in for a missing `Idempotency-Key` on an idempotent endpoint: the
+   * spec's own card calls (§7) send no key, and their single-use provider token names the request
+   * as surely (docs/decisions/0060). null: the header is required.
+   */
+  idempotencyKeyField?: string | null;
   /** The success status; 200 unless the endpoint creates something (201). */
   status?: 200 | 201;
   /** false: the answer is the response schema itself, not `{ data }` (OAuth's token endpoint). */
@@ -60,7 +66,7 @@ export interface Endpoint<S extends EndpointSchemas = EndpointSchemas>
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function defineEndpoint<S extends EndpointSchemas>(options: EndpointOptions<S>): Endpoint<S> {
-  return { idempotent: false, status: 200, envelope: true, oauth: false, ...options };
+  return { idempotent: false, idempotencyKeyField: null, status: 200, envelope: true, oauth: false, ...options };
 }
 
 /**

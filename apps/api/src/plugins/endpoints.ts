@@ -7,7 +7,7 @@ import {
   type ValidParams,
   type ValidQuery,
 } from "@estaciona/contracts/endpoint";
-import { idempotencyKeyHeader } from "@estaciona/contracts/schemas/common";
+import { idempotencyKeyHeader, optionalIdempotencyKeyHeader } from "@estaciona/contracts/schemas/common";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ZodType, z } from "zod";
 import { AppError } from "../lib/errors.ts";
@@ -99,7 +99,9 @@ export async function route<E extends Endpoint>(
       ...(schemas.params ? { params: schemas.params } : {}),
       ...(schemas.query ? { querystring: schemas.query } : {}),
       ...(schemas.body ? { body: schemas.body } : {}),
-      ...(endpoint.idempotent ? { headers: idempotencyKeyHeader } : {}),
+      ...(endpoint.idempotent
+        ? { headers: endpoint.idempotencyKeyField ? optionalIdempotencyKeyHeader : idempotencyKeyHeader }
+        : {}),
       response: { [endpoint.status]: answer },
     },
     handler: async (request, reply) => {
@@ -111,7 +113,7 @@ export async function route<E extends Endpoint>(
         if (schemas.body) typed.body = oauthBody(schemas.body, request.body) as ValidBody<E>;
       }
       if (!endpoint.idempotent) return send(typed, reply, "");
-      return idempotent(app.db, request, reply, async (key) => ({
+      return idempotent(app.db, request, reply, endpoint.idempotencyKeyField, async (key) => ({
         status: endpoint.status,
         body: await send(typed, reply, key),
       }));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CODE_DIGITS, LOCALES, PHONE_DIGITS, PLATE_MAX_LENGTH } from "../constants.ts";
+import { CODE_DIGITS, LOCALES, MAX_AMOUNT, MAX_COUNT, PHONE_DIGITS, PLATE_MAX_LENGTH } from "../constants.ts";
 import { ERROR_STATUS, type ErrorCode } from "../errors.ts";
 import { findState } from "../states.ts";
 
@@ -120,6 +120,17 @@ export const queryDecimal = z
 
 export const uuid = z.uuid();
 
+/** Money in integer minor units (DESIGN §5). */
+export const amount = z.number().int().min(0);
+/**
+ * Money a client sets or sends (a price, a fee, an amount to pay or refund): at most MAX_AMOUNT.
+ * Larger values broke the fee engine's exact arithmetic and, stored anyway, every later list that
+ * priced them (docs/decisions/0059).
+ */
+export const boundedAmount = amount.max(MAX_AMOUNT);
+/** A count a client sets (places, periods, redemptions): PostgreSQL's `integer` refuses 2^31, SQLite does not. */
+export const boundedCount = z.number().int().min(1).max(MAX_COUNT);
+
 /** The catalogue's "not found" codes (status 404). */
 export type NotFoundCode = { [Code in ErrorCode]: (typeof ERROR_STATUS)[Code] extends 404 ? Code : never }[ErrorCode];
 
@@ -151,6 +162,8 @@ export const idempotencyKey = z
       .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: IDEMPOTENCY_KEY_MESSAGE }),
   );
 export const idempotencyKeyHeader = z.object({ "idempotency-key": idempotencyKey });
+/** The same rule where the body can stand in for a missing key (an endpoint's `idempotencyKeyField`). */
+export const optionalIdempotencyKeyHeader = z.object({ "idempotency-key": idempotencyKey.optional() });
 
 /** The `data` of an answer with nothing to say: `{ "data": null }`. */
 export const noData = z.null();

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { COUNTRIES, PAGINATOR_ROWS } from "../constants.ts";
 import { EVENT_STATUSES } from "../statuses.ts";
-import { plate, requiredText, text, uuid, uuidParams } from "./common.ts";
+import { amount, boundedAmount, plate, requiredText, text, uuid, uuidParams } from "./common.ts";
 import { CURRENCIES, feeBreakdownBody, feeRatesBody, visitPayment } from "./parking.ts";
 
 /** Events at venues and event visits (DESIGN §7, docs/decisions/0030). Money is integer minor units. */
 
-const amount = z.number().int().min(0);
 const isoTimestamp = z.string();
 const instant = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());
 
@@ -55,10 +54,10 @@ const eventFields = {
   starts_at: instant,
   ends_at: instant,
   places: z.number().int().min(0).max(100_000),
-  suggested_amount: z.number().int().min(1),
+  suggested_amount: boundedAmount.min(1),
   amount_editable: z.boolean(),
-  min_amount: z.number().int().min(1),
-  max_amount: z.number().int().min(1),
+  min_amount: boundedAmount.min(1),
+  max_amount: boundedAmount.min(1),
   sales_open_at: instant,
   sales_close_at: instant,
 };
@@ -89,7 +88,7 @@ export const seriesCreated = z.object({ slug: z.string(), name: z.string(), desc
  */
 export const purchaseEventBody = z.object({
   vehicle_uuid: uuid,
-  amount: z.number().int().min(0).optional(),
+  amount: boundedAmount.optional(),
   payment_method_uuid: uuid.optional(),
   expected_total: amount.optional(),
 });

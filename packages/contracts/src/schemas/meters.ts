@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { COUNTRIES } from "../constants.ts";
 import type { MeterRules } from "../meters.ts";
-import { MESSAGE, plate, queryDecimal, requiredText, text, uuid, uuidParams } from "./common.ts";
+import { amount, boundedAmount, MESSAGE, plate, queryDecimal, requiredText, text, uuid, uuidParams } from "./common.ts";
 import { CURRENCIES, feeBreakdownBody, feeRatesBody } from "./parking.ts";
 
 /** Parking-meter zones and sessions (DESIGN §7). Money in minor units; times ISO-8601 UTC. */
 
-const amount = z.number().int().min(0);
 const minuteOfDay = z
   .number()
   .int()
@@ -173,7 +172,7 @@ export const meterZoneBody = z.object({
   zone_code: zoneCode,
   device_id: requiredText(64),
   area: meterArea,
-  rate_per_hour: amount,
+  rate_per_hour: boundedAmount,
   min_minutes: z
     .number()
     .int()

@@ -9,7 +9,19 @@ import {
   THEMES,
 } from "../constants.ts";
 import { SUBSCRIPTION_STATUSES } from "../statuses.ts";
-import { e164Phone, email, MESSAGE, optionalText, plate, requiredText, text, uuid, uuidParams } from "./common.ts";
+import {
+  amount,
+  boundedAmount,
+  e164Phone,
+  email,
+  MESSAGE,
+  optionalText,
+  plate,
+  requiredText,
+  text,
+  uuid,
+  uuidParams,
+} from "./common.ts";
 import {
   CURRENCIES,
   DEVICE_DIRECTIONS,
@@ -26,7 +38,6 @@ export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "requires_act
 export const PAYMENT_KINDS = ["charge", "refund"] as const;
 /** How a location's drivers get invoices (DESIGN §9): not at all, issued at once, or after the operator approves. */
 export const LOCATION_INVOICING = ["none", "automatic", "approval"] as const;
-const amount = z.number().int().min(0);
 const minutes = z.number().int().min(0).max(100_000);
 const basisPoints = z.number().int().min(0).max(10_000);
 const isoDate = z.iso.date();
@@ -68,9 +79,18 @@ export const locationBody = z.object({
   tariff: tariffBody.extend({
     grace_minutes: minutes,
     first_period_minutes: minutes.min(1),
+    first_period_price: boundedAmount,
     increment_minutes: minutes,
+    increment_price: boundedAmount,
+    daily_max: boundedAmount.nullable(),
   }),
-  rates: feeRatesBody.extend({ tax_rate_bp: basisPoints, convenience_rate_bp: basisPoints, card_rate_bp: basisPoints }),
+  rates: feeRatesBody.extend({
+    tax_rate_bp: basisPoints,
+    convenience_rate_bp: basisPoints,
+    convenience_fixed: boundedAmount,
+    card_rate_bp: basisPoints,
+    card_fixed: boundedAmount,
+  }),
 });
 export type LocationBody = z.input<typeof locationBody>;
 
@@ -183,7 +203,7 @@ export const paymentDetail = paymentSummary.extend({
 export type PaymentDetail = z.infer<typeof paymentDetail>;
 export const refundBody = z.object({
   /** Minor units; absent: everything still refundable. */
-  amount: z.number().int().min(1).optional(),
+  amount: boundedAmount.min(1).optional(),
   reason: requiredText(250),
 });
 export type RefundBody = z.input<typeof refundBody>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { COUNTRIES, PAGINATOR_ROWS } from "../constants.ts";
 import type { FeeBreakdown, FeeRates, Tariff } from "../fees.ts";
 import { VISIT_STATUSES } from "../statuses.ts";
-import { optionalText, plate, text, uuid, uuidParams } from "./common.ts";
+import { amount, optionalText, plate, text, uuid, uuidParams } from "./common.ts";
 
 /** Calls of DESIGN §7 (locations, visits, devices). Money is integer minor units; rates are basis points. */
 
@@ -14,7 +14,6 @@ export const DEVICE_DIRECTIONS = ["entry", "exit", "both"] as const;
 /** Visits that are not settled yet: they block a new visit of the vehicle and deleting it or the account. */
 export const OPEN_VISIT_STATUSES = ["inactive", "in_progress", "pending_payment"] as const;
 
-const amount = z.number().int().min(0);
 const isoTimestamp = z.string();
 
 /** The amounts of DESIGN §5, as stored on a payment and shown before paying. */

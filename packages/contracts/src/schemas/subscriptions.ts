@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { COUNTRIES } from "../constants.ts";
 import { PLAN_INTERVALS, SUBSCRIPTION_STATUSES } from "../statuses.ts";
-import { MESSAGE, requiredText, text, uuid, uuidParams } from "./common.ts";
+import { amount, boundedAmount, boundedCount, MESSAGE, requiredText, text, uuid, uuidParams } from "./common.ts";
 import { CURRENCIES, feeBreakdownBody } from "./parking.ts";
 
 /** Passes (pensiones), promo codes and partner landings (DESIGN §8). Money in minor units. */
 
-const amount = z.number().int().min(0);
 const isoTimestamp = z.string();
 /** A calendar day on the lot's clock, `YYYY-MM-DD` (a real date: 2026-02-30 is refused). */
 export const calendarDate = z.iso.date({ error: MESSAGE.date });
@@ -16,7 +15,7 @@ export const LIVE_SUBSCRIPTION_STATUSES = ["incomplete", "trial", "active", "pas
 export const DISCOUNT_KINDS = ["percent", "amount"] as const;
 
 /** A discount: a percentage (1–100) or an amount in minor units. */
-export const discountRule = z.object({ kind: z.enum(DISCOUNT_KINDS), value: z.number().int().min(1) });
+export const discountRule = z.object({ kind: z.enum(DISCOUNT_KINDS), value: boundedAmount.min(1) });
 export type DiscountRule = z.infer<typeof discountRule>;
 
 export const planLocation = z.object({
@@ -202,16 +201,16 @@ export type PartnerPage = z.infer<typeof partnerPage>;
 export const createPlanBody = z.object({
   location_uuid: uuid,
   name: requiredText(120),
-  cost: z.number().int().min(1),
+  cost: boundedAmount.min(1),
   interval: z.enum(PLAN_INTERVALS),
-  availability: z.number().int().min(1).nullable().default(null),
+  availability: boundedCount.nullable().default(null),
   requires_student_id: z.boolean().default(false),
   discount: discountRule.nullable().default(null),
 });
 export const updatePlanBody = z.object({
   name: requiredText(120).optional(),
-  cost: z.number().int().min(1).optional(),
-  availability: z.number().int().min(1).nullable().optional(),
+  cost: boundedAmount.min(1).optional(),
+  availability: boundedCount.nullable().optional(),
   requires_student_id: z.boolean().optional(),
   discount: discountRule.nullable().optional(),
 });
@@ -221,14 +220,14 @@ export const createDiscountBody = z.object({
     .regex(/^[A-Za-z0-9_-]{3,40}$/, { error: MESSAGE.alphanumeric })
     .transform((code) => code.toUpperCase()),
   kind: z.enum(DISCOUNT_KINDS),
-  value: z.number().int().min(1),
+  value: boundedAmount.min(1),
   /** Required for an amount; a percentage applies in any currency. */
   currency: z.enum(CURRENCIES).nullable().default(null),
   plan_uuid: uuid.nullable().default(null),
-  periods: z.number().int().min(1).nullable().default(null),
+  periods: boundedCount.nullable().default(null),
   starts_on: calendarDate.nullable().default(null),
   ends_on: calendarDate.nullable().default(null),
-  max_redemptions: z.number().int().min(1).nullable().default(null),
+  max_redemptions: boundedCount.nullable().default(null),
 });
 /**
  * A promo code's state on today's UTC calendar (docs/decisions/0047): usable, not started yet,
@@ -286,10 +285,10 @@ export const adminDiscountParams = uuidParams();
 export const updateDiscountBody = z.object({
   starts_on: calendarDate.nullable().optional(),
   ends_on: calendarDate.nullable().optional(),
-  max_redemptions: z.number().int().min(1).nullable().optional(),
+  max_redemptions: boundedCount.nullable().optional(),
 });
 /** The amount to refund (minor units); without it, what is left of the period's charge. */
 export const refundSubscriptionBody = z
-  .object({ amount: z.number().int().min(1).optional() })
+  .object({ amount: boundedAmount.min(1).optional() })
   .nullish()
   .transform((body) => body ?? {});

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { PAGINATOR_ROWS } from "../constants.ts";
 import { VISIT_STATUSES } from "../statuses.ts";
-import { e164Phone, plate, text, uuid, uuidParams } from "./common.ts";
+import { amount, e164Phone, plate, text, uuid, uuidParams } from "./common.ts";
 import { CURRENCIES, feeBreakdownBody, feeRatesBody, tariffBody, visitPayment } from "./parking.ts";
 
 /** Valet tickets (DESIGN §7, docs/decisions/0032). Money is integer minor units. */
 
-const amount = z.number().int().min(0);
 const isoTimestamp = z.string();
 
 /** Where the car is: parked by the attendant, asked for by the driver, waiting at the stand, handed over. */

@@ -8,7 +8,9 @@ import { isoBefore, nowIso } from "../../lib/time.ts";
 
 /**
  * The HTTP side of idempotency for money routes (DESIGN §5, research PAY-1), after Stripe's:
- * - `Idempotency-Key` is required (1–255 characters of text, contracts `idempotencyKey`);
+ * - `Idempotency-Key` is required (1–255 characters of text, contracts `idempotencyKey`), except
+ *   where the endpoint names a body field that stands in for it (`idempotencyKeyField`: the spec's
+ *   card calls send no key; their single-use provider token becomes `<field>:<its SHA-256>`, 0060);
  * - a key belongs to ONE request of one driver: the method, the full path with its parameters
  *   and query (`/api/user/visit/<A>/pay`, never the route pattern) and the body;
  * - same key + same request → the first answer replayed, errors included, with
@@ -45,11 +47,17 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/** The request's key under the one header rule of the contracts (the route's header schema applies the same). */
-export function idempotencyKeyOf(request: FastifyRequest): string {
-  const parsed = idempotencyKey.safeParse(request.headers["idempotency-key"]);
+/**
+ * The request's key under the one header rule of the contracts (the route's header schema applies
+ * the same); without the header, the body's `keyField` when the endpoint names one, hashed (a
+ * provider token is not kept in clear, and any length fits the key's 255 characters).
+ */
+export function idempotencyKeyOf(request: FastifyRequest, keyField: string | null = null): string {
+  const header = request.headers["idempotency-key"];
+  const stand = keyField && header === undefined ? (request.body as Record<string, unknown>)[keyField] : undefined;
+  const parsed = idempotencyKey.safeParse(typeof stand === "string" ? `${keyField}:${sha256(stand)}` : header);
   if (parsed.success) return parsed.data;
-  const status = request.headers["idempotency-key"] === undefined ? "missing_parameters" : "invalid_data";
+  const status = header === undefined ? "missing_parameters" : "invalid_data";
   throw new AppError(status, { messageKey: "errors.api_idempotency_key_missing" });
 }
 
@@ -78,9 +86,10 @@ export async function idempotent<T>(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
+  keyField: string | null,
   handler: (key: string) => Promise<IdempotentAnswer<T>>,
 ): Promise<T> {
-  const key = idempotencyKeyOf(request);
+  const key = idempotencyKeyOf(request, keyField);
   const userId = request.user.id;
   const requestHash = requestFingerprint(request);
   const now = nowIso();
