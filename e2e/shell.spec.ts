@@ -83,6 +83,46 @@ test("English hides billing in the side menu", async ({ page, request }) => {
   await expectAccessible(page);
 });
 
+test("English: the footer's privacy link leaves for the host's page, and every navigation starts at the top", async ({
+  page,
+  request,
+}) => {
+  await signInThroughApi(request, page);
+  await page.goto(hostUrl("localhost", "/subscriptions"));
+  await page.getByRole("banner").getByRole("button", { name: "English" }).click();
+  const privacy = page.getByRole("contentinfo").getByRole("link", { name: "Privacy notice" });
+  await expect(privacy).toHaveAttribute("href", "https://estaciona.app/en/privacy");
+  await expect(privacy).toHaveAttribute("target", "_blank");
+
+  // Spec §2: scroll resets on each navigation, going back included (not the browser's old position).
+  await expect(page.getByRole("heading", { name: "Passes you can buy" })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Contact" }).click();
+  await expect(page).toHaveURL(hostUrl("localhost", "/contacto"));
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Passes you can buy" })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("signed out, an unknown path asks to sign in first, and detail routes that pay add checkout=1", async ({
+  page,
+}) => {
+  await page.goto(hostUrl("localhost", "/no-existe"));
+  await expect(page).toHaveURL(hostUrl("localhost", "/?authRedirect=%2Fno-existe"));
+  await page.goto(hostUrl("localhost", "/parking-meters/7d1e5a10-0000-4000-8000-000000000301"));
+  await expect(page).toHaveURL(
+    hostUrl("localhost", "/?authRedirect=%2Fparking-meters%2F7d1e5a10-0000-4000-8000-000000000301&checkout=1"),
+  );
+  // The login screen: no top bar or footer, only the language selector.
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Abrir menú" })).toHaveCount(0);
+  await expect(page.getByRole("group", { name: /Idioma/ }).getByRole("button")).toHaveText(["Español", "English"]);
+});
+
 test("a 500 answer shows the Error dialog with server_error", async ({ page, request }) => {
   await signInThroughApi(request, page);
   await page.route("**/api/user/vehicles", (route) =>
@@ -100,6 +140,11 @@ test("a 500 answer shows the Error dialog with server_error", async ({ page, req
   await dialog.getByRole("button", { name: "Aceptar" }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(hostUrl("localhost", "/vehiculos"));
+  // The close icon dismisses it too.
+  await page.reload();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cerrar" }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test("a 404 answer goes to /notfound", async ({ page, request }) => {

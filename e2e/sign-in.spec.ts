@@ -149,8 +149,8 @@ test("a code of the wrong length shows the validation message without calling th
   });
   await page.getByLabel("Código de verificación").fill("123");
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  // The contracts' verificationCode message (auth.invalid_code_format), not the server's invalid-code one.
-  await expect(page.getByRole("alert")).toHaveText("El código debe tener 6 dígitos.");
+  // Spec §5: the invalid-code message, which also says what is expected (auth.invalid_code_format), with no call.
+  await expect(page.getByRole("alert")).toHaveText("Código de verificación inválido: se esperan 6 dígitos.");
   expect(tokenCalls).toBe(0);
 });
 
@@ -160,6 +160,9 @@ test("the phone step asks for 10 digits", async ({ page }) => {
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page.getByRole("alert")).toBeVisible();
   await expect(page.getByLabel("Número de celular")).toHaveAttribute("aria-invalid", "true");
+  // The message under the phone leaves the country code on the phone's line.
+  const top = async (label: string) => (await page.getByLabel(label).boundingBox())?.y;
+  expect(await top("Código de país")).toBe(await top("Número de celular"));
   await expect(page.getByRole("heading", { name: "Inicia sesión o crea tu cuenta" })).toBeVisible();
   await expectAccessible(page);
 });

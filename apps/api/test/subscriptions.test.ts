@@ -485,6 +485,14 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       const mx = await app.inject({ method: "GET", url: "/api/open/partner/vaughn", headers: { host: "localhost" } });
       expect(mx.json().data.plans.every((plan: { currency: string }) => plan.currency === "mxn")).toBe(true);
       expect((await app.inject({ method: "GET", url: "/api/open/partner/nadie" })).statusCode).toBe(404);
+      // A host with no landing of its own shows the default host's (isisa has none).
+      const isisa = await app.inject({
+        method: "GET",
+        url: "/api/open/partner/vaughn",
+        headers: { host: "isisa.localhost" },
+      });
+      expect(isisa.statusCode).toBe(200);
+      expect(isisa.json().data).toEqual(mx.json().data);
     });
 
     it("lets the operator refund a pass's paid period once, ending the pass", async () => {

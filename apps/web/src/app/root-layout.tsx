@@ -16,6 +16,12 @@ export function RootLayout() {
   const { pathname } = useLocation();
 
   useEffect(() => {
+    // Ours alone (spec §2: the top on each navigation, back and forward included): the browser's
+    // own restoration would put an old position back once a lazy screen grows tall enough.
+    history.scrollRestoration = "manual";
+  }, []);
+
+  useEffect(() => {
     window.scrollTo(0, 0);
     trackPageView(pathname);
   }, [pathname]);

@@ -494,11 +494,14 @@ export async function markReminded(db: Executor, subscriptionId: string, period:
 
 // Partner landings
 
-export function findPartnerPage(db: Executor, slug: string, hostname: string) {
-  return db
+/** The host's own landing for `slug`, else the default host's (decision 0022). */
+export async function findPartnerPage(db: Executor, slug: string, hostname: string) {
+  const rows = await db
     .selectFrom("partner_pages")
-    .selectAll()
-    .where("slug", "=", slug)
-    .where("hostname", "=", hostname)
-    .executeTakeFirst();
+    .innerJoin("hosts", "hosts.hostname", "partner_pages.hostname")
+    .selectAll("partner_pages")
+    .where("partner_pages.slug", "=", slug)
+    .where((eb) => eb.or([eb("partner_pages.hostname", "=", hostname), eb("hosts.is_default", "=", 1)]))
+    .execute();
+  return rows.find((row) => row.hostname === hostname) ?? rows[0];
 }

@@ -41,6 +41,6 @@ export const auth = {
     heading: "Add a payment method",
     add_later: "Add later",
   },
-  invalid_code_format: "The code must have 6 digits.",
+  invalid_code_format: "Invalid verification code: 6 digits expected.",
   code_sent: "We sent you a new code.",
 };

@@ -42,6 +42,6 @@ export const auth: typeof source = {
     heading: "Agrega un método de pago",
     add_later: "Agregar después",
   },
-  invalid_code_format: "El código debe tener 6 dígitos.",
+  invalid_code_format: "Código de verificación inválido: se esperan 6 dígitos.",
   code_sent: "Te enviamos un código nuevo.",
 };
