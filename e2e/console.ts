@@ -29,8 +29,23 @@ export async function openConsole(page: Page) {
   await expect(page.getByRole("navigation", { name: "Secciones de la consola" })).toBeVisible();
 }
 
-export const section = (page: Page, name: string) =>
-  page.getByRole("navigation", { name: "Secciones de la consola" }).getByRole("link", { name, exact: true }).click();
+/** A section by its link; on a phone the sections are folded behind the "Sección" button, opened first. */
+export async function section(page: Page, name: string) {
+  const nav = page.getByRole("navigation", { name: "Secciones de la consola" });
+  const toggle = nav.getByRole("button", { name: /^Sección/ });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+  await nav.getByRole("link", { name, exact: true }).click();
+}
+
+/** Nothing on the screen scrolls sideways: not the page, not a table's scrolling region. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const scrolled = await page.evaluate(() =>
+    [document.documentElement, ...Array.from(document.querySelectorAll<HTMLElement>("main section[tabindex]"))]
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .map((element) => element.getAttribute("aria-label") ?? element.tagName),
+  );
+  expect(scrolled).toEqual([]);
+}
 
 /** Each journey is walked at a phone's width, then again at a desktop's, in one session (a code per phone a minute). */
 export const VIEWPORTS = [

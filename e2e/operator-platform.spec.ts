@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import Database from "better-sqlite3";
 import { DEMO_ORGANISATION } from "../apps/api/src/seed/data.ts";
+import { openConsole, section, signIn, VIEWPORTS } from "./console.ts";
 import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
 import { E2E_DATA_DIR, E2E_PORT } from "./playwright.config.ts";
 
@@ -16,11 +17,6 @@ const FUNDIDORA = "7d1e5a10-0000-4000-8000-000000000101";
 const SHOTS = "/tmp/c15-platform-shots";
 /** A host of this journey's own: changing a seeded one would change what other journeys see. */
 const BRAND_HOST = "marca.localhost";
-
-const VIEWPORTS = [
-  ["phone", { width: 390, height: 844 }],
-  ["desktop", { width: 1280, height: 800 }],
-] as const;
 
 function withDatabase<T>(write: (database: Database.Database) => T): T {
   const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
@@ -66,28 +62,6 @@ function insertBrandHost(): void {
 }
 
 const brandUrl = (pathname = "/") => `http://${BRAND_HOST}:${E2E_PORT}${pathname}`;
-
-/** Signs in through the wizard on `/` (an operator parks no car: the vehicle step is left for later). */
-async function signIn(page: Page, national: string) {
-  await page.goto(hostUrl("localhost", "/"));
-  await expect(page.getByRole("heading", { name: "Inicia sesión o crea tu cuenta" })).toBeVisible();
-  await page.getByLabel("Número de celular").fill(national);
-  await page.getByRole("button", { name: "Continuar" }).click();
-  await expect(page.getByLabel("Código de verificación")).toHaveValue(/^\d{6}$/);
-  await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  await expect(page.getByRole("heading", { name: "Agrega tu vehículo" })).toBeVisible();
-  await page.getByRole("button", { name: "Agregar después" }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
-
-async function openConsole(page: Page) {
-  await page.getByRole("button", { name: "Abrir menú" }).click();
-  await page.getByRole("link", { name: "Consola del operador" }).click();
-  await expect(page.getByRole("navigation", { name: "Secciones de la consola" })).toBeVisible();
-}
-
-const section = (page: Page, name: string) =>
-  page.getByRole("navigation", { name: "Secciones de la consola" }).getByRole("link", { name, exact: true }).click();
 
 async function newPhoneContext(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "es-MX" });

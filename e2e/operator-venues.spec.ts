@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { openConsole, section, signIn, VIEWPORTS } from "./console.ts";
+import { expectNoSidewaysScroll, openConsole, section, signIn, VIEWPORTS } from "./console.ts";
 import { newOperatorPhone } from "./devices.ts";
 import { signUpThroughWizard, words } from "./drivers.ts";
 import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
@@ -168,6 +168,8 @@ test("an operator opens a meter zone with its price preview; a new driver finds 
     await page.getByRole("button", { name: "Buscar" }).click();
     const row = page.getByTestId("meter-zones").locator(`tr[data-code="${code}"]`);
     await expect(row).toContainText("$15.00 MXN por hora");
+    // A phone shows each zone as a card of labelled values, never a table scrolled sideways.
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await shot(page, `${label}-meter-zones`);
   }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Browser } from "@playwright/test";
-import { enterCode, openConsole, section, signIn, VIEWPORTS } from "./console.ts";
+import { enterCode, expectNoSidewaysScroll, openConsole, section, signIn, VIEWPORTS } from "./console.ts";
 import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
 
 /**
@@ -43,8 +43,15 @@ test("the demo operator opens a lot with a tariff, registers its gate, refunds p
   for (const [label, viewport] of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await section(page, "Hoy");
-    await expect(page.getByRole("heading", { name: "Ocupación" })).toBeVisible();
-    await expect(page.getByText("Estacionamiento Parque Fundidora").first()).toBeVisible();
+    // Dozens of meter zones do not bury the week's money: the busiest few, then all on demand.
+    const occupancy = page.getByRole("region", { name: "Ocupación" });
+    await expect(occupancy.getByRole("listitem")).toHaveCount(6);
+    await occupancy.getByRole("button", { name: /^Ver las \d+ ubicaciones$/ }).click();
+    await expect(occupancy.getByRole("button", { name: "Ver solo las más ocupadas" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    await expect(occupancy.getByText("Estacionamiento Parque Fundidora")).toBeVisible();
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/${label}-today.png`, fullPage: true });
 
@@ -90,6 +97,8 @@ test("the demo operator opens a lot with a tariff, registers its gate, refunds p
     await page.getByRole("button", { name: "Buscar" }).click();
     const row = page.getByRole("row").filter({ hasText: "DEMO123" });
     await expect(row).toHaveCount(1);
+    // On a phone each payment is a card of labelled values, not a table to scroll sideways.
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/${label}-payments.png`, fullPage: true });
     // The period's payments as a spreadsheet: amounts as decimals, the breakdown in columns.
@@ -153,6 +162,33 @@ test("the demo operator opens a lot with a tariff, registers its gate, refunds p
 test("another organisation's operator sees none of the demo organisation's locations", async ({ page }) => {
   await signIn(page, OTHER_OPERATOR);
   await openConsole(page);
+
+  // On a phone the sections fold behind one button naming the screen; a keyboard opens and folds it.
+  const nav = page.getByRole("navigation", { name: "Secciones de la consola" });
+  const toggle = nav.getByRole("button", { name: "Sección Hoy" });
+  await expect(nav.getByRole("link", { name: "Pagos" })).toBeHidden();
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(nav.getByRole("list", { name: "Ubicaciones y ventas" }).getByRole("link")).toHaveCount(6);
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/phone-sections.png` });
+  await page.keyboard.press("Tab");
+  await expect(nav.getByRole("link", { name: "Hoy" })).toBeFocused();
+  await expect(nav.getByRole("link", { name: "Hoy" })).toHaveAttribute("aria-current", "page");
+  await page.keyboard.press("Escape");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(toggle).toBeFocused();
+  await expect(nav.getByRole("link", { name: "Pagos" })).toBeHidden();
+  // The English address of a section is the same section.
+  await page.goto(hostUrl("localhost", "/operator/payments"));
+  await expect(nav.getByRole("button", { name: "Sección Pagos" })).toBeVisible();
+  // A desktop lays the groups out; no button to open.
+  await page.setViewportSize(VIEWPORTS[1][1]);
+  await expect(nav.getByRole("button")).toBeHidden();
+  await expect(nav.getByRole("link", { name: "Pagos" })).toHaveAttribute("aria-current", "page");
+  await page.setViewportSize(VIEWPORTS[0][1]);
+
   for (const [label, viewport] of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await section(page, "Hoy");

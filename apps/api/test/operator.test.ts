@@ -738,6 +738,37 @@ describe("who may do what", () => {
     },
   );
 
+  it.each(adminEndpoints.map((endpoint) => ({ key: `${endpoint.method} ${endpoint.path}` })))(
+    "$key: a call without a session is refused with authentication_error",
+    async ({ key }) => {
+      const entry = matrix[key];
+      if (!entry) throw new Error(`no matrix entry for ${key}`);
+      const anonymous = await app.inject(entry.request());
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().error).toBe("authentication_error");
+    },
+  );
+
+  it("answers a list filtered by another organisation's location, plan or venue as if it did not exist", async () => {
+    const filtered = [
+      `/api/admin/devices?location_uuid=${FUNDIDORA}`,
+      `/api/admin/payments?location_uuid=${FUNDIDORA}`,
+      `/api/admin/payments?location_uuid=${FUNDIDORA}&plate=DEMO123`,
+      `/api/admin/payments/export?from=2000-01-01&to=2100-01-01&location_uuid=${FUNDIDORA}`,
+      `/api/admin/plans?location_uuid=${FUNDIDORA}`,
+      `/api/admin/discounts?plan_uuid=${ownedPlan}`,
+      `/api/admin/events?period=upcoming&location_uuid=${ownedVenue}`,
+      `/api/admin/meters?location_uuid=${meterLocation}`,
+    ];
+    for (const url of filtered) {
+      const response = await call(stranger.headers, { method: "GET", url });
+      if (response.statusCode === 404) expect(response.json().error, url).toBe("object_not_found");
+      else expect(response.statusCode, url).toBe(200);
+      for (const id of ownedIds) expect(response.body, url).not.toContain(id);
+      expect(response.body, url).not.toContain("DEMO123");
+    }
+  });
+
   /** `POST admin/operator` names an existing user: give the generated phone an account first. */
   function withExistingPhone(options: InjectOptions): InjectOptions {
     const payload = options.payload as { phone?: string } | undefined;

@@ -5,6 +5,12 @@ export const operator = {
   organisation: "Organisation:",
   sections: "Console sections",
   cancel: "Cancel",
+  section: "Section",
+  nav_group: {
+    daily: "Day to day",
+    selling: "Locations and sales",
+    admin: "Administration",
+  },
   nav: {
     today: "Today",
     locations: "Locations",
@@ -92,6 +98,8 @@ export const operator = {
     total: "Total",
     no_revenue_one: "No money taken in the last day.",
     no_revenue_other: "No money taken in the last {{count}} days.",
+    all_locations: "Show all {{count}} locations",
+    fewer_locations: "Show only the busiest",
     attention_title: "Failed and pending payments",
     attention_none: "No payment needs a look.",
   },

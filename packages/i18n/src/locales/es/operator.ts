@@ -6,6 +6,12 @@ export const operator: typeof source = {
   organisation: "Organización:",
   sections: "Secciones de la consola",
   cancel: "Cancelar",
+  section: "Sección",
+  nav_group: {
+    daily: "Día a día",
+    selling: "Ubicaciones y ventas",
+    admin: "Administración",
+  },
   nav: {
     today: "Hoy",
     locations: "Ubicaciones",
@@ -93,6 +99,8 @@ export const operator: typeof source = {
     total: "Total",
     no_revenue_one: "Sin ingresos en el último día.",
     no_revenue_other: "Sin ingresos en los últimos {{count}} días.",
+    all_locations: "Ver las {{count}} ubicaciones",
+    fewer_locations: "Ver solo las más ocupadas",
     attention_title: "Pagos fallidos y pendientes",
     attention_none: "Ningún pago requiere revisión.",
   },

@@ -10,7 +10,7 @@ export function PaymentTable({ payments, caption }: { payments: PaymentSummary[]
   const { t, money, when, product, paymentStatus } = useConsoleFormat();
   return (
     <TableScroller label={caption}>
-      <table className="console-table">
+      <table className="console-table console-table-stacked">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -28,17 +28,19 @@ export function PaymentTable({ payments, caption }: { payments: PaymentSummary[]
         <tbody>
           {payments.map((payment) => (
             <tr key={payment.uuid}>
-              <td>
+              <td data-label={t("payments.when")}>
                 <Link to={pathTo("operatorPayment", { uuid: payment.uuid })}>{when(payment.created_at)}</Link>
               </td>
-              <td>{payment.location?.name ?? "—"}</td>
-              <td>{payment.plate ? <span className="plate-badge">{payment.plate}</span> : "—"}</td>
-              <td>{payment.phone}</td>
-              <td>{product(payment.product)}</td>
-              <td>
+              <td data-label={t("payments.location")}>{payment.location?.name ?? "—"}</td>
+              <td data-label={t("payments.plate")}>
+                {payment.plate ? <span className="plate-badge">{payment.plate}</span> : "—"}
+              </td>
+              <td data-label={t("payments.phone")}>{payment.phone}</td>
+              <td data-label={t("payments.product")}>{product(payment.product)}</td>
+              <td data-label={t("payments.status")}>
                 <StatusPill status={payment.status} label={paymentStatus(payment.status)} />
               </td>
-              <td className="amount">
+              <td className="amount" data-label={t("payments.amount")}>
                 {money(payment.amount, payment.currency)}
                 {payment.refunded > 0 && (
                   <>

@@ -58,7 +58,7 @@ export default function MeterZonesScreen() {
       ) : (
         <section className="card" aria-live="polite">
           <TableScroller label={t("meter_zones.title")}>
-            <table className="console-table" data-testid="meter-zones">
+            <table className="console-table console-table-stacked" data-testid="meter-zones">
               <thead>
                 <tr>
                   <th scope="col">{t("meter_zones.code")}</th>
@@ -100,14 +100,18 @@ function ZoneRow({ zone }: { zone: AdminMeterZone }) {
       <th scope="row">
         <Link to={pathTo("operatorMeterZone", { uuid: zone.uuid })}>{zone.zone_code}</Link>
       </th>
-      <td>
+      <td className="console-cell-wide" data-label={t("meter_zones.zone")}>
         {zone.name}
         <br />
         <span className="muted">{zone.address}</span>
       </td>
-      <td className="amount">{t("meter_zones.per_hour", { rate: money(zone.rate_per_hour, zone.currency) })}</td>
-      <td>{t("meter_zones.stay_range", { min: duration(zone.min_minutes), max: duration(zone.max_minutes) })}</td>
-      <td>
+      <td className="amount" data-label={t("meter_zones.rate")}>
+        {t("meter_zones.per_hour", { rate: money(zone.rate_per_hour, zone.currency) })}
+      </td>
+      <td data-label={t("meter_zones.stay")}>
+        {t("meter_zones.stay_range", { min: duration(zone.min_minutes), max: duration(zone.max_minutes) })}
+      </td>
+      <td className="console-cell-wide" data-label={t("meter_zones.hours")}>
         {weekSummary(zone.hours).map((group) => (
           <span key={group.from} className="console-hours-day">
             {t(`meter_zones.day_short.${group.from}`)}
