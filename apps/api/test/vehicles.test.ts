@@ -76,6 +76,23 @@ describe(`vehicles (${testEngine})`, () => {
     expect(list.json().data).toEqual([]);
   });
 
+  it("answers a caller who sends no Accept-Language in the language stored on their account", async () => {
+    const driver = await createSignedInUser(app);
+    const refusal = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/user/vehicle",
+        headers: driver.headers,
+        payload: { plate: "", state: "Jalisco" },
+      });
+    const spanish = (await refusal()).json().error_description;
+    await app.db.updateTable("users").set({ locale: "en" }).where("id", "=", driver.user.id).execute();
+    const english = (await refusal()).json().error_description;
+    expect(english).not.toBe(spanish);
+    expect((await addVehicle(driver, { plate: "", state: "Jalisco" }, "es")).json().error_description).toBe(spanish);
+    expect((await addVehicle(driver, { plate: "", state: "Jalisco" }, "en")).json().error_description).toBe(english);
+  });
+
   it("accepts a 10-character plate once spaces and dashes are removed", async () => {
     const driver = await createSignedInUser(app);
     const response = await addVehicle(driver, { plate: "AB-CD-EF-GH-12", state: "Jalisco" });

@@ -1,3 +1,4 @@
+import type { Locale } from "@estaciona/contracts";
 import { isNotFoundCode, MESSAGE } from "@estaciona/contracts/schemas/common";
 import { translate } from "@estaciona/i18n";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -51,8 +52,19 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   return sendError(request, reply, new AppError("invalid_data", { status, detail: error.message }));
 }
 
+/**
+ * The language of an answer: the request's `Accept-Language` (the SPA sends its own); a signed-in
+ * caller who sends none (a script, an old client) gets the language stored on their account.
+ */
+function answerLocale(request: FastifyRequest): Locale {
+  const header = request.headers["accept-language"];
+  // `user` is decorated as null until the guard signs the caller in.
+  const stored = (request.user as FastifyRequest["user"] | null)?.locale;
+  return header || !stored ? requestLocale(header) : stored;
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError, code: string = error.code) {
-  const locale = requestLocale(request.headers["accept-language"]);
+  const locale = answerLocale(request);
   const description =
     translate(locale, error.messageKey, error.params) ??
     translate(locale, `errors.api_${error.code}`) ??
