@@ -271,14 +271,20 @@ describe(`parking meters (${testEngine})`, () => {
       const parts = new Intl.DateTimeFormat("en-US", {
         timeZone: "America/Monterrey",
         hourCycle: "h23",
+        weekday: "short",
         hour: "2-digit",
         minute: "2-digit",
       }).formatToParts(new Date());
-      const minuteOfDay =
-        Number(parts.find((part) => part.type === "hour")?.value) * 60 +
-        Number(parts.find((part) => part.type === "minute")?.value);
-      const close = Math.min(24 * 60, minuteOfDay + 20);
-      const hours = ALWAYS.map(() => ({ open: 0, close }));
+      const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? "";
+      const minuteOfDay = Number(part("hour")) * 60 + Number(part("minute"));
+      const close = minuteOfDay + 20;
+      // After 23:40 the window runs over midnight: today's closes at 24:00 and tomorrow's opens then.
+      const tomorrow = (["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(part("weekday")) + 1) % 7;
+      const hours = ALWAYS.map((_, day) => {
+        if (close < 24 * 60) return { open: 0, close };
+        if (day !== tomorrow) return { open: 0, close: 24 * 60 };
+        return close > 24 * 60 ? { open: 0, close: close - 24 * 60 } : null;
+      });
       expect(
         (await create(admin.headers, zoneBody({ location_uuid: location, hours, min_minutes: 5 }))).statusCode,
       ).toBe(201);
