@@ -149,7 +149,7 @@ export async function sendRenewalReminder(
   subscriptionId: string,
 ) {
   const pass = await passOf(deps, subscriptionId);
-  if (!pass || pass.subscription.status !== "active" || pass.subscription.cancel_at_period_end === 1) return;
+  if (pass?.subscription.status !== "active" || pass.subscription.cancel_at_period_end === 1) return;
   const { subscription, user, plan, location, vehicle, period } = pass;
   const next = await nextPeriodPrice(deps.db, subscription, plan, location);
   if (!(await markReminded(deps.db, subscription.id, period.number))) return;

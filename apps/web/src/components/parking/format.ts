@@ -1,13 +1,11 @@
 import { formatMoney } from "@estaciona/contracts/money";
+import { stayDuration } from "@estaciona/i18n/duration";
 import { useTranslation } from "react-i18next";
 import { cardBrandName } from "../../lib/card-brand.ts";
 import { formatInZone } from "./zoned-time.ts";
 import "../../lib/catalogues/parking.ts";
 // Every parking view formats through this hook, so its styles come along with it.
 import "./parking.css";
-
-const MINUTES_PER_HOUR = 60;
-const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
 
 const intlLocale = (language: string) => (language === "en" ? "en-US" : "es-MX");
 
@@ -22,13 +20,8 @@ export function useParkingFormat() {
   const locale = intlLocale(i18n.language);
 
   const duration = (minutes: number): string => {
-    const whole = Math.max(0, Math.floor(minutes));
-    if (whole < MINUTES_PER_HOUR) return t("duration.minutes", { count: whole });
-    const days = Math.floor(whole / MINUTES_PER_DAY);
-    const hours = Math.floor((whole % MINUTES_PER_DAY) / MINUTES_PER_HOUR);
-    const rest = whole % MINUTES_PER_HOUR;
-    if (days === 0) return t("duration.hours", { hours, minutes: rest });
-    return t("duration.days", { count: days, hours, minutes: rest });
+    const { key, params } = stayDuration(minutes);
+    return t(key, params);
   };
 
   const dateTime = (iso: string | number | null, timeZone: string): string =>

@@ -64,7 +64,7 @@ describe("a pass", () => {
     const cancelled = { ...activePass, cancel_at_period_end: true, ends_on: "2027-02-27", next_charge: null };
     const api = mockApi({
       [`POST user/subscription/${PASS_UUID}/cancel`]: () => ({ body: { data: cancelled } }),
-      [`GET user/subscriptions`]: () => ({ body: { data: [] } }),
+      "GET user/subscriptions": () => ({ body: { data: [] } }),
     });
     renderWithProviders(<PassDetail pass={activePass} justBought={false} />);
     expect(screen.getByText("Active")).toBeInTheDocument();
