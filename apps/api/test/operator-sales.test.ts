@@ -1,8 +1,9 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { newId } from "../src/lib/ids.ts";
-import { DEMO_ORGANISATION, OTHER_ORGANISATION } from "../src/seed/data.ts";
+import { OTHER_ORGANISATION } from "../src/seed/data.ts";
 import { createSignedInUser, createTestApp } from "./helpers.ts";
+import { createOperator } from "./operator-fixtures.ts";
 import {
   ARENA_MONTERREY,
   CAMPUS,
@@ -22,21 +23,6 @@ const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
 afterAll(async () => app.close());
 
 type Headers = Record<string, string>;
-
-/** An operator of an organisation, without the platform role unless asked, optionally limited to some locations. */
-async function createOperator(
-  options: { organisationId?: string; platform?: boolean; locationIds?: string[] } = {},
-): Promise<{ headers: Headers; user: { id: string } }> {
-  const operator = await createSignedInUser(app, { role: "admin", first_name: "Ventas", last_name: "Prueba" });
-  await app.db
-    .updateTable("operator_memberships")
-    .set({ organisation_id: options.organisationId ?? DEMO_ORGANISATION.id, platform: options.platform ? 1 : 0 })
-    .where("user_id", "=", operator.user.id)
-    .execute();
-  for (const location_id of options.locationIds ?? [])
-    await app.db.insertInto("operator_location_grants").values({ user_id: operator.user.id, location_id }).execute();
-  return operator;
-}
 
 const call = (headers: Headers, options: InjectOptions) =>
   app.inject({ ...options, headers: { ...headers, ...(options.headers as Headers | undefined) } });
@@ -78,7 +64,7 @@ async function auditOf(subjectId: string) {
 
 describe("GET admin/plans", () => {
   it("lists the organisation's plans with places sold and left, by location and status, in keyset pages", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const location = (
       await call(operator.headers, {
         method: "POST",
@@ -166,9 +152,9 @@ describe("GET admin/plans", () => {
   });
 
   it("shows neither another organisation's plans nor those of locations a staff member was not granted", async () => {
-    const owner = await createOperator();
+    const owner = await createOperator(app);
     const plan = await createPlan(owner.headers);
-    const stranger = await createOperator({ organisationId: OTHER_ORGANISATION.id });
+    const stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
     const foreign = await call(stranger.headers, { method: "GET", url: "/api/admin/plans?limit=100" });
     expect(foreign.statusCode).toBe(200);
     expect(foreign.body).not.toContain(plan.uuid);
@@ -177,7 +163,7 @@ describe("GET admin/plans", () => {
       url: `/api/admin/plans?location_uuid=${FUNDIDORA}`,
     });
     expect(foreignFilter.json().data.items).toEqual([]);
-    const staff = await createOperator({ locationIds: [CAMPUS] });
+    const staff = await createOperator(app, { locationIds: [CAMPUS] });
     expect((await call(staff.headers, { method: "GET", url: "/api/admin/plans?limit=100" })).body).not.toContain(
       plan.uuid,
     );
@@ -186,7 +172,7 @@ describe("GET admin/plans", () => {
   });
 
   it("answers the catalogue's codes for plans that break the rules, and 422 for malformed input", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const cases: [Record<string, unknown>, string][] = [
       [{ location_uuid: ARENA_MONTERREY, interval: "month" }, "only_one_time_plans"],
       [{ interval: "month", discount: { kind: "percent", value: 10 } }, "invalid_plan_for_discount"],
@@ -219,7 +205,7 @@ describe("GET admin/plans", () => {
 
 describe("promo codes in the console", () => {
   it("lists, changes and ends a code; each change is audited and an ended code is refused at checkout", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const plan = await createPlan(operator.headers);
     const code = await createCode(operator.headers, {
       code: uniqueCode("noche"),
@@ -304,7 +290,7 @@ describe("promo codes in the console", () => {
   });
 
   it("refuses a limit below the redemptions taken and a code that exceeds its plan's cost", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const plan = await createPlan(operator.headers, { cost: 50000 });
     const code = await createCode(operator.headers, {
       code: uniqueCode("UNO"),
@@ -380,7 +366,7 @@ describe("promo codes in the console", () => {
   });
 
   it("keeps codes inside the organisation: another's operator finds nothing, a driver is refused", async () => {
-    const owner = await createOperator();
+    const owner = await createOperator(app);
     const plan = await createPlan(owner.headers);
     const code = await createCode(owner.headers, {
       code: uniqueCode("MIO"),
@@ -388,7 +374,7 @@ describe("promo codes in the console", () => {
       value: 10,
       plan_uuid: plan.uuid,
     });
-    const stranger = await createOperator({ organisationId: OTHER_ORGANISATION.id });
+    const stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
     expect((await call(stranger.headers, { method: "GET", url: "/api/admin/discounts?limit=100" })).body).not.toContain(
       code.uuid,
     );
@@ -401,7 +387,7 @@ describe("promo codes in the console", () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe("object_not_found");
     }
-    const staff = await createOperator({ locationIds: [CAMPUS] });
+    const staff = await createOperator(app, { locationIds: [CAMPUS] });
     expect(
       (await call(staff.headers, { method: "POST", url: `/api/admin/discount/${code.uuid}/disable` })).statusCode,
     ).toBe(404);
@@ -414,14 +400,14 @@ describe("promo codes in the console", () => {
   });
 
   it("leaves codes of every plan to the platform role: only it lists and ends them", async () => {
-    const platform = await createOperator({ platform: true });
+    const platform = await createOperator(app, { platform: true });
     const everywhere = await createCode(platform.headers, { code: uniqueCode("TODOS"), kind: "percent", value: 5 });
     const listed = (await call(platform.headers, { method: "GET", url: "/api/admin/discounts?limit=100" })).json().data;
     expect(listed.items.find((item: { uuid: string }) => item.uuid === everywhere.uuid)).toMatchObject({
       plan: null,
       plan_uuid: null,
     });
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     expect((await call(operator.headers, { method: "GET", url: "/api/admin/discounts?limit=100" })).body).not.toContain(
       everywhere.uuid,
     );
@@ -438,7 +424,7 @@ describe("promo codes in the console", () => {
   });
 
   it("pages codes by keyset without repeating or skipping one", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const plan = await createPlan(operator.headers);
     const made = new Set<string>();
     for (let index = 0; index < 5; index += 1)

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../src/lib/ids.ts";
 import { DEMO_ORGANISATION, OTHER_ORGANISATION } from "../src/seed/data.ts";
 import { createSignedInUser, createTestApp, testEngine } from "./helpers.ts";
+import { createOperator } from "./operator-fixtures.ts";
 import { ARENA_MONTERREY, METER_ZONE } from "./parking-fixtures.ts";
 
 /**
@@ -13,16 +14,6 @@ const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
 afterAll(async () => app.close());
 
 type Headers = Record<string, string>;
-
-async function createOperator(organisationId = DEMO_ORGANISATION.id) {
-  const operator = await createSignedInUser(app, { role: "admin", first_name: "Op", last_name: "Venues" });
-  await app.db
-    .updateTable("operator_memberships")
-    .set({ organisation_id: organisationId, platform: 0 })
-    .where("user_id", "=", operator.user.id)
-    .execute();
-  return operator;
-}
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -78,8 +69,8 @@ describe(`the console's events (${testEngine})`, () => {
   let driver: Awaited<ReturnType<typeof createSignedInUser>>;
   let venue: string;
   beforeAll(async () => {
-    owner = await createOperator();
-    stranger = await createOperator(OTHER_ORGANISATION.id);
+    owner = await createOperator(app);
+    stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
     driver = await createSignedInUser(app);
     // A venue of its own, so the seeded events at the Arena do not share the pages counted here.
     const created = await post(owner.headers, "/api/admin/location", {
@@ -252,8 +243,8 @@ describe(`the console's meter zones (${testEngine})`, () => {
     .replace(/[^A-Z0-9]/g, "0")}`;
   const locations: string[] = [];
   beforeAll(async () => {
-    owner = await createOperator();
-    stranger = await createOperator(OTHER_ORGANISATION.id);
+    owner = await createOperator(app);
+    stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
     for (let index = 0; index < 3; index += 1) {
       const created = await post(owner.headers, "/api/admin/location", {
         name: `Parquímetro ${prefix}-${index}`,

@@ -18,6 +18,7 @@ import {
   OTHER_ORGANISATION,
 } from "../src/seed/data.ts";
 import { createSignedInUser, createTestApp, testPhone } from "./helpers.ts";
+import { createOperator } from "./operator-fixtures.ts";
 import {
   AUSTIN,
   createDriverWithVehicle,
@@ -48,22 +49,6 @@ for (const file of readdirSync(endpointsDir).filter((name) => name.endsWith(".ts
 }
 
 type Headers = Record<string, string>;
-
-/**
- * An operator of `organisationId` (the demo organisation's by default), without the platform
- * role, optionally limited to some locations.
- */
-async function createOperator(organisationId?: string, locationIds: string[] = []) {
-  const operator = await createSignedInUser(app, { role: "admin", first_name: "Op", last_name: "Test" });
-  await app.db
-    .updateTable("operator_memberships")
-    .set({ organisation_id: organisationId ?? DEMO_ORGANISATION.id, platform: 0 })
-    .where("user_id", "=", operator.user.id)
-    .execute();
-  for (const location_id of locationIds)
-    await app.db.insertInto("operator_location_grants").values({ user_id: operator.user.id, location_id }).execute();
-  return operator;
-}
 
 const call = (headers: Headers, options: InjectOptions) =>
   app.inject({ ...options, headers: { ...headers, ...(options.headers as Headers | undefined) } });
@@ -303,8 +288,8 @@ describe("who may do what", () => {
 
   beforeAll(async () => {
     platformOwner = await createSignedInUser(app, { role: "admin" });
-    removable = await createOperator();
-    limitable = await createOperator();
+    removable = await createOperator(app);
+    limitable = await createOperator(app);
     newcomer = await createSignedInUser(app);
     newOrganisation = newId();
     await app.db
@@ -312,8 +297,8 @@ describe("who may do what", () => {
       .values({ id: newOrganisation, name: "Matriz", contact_email: null, contact_phone: null, created_at: nowIso() })
       .execute();
     await insertTestHost("matrix.localhost");
-    owner = await createOperator();
-    stranger = await createOperator(OTHER_ORGANISATION.id);
+    owner = await createOperator(app);
+    stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
     driver = await createSignedInUser(app);
     device = await registerDevice(owner.headers);
     ownedIds = [
@@ -784,7 +769,7 @@ describe("who may do what", () => {
   });
 
   it("limits a staff member to the granted locations", async () => {
-    const staff = await createOperator(undefined, [FUNDIDORA]);
+    const staff = await createOperator(app, { locationIds: [FUNDIDORA] });
     const locations = (await call(staff.headers, { method: "GET", url: "/api/admin/locations" })).json().data;
     expect(locations.map((location: { uuid: string }) => location.uuid)).toEqual([FUNDIDORA]);
     const campus = await call(staff.headers, {
@@ -797,7 +782,7 @@ describe("who may do what", () => {
   });
 
   it("leaves a promo code for every plan to the platform role", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const payload = { code: `TODOS${newId().slice(0, 6).toUpperCase()}`, kind: "percent", value: 10 };
     const refused = await call(operator.headers, { method: "POST", url: "/api/admin/discount", payload });
     expect(refused.statusCode).toBe(403);
@@ -844,7 +829,7 @@ describe("who may do what", () => {
 
 describe("locations and the audit log", () => {
   it("opens a location, edits its tariff, and logs both with the values before and after", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const created = await call(operator.headers, {
       method: "POST",
       url: "/api/admin/location",
@@ -881,7 +866,7 @@ describe("locations and the audit log", () => {
   });
 
   it("names the address a location's printed QR opens: its landing on the host of its country", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const landing = async (uuid: string) =>
       (await call(operator.headers, { method: "GET", url: `/api/admin/location/${uuid}` })).json().data.landing_url;
     expect(await landing(FUNDIDORA)).toBe(`${app.config.publicUrl}/loc/${FUNDIDORA}`);
@@ -891,7 +876,7 @@ describe("locations and the audit log", () => {
   });
 
   it("refuses a tariff without a first period and an unknown time zone", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     for (const payload of [
       locationBody({ tariff: { ...locationBody().tariff, first_period_minutes: 0 } }),
       locationBody({ time_zone: "Mars/Olympus" }),
@@ -904,7 +889,7 @@ describe("locations and the audit log", () => {
 
 describe("devices", () => {
   it("renames, rotates the key (the old one stops working) and revokes", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const device = await registerDevice(operator.headers);
     const plate = uniquePlate();
     const entry = (key: string) =>
@@ -932,7 +917,7 @@ describe("devices", () => {
 
 describe("payments and refunds", () => {
   it("finds a payment by plate and phone, pages by keyset, and shows its ledger lines", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const stay = await paidStay();
     const byPlate = await call(operator.headers, {
       method: "GET",
@@ -968,7 +953,7 @@ describe("payments and refunds", () => {
   });
 
   it("refunds part, then the rest, and never more than the charge (invalid_refund)", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const stay = await paidStay();
     const part = await refund(operator.headers, stay.paymentId, { amount: 1000, reason: "Cobro de más" });
     expect(part.statusCode).toBe(200);
@@ -990,7 +975,7 @@ describe("payments and refunds", () => {
   });
 
   it("refunds a charge once under a 20-way race", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const stay = await paidStay();
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => refund(operator.headers, stay.paymentId, { reason: "Carrera" })),
@@ -1013,7 +998,7 @@ describe("payments and refunds", () => {
   });
 
   it("answers one Idempotency-Key once", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const stay = await paidStay();
     const key = idempotencyKey();
     const first = await refund(operator.headers, stay.paymentId, { amount: 500, reason: "Uno" }, key);
@@ -1023,7 +1008,7 @@ describe("payments and refunds", () => {
   });
 
   it("exports a period as CSV with decimal amounts and the fee breakdown in columns", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const stay = await paidStay();
     const today = new Date().toISOString().slice(0, 10);
     const response = await call(operator.headers, {
@@ -1044,7 +1029,7 @@ describe("payments and refunds", () => {
 
 describe("drivers", () => {
   it("finds a driver by plate or phone, suspends them (their next call is refused) and restores them", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const stay = await paidStay();
     const byPlate = (
       await call(operator.headers, { method: "GET", url: `/api/admin/drivers?q=${stay.driver.vehicle.plate}` })
@@ -1073,8 +1058,8 @@ describe("drivers", () => {
   });
 
   it("finds a driver who only bought a pass here and shows the pass; another organisation finds nobody", async () => {
-    const operator = await createOperator();
-    const stranger = await createOperator(OTHER_ORGANISATION.id);
+    const operator = await createOperator(app);
+    const stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
     const passHolder = await createDriverWithVehicle(app);
     await saveSandboxCard(app, passHolder.user.id);
     const bought = await call(passHolder.headers, {
@@ -1111,7 +1096,7 @@ describe("drivers", () => {
   });
 
   it("does not suspend another operator (invalid_user)", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const colleague = await createDriverWithVehicle(app, { role: "admin" });
     await app.db
       .insertInto("visits")
@@ -1269,7 +1254,7 @@ describe("organisations (platform role)", () => {
     expect(nobody.json().error).toBe("invalid_user");
     const suspended = await createSignedInUser(app, { status: "suspended" });
     expect((await addTo(suspended.user.phone)).json().error).toBe("invalid_user");
-    const someoneElses = await createOperator(OTHER_ORGANISATION.id);
+    const someoneElses = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
     expect((await addTo(someoneElses.user.phone)).json().error).toBe("invalid_user");
 
     const person = await createSignedInUser(app, { first_name: "Sofía", last_name: "Sur" });
@@ -1301,7 +1286,8 @@ describe("the team", () => {
       .values({ id: organisationId, name: "Equipo", contact_email: null, contact_phone: null, created_at: nowIso() })
       .execute();
     const members = [];
-    for (let index = 0; index < count; index += 1) members.push(await createOperator(organisationId));
+    for (let index = 0; index < count; index += 1)
+      members.push(await createOperator(app, { organisationId: organisationId }));
     return members;
   }
 
@@ -1356,13 +1342,13 @@ describe("the team", () => {
     expect(refused.json().error).toBe("invalid_user");
     // With another operator of every location, the second may be limited.
     const me = (await call(second.headers, { method: "GET", url: "/api/admin/me" })).json().data;
-    await createOperator(me.organisation.uuid);
+    await createOperator(app, { organisationId: me.organisation.uuid });
     expect((await limitSecond()).statusCode).toBe(200);
   });
 
   it("changes a staff member's locations, audited; foreign locations and foreign members do not exist here", async () => {
-    const admin = await createOperator();
-    const staff = await createOperator();
+    const admin = await createOperator(app);
+    const staff = await createOperator(app);
     const limit = await call(admin.headers, {
       method: "PUT",
       url: `/api/admin/operator/${staff.user.id}`,
@@ -1382,7 +1368,7 @@ describe("the team", () => {
       payload: { location_uuids: [OTHER_LOCATION.id] },
     });
     expect(foreignLocation.statusCode).toBe(404);
-    const stranger = await createOperator(OTHER_ORGANISATION.id);
+    const stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
     const foreignMember = await call(admin.headers, {
       method: "DELETE",
       url: `/api/admin/operator/${stranger.user.id}`,
@@ -1403,7 +1389,7 @@ describe("the team", () => {
 
 describe("today's revenue by the location's day", () => {
   it("counts a payment at 01:00 UTC on the previous day in Mexico, and one at 07:00 UTC on the same day", async () => {
-    const operator = await createOperator();
+    const operator = await createOperator(app);
     const location = (
       await call(operator.headers, {
         method: "POST",
