@@ -81,7 +81,7 @@ test("a long title is read whole in the top bar at 390 px, on two lines rather t
     const clipped = await title.evaluate(
       (element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
     );
-    expect(clipped, `${path}: "${await title.innerText()}"`).toBe(false);
+    expect(clipped, `${path}: "${wanted}"`).toBe(false);
   }
 });
 
