@@ -392,6 +392,9 @@ describe(`card calls (${testEngine})`, () => {
     expect(form.body).not.toContain('id="submit"');
     const spanish = await app.inject({ method: "GET", url: "/sandbox/card-form?provider=conekta&lang=es" });
     expect(spanish.body).toContain("Número de tarjeta");
+    // The expiry's hint speaks the label's language: MM/AA beside "Vencimiento (MM/AA)".
+    expect(spanish.body).toContain('placeholder="MM/AA"');
+    expect(form.body).toContain('placeholder="MM/YY"');
     expect(spanish.body).toContain('id="name"');
     expect(spanish.body).toContain('id="submit"');
     const script = await app.inject({ method: "GET", url: "/sandbox/assets/card-form.js" });

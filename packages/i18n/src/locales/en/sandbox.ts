@@ -4,6 +4,7 @@ export const sandbox = {
   test_mode_notice: "Test mode: no real money moves. Use a test card, e.g. 4242 4242 4242 4242.",
   card_number: "Card number",
   expiry: "Expiry (MM/YY)",
+  expiry_placeholder: "MM/YY",
   cvc: "Security code",
   holder_name: "Name on the card",
   submit: "Add card",

@@ -5,6 +5,7 @@ export const sandbox: typeof source = {
   test_mode_notice: "Modo de prueba: no se mueve dinero real. Usa una tarjeta de prueba, p. ej. 4242 4242 4242 4242.",
   card_number: "Número de tarjeta",
   expiry: "Vencimiento (MM/AA)",
+  expiry_placeholder: "MM/AA",
   cvc: "Código de seguridad",
   holder_name: "Nombre en la tarjeta",
   submit: "Agregar Tarjeta",

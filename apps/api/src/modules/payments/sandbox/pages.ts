@@ -104,7 +104,7 @@ export async function sandboxPages(app: FastifyInstance): Promise<void> {
   <div class="row">
     <div>
       <label for="expiry">${escapeHtml(text(locale, "expiry"))}</label>
-      <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7" required>
+      <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="${escapeHtml(text(locale, "expiry_placeholder"))}" maxlength="7" required>
     </div>
     <div>
       <label for="cvc">${escapeHtml(text(locale, "cvc"))}</label>
