@@ -89,7 +89,15 @@ describe("phones", () => {
   });
 
   it("refuse other countries, missing country codes, wrong lengths and control characters", () => {
-    for (const value of ["8112345678", "+448112345678", "+52811234567", "+5281123456789", "+52\t8112345678", "+52 81 1234 567x", ""])
+    for (const value of [
+      "8112345678",
+      "+448112345678",
+      "+52811234567",
+      "+5281123456789",
+      "+52\t8112345678",
+      "+52 81 1234 567x",
+      "",
+    ])
       expect(e164Phone.safeParse(value).success, value).toBe(false);
   });
 });
