@@ -252,6 +252,8 @@ describe(`sign-in and sessions (${testEngine})`, () => {
     expect(sixth.statusCode).toBe(429);
     // The first send leaves the 10-minute window at start + 600 s: 295 s from now.
     expect(sixth.headers["retry-after"]).toBe("295");
+    // Five minutes are told as minutes, not as 295 seconds.
+    expect(sixth.json().error_description).toBe("Demasiados intentos. Espera 5 min e inténtalo de nuevo.");
     vi.setSystemTime(start + 600_001);
     expect((await register(phone)).statusCode).toBe(200);
   });

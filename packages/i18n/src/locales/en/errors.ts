@@ -75,6 +75,7 @@ export const errors = {
   api_invalid_request: "Some required information is missing.",
   api_unsupported_grant_type: "This sign-in method is not supported.",
   api_too_many_requests: "Too many attempts. Please wait {{seconds}} seconds and try again.",
+  api_too_many_requests_minutes: "Too many attempts. Please wait {{minutes}} min and try again.",
   api_price_changed:
     "The price changed while you were paying. Nothing was charged: check the new amount and pay again.",
   api_payload_too_large: "The request is too large.",
