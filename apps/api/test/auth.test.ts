@@ -144,6 +144,22 @@ describe(`sign-in and sessions (${testEngine})`, () => {
     expect(response.json().token_type).toBe("Bearer");
   });
 
+  it("takes a phone as people write it: +52 81 1234 5678 signs in to the account of +528112345678", async () => {
+    const phone = testPhone();
+    const written = `${phone.slice(0, 3)} ${phone.slice(3, 5)} ${phone.slice(5, 9)}-${phone.slice(9)}`;
+    const registered = await app.inject({
+      method: "POST",
+      url: "/api/open/user",
+      payload: { phone_number: written, domain: "estaciona" },
+      remoteAddress: freshAddress(),
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const token = await smsGrant(written, registered.json().data as string);
+    expect(token.statusCode, token.body).toBe(200);
+    const claims = await app.accessTokens.verify(token.json().access_token);
+    expect(claims?.userId).toBe((await userByPhone(phone)).id);
+  });
+
   it("the signIn test helper goes through the real flow", async () => {
     const { accessToken, refreshToken, phone } = await signIn(app);
     expect(await authenticateWith(accessToken)).toBe((await userByPhone(phone)).id);
