@@ -3,7 +3,7 @@ import { type AuditFormat, auditValues } from "./audit-values.ts";
 
 const format: AuditFormat = {
   label: (key) => `[${key}]`,
-  status: (value) => `<${value}>`,
+  word: (key, value) => `<${key}:${value}>`,
   when: (iso) => `at ${iso.slice(0, 10)}`,
   money: (minor, currency) => `${(minor / 100).toFixed(2)} ${currency}`,
   percent: (basisPoints) => String(basisPoints / 100),
@@ -42,7 +42,7 @@ describe("The audit log's values", () => {
       "[revoked_at] at 2026-11-27",
       "[tax_rate_bp] 16 %",
       "[is_freeflow] no",
-      "[status] <suspended>",
+      "[status] <status:suspended>",
       "[capacity] —",
     ]);
     expect(written({ location_uuids: ["7d1e5a10-0000-4000-8000-000000000101"] })).toEqual(["[location] Fundidora"]);

@@ -3,7 +3,8 @@ import type { Currency } from "@estaciona/contracts";
 /** How the audit log writes one value; the screen passes the console's formatters in. */
 export interface AuditFormat {
   label: (key: string) => string;
-  status: (value: string) => string;
+  /** A stored code (a status, a kind, a country) in words. */
+  word: (key: string, value: string) => string;
   when: (iso: string) => string;
   money: (minor: number, currency: Currency) => string;
   percent: (basisPoints: number) => string;
@@ -34,6 +35,8 @@ const MONEY = new Set([
 /** Stored 0/1 switches. */
 const SWITCHES = new Set(["active", "is_freeflow", "invoice_discounted"]);
 const LOCATION_KEYS = new Set(["location_id", "location_uuid", "location_uuids"]);
+/** Fields that hold a code from a fixed list. */
+const CODES = new Set(["status", "role", "kind", "country", "direction", "invoicing"]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
@@ -53,7 +56,7 @@ export function auditValues(record: Record<string, unknown> | null, format: Audi
     if (typeof value === "number" && key.endsWith("_bp")) return `${format.percent(value)} %`;
     if (SWITCHES.has(key) || typeof value === "boolean") return format.yesNo(Boolean(value));
     if (typeof value === "string" && INSTANT.test(value)) return format.when(value);
-    if ((key === "status" || key === "role") && typeof value === "string") return format.status(value);
+    if (CODES.has(key) && typeof value === "string") return format.word(key, value);
     if (typeof value === "object") return JSON.stringify(value);
     return String(value);
   };

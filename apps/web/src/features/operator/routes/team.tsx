@@ -226,6 +226,16 @@ function MemberActions({
   );
 }
 
+/** Where the catalogue words each coded field of the audit log, first match wins. */
+const AUDIT_CODE_WORDS: Record<string, string[]> = {
+  status: ["audit_status."],
+  role: ["audit_status."],
+  kind: ["kind.", "device_kind."],
+  country: ["country."],
+  direction: ["direction."],
+  invoicing: ["locations.invoicing_"],
+};
+
 /** A before or after record as labelled lines (lib/audit-values.ts). */
 function AuditValues({ values }: { values: AuditValue[] }) {
   if (values.length === 0) return "—";
@@ -245,7 +255,10 @@ function AuditLog() {
   const locations = useQuery(locationsQuery());
   const format: AuditFormat = {
     label: (key) => t(`audit_field.${key}` as "audit_field.name", { defaultValue: key.replaceAll("_", " ") }),
-    status: (value) => t(`audit_status.${value}` as "audit_status.active", { defaultValue: value }),
+    word: (key, value) =>
+      t((AUDIT_CODE_WORDS[key] ?? []).map((prefix) => `${prefix}${value}`) as "audit_status.active"[], {
+        defaultValue: value,
+      }),
     when,
     money,
     percent,
