@@ -37,7 +37,7 @@ test("the demo operator opens a lot with a tariff, registers its gate, refunds p
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO_OPERATOR);
   await openConsole(page);
   for (const [label, viewport] of VIEWPORTS) {
