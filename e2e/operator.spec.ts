@@ -37,7 +37,7 @@ test("the demo operator opens a lot with a tariff, registers its gate, refunds p
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await signIn(page, DEMO_OPERATOR);
   await openConsole(page);
   for (const [label, viewport] of VIEWPORTS) {
@@ -52,6 +52,10 @@ test("the demo operator opens a lot with a tariff, registers its gate, refunds p
       "true",
     );
     await expect(occupancy.getByText("Estacionamiento Parque Fundidora")).toBeVisible();
+    // The week's money is seven days, quiet ones included, each dated in Spanish ("jue 26 de nov").
+    const week = page.getByRole("table", { name: "Ingresos por día y producto" }).first();
+    await expect(week.locator("tbody tr")).toHaveCount(7);
+    await expect(week.locator("tbody th").first()).toHaveText(/^[a-záéíóúñ]{2,4}\.? \d{1,2} de [a-z]{3}/);
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/${label}-today.png`, fullPage: true });
 
@@ -67,6 +71,8 @@ test("the demo operator opens a lot with a tariff, registers its gate, refunds p
     const firstHour = preview.locator('tr[data-minutes="60"] td').last();
     // $25 + $5 service + 2.9 % card ($0.87) + 16 % IVA ($4.94) = $35.81, from the shared fee engine.
     await expect(firstHour).toHaveText("$35.81 MXN");
+    // What drivers pay fits a phone: the charged column is never cut off.
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/${label}-location-form.png`, fullPage: true });
     await page.getByRole("button", { name: "Guardar ubicación" }).click();
@@ -117,13 +123,22 @@ test("the demo operator opens a lot with a tariff, registers its gate, refunds p
     await expect(page.getByTestId("ledger-lines").locator('tr[data-kind="refund"]').last()).toContainText(
       "-$10.00 MXN",
     );
+    // The ledger lines are labelled cards on a phone, the charge's phone written as people write it.
+    await expectNoSidewaysScroll(page);
+    await expect(page.getByRole("link", { name: "+52 81 0000 0003" })).toBeVisible();
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/${label}-payment.png`, fullPage: true });
 
     // Every change is in the log, with who made it.
     await section(page, "Equipo y bitácora");
     const log = page.getByTestId("audit-log");
-    await expect(log.getByRole("row").filter({ hasText: "Reembolsó un pago" }).first()).toContainText("Operadora Demo");
+    const refunded = log.getByRole("row").filter({ hasText: "Reembolsó un pago" }).first();
+    await expect(refunded).toContainText("Operadora Demo");
+    // Before and after in words and money, never raw keys, minor units or ids.
+    await expect(refunded).toContainText(/Reembolsado \$\d+\.00 MXN/);
+    await expect(refunded).toContainText("Motivo Cobro de más");
+    await expect(refunded).not.toContainText("refund_uuid");
+    await expectNoSidewaysScroll(page);
     await expect(log.getByText("Registró un dispositivo").first()).toBeVisible();
     await expect(log.getByText("Abrió una ubicación").first()).toBeVisible();
     await expectAccessible(page);

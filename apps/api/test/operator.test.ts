@@ -937,9 +937,13 @@ describe("payments and refunds", () => {
     expect(again.json().error).toBe("invalid_refund");
 
     const audit = (await call(operator.headers, { method: "GET", url: "/api/admin/audit" })).json().data;
-    expect(audit.items.filter((entry: { subject_uuid: string }) => entry.subject_uuid === stay.paymentId)).toHaveLength(
-      2,
-    );
+    const refunds = audit.items.filter((entry: { subject_uuid: string }) => entry.subject_uuid === stay.paymentId);
+    expect(refunds).toHaveLength(2);
+    // The amounts carry their currency, so the console writes them as money.
+    expect(refunds.at(-1)).toMatchObject({
+      before: { refunded: 0, currency: "mxn" },
+      after: { refunded: 1000, currency: "mxn", reason: "Cobro de más" },
+    });
   });
 
   it("refunds a charge once under a 20-way race", async () => {

@@ -465,8 +465,14 @@ export async function refundCharge(
   await recordAudit(deps.db, scope, {
     action: "payment.refund",
     subject: { type: "payment", id: paymentId },
-    before: { refunded: before.refunded },
-    after: { refunded: before.refunded + result.refund.amount, refund_uuid: result.refund.id, reason: body.reason },
+    // The currency goes with the amounts so the log can write them as money, not bare minor units.
+    before: { refunded: before.refunded, currency: before.currency },
+    after: {
+      refunded: before.refunded + result.refund.amount,
+      currency: before.currency,
+      refund_uuid: result.refund.id,
+      reason: body.reason,
+    },
   });
   return paymentDetail(deps.db, scope, paymentId);
 }

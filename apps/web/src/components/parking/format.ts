@@ -45,5 +45,5 @@ export function useParkingFormat() {
     return fraction ? `${whole}.${fraction}` : String(whole);
   };
 
-  return { t, money: formatMoney, duration, dateTime, dateTimeRange, time, card, percent };
+  return { t, locale, money: formatMoney, duration, dateTime, dateTimeRange, time, card, percent };
 }

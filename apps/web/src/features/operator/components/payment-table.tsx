@@ -7,7 +7,7 @@ import { TableScroller } from "./table-scroller.tsx";
 
 /** Charges in a table: when, where, plate, phone, product, status and amount; each opens its ledger lines. */
 export function PaymentTable({ payments, caption }: { payments: PaymentSummary[]; caption: string }) {
-  const { t, money, when, product, paymentStatus } = useConsoleFormat();
+  const { t, money, when, phone, product, paymentStatus } = useConsoleFormat();
   return (
     <TableScroller label={caption}>
       <table className="console-table console-table-stacked">
@@ -35,7 +35,7 @@ export function PaymentTable({ payments, caption }: { payments: PaymentSummary[]
               <td data-label={t("payments.plate")}>
                 {payment.plate ? <span className="plate-badge">{payment.plate}</span> : "—"}
               </td>
-              <td data-label={t("payments.phone")}>{payment.phone}</td>
+              <td data-label={t("payments.phone")}>{phone(payment.phone)}</td>
               <td data-label={t("payments.product")}>{product(payment.product)}</td>
               <td data-label={t("payments.status")}>
                 <StatusPill status={payment.status} label={paymentStatus(payment.status)} />

@@ -1,5 +1,6 @@
 import type { TodayReport } from "@estaciona/contracts/schemas/operator";
 import { useConsoleFormat } from "../lib/format.ts";
+import { revenueWindow } from "../lib/revenue-days.ts";
 import { TableScroller } from "./table-scroller.tsx";
 
 type Revenue = TodayReport["revenue"];
@@ -11,14 +12,29 @@ const AXIS = 8;
 const COLOURS = ["#0b5cad", "#b45309", "#047857", "#7c3aed", "#be123c"];
 
 /**
- * Money taken per day, one stacked bar per day and one colour per product (stays, events,
+ * Money taken per day, one stacked bar per day (a quiet day an empty slot) and one colour per product (stays, events,
  * meters, passes), in one currency. The same numbers are in the table beside it, for a reader
  * who would rather read than look. A few rectangles: no chart library is worth its download here.
  */
-export function RevenueChart({ revenue, currency }: { revenue: Revenue; currency: "mxn" | "usd" }) {
-  const { t, money, product } = useConsoleFormat();
+export function RevenueChart({
+  revenue,
+  currency,
+  days: dayCount,
+  today,
+}: {
+  revenue: Revenue;
+  currency: "mxn" | "usd";
+  /** How many calendar days the report covers, ending `today` (YYYY-MM-DD on the operator's clock). */
+  days: number;
+  today: string;
+}) {
+  const { t, money, product, day: calendarDay } = useConsoleFormat();
   const rows = revenue.filter((row) => row.currency === currency);
-  const days = [...new Set(rows.map((row) => row.day))].sort();
+  const days = revenueWindow(
+    rows.map((row) => row.day),
+    dayCount,
+    today,
+  );
   const products = [...new Set(rows.map((row) => row.product))];
   const totalOf = (day: string) => rows.filter((row) => row.day === day).reduce((sum, row) => sum + row.amount, 0);
   const highest = Math.max(1, ...days.map(totalOf));
@@ -52,7 +68,7 @@ export function RevenueChart({ revenue, currency }: { revenue: Revenue; currency
                 );
               })}
               <text x={x + barWidth / 2} y={HEIGHT + 14} textAnchor="middle">
-                {day.slice(5)}
+                {calendarDay(day, false)}
               </text>
             </g>
           );
@@ -85,7 +101,7 @@ export function RevenueChart({ revenue, currency }: { revenue: Revenue; currency
           <tbody>
             {days.map((day) => (
               <tr key={day}>
-                <th scope="row">{day}</th>
+                <th scope="row">{calendarDay(day, true)}</th>
                 {products.map((name) => (
                   <td key={name} className="amount">
                     {money(rows.find((row) => row.day === day && row.product === name)?.amount ?? 0, currency)}

@@ -1,12 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { useParkingFormat } from "../../../components/parking/format.ts";
+import { formatPhoneNumber } from "../../../lib/phone-mask.ts";
+import { calendarDay } from "./revenue-days.ts";
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The console's formatters: the parking screens' (money through the contracts' `formatMoney`,
- * durations, percentages) plus instants on the operator's own clock, and the words for a
- * payment's product and status.
+ * durations, percentages) plus instants on the operator's own clock, phones as people write them
+ * (never the stored E.164), calendar days, and the words for a payment's product and status.
  */
 export function useConsoleFormat() {
   const parking = useParkingFormat();
@@ -15,6 +17,8 @@ export function useConsoleFormat() {
     ...parking,
     t,
     when: (iso: string | null) => parking.dateTime(iso, browserZone()),
+    phone: formatPhoneNumber,
+    day: (day: string, withWeekday: boolean) => calendarDay(day, parking.locale, withWeekday),
     product: (product: string) => t(`product.${product}` as "product.visit", { defaultValue: product }),
     paymentStatus: (status: string) =>
       t(`payment_status.${status}` as "payment_status.pending", { defaultValue: status }),

@@ -26,7 +26,7 @@ export default function DriverScreen() {
 }
 
 function DriverView({ driver }: { driver: DriverDetail }) {
-  const { t, money } = useConsoleFormat();
+  const { t, money, phone } = useConsoleFormat();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const suspended = driver.status === "suspended";
@@ -42,7 +42,7 @@ function DriverView({ driver }: { driver: DriverDetail }) {
     <>
       <section className="card">
         <div className="console-row-actions">
-          <strong>{driver.phone}</strong>
+          <strong>{phone(driver.phone)}</strong>
           <StatusPill status={driver.status} label={t(`driver_status.${driver.status}`)} />
         </div>
         {driver.email && <span className="muted">{driver.email}</span>}
@@ -128,7 +128,7 @@ function DriverHistory({ id, title, empty, rows }: { id: string; title: string; 
         <p className="muted">{empty}</p>
       ) : (
         <TableScroller label={title}>
-          <table className="console-table">
+          <table className="console-table console-table-stacked">
             <thead>
               <tr>
                 <th scope="col">{t("payments.when")}</th>
@@ -143,11 +143,13 @@ function DriverHistory({ id, title, empty, rows }: { id: string; title: string; 
             <tbody>
               {rows.map((row) => (
                 <tr key={row.key}>
-                  <td>{when(row.when)}</td>
-                  <td>{row.place}</td>
-                  <td>{row.plate}</td>
-                  <td>{row.status}</td>
-                  <td className="amount">{row.amount}</td>
+                  <td data-label={t("payments.when")}>{when(row.when)}</td>
+                  <td data-label={t("payments.location")}>{row.place}</td>
+                  <td data-label={t("payments.plate")}>{row.plate}</td>
+                  <td data-label={t("payments.status")}>{row.status}</td>
+                  <td className="amount" data-label={t("payments.amount")}>
+                    {row.amount}
+                  </td>
                 </tr>
               ))}
             </tbody>

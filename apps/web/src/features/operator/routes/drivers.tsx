@@ -10,7 +10,7 @@ import { useConsoleFormat } from "../lib/format.ts";
 
 /** /operador/conductores: drivers who parked at the operator's locations, found by phone or plate. */
 export default function DriversScreen() {
-  const { t } = useConsoleFormat();
+  const { t, phone } = useConsoleFormat();
   const [query, setQuery] = useState("");
   const [searched, setSearched] = useState("");
   const drivers = useQuery({ ...driversQuery(searched), enabled: searched !== "" });
@@ -43,7 +43,7 @@ export default function DriversScreen() {
                 <Link to={pathTo("operatorDriver", { uuid: driver.uuid })}>
                   <strong>{driver.name}</strong>
                 </Link>
-                <span>{driver.phone}</span>
+                <span>{phone(driver.phone)}</span>
                 <span className="console-row-actions">
                   {driver.plates.map((plate) => (
                     <span key={plate} className="plate-badge">

@@ -25,7 +25,7 @@ export default function PaymentScreen() {
 }
 
 function PaymentView({ payment }: { payment: PaymentDetail }) {
-  const { t, money, when, product, paymentStatus } = useConsoleFormat();
+  const { t, money, when, phone, product, paymentStatus } = useConsoleFormat();
   const rows: [string, React.ReactNode][] = [
     [t("payments.amount"), money(payment.amount, payment.currency)],
     [t("payment.refunded"), money(payment.refunded, payment.currency)],
@@ -36,7 +36,7 @@ function PaymentView({ payment }: { payment: PaymentDetail }) {
     [
       t("payments.phone"),
       <Link key="driver" to={pathTo("operatorDriver", { uuid: payment.driver_uuid })}>
-        {payment.phone}
+        {phone(payment.phone)}
       </Link>,
     ],
     [t("payments.when"), when(payment.created_at)],
@@ -57,7 +57,7 @@ function PaymentView({ payment }: { payment: PaymentDetail }) {
           {t("payment.ledger_title")}
         </h2>
         <TableScroller label={t("payment.ledger_title")}>
-          <table className="console-table" data-testid="ledger-lines">
+          <table className="console-table console-table-stacked" data-testid="ledger-lines">
             <thead>
               <tr>
                 <th scope="col">{t("payments.when")}</th>
@@ -80,12 +80,12 @@ function PaymentView({ payment }: { payment: PaymentDetail }) {
             <tbody>
               {payment.lines.map((line) => (
                 <tr key={line.uuid} data-kind={line.kind}>
-                  <td>{when(line.created_at)}</td>
-                  <td>
+                  <td data-label={t("payments.when")}>{when(line.created_at)}</td>
+                  <td data-label={t("payment.kind")}>
                     {t(`payment.kind_${line.kind}`)}
                     {line.kind === "refund" && <div className="muted">{line.description}</div>}
                   </td>
-                  <td>
+                  <td data-label={t("payments.status")}>
                     <StatusPill
                       status={line.status}
                       label={
@@ -95,10 +95,16 @@ function PaymentView({ payment }: { payment: PaymentDetail }) {
                       }
                     />
                   </td>
-                  <td className="amount">{money(line.subtotal, payment.currency)}</td>
-                  <td className="amount">{money(line.convenience_fee + line.processing_fee, payment.currency)}</td>
-                  <td className="amount">{money(line.tax, payment.currency)}</td>
-                  <td className="amount">
+                  <td className="amount" data-label={t("payment.subtotal")}>
+                    {money(line.subtotal, payment.currency)}
+                  </td>
+                  <td className="amount" data-label={t("payment.fees")}>
+                    {money(line.convenience_fee + line.processing_fee, payment.currency)}
+                  </td>
+                  <td className="amount" data-label={t("payment.tax")}>
+                    {money(line.tax, payment.currency)}
+                  </td>
+                  <td className="amount" data-label={t("payments.amount")}>
                     {money(line.kind === "refund" ? -line.amount : line.amount, payment.currency)}
                   </td>
                 </tr>

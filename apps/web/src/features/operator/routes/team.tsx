@@ -18,6 +18,7 @@ import {
   updateOperatorGrants,
 } from "../api/operator.ts";
 import { TableScroller } from "../components/table-scroller.tsx";
+import { type AuditFormat, type AuditValue, auditValues } from "../lib/audit-values.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
 /** /operador/equipo: the organisation's operators, adding one, and the audit log of every change. */
@@ -32,7 +33,7 @@ export default function TeamScreen() {
 }
 
 function Operators() {
-  const { t } = useConsoleFormat();
+  const { t, phone: writtenPhone } = useConsoleFormat();
   const queryClient = useQueryClient();
   const operators = useQuery(operatorsQuery());
   const locations = useQuery(locationsQuery());
@@ -62,7 +63,7 @@ function Operators() {
         <ul className="card-list">
           {operators.data.map((member) => (
             <li key={member.user_uuid} data-testid="team-member">
-              <strong>{member.name}</strong> <span className="muted">{member.phone}</span>
+              <strong>{member.name}</strong> <span className="muted">{writtenPhone(member.phone)}</span>
               <br />
               <span className="muted">
                 {member.location_uuids
@@ -225,15 +226,45 @@ function MemberActions({
   );
 }
 
-const values = (record: Record<string, unknown> | null) =>
-  record
-    ? Object.entries(record)
-        .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
-        .join(", ")
-    : "—";
+/** Where the catalogue words each coded field of the audit log, first match wins. */
+const AUDIT_CODE_WORDS: Record<string, string[]> = {
+  status: ["audit_status."],
+  role: ["audit_status."],
+  kind: ["kind.", "device_kind."],
+  country: ["country."],
+  direction: ["direction."],
+  invoicing: ["locations.invoicing_"],
+};
+
+/** A before or after record as labelled lines (lib/audit-values.ts). */
+function AuditValues({ values }: { values: AuditValue[] }) {
+  if (values.length === 0) return "—";
+  return (
+    <dl className="audit-values">
+      {values.map(({ key, label, value }) => (
+        <div key={key}>
+          <dt>{label}</dt> <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 function AuditLog() {
-  const { t, when } = useConsoleFormat();
+  const { t, when, money, percent } = useConsoleFormat();
+  const locations = useQuery(locationsQuery());
+  const format: AuditFormat = {
+    label: (key) => t(`audit_field.${key}` as "audit_field.name", { defaultValue: key.replaceAll("_", " ") }),
+    word: (key, value) =>
+      t((AUDIT_CODE_WORDS[key] ?? []).map((prefix) => `${prefix}${value}`) as "audit_status.active"[], {
+        defaultValue: value,
+      }),
+    when,
+    money,
+    percent,
+    location: (uuid) => locations.data?.find((location) => location.uuid === uuid)?.name ?? "—",
+    yesNo: (value) => (value ? t("audit_yes") : t("audit_no")),
+  };
   const audit = useInfiniteQuery(auditQuery());
   const entries: AuditEntry[] = audit.data?.pages.flatMap((page) => page.items) ?? [];
   return (
@@ -247,7 +278,7 @@ function AuditLog() {
         <p className="muted">{t("team.audit_none")}</p>
       ) : (
         <TableScroller label={t("team.audit")}>
-          <table className="console-table" data-testid="audit-log">
+          <table className="console-table console-table-stacked" data-testid="audit-log">
             <thead>
               <tr>
                 <th scope="col">{t("payments.when")}</th>
@@ -260,11 +291,17 @@ function AuditLog() {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.uuid}>
-                  <td>{when(entry.created_at)}</td>
-                  <td>{entry.actor.name}</td>
-                  <td>{t(`audit_action.${entry.action}`, { defaultValue: entry.action })}</td>
-                  <td>{values(entry.before)}</td>
-                  <td>{values(entry.after)}</td>
+                  <td data-label={t("payments.when")}>{when(entry.created_at)}</td>
+                  <td data-label={t("team.who")}>{entry.actor.name}</td>
+                  <td data-label={t("team.what")} className="console-cell-wide">
+                    {t(`audit_action.${entry.action}`, { defaultValue: entry.action })}
+                  </td>
+                  <td data-label={t("team.before")}>
+                    <AuditValues values={auditValues(entry.before, format)} />
+                  </td>
+                  <td data-label={t("team.after")}>
+                    <AuditValues values={auditValues(entry.after, format)} />
+                  </td>
                 </tr>
               ))}
             </tbody>

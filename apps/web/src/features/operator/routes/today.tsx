@@ -6,6 +6,7 @@ import { todayQuery } from "../api/operator.ts";
 import { PaymentTable } from "../components/payment-table.tsx";
 import { RevenueChart } from "../components/revenue-chart.tsx";
 import { useConsoleFormat } from "../lib/format.ts";
+import { localToday } from "../lib/revenue-days.ts";
 
 const DAYS = 7;
 /** Locations shown before "show all": an organisation with dozens of meter zones still sees its money on a phone. */
@@ -69,7 +70,15 @@ export default function TodayScreen() {
           {currencies.length === 0 ? (
             <p className="muted">{t("today.no_revenue", { count: DAYS })}</p>
           ) : (
-            currencies.map((currency) => <RevenueChart key={currency} revenue={report.revenue} currency={currency} />)
+            currencies.map((currency) => (
+              <RevenueChart
+                key={currency}
+                revenue={report.revenue}
+                currency={currency}
+                days={DAYS}
+                today={localToday()}
+              />
+            ))
           )}
           <section aria-labelledby="attention-title" className="card">
             <h2 id="attention-title" className="section-title">
