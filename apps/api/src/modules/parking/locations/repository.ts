@@ -9,15 +9,22 @@ export function listActiveLocations(db: Executor) {
   return db.selectFrom("locations").selectAll().where("active", "=", 1).orderBy("name").orderBy("id").execute();
 }
 
-/** The operator behind a location: the name and contact a receipt shows. */
-export function findOperatorOfLocation(db: Executor, locationId: string) {
+/** A location with the operator behind it: the name and contact a receipt shows. */
+export function findLocationWithOperator(db: Executor, locationId: string) {
   return db
     .selectFrom("locations")
     .innerJoin("organisations", "organisations.id", "locations.organisation_id")
-    .select(["organisations.name", "organisations.contact_email", "organisations.contact_phone"])
+    .selectAll("locations")
+    .select([
+      "organisations.name as operator_name",
+      "organisations.contact_email as operator_contact_email",
+      "organisations.contact_phone as operator_contact_phone",
+    ])
     .where("locations.id", "=", locationId)
     .executeTakeFirst();
 }
+
+export type LocationWithOperator = NonNullable<Awaited<ReturnType<typeof findLocationWithOperator>>>;
 
 /** Each of these locations' time zone, by id. */
 export async function timeZonesOfLocations(db: Executor, locationIds: string[]): Promise<Map<string, string>> {
