@@ -1,5 +1,6 @@
 import { idempotencyKey } from "@estaciona/contracts/schemas/common";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import type { Db, Executor } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
 import { sha256 } from "../../lib/crypto.ts";
@@ -93,6 +94,11 @@ const inProgress = () =>
 const kept = (error: unknown): error is AppError =>
   error instanceof AppError && error.status < 500 && error.status !== 429;
 
+/** Every money call looks its key up first: compiled once (db/compiled-once.ts). */
+const recordOfKey = compiledOnce((db, userId: string, key: string) =>
+  db.selectFrom("idempotency_keys").selectAll().where("user_id", "=", userId).where("key", "=", key),
+);
+
 /** Another request holds the key: this one is answered from that request's record. */
 class KeyHeldElsewhere extends Error {}
 
@@ -166,12 +172,7 @@ export class IdempotencyRecord<Data> {
 
   /** The record under this driver's key, whichever request wrote it. */
   find(executor: Executor): Promise<KeyRow | undefined> {
-    return executor
-      .selectFrom("idempotency_keys")
-      .selectAll()
-      .where("user_id", "=", this.userId)
-      .where("key", "=", this.key)
-      .executeTakeFirst();
+    return recordOfKey.first(executor, this.userId, this.key);
   }
 
   /**

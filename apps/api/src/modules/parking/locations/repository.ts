@@ -1,3 +1,4 @@
+import { compiledOnce } from "../../../db/compiled-once.ts";
 import type { Executor } from "../../../db/database.ts";
 
 export function findLocationById(db: Executor, locationId: string) {
@@ -9,9 +10,9 @@ export function listActiveLocations(db: Executor) {
   return db.selectFrom("locations").selectAll().where("active", "=", 1).orderBy("name").orderBy("id").execute();
 }
 
-/** A location with the operator behind it: the name and contact a receipt shows. */
-export function findLocationWithOperator(db: Executor, locationId: string) {
-  return db
+/** A location with the operator behind it: the name and contact a receipt shows (compiled once: the pay path reads it). */
+export const findLocationWithOperator = compiledOnce((db, locationId: string) =>
+  db
     .selectFrom("locations")
     .innerJoin("organisations", "organisations.id", "locations.organisation_id")
     .selectAll("locations")
@@ -20,9 +21,8 @@ export function findLocationWithOperator(db: Executor, locationId: string) {
       "organisations.contact_email as operator_contact_email",
       "organisations.contact_phone as operator_contact_phone",
     ])
-    .where("locations.id", "=", locationId)
-    .executeTakeFirst();
-}
+    .where("locations.id", "=", locationId),
+).first;
 
 export type LocationWithOperator = NonNullable<Awaited<ReturnType<typeof findLocationWithOperator>>>;
 
