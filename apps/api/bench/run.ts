@@ -16,11 +16,14 @@
  *       so every request pays another visit of a pool of parked vehicles, with its own key;
  *   (f) a bare route in the same process running one transaction that locks a visit and updates
  *       it, nothing else: the floor of any write path, the reference for (e) (issue 16 item 8).
+ *   (h) the same transaction behind the app's own plumbing: a `user/…` route registered with
+ *       route() (the driver's token and session check, validation of the pay call's parameters
+ *       and body, the `{ data }` answer): the part of (e) that is not the pay path's own work.
  *   (g) GET /api/open/meters, the meters map's one bounding-box query, over a city of 10,000 meter
  *       zones, for a view of about 1 km² (≈ 120 zones answered; issue 12).
  * On PostgreSQL it then measures user/view, quote and pay against one instance and against two
  * sharing the database (issue 16 item 7; BENCH_TWO_INSTANCES=0 skips it).
- * BENCH_ONLY=view,bare,refresh,quote,pay,locked,zones picks the single-instance targets; BENCH_PROFILE=<dir> writes the
+ * BENCH_ONLY=view,bare,refresh,quote,pay,locked,plumbed,zones picks the single-instance targets; BENCH_PROFILE=<dir> writes the
  * server's CPU profile there (`--cpu-prof`; open it in Chrome's DevTools or speedscope).
  * It prints requests/s, p50 and p99 per target and engine, and (a) as a share of (c) — by the
  * clock, and by the server process's own CPU time per request, which other programs on a shared
@@ -31,10 +34,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { defineEndpoint, schemasOf } from "@estaciona/contracts/endpoint";
 import autocannon from "autocannon";
 import { decodeJwt } from "jose";
 import { CompiledQuery } from "kysely";
 import pg from "pg";
+import { z } from "zod";
 import { type App, buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, forUpdate, openDatabase } from "../src/db/database.ts";
@@ -44,6 +49,7 @@ import { isoAfter, nowIso } from "../src/lib/time.ts";
 import { insertRefreshToken, insertSession } from "../src/modules/auth/repository.ts";
 import { toUserView } from "../src/modules/users/service.ts";
 import { listActiveVehiclesOfUser } from "../src/modules/vehicles/repository.ts";
+import { route } from "../src/plugins/endpoints.ts";
 import { createSignedInUser } from "../test/helpers.ts";
 import { insertZoneGrid } from "../test/meter-fixtures.ts";
 import { FUNDIDORA, saveSandboxCard } from "../test/parking-fixtures.ts";
@@ -51,11 +57,24 @@ import { loadScaleData, type ScaleFigures } from "./scale.ts";
 
 type Engine = "sqlite" | "postgres";
 const CONNECTIONS = 10;
+const PLUMBED_TITLE = "the same transaction behind token check and route()";
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARM_UP_SECONDS = 1;
 const CLIENT_ID = "estaciona-web";
 const BARE_ROUTE = "/bench/bare-user-with-vehicles";
 const LOCKED_TRANSACTION_ROUTE = "/bench/bare-locked-transaction";
+/** (h): a driver's route under /api, declared like the app's own (the pay call's parameters and body). */
+const plumbedLockedTransaction = defineEndpoint({
+  method: "POST",
+  path: "/user/bench/locked-transaction/:uuid",
+  auth: "user",
+  tag: "bench",
+  summary: "The bare locked transaction behind the app's request plumbing",
+  schemas: schemasOf(
+    () => import("@estaciona/contracts/schemas/parking"),
+    (s) => ({ params: s.visitParams, body: s.payVisitBody, response: z.null() }),
+  ),
+});
 /** (g): 10,000 zones on a 100 × 100 grid 100 m apart, away from the demo cities, and a 1 km view of it. */
 const ZONE_GRID = { count: 10_000, origin: { lat: 40, lng: 10 } };
 const ZONE_VIEW = "west=10.045&south=40.045&east=10.055&north=40.055";
@@ -138,13 +157,24 @@ async function serve(engine: Engine): Promise<void> {
   });
 
   // (f): one transaction that locks a visit and writes it, as the pay path's first step does.
-  app.post<{ Params: { id: string } }>(`${LOCKED_TRANSACTION_ROUTE}/:id`, async (request, reply) => {
-    await app.db.transaction().execute(async (tx) => {
-      await forUpdate(tx)(tx.selectFrom("visits").selectAll().where("id", "=", request.params.id)).executeTakeFirst();
-      await tx.updateTable("visits").set({ updated_at: nowIso() }).where("id", "=", request.params.id).execute();
+  const lockAndTouch = (visitId: string) =>
+    app.db.transaction().execute(async (tx) => {
+      await forUpdate(tx)(tx.selectFrom("visits").selectAll().where("id", "=", visitId)).executeTakeFirst();
+      await tx.updateTable("visits").set({ updated_at: nowIso() }).where("id", "=", visitId).execute();
     });
+  app.post<{ Params: { id: string } }>(`${LOCKED_TRANSACTION_ROUTE}/:id`, async (request, reply) => {
+    await lockAndTouch(request.params.id);
     return reply.type("application/json").send('{"data":null}');
   });
+  // (h): the same transaction behind the token check, route()'s validation and answer.
+  await app.register(
+    async (api) =>
+      route(api, plumbedLockedTransaction, async (request) => {
+        await lockAndTouch(request.params.uuid);
+        return null;
+      }),
+    { prefix: "/api" },
+  );
 
   // A driver signed in through the real flow (sandbox SMS answers the code), with 3 vehicles.
   const phone = "+528100000001";
@@ -615,6 +645,23 @@ async function measureEngine(engine: Engine): Promise<Measure[]> {
       ],
     };
 
+    // The floor of (e) with the app's plumbing: the payer's token, the pay call's empty body.
+    const untouchedBehindPlumbing = [...ready.payVisitIds];
+    const plumbed: autocannon.Options = {
+      url: base,
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (request) => ({
+            ...request,
+            path: `/api/user/bench/locked-transaction/${untouchedBehindPlumbing.pop() ?? "pool-exhausted"}`,
+            headers: { ...payerHeaders, "content-type": "application/json" },
+            body: "{}",
+          }),
+        },
+      ],
+    };
+
     const zones: autocannon.Options = { url: `${base}/api/open/meters?${ZONE_VIEW}` };
 
     const targets: { key: string; title: string; options: () => autocannon.Options }[] = [
@@ -624,6 +671,7 @@ async function measureEngine(engine: Engine): Promise<Measure[]> {
       { key: "quote", title: "GET /api/user/visit/{uuid}/quote", options: () => quote },
       { key: "pay", title: "POST /api/user/visit/{uuid}/pay (charge)", options: () => pay },
       { key: "locked", title: "bare locked read-and-update transaction", options: () => locked },
+      { key: "plumbed", title: PLUMBED_TITLE, options: () => plumbed },
       { key: "zones", title: "GET /api/open/meters (1 km of 10,000 zones)", options: () => zones },
     ];
     const chosen = targets.filter((target) => !ONLY || ONLY.includes(target.key));
@@ -701,6 +749,14 @@ function printTable(measures: Measure[]): void {
       print(
         `${engine}: pay at ${clock.toFixed(0)} % of a bare locked transaction ` +
           `(${clock >= 50 ? "meets" : "misses"} the target: ≥ 50 %); ${cpu.toFixed(0)} % by the server's CPU time per request`,
+      );
+    }
+    const plumbed = of(PLUMBED_TITLE);
+    if (pay && plumbed) {
+      const { clock, cpu } = share(pay, plumbed);
+      print(
+        `${engine}: pay at ${clock.toFixed(0)} % of that transaction behind the app's plumbing; ` +
+          `${cpu.toFixed(0)} % by the server's CPU time per request`,
       );
     }
   }

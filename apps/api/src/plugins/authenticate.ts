@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
+import { compiledOnce } from "../db/compiled-once.ts";
 import type { Row } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { nowIso } from "../lib/time.ts";
@@ -27,6 +28,19 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/** The signed-in user behind an open session; sent by every `user/…` and `admin/…` call, so compiled once. */
+const userOfSession = compiledOnce((db, userId: string, sessionId: string, now: string) =>
+  db
+    .selectFrom("users")
+    .innerJoin("sessions", "sessions.user_id", "users.id")
+    .selectAll("users")
+    .where("users.id", "=", userId)
+    .where("sessions.id", "=", sessionId)
+    .where("sessions.revoked_at", "is", null)
+    .where("sessions.expires_at", ">", now)
+    .where("users.deleted_at", "is", null),
+);
+
 /**
  * Who may call a route follows from its path (DESIGN §10), once for every route: `user/…` needs a
  * driver's access token, `admin/…` an administrator's, `device/…` a device key; `open/…`, the
@@ -47,16 +61,7 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
     if (!claims) throw new AppError("authentication_error");
     // One query checks the session and loads the user, so a log-out, a revoked family or a
     // suspension takes effect at once, not when the token expires.
-    const user = await app.db
-      .selectFrom("users")
-      .innerJoin("sessions", "sessions.user_id", "users.id")
-      .selectAll("users")
-      .where("users.id", "=", claims.userId)
-      .where("sessions.id", "=", claims.sessionId)
-      .where("sessions.revoked_at", "is", null)
-      .where("sessions.expires_at", ">", nowIso())
-      .where("users.deleted_at", "is", null)
-      .executeTakeFirst();
+    const user = await userOfSession.first(app.db, claims.userId, claims.sessionId, nowIso());
     if (!user) throw new AppError("authentication_error");
     if (user.status === "suspended") throw new AppError("user_suspended");
     request.user = user;

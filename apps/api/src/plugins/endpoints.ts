@@ -11,7 +11,7 @@ import { idempotencyKeyHeader, optionalIdempotencyKeyHeader } from "@estaciona/c
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ZodType, z } from "zod";
 import { AppError } from "../lib/errors.ts";
-import { idempotent } from "../modules/payments/idempotency.ts";
+import { type IdempotencyRecord, idempotent } from "../modules/payments/idempotency.ts";
 
 /** A request to endpoint `E`, validated: its parameters, query and body have the declared types. */
 export type EndpointRequest<E> = Omit<FastifyRequest, "params" | "query" | "body"> & {
@@ -20,16 +20,28 @@ export type EndpointRequest<E> = Omit<FastifyRequest, "params" | "query" | "body
   body: ValidBody<E>;
 };
 
-/** The domain's answer: the `data` of the envelope. `idempotencyKey` is set on idempotent endpoints. */
+/**
+ * The domain's answer: the `data` of the envelope. `idempotencyKey` is set on idempotent endpoints;
+ * `keyRecord` only on a route registered with `claimsIdempotencyKey`.
+ */
 export type EndpointHandler<E> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
   idempotencyKey: string,
+  keyRecord: IdempotencyRecord<EndpointData<E>> | null,
 ) => Promise<EndpointData<E>>;
 
-/** What only the server decides about a route: a rate limit of its own, tighter than the global one. */
+/** What only the server decides about a route. */
 export interface RouteOptions {
+  /** A rate limit of its own, tighter than the global one. */
   rateLimit?: { max: number; timeWindow: number };
+  /**
+   * An idempotent route whose handler claims its Idempotency-Key in its first write transaction
+   * and keeps its answer in its last (`IdempotencyRecord`, payments/idempotency.ts) rather than
+   * the key being claimed before the handler runs and the answer kept after it, in commits of
+   * their own. The handler must write nothing before its claim.
+   */
+  claimsIdempotencyKey?: boolean;
 }
 
 const securityOf: Record<AuthKind, Record<string, string[]>[] | undefined> = {
@@ -79,12 +91,11 @@ export async function route<E extends Endpoint>(
   // The stored answer of an idempotent call belongs to a signed-in caller (idempotency.ts).
   if (endpoint.idempotent && endpoint.auth !== "user" && endpoint.auth !== "admin")
     throw new Error(`${name}: an idempotent endpoint needs a signed-in caller`);
+  if (options.claimsIdempotencyKey && !endpoint.idempotent)
+    throw new Error(`${name}: only an idempotent endpoint has a key to claim`);
   const schemas = await endpoint.schemas();
   const answer = endpoint.envelope ? z.object({ data: schemas.response }) : schemas.response;
-  const send = async (request: EndpointRequest<E>, reply: FastifyReply, key: string) => {
-    const data = await handler(request, reply, key);
-    return endpoint.envelope ? { data } : data;
-  };
+  const bodyOf = (data: EndpointData<E>) => (endpoint.envelope ? { data } : data);
 
   app.route({
     method: endpoint.method,
@@ -112,11 +123,18 @@ export async function route<E extends Endpoint>(
         reply.header("cache-control", "no-store").header("pragma", "no-cache");
         if (schemas.body) typed.body = oauthBody(schemas.body, request.body) as ValidBody<E>;
       }
-      if (!endpoint.idempotent) return send(typed, reply, "");
-      return idempotent(app.db, request, reply, endpoint.idempotencyKeyField, async (key) => ({
-        status: endpoint.status,
-        body: await send(typed, reply, key),
-      }));
+      if (!endpoint.idempotent) return bodyOf(await handler(typed, reply, "", null));
+      return idempotent(
+        app.db,
+        request,
+        reply,
+        {
+          keyField: endpoint.idempotencyKeyField,
+          claimsKey: options.claimsIdempotencyKey === true,
+          answerOf: (data: EndpointData<E>) => ({ status: endpoint.status, body: bodyOf(data) }),
+        },
+        (record) => handler(typed, reply, record.key, options.claimsIdempotencyKey ? record : null),
+      );
     },
   });
 }

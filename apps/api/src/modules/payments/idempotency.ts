@@ -1,6 +1,8 @@
 import { idempotencyKey } from "@estaciona/contracts/schemas/common";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Db } from "../../db/database.ts";
+import { compiledOnce } from "../../db/compiled-once.ts";
+import type { Db, Executor } from "../../db/database.ts";
+import type { Row } from "../../db/schema.ts";
 import { sha256 } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
@@ -69,7 +71,7 @@ export function requestFingerprint(request: Pick<FastifyRequest, "method" | "url
   return sha256(JSON.stringify([request.method, request.url, canonical(request.body ?? null)]));
 }
 
-function replay<T>(reply: FastifyReply, stored: StoredAnswer): T {
+function replay<Body>(reply: FastifyReply, stored: StoredAnswer): Body {
   reply.header("idempotent-replayed", "true");
   if (stored.kind === "error")
     throw new AppError(stored.code as ConstructorParameters<typeof AppError>[0], {
@@ -78,100 +80,243 @@ function replay<T>(reply: FastifyReply, stored: StoredAnswer): T {
       params: stored.params,
     });
   reply.code(stored.status);
-  return stored.body as T;
+  return stored.body as Body;
+}
+
+const inProgress = () =>
+  new AppError("action_not_available", {
+    status: 409,
+    messageKey: "errors.api_request_in_progress",
+    headers: { "retry-after": "1" },
+  });
+
+/** Whether a refusal is kept for replays: 429, 5xx and unexpected failures release the key instead. */
+const kept = (error: unknown): error is AppError =>
+  error instanceof AppError && error.status < 500 && error.status !== 429;
+
+/** Every money call looks its key up first: compiled once (db/compiled-once.ts). */
+const recordOfKey = compiledOnce((db, userId: string, key: string) =>
+  db.selectFrom("idempotency_keys").selectAll().where("user_id", "=", userId).where("key", "=", key),
+);
+
+/** Another request holds the key: this one is answered from that request's record. */
+class KeyHeldElsewhere extends Error {}
+
+type KeyRow = Row<"idempotency_keys">;
+
+/**
+ * One request's record under its key. On most money routes the wrapper claims it (`in_progress`)
+ * before the handler runs and keeps the answer after. A route registered with
+ * `claimsIdempotencyKey` hands the record to its handler, which claims it in its first write
+ * transaction and keeps its answer in its last, so both commit with the handler's own writes
+ * instead of in commits of their own (the pay path, docs/decisions/0046); what the handler leaves
+ * undone (an answer given before any write, a replayed charge) the wrapper does after it.
+ */
+export class IdempotencyRecord<Data> {
+  /** The row this request wrote or took over, once it did. */
+  #claimedId: string | null = null;
+  #answerKept = false;
+
+  constructor(
+    readonly key: string,
+    private readonly userId: string,
+    private readonly requestHash: string,
+    private readonly answerOf: (data: Data) => IdempotentAnswer<unknown>,
+  ) {}
+
+  get answerKept(): boolean {
+    return this.#answerKept;
+  }
+
+  /** Whether this request holds the key (claimed or taken over; a claim rolled back still counts). */
+  get claimed(): boolean {
+    return this.#claimedId !== null;
+  }
+
+  /** Holds the key for this request; throws `KeyHeldElsewhere` when another request has it. */
+  async claim(executor: Executor): Promise<void> {
+    if (this.#claimedId) return;
+    const claimed = await executor
+      .insertInto("idempotency_keys")
+      .values(this.#row({ status: "in_progress", response_status: null, response_body: null }))
+      .onConflict((conflict) => conflict.columns(["user_id", "key"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!claimed) throw new KeyHeldElsewhere();
+    this.#claimedId = claimed.id;
+  }
+
+  /** Keeps the handler's answer for replays. */
+  keepAnswer(executor: Executor, data: Data): Promise<void> {
+    const answer = this.answerOf(data);
+    return this.#keep(executor, { kind: "success", status: answer.status ?? 200, body: answer.body });
+  }
+
+  /** Keeps the refusal the handler answers, when it is one kept for replays (not a 429 or a 5xx). */
+  async keepRefusal(executor: Executor, error: AppError): Promise<void> {
+    if (!kept(error)) return;
+    await this.#keep(executor, {
+      kind: "error",
+      status: error.status,
+      code: error.code,
+      messageKey: error.messageKey,
+      params: error.params,
+    });
+  }
+
+  /** Gives the key back (an answer not kept): the client may send the request again. */
+  async release(executor: Executor): Promise<void> {
+    if (this.#claimedId && !this.#answerKept)
+      await executor.deleteFrom("idempotency_keys").where("id", "=", this.#claimedId).execute();
+  }
+
+  /** The record under this driver's key, whichever request wrote it. */
+  find(executor: Executor): Promise<KeyRow | undefined> {
+    return recordOfKey.first(executor, this.userId, this.key);
+  }
+
+  /**
+   * What an earlier record under the key means for this request: another request's (422), a kept
+   * answer (replayed), or a request still running (409). An in-progress record older than two
+   * minutes belonged to a crashed request: with `mayTakeOver` this request takes it over and
+   * answers `undefined` (run the handler).
+   */
+  async answerFrom<Body>(
+    executor: Executor,
+    earlier: KeyRow,
+    reply: FastifyReply,
+    { mayTakeOver }: { mayTakeOver: boolean },
+  ): Promise<{ replayed: Body } | undefined> {
+    if (earlier.request_hash !== this.requestHash)
+      throw new AppError("invalid_data", { messageKey: "errors.api_idempotency_key_reused" });
+    if (earlier.status === "completed" && earlier.response_body)
+      return { replayed: replay<Body>(reply, JSON.parse(earlier.response_body) as StoredAnswer) };
+    if (!mayTakeOver || earlier.locked_at >= isoBefore(STALE_IN_PROGRESS_SECONDS)) throw inProgress();
+    const takenOver = await executor
+      .updateTable("idempotency_keys")
+      .set({ locked_at: nowIso() })
+      .where("id", "=", earlier.id)
+      .where("status", "=", "in_progress")
+      .where("locked_at", "=", earlier.locked_at)
+      .returning("id")
+      .executeTakeFirst();
+    if (!takenOver) throw inProgress();
+    this.#claimedId = takenOver.id;
+    return undefined;
+  }
+
+  /**
+   * Writes the answer: over this request's own claim, or as a new completed record when it never
+   * claimed (or its claim was rolled back with the handler's transaction). A record of another
+   * request under the key is left alone (`KeyHeldElsewhere`).
+   */
+  async #keep(executor: Executor, stored: StoredAnswer): Promise<void> {
+    const answer = {
+      status: "completed",
+      response_status: stored.status,
+      response_body: JSON.stringify(stored),
+    } as const;
+    const written = await executor
+      .insertInto("idempotency_keys")
+      .values(this.#row(answer))
+      .onConflict((conflict) =>
+        conflict
+          .columns(["user_id", "key"])
+          .doUpdateSet(answer)
+          .where("idempotency_keys.id", "=", this.#claimedId ?? ""),
+      )
+      .returning("id")
+      .executeTakeFirst();
+    if (!written) throw new KeyHeldElsewhere();
+    this.#answerKept = true;
+  }
+
+  #row(state: Pick<KeyRow, "status" | "response_status" | "response_body">): KeyRow {
+    const now = nowIso();
+    return {
+      id: newId(),
+      user_id: this.userId,
+      key: this.key,
+      request_hash: this.requestHash,
+      ...state,
+      created_at: now,
+      locked_at: now,
+    };
+  }
+}
+
+/** How a route uses its key (route() in plugins/endpoints.ts). */
+export interface IdempotentRoute<Data, Body> {
+  /** A body field that stands in for a missing header (`idempotencyKeyField`), or null. */
+  keyField: string | null;
+  /** The handler claims the key and keeps its answer in its own transactions (`IdempotencyRecord`). */
+  claimsKey: boolean;
+  /** The status and body answered for the handler's data. */
+  answerOf: (data: Data) => IdempotentAnswer<Body>;
 }
 
 /** Runs `handler` at most once per (user, Idempotency-Key); see the module comment. */
-export async function idempotent<T>(
+export async function idempotent<Data, Body>(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  keyField: string | null,
-  handler: (key: string) => Promise<IdempotentAnswer<T>>,
-): Promise<T> {
-  const key = idempotencyKeyOf(request, keyField);
-  const userId = request.user.id;
-  const requestHash = requestFingerprint(request);
-  const now = nowIso();
-  const claimed = await db
-    .insertInto("idempotency_keys")
-    .values({
-      id: newId(),
-      user_id: userId,
-      key,
-      request_hash: requestHash,
-      status: "in_progress",
-      response_status: null,
-      response_body: null,
-      created_at: now,
-      locked_at: now,
-    })
-    .onConflict((conflict) => conflict.columns(["user_id", "key"]).doNothing())
-    .returning("id")
-    .executeTakeFirst();
+  route: IdempotentRoute<Data, Body>,
+  handler: (record: IdempotencyRecord<Data>) => Promise<Data>,
+): Promise<Body> {
+  const record = new IdempotencyRecord(
+    idempotencyKeyOf(request, route.keyField),
+    request.user.id,
+    requestFingerprint(request),
+    route.answerOf,
+  );
+  /** The answer of the request that holds the key (when this one found it held). */
+  const answerFromHolder = async (found?: KeyRow) => {
+    const holder = found ?? (await record.find(db));
+    if (!holder) throw inProgress();
+    const answer = await record.answerFrom<Body>(db, holder, reply, { mayTakeOver: false });
+    if (!answer) throw inProgress();
+    return answer.replayed;
+  };
 
-  let rowId = claimed?.id;
-  if (!rowId) {
-    const existing = await db
-      .selectFrom("idempotency_keys")
-      .selectAll()
-      .where("user_id", "=", userId)
-      .where("key", "=", key)
-      .executeTakeFirst();
-    if (!existing)
-      throw new AppError("action_not_available", {
-        status: 409,
-        messageKey: "errors.api_request_in_progress",
-        headers: { "retry-after": "1" },
-      });
-    if (existing.request_hash !== requestHash)
-      throw new AppError("invalid_data", { messageKey: "errors.api_idempotency_key_reused" });
-    if (existing.status === "completed" && existing.response_body)
-      return replay<T>(reply, JSON.parse(existing.response_body) as StoredAnswer);
-    const takenOver =
-      existing.locked_at < isoBefore(STALE_IN_PROGRESS_SECONDS)
-        ? await db
-            .updateTable("idempotency_keys")
-            .set({ locked_at: now })
-            .where("id", "=", existing.id)
-            .where("status", "=", "in_progress")
-            .where("locked_at", "=", existing.locked_at)
-            .returning("id")
-            .executeTakeFirst()
-        : undefined;
-    if (!takenOver)
-      throw new AppError("action_not_available", {
-        status: 409,
-        messageKey: "errors.api_request_in_progress",
-        headers: { "retry-after": "1" },
-      });
-    rowId = takenOver.id;
+  // A request recorded before under the key is answered from its record, before the handler runs.
+  let earlier: KeyRow | undefined;
+  if (route.claimsKey) earlier = await record.find(db);
+  else
+    try {
+      await record.claim(db);
+    } catch (error) {
+      if (!(error instanceof KeyHeldElsewhere)) throw error;
+      earlier = await record.find(db);
+      if (!earlier) throw inProgress();
+    }
+  if (earlier) {
+    const answer = await record.answerFrom<Body>(db, earlier, reply, { mayTakeOver: true });
+    if (answer) return answer.replayed;
   }
 
-  const complete = (stored: StoredAnswer) =>
-    db
-      .updateTable("idempotency_keys")
-      .set({ status: "completed", response_status: stored.status, response_body: JSON.stringify(stored) })
-      .where("id", "=", rowId)
-      .execute();
   try {
-    const answer = await handler(key);
-    const status = answer.status ?? 200;
-    await complete({ kind: "success", status, body: answer.body });
-    reply.code(status);
+    const data = await handler(record);
+    if (!record.answerKept) await record.keepAnswer(db, data);
+    const answer = route.answerOf(data);
+    reply.code(answer.status ?? 200);
     return answer.body;
   } catch (error) {
-    if (error instanceof AppError && error.status < 500 && error.status !== 429) {
-      await complete({
-        kind: "error",
-        status: error.status,
-        code: error.code,
-        messageKey: error.messageKey,
-        params: error.params,
-      });
-    } else {
-      await db.deleteFrom("idempotency_keys").where("id", "=", rowId).execute();
+    if (error instanceof KeyHeldElsewhere) return answerFromHolder();
+    if (!kept(error)) {
+      await record.release(db);
+      // A failure met without the key (the handler never claimed it) may be another request's
+      // attempt seen from outside, still running: that request's record answers.
+      const holder = record.claimed ? undefined : await record.find(db);
+      if (holder) return answerFromHolder(holder);
+      throw error;
     }
+    if (!record.answerKept)
+      try {
+        await record.keepRefusal(db, error);
+      } catch (keeping) {
+        if (keeping instanceof KeyHeldElsewhere) return answerFromHolder();
+        throw keeping;
+      }
     throw error;
   }
 }

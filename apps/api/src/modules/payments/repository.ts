@@ -1,5 +1,6 @@
 import type { Country } from "@estaciona/contracts";
 import { sql } from "kysely";
+import { compiledOnce } from "../../db/compiled-once.ts";
 import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow, Row, RowUpdate } from "../../db/schema.ts";
 
@@ -17,19 +18,21 @@ export type PaymentMethodRow = Row<"payment_methods">;
 const chargesOfUser = (db: Executor, userId: string) =>
   db.selectFrom("payments").selectAll().where("user_id", "=", userId).where("kind", "=", "charge");
 
-/** The charge a driver already made with an Idempotency-Key, if any (replayed instead of charging again). */
-export function findChargeByIdempotencyKey(db: Executor, userId: string, key: string) {
+/**
+ * The charge a driver already made with an Idempotency-Key, if any (replayed instead of charging
+ * again). Compiled once, like the other statements of the pay path (db/compiled-once.ts).
+ */
+export const findChargeByIdempotencyKey = compiledOnce((db, userId: string, key: string) =>
   // The predicate of the partial unique index `payments_user_key` written out as SQL: SQLite uses a
   // partial index only when the query states its condition literally (a bound `kind = ?` does not),
   // and otherwise reads every charge of the driver.
-  return db
+  db
     .selectFrom("payments")
     .selectAll()
     .where("user_id", "=", userId)
     .where("idempotency_key", "=", key)
-    .where(sql<boolean>`kind = 'charge' and idempotency_key is not null`)
-    .executeTakeFirst();
-}
+    .where(sql<boolean>`kind = 'charge' and idempotency_key is not null`),
+).first;
 
 /** One of the driver's charges: another driver's payment is simply not found. */
 export function findChargeOfUser(db: Executor, userId: string, paymentId: string) {
@@ -41,9 +44,9 @@ export function findPaymentById(db: Executor, paymentId: string) {
 }
 
 /** The payment row locked until the transaction ends: settling it is one writer at a time. */
-export function lockPayment(tx: Executor, paymentId: string) {
-  return tx.selectFrom("payments").selectAll().where("id", "=", paymentId).$call(forUpdate(tx)).executeTakeFirst();
-}
+export const lockPayment = compiledOnce((tx, paymentId: string) =>
+  tx.selectFrom("payments").selectAll().where("id", "=", paymentId).$call(forUpdate(tx)),
+).first;
 
 export function insertPayment(db: Executor, payment: NewRow<"payments">) {
   return db.insertInto("payments").values(payment).returningAll().executeTakeFirstOrThrow();
@@ -120,9 +123,18 @@ function cardsOfUser(db: Executor, userId: string, { verified }: { verified: boo
     .$if(verified, (query) => query.where("verified_at", "is not", null));
 }
 
-/** One of the driver's cards: another driver's card is simply not found. */
+const cardOfUser = {
+  any: compiledOnce((db, userId: string, methodId: string) =>
+    cardsOfUser(db, userId, { verified: false }).where("id", "=", methodId),
+  ),
+  verified: compiledOnce((db, userId: string, methodId: string) =>
+    cardsOfUser(db, userId, { verified: true }).where("id", "=", methodId),
+  ),
+};
+
+/** One of the driver's cards: another driver's card is simply not found (compiled once: the pay path reads it). */
 export function findCardOfUser(db: Executor, userId: string, methodId: string, options = { verified: false }) {
-  return cardsOfUser(db, userId, options).where("id", "=", methodId).executeTakeFirst();
+  return cardOfUser[options.verified ? "verified" : "any"].first(db, userId, methodId);
 }
 
 export function findCardById(db: Executor, methodId: string) {
@@ -133,18 +145,27 @@ export function listVerifiedCardsOfUser(db: Executor, userId: string) {
   return cardsOfUser(db, userId, { verified: true }).orderBy("created_at").orderBy("id").execute();
 }
 
+/** findCardToCharge's two statements, compiled once (the pay path reads the default card). */
+const cardToCharge = {
+  defaultOnly: compiledOnce((db, userId: string, country: Country) =>
+    cardsOfUser(db, userId, { verified: true }).where("country", "=", country).where("is_default", "=", 1).limit(1),
+  ),
+  freeFlowFirst: compiledOnce((db, userId: string, country: Country) =>
+    cardsOfUser(db, userId, { verified: true })
+      .where("country", "=", country)
+      .where((eb) => eb.or([eb("is_default", "=", 1), eb("free_flow", "=", 1)]))
+      .orderBy("free_flow", "desc")
+      .orderBy("is_default", "desc")
+      .limit(1),
+  ),
+};
+
 /**
  * The card a charge goes to when the driver does not pick one: the default card of the country,
  * or — at a freeflow exit — the card flagged `free_flow` first. Verified cards only.
  */
 export function findCardToCharge(db: Executor, userId: string, country: Country, preferFreeFlow: boolean) {
-  let query = cardsOfUser(db, userId, { verified: true })
-    .where("country", "=", country)
-    .where((eb) =>
-      preferFreeFlow ? eb.or([eb("is_default", "=", 1), eb("free_flow", "=", 1)]) : eb("is_default", "=", 1),
-    );
-  if (preferFreeFlow) query = query.orderBy("free_flow", "desc");
-  return query.orderBy("is_default", "desc").limit(1).executeTakeFirst();
+  return cardToCharge[preferFreeFlow ? "freeFlowFirst" : "defaultOnly"].first(db, userId, country);
 }
 
 /** Whether the driver has another verified card in the card's country. */

@@ -1,3 +1,4 @@
+import { compiledOnce } from "../../../db/compiled-once.ts";
 import type { Executor } from "../../../db/database.ts";
 
 export function findLocationById(db: Executor, locationId: string) {
@@ -9,15 +10,21 @@ export function listActiveLocations(db: Executor) {
   return db.selectFrom("locations").selectAll().where("active", "=", 1).orderBy("name").orderBy("id").execute();
 }
 
-/** The operator behind a location: the name and contact a receipt shows. */
-export function findOperatorOfLocation(db: Executor, locationId: string) {
-  return db
+/** A location with the operator behind it: the name and contact a receipt shows (compiled once: the pay path reads it). */
+export const findLocationWithOperator = compiledOnce((db, locationId: string) =>
+  db
     .selectFrom("locations")
     .innerJoin("organisations", "organisations.id", "locations.organisation_id")
-    .select(["organisations.name", "organisations.contact_email", "organisations.contact_phone"])
-    .where("locations.id", "=", locationId)
-    .executeTakeFirst();
-}
+    .selectAll("locations")
+    .select([
+      "organisations.name as operator_name",
+      "organisations.contact_email as operator_contact_email",
+      "organisations.contact_phone as operator_contact_phone",
+    ])
+    .where("locations.id", "=", locationId),
+).first;
+
+export type LocationWithOperator = NonNullable<Awaited<ReturnType<typeof findLocationWithOperator>>>;
 
 /** Each of these locations' time zone, by id. */
 export async function timeZonesOfLocations(db: Executor, locationIds: string[]): Promise<Map<string, string>> {

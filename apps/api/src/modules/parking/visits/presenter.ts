@@ -9,8 +9,8 @@ import {
 } from "@estaciona/contracts/schemas/parking";
 import type { Executor } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
-import { findLocationById, findOperatorOfLocation } from "../locations/repository.ts";
-import { feeRatesOf, type LocationPricing, type LocationRow, tariffBody, tariffOf } from "../locations/service.ts";
+import { findLocationWithOperator, type LocationWithOperator } from "../locations/repository.ts";
+import { feeRatesOf, type LocationPricing, tariffBody, tariffOf } from "../locations/service.ts";
 import { findVehicleById, listLedgerRowsOfVisit, type VisitListRow, type VisitRow } from "./repository.ts";
 
 const MINUTE_MS = 60_000;
@@ -109,21 +109,20 @@ export const presentLedgerRow = (row: Awaited<ReturnType<typeof listLedgerRowsOf
 
 /**
  * The full visit for the driver: live price while open, ledger history, and a receipt once settled.
- * `known` holds the visit's location and vehicle when the caller has just read them.
+ * `known` holds the visit's location (with its operator) and vehicle when the caller has just read them.
  */
 export async function presentVisitDetail(
   db: Executor,
   visit: VisitRow,
   at: number,
-  known: { location?: LocationRow; vehicle?: Row<"vehicles"> } = {},
+  known: { location?: LocationWithOperator; vehicle?: Row<"vehicles"> } = {},
 ): Promise<VisitDetail> {
-  const [location, vehicle, ledger, operator] = await Promise.all([
-    known.location ?? findLocationById(db, visit.location_id),
+  const [location, vehicle, ledger] = await Promise.all([
+    known.location ?? findLocationWithOperator(db, visit.location_id),
     known.vehicle ?? findVehicleById(db, visit.vehicle_id),
     listLedgerRowsOfVisit(db, visit.id),
-    findOperatorOfLocation(db, visit.location_id),
   ]);
-  if (!location || !vehicle || !operator) throw new Error(`Visit ${visit.id} points at a missing location or vehicle`);
+  if (!location || !vehicle) throw new Error(`Visit ${visit.id} points at a missing location or vehicle`);
   const amounts = settledAmounts(visit);
   const payments = ledger.map(presentLedgerRow);
   const charge = payments.find((payment) => payment.kind === "charge" && payment.status === "succeeded") ?? null;
@@ -162,9 +161,9 @@ export async function presentVisitDetail(
             number: receiptNumber(visit.id),
             issued_at: visit.paid_at,
             operator: {
-              name: operator.name,
-              contact_email: operator.contact_email,
-              contact_phone: operator.contact_phone,
+              name: location.operator_name,
+              contact_email: location.operator_contact_email,
+              contact_phone: location.operator_contact_phone,
             },
             location: { name: location.name, address: location.address },
             plate: vehicle.plate,

@@ -1,6 +1,7 @@
 import type { Country } from "@estaciona/contracts";
 import { OPEN_VISIT_STATUSES } from "@estaciona/contracts/schemas/parking";
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import { compiledOnce } from "../../../db/compiled-once.ts";
 import { type Executor, forUpdate } from "../../../db/database.ts";
 import type { Database, NewRow, Row, RowUpdate } from "../../../db/schema.ts";
 
@@ -34,24 +35,23 @@ export async function insertVisit(db: Executor, visit: NewRow<"visits">): Promis
   await db.insertInto("visits").values(visit).execute();
 }
 
-export function findVisitById(db: Executor, visitId: string) {
-  return db.selectFrom("visits").selectAll().where("id", "=", visitId).executeTakeFirst();
-}
+// The statements of the pay path are compiled once (db/compiled-once.ts, docs/decisions/0046).
+const visitById = compiledOnce((db, visitId: string) => db.selectFrom("visits").selectAll().where("id", "=", visitId));
+export const findVisitById = visitById.first;
 
 /** How long a settled visit's driver has to leave: its location's exit window (undefined: no such visit). */
-export function findExitWindowOfVisit(db: Executor, visitId: string) {
-  return db
+export const findExitWindowOfVisit = compiledOnce((db, visitId: string) =>
+  db
     .selectFrom("visits")
     .innerJoin("locations", "locations.id", "visits.location_id")
     .select("locations.exit_window_minutes")
-    .where("visits.id", "=", visitId)
-    .executeTakeFirst();
-}
+    .where("visits.id", "=", visitId),
+).first;
 
 /** A visit only if it belongs to this driver: another driver's visit is simply not found. */
-export function findVisitOfUser(db: Executor, userId: string, visitId: string) {
-  return db.selectFrom("visits").selectAll().where("id", "=", visitId).where("user_id", "=", userId).executeTakeFirst();
-}
+export const findVisitOfUser = compiledOnce((db, userId: string, visitId: string) =>
+  db.selectFrom("visits").selectAll().where("id", "=", visitId).where("user_id", "=", userId),
+).first;
 
 /** The vehicle's open visit (there is at most one: the partial unique index). */
 export function findOpenVisitOfVehicle(db: Executor, vehicleId: string) {
@@ -228,16 +228,16 @@ export function findLatestOpenVisitOfUser(db: Executor, userId: string) {
 }
 
 /** The vehicle of a visit, deleted or not (history keeps naming it). */
-export function findVehicleById(db: Executor, vehicleId: string) {
-  return db.selectFrom("vehicles").selectAll().where("id", "=", vehicleId).executeTakeFirst();
-}
+export const findVehicleById = compiledOnce((db, vehicleId: string) =>
+  db.selectFrom("vehicles").selectAll().where("id", "=", vehicleId),
+).first;
 
 /** The visit's rows in the payments ledger, oldest first, with the card's masked details. */
 export const listLedgerRowsOfVisit = (db: Executor, visitId: string) => listLedgerRowsOfPayable(db, "visit", visitId);
 
 /** A payable's rows in the ledger (a visit, an event visit, a valet ticket), oldest first, with the card's masked details. */
-export function listLedgerRowsOfPayable(db: Executor, payableType: string, payableId: string) {
-  return db
+export const listLedgerRowsOfPayable = compiledOnce((db, payableType: string, payableId: string) =>
+  db
     .selectFrom("payments")
     .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")
     .select([
@@ -253,27 +253,28 @@ export function listLedgerRowsOfPayable(db: Executor, payableType: string, payab
     .where("payments.payable_type", "=", payableType)
     .where("payments.payable_id", "=", payableId)
     .orderBy("payments.created_at")
-    .orderBy("payments.id")
-    .execute();
-}
+    .orderBy("payments.id"),
+).all;
 
-/** Whether the visit has a charge in flight or done: a free settlement must not race a charge. */
-export async function hasLiveChargeForVisit(db: Executor, visitId: string): Promise<boolean> {
-  const row = await db
+const liveChargeOfVisit = compiledOnce((db, visitId: string) =>
+  db
     .selectFrom("payments")
     .select("id")
     .where("payable_type", "=", "visit")
     .where("payable_id", "=", visitId)
     .where("kind", "=", "charge")
-    .where("status", "in", ["pending", "requires_action", "succeeded"])
-    .executeTakeFirst();
-  return row !== undefined;
+    .where("status", "in", ["pending", "requires_action", "succeeded"]),
+);
+
+/** Whether the visit has a charge in flight or done: a free settlement must not race a charge. */
+export async function hasLiveChargeForVisit(db: Executor, visitId: string): Promise<boolean> {
+  return (await liveChargeOfVisit.first(db, visitId)) !== undefined;
 }
 
 /** The visit row locked for the rest of the transaction. */
-export function lockVisit(tx: Executor, visitId: string) {
-  return tx.selectFrom("visits").selectAll().where("id", "=", visitId).$call(forUpdate(tx)).executeTakeFirst();
-}
+export const lockVisit = compiledOnce((tx, visitId: string) =>
+  tx.selectFrom("visits").selectAll().where("id", "=", visitId).$call(forUpdate(tx)),
+).first;
 
 /** Every visit of the driver with its place and plate, oldest first (the personal-data export). */
 export function listAllVisitsOfUser(db: Executor, userId: string) {

@@ -1,11 +1,13 @@
 import type { VisitDetail } from "@estaciona/contracts/schemas/parking";
-import type { Tx } from "../../../db/database.ts";
+import type { Executor, Tx } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { enqueue } from "../../jobs/queue.ts";
 import type { JobRunner } from "../../jobs/worker.ts";
+import type { IdempotencyRecord } from "../../payments/idempotency.ts";
 import {
   type AmountBreakdown,
+  type ChargePayableInput,
   type ChargeResult,
   chargeFailure,
   chargePayable,
@@ -16,7 +18,7 @@ import {
 } from "../../payments/ledger.ts";
 import { findCardToCharge } from "../../payments/repository.ts";
 import { registerCardRemovalCheck } from "../../payments/service.ts";
-import { findLocationById } from "../locations/repository.ts";
+import { findLocationWithOperator } from "../locations/repository.ts";
 import type { LocationRow } from "../locations/service.ts";
 import { type MessageDeps, notifyDeclinedExitCharge, sendVisitReceipt } from "./messages.ts";
 import { presentVisitDetail, quoteAt } from "./presenter.ts";
@@ -128,10 +130,17 @@ const paymentInProgress = () =>
 
 /**
  * A stay that costs nothing (inside the grace minutes) finishes without a charge. The lock and
- * the check for a live charge keep it from racing a paid settlement of the same visit.
+ * the check for a live charge keep it from racing a paid settlement of the same visit. A driver's
+ * request claims its Idempotency-Key first in the same transaction (`keyRecord`).
  */
-async function finishFreeVisit(deps: ParkingDeps, visitId: string, at: string): Promise<VisitRow> {
+async function finishFreeVisit(
+  deps: ParkingDeps,
+  visitId: string,
+  at: string,
+  keyRecord: IdempotencyRecord<PayVisitResult> | null = null,
+): Promise<VisitRow> {
   return deps.db.transaction().execute(async (tx) => {
+    await keyRecord?.claim(tx);
     const visit = await lockVisit(tx, visitId);
     if (!visit) throw new AppError("object_not_found");
     if (visit.status === "finished") throw new AppError("visit_already_paid");
@@ -143,32 +152,28 @@ async function finishFreeVisit(deps: ParkingDeps, visitId: string, at: string): 
   });
 }
 
-interface ChargeVisitInput {
+type ChargeVisitInput = Pick<
+  ChargePayableInput,
+  "breakdown" | "paymentMethodId" | "card" | "earlierCharge" | "returnOrigin" | "beforeAttempt" | "afterOutcome"
+> & {
   visit: VisitRow;
   location: LocationRow;
   plate: string;
-  /** The charge already made with this key (null: none), when the caller has looked it up. */
-  earlierCharge?: PaymentRow | null;
-  breakdown: AmountBreakdown;
-  paymentMethodId: string;
   idempotencyKey: string;
-  /** The driver's origin when they pay from the app (`driverOrigin`); a camera's exit has none. */
-  returnOrigin?: string;
-}
+};
 
-function chargeVisit(deps: ParkingDeps, input: ChargeVisitInput): Promise<ChargeResult> {
+function chargeVisit(
+  deps: ParkingDeps,
+  { visit, location, plate, ...charge }: ChargeVisitInput,
+): Promise<ChargeResult> {
   return chargePayable(deps, {
-    userId: input.visit.user_id,
+    ...charge,
+    userId: visit.user_id,
     purpose: "visit",
-    payable: { type: "visit", id: input.visit.id },
-    breakdown: input.breakdown,
-    currency: input.visit.currency,
-    paymentMethodId: input.paymentMethodId,
-    idempotencyKey: input.idempotencyKey,
-    returnOrigin: input.returnOrigin,
-    earlierCharge: input.earlierCharge,
-    description: `${input.location.name} · ${input.plate}`,
-    lockPayable: lockPayableVisit(input.visit.id),
+    payable: { type: "visit", id: visit.id },
+    currency: visit.currency,
+    description: `${location.name} · ${plate}`,
+    lockPayable: lockPayableVisit(visit.id),
   });
 }
 
@@ -184,19 +189,31 @@ const paymentOf = (result: ChargeResult): PayVisitResult["payment"] => ({
   redirect_url: result.status === "requires_action" ? result.redirectUrl : null,
 });
 
+/** What the driver's pay call brings besides the visit: its body and its Idempotency-Key. */
+export interface PayVisitRequest {
+  body: { payment_method_uuid?: string; expected_total?: number };
+  idempotencyKey: string;
+  /**
+   * The key's record, claimed in the charge's first transaction and holding the answer written in
+   * its last (payments/idempotency.ts); null when the route claims the key around this call.
+   */
+  keyRecord: IdempotencyRecord<PayVisitResult> | null;
+  /** The driver's origin (`driverOrigin`): where a 3-D Secure challenge returns. */
+  returnOrigin: string;
+}
+
 /**
  * `POST user/visit/{uuid}/pay` (and `/checkout/{uuid}`): computes the fee now, charges it
  * through the ledger and finishes the visit with an exit window. A free stay finishes without a
  * charge; a decline leaves the visit `pending_payment` and answers the catalogue code. The same
  * Idempotency-Key replays the first attempt with its own amounts, whatever the clock says now.
+ * Everything before the charge's first transaction only reads: the key is claimed there.
  */
 export async function payVisit(
   deps: ParkingDeps,
   user: Row<"users">,
   visitId: string,
-  body: { payment_method_uuid?: string; expected_total?: number },
-  idempotencyKey: string,
-  returnOrigin: string,
+  { body, idempotencyKey, keyRecord, returnOrigin }: PayVisitRequest,
 ): Promise<PayVisitResult> {
   let visit = await requireVisitOfUser(deps.db, user.id, visitId);
   const earlier = await findChargeByIdempotencyKey(deps.db, user.id, idempotencyKey);
@@ -204,7 +221,7 @@ export async function payVisit(
   if (!replaying && visit.status === "finished") throw new AppError("visit_already_paid");
   if (!replaying && !PAYABLE.includes(visit.status)) throw new AppError("invalid_visit_amount");
   const [location, vehicle] = await Promise.all([
-    findLocationById(deps.db, visit.location_id),
+    findLocationWithOperator(deps.db, visit.location_id),
     findVehicleById(deps.db, visit.vehicle_id),
   ]);
   if (!location || !vehicle) throw new Error(`Visit ${visit.id} points at a missing location or vehicle`);
@@ -215,7 +232,7 @@ export async function payVisit(
   if (!replaying && body.expected_total !== undefined && body.expected_total !== quote.total)
     throw new AppError("invalid_visit_amount", { status: 409, messageKey: "errors.api_price_changed" });
   if (!replaying && quote.total === 0) {
-    visit = await finishFreeVisit(deps, visit.id, new Date(now).toISOString());
+    visit = await finishFreeVisit(deps, visit.id, new Date(now).toISOString(), keyRecord);
     return { visit: await presentVisitDetail(deps.db, visit, now, known), payment: null };
   }
 
@@ -228,11 +245,18 @@ export async function payVisit(
         tax: quote.tax,
         total: quote.total,
       };
-  const paymentMethodId =
-    (replaying ? earlier.payment_method_id : body.payment_method_uuid) ??
-    (await findCardToCharge(deps.db, user.id, location.country, false))?.id;
+  const chosenMethodId = replaying ? earlier.payment_method_id : body.payment_method_uuid;
+  // The default card, read here, is handed to the ledger so that it is not read twice.
+  const card = chosenMethodId ? undefined : await findCardToCharge(deps.db, user.id, location.country, false);
+  const paymentMethodId = chosenMethodId ?? card?.id;
   if (!paymentMethodId) throw new AppError("no_payment_method");
 
+  // The answer is written in the charge's last transaction, with the key's record, when there is one.
+  const present = async (executor: Executor, result: ChargeResult): Promise<PayVisitResult> => {
+    const settled = (await findVisitById(executor, visit.id)) ?? visit;
+    return { visit: await presentVisitDetail(executor, settled, Date.now(), known), payment: paymentOf(result) };
+  };
+  let answer: PayVisitResult | undefined;
   const result = await chargeVisit(deps, {
     visit,
     location,
@@ -246,13 +270,22 @@ export async function payVisit(
       total: breakdown.total,
     },
     paymentMethodId,
+    card,
     idempotencyKey,
     returnOrigin,
+    ...(keyRecord && {
+      beforeAttempt: (tx: Tx) => keyRecord.claim(tx),
+      afterOutcome: async (tx: Tx, outcome: ChargeResult) => {
+        const refusal = chargeFailure(outcome);
+        if (refusal) return keyRecord.keepRefusal(tx, refusal);
+        answer = await present(tx, outcome);
+        await keyRecord.keepAnswer(tx, answer);
+      },
+    }),
   });
   const failure = chargeFailure(result);
   if (failure) throw failure;
-  visit = (await findVisitById(deps.db, visit.id)) ?? visit;
-  return { visit: await presentVisitDetail(deps.db, visit, Date.now(), known), payment: paymentOf(result) };
+  return answer ?? present(deps.db, result);
 }
 
 export type ExitChargeOutcome = "succeeded" | "declined" | "pending" | "not_needed";
@@ -298,6 +331,7 @@ export async function settleFreeflowExit(
       total: quote.total,
     },
     paymentMethodId: card.id,
+    card,
     idempotencyKey: `freeflow-exit:${visit.id}`,
   });
   const current = (await findVisitById(deps.db, visit.id)) ?? visit;

@@ -34,6 +34,8 @@ export interface ChargePayableInput {
   breakdown: AmountBreakdown;
   currency: Currency;
   paymentMethodId: string;
+  /** That card, when the caller has just read it (one of the driver's verified cards): step 1 does not read it again. */
+  card?: PaymentMethodRow;
   /** The request's Idempotency-Key: a second call with it answers the first attempt's state. */
   idempotencyKey: string | null;
   /**
@@ -43,8 +45,18 @@ export interface ChargePayableInput {
   earlierCharge?: PaymentRow | null;
   /** Shown on the driver's statement / the provider's dashboard. */
   description: string;
+  /**
+   * First in step 1's transaction, before the payable is locked: what the caller writes with the
+   * attempt (the pay call claims the request's Idempotency-Key, payments/idempotency.ts).
+   */
+  beforeAttempt?: (tx: Tx) => Promise<void>;
   /** Inside step 1's transaction: lock the payable (`forUpdate`, db/database.ts) and throw an AppError if it cannot be paid. */
   lockPayable?: (tx: Tx) => Promise<void>;
+  /**
+   * Last in step 3's transaction, once the outcome is recorded: what the caller keeps with it (the
+   * pay call keeps its answer to the request). Not called when the outcome is unknown (no step 3).
+   */
+  afterOutcome?: (tx: Tx, result: ChargeResult) => Promise<void>;
   /** The code answered when the payable already has a live or successful charge (409). Default `invalid_payment`. */
   conflictCode?: ErrorCode;
   /** The code a generic decline maps to. Default `invalid_payment`. */
@@ -150,8 +162,9 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
   let method: PaymentMethodRow;
   try {
     ({ payment, method } = await deps.db.transaction().execute(async (tx) => {
+      await input.beforeAttempt?.(tx);
       await input.lockPayable?.(tx);
-      const card = await findCardOfUser(tx, input.userId, input.paymentMethodId);
+      const card = input.card ?? (await findCardOfUser(tx, input.userId, input.paymentMethodId));
       const usable =
         card &&
         card.country === COUNTRY_OF[input.currency] &&
@@ -232,7 +245,14 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
   }
 
   // Step 3: record the outcome and move the payable, in one transaction.
-  const settled = await settleCharge(deps, payment.id, outcome, declineFallback);
+  const { afterOutcome } = input;
+  const settled = await settleCharge(
+    deps,
+    payment.id,
+    outcome,
+    declineFallback,
+    afterOutcome && ((tx, recorded) => afterOutcome(tx, resultOf(recorded, declineFallback))),
+  );
   return resultOf(settled, declineFallback);
 }
 
@@ -254,69 +274,84 @@ function replayCharge(earlier: PaymentRow, input: ChargePayableInput, declineFal
  * Step 3, shared by the charge call, the 3-D Secure return and reconciliation: records what the
  * provider says about an unsettled charge. `null` means the provider never saw it (failed).
  * Settling twice is harmless: only a `pending` or `requires_action` attempt changes.
+ * `andThen` runs last in the transaction, with the payment as recorded (or as it already was).
  */
 export async function settleCharge(
   deps: LedgerDeps,
   paymentId: string,
   outcome: ChargeOutcome | null,
   declineFallback: ErrorCode = "invalid_payment",
+  andThen?: (tx: Tx, payment: PaymentRow) => Promise<void>,
 ): Promise<PaymentRow> {
   const settled = await deps.db.transaction().execute(async (tx) => {
-    const payment = await lockPayment(tx, paymentId);
-    if (!payment) throw new Error(`payment ${paymentId} not found`);
-    const handlers = handlersOf(payment.payable_type);
-    const now = nowIso();
-    if (payment.status !== "pending" && payment.status !== "requires_action") {
-      if (payment.status === "failed" && outcome?.status === "succeeded") {
-        // The provider took the money after we gave the attempt up: give it back, loudly.
-        deps.log.error({ paymentId }, "charge succeeded at the provider after it was marked failed; refunding");
-        await updatePayment(tx, paymentId, { provider_ref: outcome.providerRef, updated_at: now });
-        await enqueue(
-          tx,
-          JOB_REFUND,
-          { paymentId, reason: "orphan_charge" },
-          { dedupeKey: `refund:${paymentId}`, maxAttempts: 20 },
-        );
-      }
-      return { payment, recorded: false };
-    }
-    if (outcome?.status === "succeeded") {
-      const changes = {
-        status: "succeeded",
-        provider_ref: outcome.providerRef,
-        action_url: null,
-        updated_at: now,
-      } as const;
-      // The payable moves before the payment row changes. Step 1 of a competing attempt locks the
-      // payable and then inserts into the unique index; on PostgreSQL that insert would wait for
-      // this transaction if the row were already updated here, while this one waited for the
-      // payable: a deadlock. In this order the competitor fails its unique check at once.
-      await handlers?.onSucceeded(tx, { ...payment, ...changes });
-      return { payment: await updatePayment(tx, paymentId, changes), recorded: true };
-    }
-    if (outcome?.status === "requires_action") {
-      const waiting = await updatePayment(tx, paymentId, {
-        status: "requires_action",
-        provider_ref: outcome.providerRef,
-        action_url: outcome.redirectUrl,
-        updated_at: now,
-      });
-      return { payment: waiting, recorded: false };
-    }
-    const failureCode = outcome ? declineToCode(outcome.reason, declineFallback) : declineFallback;
-    const updated = await updatePayment(tx, paymentId, {
-      status: "failed",
-      provider_ref: outcome?.providerRef ?? payment.provider_ref,
-      action_url: null,
-      failure_code: failureCode,
-      updated_at: now,
-    });
-    await handlers?.onFailed?.(tx, updated);
-    return { payment: updated, recorded: true };
+    const result = await recordOutcome(deps, tx, paymentId, outcome, declineFallback);
+    await andThen?.(tx, result.payment);
+    return result;
   });
   // Counted once committed, and only by the call that recorded the outcome (settling twice counts once).
   if (settled.recorded) deps.metrics.charges.inc({ purpose: settled.payment.purpose, outcome: settled.payment.status });
   return settled.payment;
+}
+
+/** Step 3's writes: the outcome on the payment row and the payable moved (`recorded`: this call changed them). */
+async function recordOutcome(
+  deps: LedgerDeps,
+  tx: Tx,
+  paymentId: string,
+  outcome: ChargeOutcome | null,
+  declineFallback: ErrorCode,
+): Promise<{ payment: PaymentRow; recorded: boolean }> {
+  const payment = await lockPayment(tx, paymentId);
+  if (!payment) throw new Error(`payment ${paymentId} not found`);
+  const handlers = handlersOf(payment.payable_type);
+  const now = nowIso();
+  if (payment.status !== "pending" && payment.status !== "requires_action") {
+    if (payment.status === "failed" && outcome?.status === "succeeded") {
+      // The provider took the money after we gave the attempt up: give it back, loudly.
+      deps.log.error({ paymentId }, "charge succeeded at the provider after it was marked failed; refunding");
+      await updatePayment(tx, paymentId, { provider_ref: outcome.providerRef, updated_at: now });
+      await enqueue(
+        tx,
+        JOB_REFUND,
+        { paymentId, reason: "orphan_charge" },
+        { dedupeKey: `refund:${paymentId}`, maxAttempts: 20 },
+      );
+    }
+    return { payment, recorded: false };
+  }
+  if (outcome?.status === "succeeded") {
+    const changes = {
+      status: "succeeded",
+      provider_ref: outcome.providerRef,
+      action_url: null,
+      updated_at: now,
+    } as const;
+    // The payable moves before the payment row changes. Step 1 of a competing attempt locks the
+    // payable and then inserts into the unique index; on PostgreSQL that insert would wait for
+    // this transaction if the row were already updated here, while this one waited for the
+    // payable: a deadlock. In this order the competitor fails its unique check at once.
+    await handlers?.onSucceeded(tx, { ...payment, ...changes });
+    return { payment: await updatePayment(tx, paymentId, changes), recorded: true };
+  }
+  if (outcome?.status === "requires_action") {
+    const waiting = await updatePayment(tx, paymentId, {
+      status: "requires_action",
+      provider_ref: outcome.providerRef,
+      action_url: outcome.redirectUrl,
+      updated_at: now,
+    });
+    return { payment: waiting, recorded: false };
+  }
+  const failureCode = outcome ? declineToCode(outcome.reason, declineFallback) : declineFallback;
+  const updated = await updatePayment(tx, paymentId, {
+    status: "failed",
+    provider_ref: outcome?.providerRef ?? payment.provider_ref,
+    action_url: null,
+    failure_code: failureCode,
+    updated_at: now,
+  });
+  await handlers?.onFailed?.(tx, updated);
+  return { payment: updated, recorded: true };
 }
 
 /**
