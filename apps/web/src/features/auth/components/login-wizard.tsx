@@ -26,6 +26,7 @@ import {
 } from "../wizard-flow.ts";
 import { CodeStep } from "./code-step.tsx";
 import { PhoneStep } from "./phone-step.tsx";
+import { StepChangedContext } from "./step-title.tsx";
 
 // Steps 3–5 need the vehicle and card code, which most sign-ins never reach.
 const NameStep = lazy(() => import("./name-step.tsx"));
@@ -50,7 +51,13 @@ export function LoginWizard({ search, onLaterStep }: LoginWizardProps) {
   const session = useStore(sessionStore);
   // A wizard handed over from the sign-in screen shown before the router goes on where it was.
   const [resumed] = useState(() => resumedStep.get() !== null);
-  const [step, setStep] = useState<WizardStep>(() => resumedStep.get() ?? 1);
+  const [step, setStepState] = useState<WizardStep>(() => resumedStep.get() ?? 1);
+  // A resumed wizard has changed step already: its heading takes focus as any new step's does.
+  const [stepChanged, setStepChanged] = useState(resumed);
+  const setStep = (next: WizardStep) => {
+    setStepChanged(true);
+    setStepState(next);
+  };
   const [busy, setBusy] = useState(false);
   const [phone, setPhone] = useState<{ country: "mx" | "us"; digits: string; e164: string } | null>(null);
   const [prefilledCode, setPrefilledCode] = useState<string | null>(null);
@@ -138,51 +145,53 @@ export function LoginWizard({ search, onLaterStep }: LoginWizardProps) {
         <Logo className="login-logo" />
         {text && <p className="login-text">{text}</p>}
       </div>
-      <div className="login-card">
-        {step === 1 && (
-          <PhoneStep
-            defaultValues={{
-              country: phone?.country ?? defaultDialCountry(i18n.language === "en" ? "en" : "es"),
-              phone: phone?.digits ?? "",
-            }}
-            busy={busy}
-            onSubmit={(target) => void register(target)}
-          />
-        )}
-        {step === 2 && phone && (
-          <CodeStep
-            phone={formatPhoneNumber(phone.e164)}
-            prefilledCode={prefilledCode}
-            registrations={registrations}
-            busy={busy}
-            onSubmit={(code) => void signIn(code)}
-            onResend={() => void register(phone)}
-            onBack={() => setStep(1)}
-          />
-        )}
-        <Suspense fallback={<LoadingSection />}>
-          {step === 3 && user && <NameStep user={user} onSaved={() => setStep(4)} />}
-          {step === 4 && (
-            <VehicleStep
-              canSkip={canAddLater(host.theme)}
-              onSaved={() => void reloadAndContinue()}
-              onSkip={() => {
-                const decision = afterVehicleSkip(context);
-                if (decision.kind === "step") setStep(decision.step);
-                else void loadUser().then((reloaded) => reloaded && goToRedirect(reloaded));
+      <StepChangedContext.Provider value={stepChanged}>
+        <div className="login-card">
+          {step === 1 && (
+            <PhoneStep
+              defaultValues={{
+                country: phone?.country ?? defaultDialCountry(i18n.language === "en" ? "en" : "es"),
+                phone: phone?.digits ?? "",
               }}
+              busy={busy}
+              onSubmit={(target) => void register(target)}
             />
           )}
-          {step === 5 && user && (
-            <PaymentStep
-              user={user}
-              paymentLocale={context.paymentLocale}
-              canSkip={canAddLater(host.theme)}
-              onDone={() => void loadUser().then((reloaded) => reloaded && goToRedirect(reloaded))}
+          {step === 2 && phone && (
+            <CodeStep
+              phone={formatPhoneNumber(phone.e164)}
+              prefilledCode={prefilledCode}
+              registrations={registrations}
+              busy={busy}
+              onSubmit={(code) => void signIn(code)}
+              onResend={() => void register(phone)}
+              onBack={() => setStep(1)}
             />
           )}
-        </Suspense>
-      </div>
+          <Suspense fallback={<LoadingSection />}>
+            {step === 3 && user && <NameStep user={user} onSaved={() => setStep(4)} />}
+            {step === 4 && (
+              <VehicleStep
+                canSkip={canAddLater(host.theme)}
+                onSaved={() => void reloadAndContinue()}
+                onSkip={() => {
+                  const decision = afterVehicleSkip(context);
+                  if (decision.kind === "step") setStep(decision.step);
+                  else void loadUser().then((reloaded) => reloaded && goToRedirect(reloaded));
+                }}
+              />
+            )}
+            {step === 5 && user && (
+              <PaymentStep
+                user={user}
+                paymentLocale={context.paymentLocale}
+                canSkip={canAddLater(host.theme)}
+                onDone={() => void loadUser().then((reloaded) => reloaded && goToRedirect(reloaded))}
+              />
+            )}
+          </Suspense>
+        </div>
+      </StepChangedContext.Provider>
     </div>
   );
 }
