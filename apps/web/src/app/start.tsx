@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import type { Root } from "react-dom/client";
 import { BareLayout } from "../components/layout/bare-layout.tsx";
+import { LoadingView } from "../components/loading-view.tsx";
 import { paths } from "../config/paths.ts";
 import { LoginBeforeRouter } from "../features/auth/routes/login-before-router.tsx";
 import { setNavigator } from "../lib/navigation.ts";
@@ -42,6 +43,13 @@ export function startApp(root: Root): void {
     else history.pushState(null, "", to);
     if (routerRequested) return;
     routerRequested = true;
+    // The wizard is done here: the loading view (the router's own while a screen loads) until
+    // the router takes over, so nothing of the wizard can be sent twice meanwhile.
+    root.render(
+      <StrictMode>
+        <LoadingView />
+      </StrictMode>,
+    );
     void showRouterApp(root);
   });
   root.render(
