@@ -5,6 +5,7 @@ import { createFacturapiIssuer } from "../src/modules/invoicing/facturapi.ts";
 import { issueInvoice } from "../src/modules/invoicing/issuing.ts";
 import { DEMO_INVOICE_ISSUER } from "../src/seed/data.ts";
 import { type FacturapiFake, startFacturapiFake } from "./fakes/facturapi-server.ts";
+import { FAKE_PROVIDER_TIMEOUT_MS } from "./fakes/fake-http.ts";
 import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
 import { driverWithPaidStay, payStay, validProfile } from "./invoicing-fixtures.ts";
 import {
@@ -394,7 +395,11 @@ describe(`invoicing through Facturapi (fake server, ${testEngine})`, () => {
   let fake: FacturapiFake;
   beforeAll(async () => {
     fake = await startFacturapiFake();
-    const invoicing = createFacturapiIssuer({ secretKey: "sk_test_fake", apiBase: `${fake.url}/v2`, timeoutMs: 300 });
+    const invoicing = createFacturapiIssuer({
+      secretKey: "sk_test_fake",
+      apiBase: `${fake.url}/v2`,
+      timeoutMs: FAKE_PROVIDER_TIMEOUT_MS,
+    });
     app = await createTestApp({ providers: { invoicing } });
   });
   afterAll(async () => {

@@ -16,6 +16,12 @@ export interface RecordedRequest {
   body: string;
 }
 
+/**
+ * The adapters' timeout against a fake: long enough that a loaded CI machine answers the first
+ * request in time (300 ms failed there), short enough that the "charge then hang" cases stay quick.
+ */
+export const FAKE_PROVIDER_TIMEOUT_MS = 2_000;
+
 export type FakeHandler = (request: RecordedRequest, response: ServerResponse) => void;
 
 export interface FakeServer {

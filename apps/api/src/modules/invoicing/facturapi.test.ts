@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FacturapiFake, startFacturapiFake } from "../../../test/fakes/facturapi-server.ts";
+import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/fakes/fake-http.ts";
 import type { CfdiDocument } from "./cfdi.ts";
 import { createFacturapiIssuer } from "./facturapi.ts";
 import { type InvoiceProvider, InvoiceProviderError } from "./provider.ts";
@@ -20,7 +21,11 @@ let fake: FacturapiFake;
 let issuer: InvoiceProvider;
 beforeEach(async () => {
   fake = await startFacturapiFake();
-  issuer = createFacturapiIssuer({ secretKey: "sk_test_fake", apiBase: `${fake.url}/v2/`, timeoutMs: 300 });
+  issuer = createFacturapiIssuer({
+    secretKey: "sk_test_fake",
+    apiBase: `${fake.url}/v2/`,
+    timeoutMs: FAKE_PROVIDER_TIMEOUT_MS,
+  });
 });
 afterEach(async () => fake.close());
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ConektaFake, startConektaFake } from "../../../test/fakes/conekta-server.ts";
+import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/fakes/fake-http.ts";
 import { CONEKTA_SCRIPT_URL, conektaDeclineReason, createConektaGateway } from "./conekta.ts";
 import { GatewayDeclinedError, GatewayUnavailableError, type PaymentGateway } from "./gateway.ts";
 
@@ -14,7 +15,7 @@ beforeEach(async () => {
     apiBase: fake.url,
     privateKey: "key_private_test",
     publicKey: "key_public_test",
-    timeoutMs: 300,
+    timeoutMs: FAKE_PROVIDER_TIMEOUT_MS,
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/fakes/fake-http.ts";
 import { type NetpayFake, startNetpayFake } from "../../../test/fakes/netpay-server.ts";
 import { GatewayDeclinedError, GatewayUnavailableError, type PaymentGateway } from "./gateway.ts";
 import {
@@ -21,7 +22,7 @@ beforeEach(async () => {
     refundApiBase: fake.refundApiBase,
     secretKey: "sk_netpay_test",
     publicKey: "pk_netpay_test",
-    timeoutMs: 300,
+    timeoutMs: FAKE_PROVIDER_TIMEOUT_MS,
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/fakes/fake-http.ts";
 import { type NmiFake, startNmiFake } from "../../../test/fakes/nmi-server.ts";
 import { decimalStringToMinorUnits, minorUnitsToDecimalString } from "./adapter-http.ts";
 import { GatewayDeclinedError, GatewayUnavailableError, type PaymentGateway } from "./gateway.ts";
@@ -21,7 +22,7 @@ beforeEach(async () => {
     apiBase: fake.url,
     securityKey: "nmi_security_key",
     tokenizationKey: "nmi_public_key",
-    timeoutMs: 300,
+    timeoutMs: FAKE_PROVIDER_TIMEOUT_MS,
   });
 });
 
