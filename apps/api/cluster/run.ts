@@ -1,26 +1,32 @@
 /**
- * `npm run test:cluster` (issue 16 item 6): Estaciona as production runs it — two API instances and
- * two job workers as separate processes on one PostgreSQL database and one Redis — under load,
+ * `npm run test:cluster` (issue 16 item 6): Estaciona as production runs it — the API bundle under
+ * plain node, two API instances and two job workers as separate processes on one PostgreSQL
+ * database and one Redis, after `migrate` ran once — under load,
  * with one instance and one worker killed (SIGKILL) mid-flight and restarted.
  *
- * 1. Sign-in limits across instances: 60 parallel code sends from one client address spread over
- *    both instances (cap: SIGN_IN_IP_MAX_PER_HOUR = 30), and 20 parallel sends for one phone from
- *    20 addresses (one code per 60 s).
+ * 1. Limits across instances: 60 parallel code sends from one client address spread over both
+ *    instances (cap: SIGN_IN_IP_MAX_PER_HOUR = 30), 20 parallel sends for one phone from 20
+ *    addresses (one code per 60 s) — counted in the answers and in the SMS actually sent — and
+ *    API_CAP + 100 requests from one address (the API rate limit, shared in Redis).
  * 2. Drivers through the real flow: sign in, profile, a sandbox card (its verification charge and
  *    refund run on the workers), a vehicle, a stay at the demo lot, aged two hours so it costs.
  * 3. Pay every stay on instance A and, at the same moment, retry the same request (same
- *    Idempotency-Key) on instance B; halfway, kill instance B and worker 1, and start them again.
- *    A client that lost its connection retries with the same key, as the SPA does.
+ *    Idempotency-Key) on instance B; kill instance B while charges are in flight (some then stay
+ *    pending: the ledger's attempt written, the outcome never), and kill worker 1 the moment it
+ *    holds a job; start them again. A client that lost its connection retries with the same key,
+ *    as the SPA does.
  * 4. Wait for the workers (reconciliation runs 30 s after an unresolved attempt), then check in the
- *    database: no stay charged twice, no stay both paid and unpaid, no payment left pending, no job
- *    failed or stuck, one receipt per paid stay, every verification charge refunded; and that no
- *    live instance answered a 5xx.
+ *    database: no stay charged twice (in our ledger and at the gateway), no stay both paid and
+ *    unpaid, every payment the kill left pending settled by reconciliation (a stay unpaid only then),
+ *    every driver told what the ledger holds, no job failed or stuck, the job worker 1 held
+ *    finished by another, one receipt per paid stay, every verification charge refunded exactly
+ *    once; and that no live instance answered a 5xx.
  *
  * Needs PostgreSQL (CLUSTER_DATABASE_URL, else TEST_DATABASE_URL, else 127.0.0.1:5432/test) and
  * Redis (CLUSTER_REDIS_URL, else redis://127.0.0.1:6379/7 — that database is flushed). A database
  * of its own is created and dropped. Prints one line per check and `cluster: N passed, N failed`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -33,6 +39,8 @@ const baseUrl =
 const redisUrl = process.env.CLUSTER_REDIS_URL ?? "redis://127.0.0.1:6379/7";
 const DRIVERS = Number(process.env.CLUSTER_DRIVERS ?? 40);
 const SIGN_IN_IP_CAP = 30;
+/** Requests per client address per minute, across both instances (the limit's counter is in Redis). */
+const API_CAP = 400;
 const FUNDIDORA = "7d1e5a10-0000-4000-8000-000000000101";
 const database = `estaciona_cluster_${randomBytes(4).toString("hex")}`;
 const databaseUrl = (() => {
@@ -52,7 +60,7 @@ const common = {
   LOG_LEVEL: "error",
   WEB_DIST_DIR: "/nonexistent",
   SIGN_IN_IP_MAX_PER_HOUR: String(SIGN_IN_IP_CAP),
-  API_IP_MAX_PER_MINUTE: "1000000",
+  API_IP_MAX_PER_MINUTE: String(API_CAP),
   CARD_ADD_MAX_PER_USER_PER_DAY: "1000",
   CARD_ADD_MAX_PER_IP_PER_HOUR: "1000000",
 };
@@ -80,15 +88,16 @@ function check(name: string, ok: boolean, detail: string) {
   console.info(`${ok ? "✓" : "✗"} ${name}: ${detail}`);
 }
 
-function runNode(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", script], {
+/** The production bundle (`npm run build`'s API part), started with plain node as in the image. */
+function runBundle(entry: "server" | "migrate", env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--enable-source-maps", `apps/api/dist/${entry}.mjs`], {
     cwd: root,
     env: { ...process.env, ...common, ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
 }
 
-async function waitFor(url: string, seconds = 60): Promise<void> {
+async function waitFor(url: string, seconds = 120): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     const answered = await fetch(url).then(
@@ -104,13 +113,56 @@ async function waitFor(url: string, seconds = 60): Promise<void> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function start(member: Member) {
-  member.child = runNode("apps/api/src/server.ts", member.env);
+  member.child = runBundle("server", member.env);
   await waitFor(member.probe);
 }
 
-function kill(member: Member) {
-  member.child?.kill("SIGKILL");
+/** SIGKILL; resolves once the process is gone. */
+function kill(member: Member): Promise<void> {
+  const child = member.child;
   member.child = undefined;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const gone = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGKILL");
+  return gone;
+}
+
+/**
+ * Kills an API instance with SIGKILL while a charge is in flight (a visit payment pending between
+ * the two ledger transactions), so that, when it is the instance's own, it stays pending.
+ */
+async function killWhileCharging(member: Member, db: pg.Client): Promise<void> {
+  const watchUntil = Date.now() + 15_000;
+  while (Date.now() < watchUntil) {
+    const pending = await db.query("select count(*) as n from payments where purpose = 'visit' and status = 'pending'");
+    if (Number(pending.rows[0].n) >= 1) break;
+  }
+  await kill(member);
+}
+
+/**
+ * Kills a worker with SIGKILL the moment it holds a job (its id is `host:pid:…`), and answers the
+ * jobs it left running. A job can finish between the look and the kill: then the worker is started
+ * again and watched anew, a few times.
+ */
+async function killHoldingAJob(member: Member, db: pg.Client): Promise<{ id: string; kind: string }[]> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const pid = member.child?.pid;
+    const holding = `%:${pid}:%`;
+    const watchUntil = Date.now() + 20_000;
+    let seen = false;
+    while (!seen && Date.now() < watchUntil) {
+      const held = await db.query("select 1 from jobs where status = 'running' and locked_by like $1", [holding]);
+      seen = (held.rowCount ?? 0) > 0;
+    }
+    await kill(member);
+    // A statement it sent before dying still commits: only what is running after that is orphaned.
+    await sleep(1000);
+    const left = await db.query("select id, kind from jobs where status = 'running' and locked_by like $1", [holding]);
+    if (left.rows.length > 0) return left.rows as { id: string; kind: string }[];
+    await start(member);
+  }
+  return [];
 }
 
 interface Answer {
@@ -200,7 +252,10 @@ async function prepareDriver(index: number) {
       cvc: "123",
       name: "Carga Prueba",
     }),
-  }).then((response) => response.json() as Promise<{ id: string }>);
+  }).then((response) => {
+    record("sandbox token", { status: response.status, body: null, lost: false });
+    return response.json() as Promise<{ id: string }>;
+  });
   const card = await call(api, "POST", "/api/user/payment/method", {
     token: driver.token,
     ip: driver.ip,
@@ -258,7 +313,8 @@ async function main() {
   const started = Date.now();
   const db = new pg.Client({ connectionString: databaseUrl });
   try {
-    const migrate = runNode("apps/api/src/cli/migrate.ts", {});
+    execFileSync(process.execPath, ["scripts/build-api.mjs"], { cwd: root, stdio: "inherit" });
+    const migrate = runBundle("migrate", {});
     const migrated = await new Promise<number>((resolve) => migrate.on("exit", (code) => resolve(code ?? 1)));
     if (migrated !== 0) throw new Error("npm run migrate failed");
     await Promise.all(members.map(start));
@@ -291,6 +347,29 @@ async function main() {
     for (const answer of samePhone) record("open/user phone flood", answer);
     const perPhone = samePhone.filter((answer) => answer.status === 200).length;
     check("one code per phone per 60 s across two instances", perPhone === 1, `${perPhone} of 20 accepted`);
+    // What a driver's phone receives, not only what the API answered.
+    const texts = await db.query(
+      "select count(*) filter (where recipient <> $2) as flood, count(*) filter (where recipient = $2) as phone from outbox_messages where channel = 'sms' and recipient = any($1)",
+      [[...Array.from({ length: 60 }, (_, index) => phoneOf(index)), phoneOf(500)], phoneOf(500)],
+    );
+    const [sentFlood, sentPhone] = [Number(texts.rows[0].flood), Number(texts.rows[0].phone)];
+    check(
+      "SMS sent within the sign-in caps",
+      sentFlood === SIGN_IN_IP_CAP && sentPhone === 1,
+      `${sentFlood} codes sent to the one address's phones (cap ${SIGN_IN_IP_CAP}), ${sentPhone} to the one phone`,
+    );
+    const apiFlood = await Promise.all(
+      Array.from({ length: API_CAP + 100 }, (_, index) =>
+        call(index % 2 ? apiB : apiA, "GET", "/api/open/host", { ip: "203.0.113.99" }),
+      ),
+    );
+    for (const answer of apiFlood) record("open/host flood", answer);
+    const withinApiCap = apiFlood.filter((answer) => answer.status === 200).length;
+    check(
+      "API rate limit across two instances",
+      withinApiCap === API_CAP && apiFlood.every((answer) => answer.status === 200 || answer.status === 429),
+      `${withinApiCap} of ${API_CAP + 100} answered (cap ${API_CAP} a minute)`,
+    );
 
     // 2. Drivers with a card, a car and a stay (aged two hours, so it costs).
     const drivers = await Promise.all(Array.from({ length: DRIVERS }, (_, index) => prepareDriver(index)));
@@ -311,18 +390,37 @@ async function main() {
       const key = randomUUID();
       return Promise.all([payUntilAnswered(driver, key, apiA), payUntilAnswered(driver, key, apiB)]);
     });
-    await sleep(50);
-    kill(apiB);
-    kill(worker1);
-    await sleep(2000);
+    await killWhileCharging(apiB, db);
+    // A live charge is pending for milliseconds, reconciliation waits 30 s: a visit payment pending
+    // now and five seconds later was the killed instance's, its outcome never recorded.
+    const pendingNow = async () =>
+      (
+        await db.query(
+          "select id from payments where purpose = 'visit' and status = 'pending' and payable_id = any($1)",
+          [drivers.map((driver) => driver.visitId)],
+        )
+      ).rows.map((row) => row.id as string);
+    const firstLook = await pendingNow();
+    await sleep(5000);
+    const pendingIds = (await pendingNow()).filter((id) => firstLook.includes(id));
+    const orphaned = await killHoldingAJob(worker1, db);
     await Promise.all([start(apiB), start(worker1)]);
     const answers = await Promise.all(pays);
     const unanswered = answers.flat().filter((answer) => answer.lost).length;
     check(
-      "every pay got an answer after retries",
-      unanswered === 0,
-      `${unanswered} left without one; ${lostConnections} connections lost to the kills and retried`,
+      "the kill cut requests mid-flight",
+      lostConnections > 0,
+      `${lostConnections} connections lost to the kill of api-b and retried`,
     );
+    check("every pay got an answer after retries", unanswered === 0, `${unanswered} left without one`);
+    check(
+      "worker 1 killed holding a job",
+      orphaned.length > 0,
+      `${orphaned.length} job(s) left running by it: ${orphaned.map((job) => job.kind).join(", ")}`,
+    );
+    // Whether the kill lands between a charge's two transactions is a matter of milliseconds: said,
+    // not checked (the checks below hold either way, and settle what it left).
+    console.info(`  the kill of api-b left ${pendingIds.length} visit payment(s) pending`);
 
     // 4. Let the workers settle everything (reconciliation, refunds, receipts), then look.
     const deadline = Date.now() + 120_000;
@@ -344,10 +442,42 @@ async function main() {
       `${open} still open after the wait ${JSON.stringify(stuck.rows.slice(0, 4))}`,
     );
 
+    const settled = await db.query("select status from payments where id = any($1)", [pendingIds]);
+    check(
+      "reconciliation settled every payment the kill left pending",
+      settled.rows.every((row) => row.status !== "pending"),
+      `${pendingIds.length} left pending by the kill, now ${JSON.stringify(settled.rows.map((row) => row.status))}`,
+    );
+    const reclaimed = await db.query("select kind, status, attempts from jobs where id = any($1)", [
+      orphaned.map((job) => job.id),
+    ]);
+    check(
+      "the job worker 1 held was finished by another",
+      reclaimed.rows.length === orphaned.length && reclaimed.rows.every((row) => row.status === "succeeded"),
+      JSON.stringify(reclaimed.rows),
+    );
+
     const doubles = await db.query(
       "select payable_id, count(*) as n from payments where purpose = 'visit' and kind = 'charge' and status = 'succeeded' group by payable_id having count(*) > 1",
     );
     check("no stay charged twice", doubles.rowCount === 0, `${doubles.rowCount} stays with two successful charges`);
+    // The gateway's side: money taken and not given back, per stay, is one charge for a paid stay
+    // and none for an unpaid one, whatever our ledger says.
+    const atGateway = await db.query(
+      `select v.id, v.status, count(c.id) filter (where c.status = 'succeeded' and r.id is null) as kept
+         from visits v
+         left join payments p on p.payable_id = v.id and p.purpose = 'visit' and p.kind = 'charge'
+         left join sandbox_charges c on c.reference = p.id
+         left join sandbox_refunds r on r.charge_id = c.id
+        where v.id = any($1) group by v.id, v.status`,
+      [drivers.map((driver) => driver.visitId)],
+    );
+    const gatewayWrong = atGateway.rows.filter((row) => Number(row.kept) !== (row.status === "finished" ? 1 : 0));
+    check(
+      "the gateway kept one charge per paid stay and none per unpaid one",
+      atGateway.rowCount === DRIVERS && gatewayWrong.length === 0,
+      `${gatewayWrong.length} stays wrong ${JSON.stringify(gatewayWrong.slice(0, 3))}`,
+    );
     const paidVisits = await db.query(
       `select v.id, v.status, (select count(*) from payments p where p.payable_id = v.id and p.purpose = 'visit' and p.kind = 'charge' and p.status = 'succeeded') as charges
          from visits v where v.id = any($1)`,
@@ -360,18 +490,54 @@ async function main() {
       inconsistent.length === 0,
       `${finished} of ${DRIVERS} paid, ${inconsistent.length} inconsistent`,
     );
-    check("every stay paid", finished === DRIVERS, `${finished} of ${DRIVERS}`);
+    // An attempt the kill orphaned is settled by reconciliation; when the gateway never charged it,
+    // it is failed, and a retry under its key replays that failure: the stay stays payable.
+    const orphanedStays = await db.query("select payable_id from payments where id = any($1)", [pendingIds]);
+    const orphanedStayIds = new Set(orphanedStays.rows.map((row) => row.payable_id as string));
+    const unpaid = paidVisits.rows.filter((row) => row.status !== "finished").map((row) => row.id as string);
+    check(
+      "a stay is left unpaid only when the kill orphaned its charge",
+      unpaid.every((id) => orphanedStayIds.has(id)),
+      `${finished} of ${DRIVERS} paid; ${unpaid.length} unpaid, ${unpaid.filter((id) => !orphanedStayIds.has(id)).length} of them not orphaned`,
+    );
+    // Both retry loops of a stay end with the same verdict, and it is the ledger's.
+    const paidIds = new Set(paidVisits.rows.filter((row) => row.status === "finished").map((row) => row.id as string));
+    const misled = drivers.filter((driver, index) => {
+      const statuses = (answers[index] ?? []).map((answer) => answer.status);
+      return paidIds.has(driver.visitId)
+        ? !statuses.every((status) => status >= 200 && status < 300)
+        : !statuses.every((status) => status >= 400 && status < 500);
+    });
+    check(
+      "every driver was told what the ledger holds",
+      misled.length === 0,
+      `${misled.length} told otherwise ${JSON.stringify(misled.slice(0, 2).map((driver) => answers[drivers.indexOf(driver)]?.map((a) => a.status)))}`,
+    );
     const failedJobs = await db.query("select kind, last_error from jobs where status = 'failed'");
     check("no job failed", failedJobs.rowCount === 0, JSON.stringify(failedJobs.rows.slice(0, 3)));
     const receipts = await db.query(
       "select recipient, count(*) as n from outbox_messages where channel = 'email' and recipient = any($1) group by recipient",
       [drivers.map((driver) => driver.email)],
     );
-    const receiptCounts = receipts.rows.map((row) => Number(row.n));
+    // Known gap (decision 0090): a receipt job killed after its e-mail left and before it was marked
+    // done is run again by another worker, and nothing dedupes the e-mail. That one stay may have two;
+    // any other second receipt fails the check.
+    const interrupted = await db.query(
+      "select payload from jobs where id = any($1) and kind = 'parking.visit_receipt'",
+      [orphaned.map((job) => job.id)],
+    );
+    const interruptedVisits = new Set(
+      interrupted.rows.map((row) => (JSON.parse(row.payload) as { visitId: string }).visitId),
+    );
+    const interruptedEmails = new Set(
+      drivers.filter((driver) => interruptedVisits.has(driver.visitId)).map((driver) => driver.email),
+    );
+    const extra = receipts.rows.filter((row) => Number(row.n) > (interruptedEmails.has(row.recipient) ? 2 : 1));
+    const resent = receipts.rows.filter((row) => interruptedEmails.has(row.recipient) && Number(row.n) === 2).length;
     check(
-      "one receipt per paid stay",
-      receipts.rowCount === finished && receiptCounts.every((n) => n === 1),
-      `${receipts.rowCount} drivers e-mailed, at most ${Math.max(0, ...receiptCounts)} each`,
+      "one receipt per paid stay (the interrupted receipt job's stay at most two)",
+      receipts.rowCount === finished && extra.length === 0,
+      `${receipts.rowCount} drivers e-mailed, ${extra.length} with a receipt too many, ${resent} resent by the interrupted job`,
     );
     // A refunded verification charge is marked `refunded`; one still `succeeded` kept the driver's money.
     const unrefunded = await db.query(
@@ -382,9 +548,13 @@ async function main() {
       Number(unrefunded.rows[0].n) === 0,
       `${unrefunded.rows[0].n} left`,
     );
+    const refundedTwice = await db.query(
+      "select c.id from sandbox_charges c join sandbox_refunds r on r.charge_id = c.id group by c.id, c.amount having count(*) > 1 or sum(r.amount) > c.amount",
+    );
+    check("no charge refunded twice at the gateway", refundedTwice.rowCount === 0, `${refundedTwice.rowCount} charges`);
     check("no 5xx from a live instance", serverErrors.length === 0, serverErrors.slice(0, 3).join("; ") || "none");
   } finally {
-    for (const member of members) kill(member);
+    await Promise.all(members.map(kill));
     await db.end().catch(() => undefined);
     await sleep(500);
     await admin.query(`drop database if exists ${database} with (force)`).catch(() => undefined);
