@@ -64,6 +64,27 @@ test("the side menu lists the spec's entries, and every screen it reaches passes
   await expectAccessible(page);
 });
 
+test("a long title is read whole in the top bar at 390 px, on two lines rather than cut short", async ({
+  page,
+  request,
+}) => {
+  await signInThroughApi(request, page);
+  const longTitles = [
+    ["/pensiones/historial", "Historial de pensiones"],
+    ["/loc/7d1e5a10-0000-4000-8000-000000000101", "Estacionamiento Parque Fundidora"],
+    ["/pagos-netpay", "Método de pago (NetPay)"],
+  ] as const;
+  for (const [path, wanted] of longTitles) {
+    await page.goto(hostUrl("localhost", path));
+    const title = page.getByRole("banner").locator(".top-bar-title");
+    await expect(title).toHaveText(wanted);
+    const clipped = await title.evaluate(
+      (element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
+    );
+    expect(clipped, `${path}: "${wanted}"`).toBe(false);
+  }
+});
+
 test("English hides billing in the side menu", async ({ page, request }) => {
   await signInThroughApi(request, page);
   await page.goto(hostUrl("localhost", "/dashboard"));

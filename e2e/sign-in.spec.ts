@@ -236,3 +236,18 @@ test("cancel on the name step logs out and returns to step 1", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Inicia sesión o crea tu cuenta" })).toBeVisible();
   expect(await storedTokens(page)).toEqual({ access: null, refresh: null });
 });
+
+test("keyboard only: each new step's heading takes focus, so Tab and Enter carry on from there", async ({ page }) => {
+  await page.goto(hostUrl("localhost", "/"));
+  await page.getByLabel("Número de celular").focus();
+  await page.keyboard.type(newNationalPhone());
+  await page.keyboard.press("Enter");
+  const codeHeading = page.getByRole("heading", { name: "Ingresa tu código" });
+  await expect(codeHeading).toBeFocused();
+  await expect(page.getByLabel("Código de verificación")).toHaveValue(/^\d{6}$/);
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Código de verificación")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Agrega tu vehículo" })).toBeFocused();
+  await expectAccessible(page);
+});

@@ -50,5 +50,20 @@ export default defineConfig({
     // Every browser that runs es2022 supports <link rel="modulepreload">.
     modulePreload: { polyfill: false },
     cssCodeSplit: true,
+    rolldownOptions: {
+      output: {
+        // Libraries in chunks of their own, named for what they hold: a deploy that changes only
+        // our code leaves them cached (docs/decisions/0095). Only the libraries of the first
+        // download and the router are grouped; every other library stays with the lazy screens
+        // that use it, so grouping never pulls it into /.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            { name: "i18next", test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 2 },
+            { name: "react-router", test: /node_modules[\\/]react-router[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -18,7 +18,7 @@ import { sandboxPages } from "./modules/payments/sandbox/pages.ts";
 import { gatewayOrigins } from "./modules/payments/service.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { contentSecurityDirectives } from "./plugins/content-security-policy.ts";
-import { answerFrameworkError, errorsPlugin } from "./plugins/errors.ts";
+import { answerClientError, answerFrameworkError, errorsPlugin } from "./plugins/errors.ts";
 import { jsonBodyPlugin } from "./plugins/json-body.ts";
 import { logRedaction, logSerializers } from "./plugins/log-redaction.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
@@ -75,6 +75,7 @@ export async function buildApp(options: AppOptions) {
     bodyLimit: config.bodyLimit,
     trustProxy: trustedProxies(config.trustProxy),
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, ENVIRONMENT_VARIABLES, loadConfig } from "./config.ts";
+import { ConfigError, ENVIRONMENT_VARIABLES, loadConfig, PROVIDER_CAPS } from "./config.ts";
 
 const base = { NODE_ENV: "test" };
 
@@ -13,6 +13,36 @@ describe("configuration read at start-up", () => {
     expect(config.database.engine === "sqlite" && config.database.file.endsWith("data/estaciona.sqlite")).toBe(true);
     expect(config.sms.provider).toBe("sandbox");
     expect(config.email.provider).toBe("sandbox");
+  });
+
+  it("caps nothing a sandbox stands in for: a tester's one address signs in and adds cards at will (decision 0080)", () => {
+    const config = loadConfig(base);
+    expect(config.limits.signInPerIpPerHour).toBe(Number.MAX_SAFE_INTEGER);
+    expect(config.limits.apiPerIpPerMinute).toBe(Number.MAX_SAFE_INTEGER);
+    expect(config.payments.cardAddMaxPerUserPerDay).toBe(Number.MAX_SAFE_INTEGER);
+    expect(config.payments.cardAddMaxPerIpPerHour).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it("caps each real provider's abuse by default, and a set value wins either way", () => {
+    const twilio = {
+      SMS_PROVIDER: "twilio",
+      TWILIO_ACCOUNT_SID: "AC1",
+      TWILIO_AUTH_TOKEN: "t",
+      TWILIO_FROM: "+15550000000",
+    };
+    const conekta = { CONEKTA_PRIVATE_KEY: "key_private", CONEKTA_PUBLIC_KEY: "key_public" };
+    const realSms = loadConfig({ ...base, ...twilio });
+    expect(realSms.limits.signInPerIpPerHour).toBe(PROVIDER_CAPS.signInPerIpPerHour);
+    expect(realSms.limits.apiPerIpPerMinute).toBe(PROVIDER_CAPS.apiPerIpPerMinute);
+    expect(realSms.payments.cardAddMaxPerIpPerHour).toBe(Number.MAX_SAFE_INTEGER);
+    const realCards = loadConfig({ ...base, ...conekta });
+    expect(realCards.payments.cardAddMaxPerUserPerDay).toBe(PROVIDER_CAPS.cardAddPerUserPerDay);
+    expect(realCards.payments.cardAddMaxPerIpPerHour).toBe(PROVIDER_CAPS.cardAddPerIpPerHour);
+    expect(realCards.limits.signInPerIpPerHour).toBe(Number.MAX_SAFE_INTEGER);
+    expect(realCards.limits.apiPerIpPerMinute).toBe(PROVIDER_CAPS.apiPerIpPerMinute);
+    const set = loadConfig({ ...base, SIGN_IN_IP_MAX_PER_HOUR: "7", CARD_ADD_MAX_PER_IP_PER_HOUR: "4" });
+    expect(set.limits.signInPerIpPerHour).toBe(7);
+    expect(set.payments.cardAddMaxPerIpPerHour).toBe(4);
   });
 
   it("uses PostgreSQL when DATABASE_URL is set", () => {

@@ -86,8 +86,8 @@ const environment = z.object({
     .min(1024)
     .default(64 * 1024),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/dist")),
-  SIGN_IN_IP_MAX_PER_HOUR: z.coerce.number().int().min(1).default(30),
-  API_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SIGN_IN_IP_MAX_PER_HOUR: z.coerce.number().int().min(1).optional(),
+  API_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   MAP_STYLE_URL: optional.pipe(z.url().optional()),
   /** Minutes before a parking-meter session ends that the driver is reminded (DESIGN §7). */
   METER_REMINDER_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
@@ -117,9 +117,20 @@ const environment = z.object({
   FACTURAPI_API_BASE: z.url().default("https://www.facturapi.io/v2"),
   CONTACT_MAX_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(5),
   CONTACT_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
-  CARD_ADD_MAX_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(3),
-  CARD_ADD_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  CARD_ADD_MAX_PER_USER_PER_DAY: z.coerce.number().int().min(1).optional(),
+  CARD_ADD_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).optional(),
 });
+
+/** The abuse caps' defaults once a real provider is configured (docs/decisions/0013, 0080). */
+export const PROVIDER_CAPS = {
+  signInPerIpPerHour: 30,
+  apiPerIpPerMinute: 600,
+  cardAddPerUserPerDay: 3,
+  cardAddPerIpPerHour: 10,
+} as const;
+
+/** A cap that never binds: what a cap defaults to while the thing it guards is a sandbox. */
+const UNCAPPED = Number.MAX_SAFE_INTEGER;
 
 /** Every variable read, as the environment spells it (`.env.example` and README list each one). */
 export const ENVIRONMENT_VARIABLES = Object.keys(environment.shape);
@@ -168,6 +179,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NMI_SECURITY_KEY) requireAll(e, ["NMI_TOKENIZATION_KEY"], "NMI_SECURITY_KEY");
   if (e.NETPAY_SECRET_KEY) requireAll(e, ["NETPAY_PUBLIC_KEY"], "NETPAY_SECRET_KEY");
 
+  // The caps guard SMS spend, code guessing and card testing. The sandbox SMS provider hands the
+  // code back in the answer and the sandbox gateway charges no real card, so with sandboxes they
+  // guard nothing, and from one address (a demo, a tester's machine) they only refuse people:
+  // each defaults to no cap until its real provider is set (decision 0080). A set value wins.
+  const smsIsSandbox = smsProvider === "sandbox";
+  const cardsAreSandbox = !e.CONEKTA_PRIVATE_KEY && !e.NMI_SECURITY_KEY && !e.NETPAY_SECRET_KEY;
+  const capUnlessSandbox = (set: number | undefined, sandbox: boolean, cap: number) =>
+    set ?? (sandbox ? UNCAPPED : cap);
+
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -192,7 +212,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
     meterReminderMinutes: e.METER_REMINDER_MINUTES,
-    limits: { signInPerIpPerHour: e.SIGN_IN_IP_MAX_PER_HOUR, apiPerIpPerMinute: e.API_IP_MAX_PER_MINUTE },
+    limits: {
+      signInPerIpPerHour: capUnlessSandbox(e.SIGN_IN_IP_MAX_PER_HOUR, smsIsSandbox, PROVIDER_CAPS.signInPerIpPerHour),
+      apiPerIpPerMinute: capUnlessSandbox(
+        e.API_IP_MAX_PER_MINUTE,
+        smsIsSandbox && cardsAreSandbox,
+        PROVIDER_CAPS.apiPerIpPerMinute,
+      ),
+    },
     web: {
       mapStyleUrl: e.MAP_STYLE_URL ?? null,
       analyticsId: e.ANALYTICS_ID ?? null,
@@ -230,8 +257,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       netpay: e.NETPAY_SECRET_KEY
         ? { secretKey: e.NETPAY_SECRET_KEY, publicKey: e.NETPAY_PUBLIC_KEY ?? "", apiBase: e.NETPAY_API_BASE }
         : null,
-      cardAddMaxPerUserPerDay: e.CARD_ADD_MAX_PER_USER_PER_DAY,
-      cardAddMaxPerIpPerHour: e.CARD_ADD_MAX_PER_IP_PER_HOUR,
+      cardAddMaxPerUserPerDay: capUnlessSandbox(
+        e.CARD_ADD_MAX_PER_USER_PER_DAY,
+        cardsAreSandbox,
+        PROVIDER_CAPS.cardAddPerUserPerDay,
+      ),
+      cardAddMaxPerIpPerHour: capUnlessSandbox(
+        e.CARD_ADD_MAX_PER_IP_PER_HOUR,
+        cardsAreSandbox,
+        PROVIDER_CAPS.cardAddPerIpPerHour,
+      ),
     },
   };
 }

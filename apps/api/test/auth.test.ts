@@ -144,6 +144,22 @@ describe(`sign-in and sessions (${testEngine})`, () => {
     expect(response.json().token_type).toBe("Bearer");
   });
 
+  it("takes a phone as people write it: +52 81 1234 5678 signs in to the account of +528112345678", async () => {
+    const phone = testPhone();
+    const written = `${phone.slice(0, 3)} ${phone.slice(3, 5)} ${phone.slice(5, 9)}-${phone.slice(9)}`;
+    const registered = await app.inject({
+      method: "POST",
+      url: "/api/open/user",
+      payload: { phone_number: written, domain: "estaciona" },
+      remoteAddress: freshAddress(),
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const token = await smsGrant(written, registered.json().data as string);
+    expect(token.statusCode, token.body).toBe(200);
+    const claims = await app.accessTokens.verify(token.json().access_token);
+    expect(claims?.userId).toBe((await userByPhone(phone)).id);
+  });
+
   it("the signIn test helper goes through the real flow", async () => {
     const { accessToken, refreshToken, phone } = await signIn(app);
     expect(await authenticateWith(accessToken)).toBe((await userByPhone(phone)).id);
@@ -236,6 +252,8 @@ describe(`sign-in and sessions (${testEngine})`, () => {
     expect(sixth.statusCode).toBe(429);
     // The first send leaves the 10-minute window at start + 600 s: 295 s from now.
     expect(sixth.headers["retry-after"]).toBe("295");
+    // Five minutes are told as minutes, not as 295 seconds.
+    expect(sixth.json().error_description).toBe("Demasiados intentos. Espera 5 min e inténtalo de nuevo.");
     vi.setSystemTime(start + 600_001);
     expect((await register(phone)).statusCode).toBe(200);
   });

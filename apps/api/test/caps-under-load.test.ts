@@ -1,20 +1,28 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { PROVIDER_CAPS } from "../src/config.ts";
 import { createTestApp, testEngine, testPhone } from "./helpers.ts";
 import { createDriverWithProfile, sandboxToken } from "./payments-helpers.ts";
 
 /**
  * The abuse caps hold under parallel floods on both engines (docs/decisions/0013): each check and
  * the write it guards run under one lock per IP, user or phone, so the number accepted is the cap
- * exactly, never the cap plus the requests in flight. The caps are the production defaults.
+ * exactly, never the cap plus the requests in flight. The caps are the production defaults (PROVIDER_CAPS).
  */
 
-const app = await createTestApp();
-afterAll(async () => app.close());
+const SIGN_IN_IP_CAP = PROVIDER_CAPS.signInPerIpPerHour;
+const CARDS_PER_USER_PER_DAY = PROVIDER_CAPS.cardAddPerUserPerDay;
+const CARDS_PER_IP_PER_HOUR = PROVIDER_CAPS.cardAddPerIpPerHour;
 
-const SIGN_IN_IP_CAP = 30;
-const CARDS_PER_USER_PER_DAY = 3;
-const CARDS_PER_IP_PER_HOUR = 10;
+// The sandboxes this suite runs on are uncapped by default (decision 0080): the production caps are set.
+const app = await createTestApp({
+  env: {
+    SIGN_IN_IP_MAX_PER_HOUR: String(SIGN_IN_IP_CAP),
+    CARD_ADD_MAX_PER_USER_PER_DAY: String(CARDS_PER_USER_PER_DAY),
+    CARD_ADD_MAX_PER_IP_PER_HOUR: String(CARDS_PER_IP_PER_HOUR),
+  },
+});
+afterAll(async () => app.close());
 
 /** How many answers had each status: `{ 200: 30, 429: 30 }`. */
 function countBy(statuses: number[]): Record<number, number> {

@@ -1,29 +1,17 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { type Endpoint, endpointPath } from "@estaciona/contracts/endpoint";
 import type { InjectOptions } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
+import { declaredEndpoints } from "./declared-endpoints.ts";
 import { createSignedInUser, createTestApp } from "./helpers.ts";
 
 /**
  * The contract table (docs/decisions/0017, 0018): every endpoint declared in
- * `packages/contracts/src/endpoints/*.ts` — read from the folder, so a feature's new file is
- * covered without touching this one — is registered with its method and path, guarded by its
+ * `packages/contracts/src/endpoints/*.ts` is registered with its method and path, guarded by its
  * auth kind before anything else runs, carries its Idempotency-Key rule, and is in the OpenAPI
  * document; and no `/api` route exists that is not declared.
  */
 
-const endpointsDir = fileURLToPath(new URL("../../../packages/contracts/src/endpoints/", import.meta.url));
-const isEndpoint = (value: unknown): value is Endpoint =>
-  typeof value === "object" && value !== null && "method" in value && "path" in value && "schemas" in value;
-
-const declared: { name: string; endpoint: Endpoint }[] = [];
-for (const file of readdirSync(endpointsDir).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))) {
-  const module = (await import(path.join(endpointsDir, file))) as Record<string, unknown>;
-  for (const [name, value] of Object.entries(module))
-    if (isEndpoint(value)) declared.push({ name: `${file.replace(/\.ts$/, "")}.${name}`, endpoint: value });
-}
+const declared = await declaredEndpoints();
 
 const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000", SIGN_IN_IP_MAX_PER_HOUR: "1000000" } });
 afterAll(async () => app.close());

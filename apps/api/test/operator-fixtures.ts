@@ -19,3 +19,31 @@ export async function createOperator(
     await app.db.insertInto("operator_location_grants").values({ user_id: operator.user.id, location_id }).execute();
   return operator;
 }
+
+/** A valid body for `POST admin/location` (and `PUT admin/location/{uuid}`): a lot in Monterrey. */
+export const locationBody = (overrides: Record<string, unknown> = {}) => ({
+  name: "Estacionamiento Prueba",
+  address: "Av. Constitución 100, Monterrey",
+  kind: "lot",
+  lat: 25.67,
+  lng: -100.31,
+  time_zone: "America/Monterrey",
+  country: "mx",
+  freeflow: false,
+  active: true,
+  capacity: 120,
+  exit_window_minutes: 15,
+  invoice_window_days: 30,
+  invoicing: "automatic",
+  email_domain: null,
+  tariff: {
+    grace_minutes: 10,
+    first_period_minutes: 60,
+    first_period_price: 2500,
+    increment_minutes: 30,
+    increment_price: 1000,
+    daily_max: 20000,
+  },
+  rates: { tax_rate_bp: 1600, convenience_rate_bp: 0, convenience_fixed: 500, card_rate_bp: 290, card_fixed: 0 },
+  ...overrides,
+});

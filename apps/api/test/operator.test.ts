@@ -1,7 +1,6 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Endpoint } from "@estaciona/contracts/endpoint";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,8 +16,9 @@ import {
   OTHER_LOCATION,
   OTHER_ORGANISATION,
 } from "../src/seed/data.ts";
+import { declaredEndpoints } from "./declared-endpoints.ts";
 import { createSignedInUser, createTestApp, testPhone } from "./helpers.ts";
-import { createOperator } from "./operator-fixtures.ts";
+import { createOperator, locationBody } from "./operator-fixtures.ts";
 import {
   AUSTIN,
   createDriverWithVehicle,
@@ -39,46 +39,14 @@ import { FUNDIDORA_MONTHLY } from "./subscriptions-fixtures.ts";
 const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
 afterAll(async () => app.close());
 
-const endpointsDir = fileURLToPath(new URL("../../../packages/contracts/src/endpoints/", import.meta.url));
-const adminEndpoints: Endpoint[] = [];
-for (const file of readdirSync(endpointsDir).filter((name) => name.endsWith(".ts"))) {
-  const module = (await import(path.join(endpointsDir, file))) as Record<string, unknown>;
-  for (const value of Object.values(module))
-    if (typeof value === "object" && value !== null && "auth" in value && (value as Endpoint).auth === "admin")
-      adminEndpoints.push(value as Endpoint);
-}
+const adminEndpoints: Endpoint[] = (await declaredEndpoints())
+  .map(({ endpoint }) => endpoint)
+  .filter((endpoint) => endpoint.auth === "admin");
 
 type Headers = Record<string, string>;
 
 const call = (headers: Headers, options: InjectOptions) =>
   app.inject({ ...options, headers: { ...headers, ...(options.headers as Headers | undefined) } });
-
-const locationBody = (overrides: Record<string, unknown> = {}) => ({
-  name: "Estacionamiento Prueba",
-  address: "Av. Constitución 100, Monterrey",
-  kind: "lot",
-  lat: 25.67,
-  lng: -100.31,
-  time_zone: "America/Monterrey",
-  country: "mx",
-  freeflow: false,
-  active: true,
-  capacity: 120,
-  exit_window_minutes: 15,
-  invoice_window_days: 30,
-  invoicing: "automatic",
-  email_domain: null,
-  tariff: {
-    grace_minutes: 10,
-    first_period_minutes: 60,
-    first_period_price: 2500,
-    increment_minutes: 30,
-    increment_price: 1000,
-    daily_max: 20000,
-  },
-  rates: { tax_rate_bp: 1600, convenience_rate_bp: 0, convenience_fixed: 500, card_rate_bp: 290, card_fixed: 0 },
-  ...overrides,
-});
 
 /** A device at one of the demo organisation's lots, as the console registers it. */
 async function registerDevice(headers: Headers, locationId = FUNDIDORA) {

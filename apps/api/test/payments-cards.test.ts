@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROVIDER_CAPS } from "../src/config.ts";
 import { todayIn } from "../src/lib/time.ts";
 import { createSignedInUser, createTestApp, type TestApp, testConfig, testEngine } from "./helpers.ts";
 import {
@@ -13,7 +14,13 @@ import {
 describe(`card calls (${testEngine})`, () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp({ env: { CARD_ADD_MAX_PER_IP_PER_HOUR: "1000" } });
+    // The per-driver cap as with a real gateway (the sandbox's default is none, decision 0080).
+    app = await createTestApp({
+      env: {
+        CARD_ADD_MAX_PER_USER_PER_DAY: String(PROVIDER_CAPS.cardAddPerUserPerDay),
+        CARD_ADD_MAX_PER_IP_PER_HOUR: "1000",
+      },
+    });
   });
   afterAll(async () => app.close());
 
@@ -317,7 +324,7 @@ describe(`card calls (${testEngine})`, () => {
 
   it("caps add-card attempts per user per day (429)", async () => {
     const { headers } = await createDriverWithProfile(app);
-    for (let attempt = 0; attempt < 3; attempt += 1)
+    for (let attempt = 0; attempt < PROVIDER_CAPS.cardAddPerUserPerDay; attempt += 1)
       expect((await addMexicanCard(app, headers, "", { token: `tok_bogus${attempt}` })).statusCode).toBe(402);
     const capped = await addMexicanCard(app, headers, "4242424242424242");
     expect(capped.statusCode).toBe(429);

@@ -6,6 +6,7 @@ import type { InjectOptions } from "fastify";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import type { JsonSchema } from "./declared-endpoints.ts";
 import { createSignedInUser, createTestApp, testEngine } from "./helpers.ts";
 
 /**
@@ -32,23 +33,6 @@ afterAll(async () => app.close());
 
 // ---------------------------------------------------------------------------------------------
 // The routes, from the OpenAPI document
-
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  nullable?: boolean;
-  minLength?: number;
-  minimum?: number;
-  pattern?: string;
-  format?: string;
-  items?: JsonSchema;
-}
 
 interface Operation {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

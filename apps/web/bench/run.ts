@@ -10,7 +10,8 @@
  *    the performance and accessibility scores.
  *
  * Targets (brief): ≤ 90 KB gzip of JavaScript for `/`, performance ≥ 95, accessibility 100.
- * A measurement, not a test: it always exits 0 unless something could not run.
+ * A measurement, not a test: it always exits 0 unless something could not run. The test is
+ * e2e/smoke.spec.ts, which fails when `/` outgrows its budget (docs/decisions/0095).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -74,9 +74,9 @@ describe("the SPA's module rules (npm run lint)", () => {
         "app/root-layout.tsx": 'import { PayPanel } from "../features/visits/components/pay-panel.tsx";',
       }),
     ).toEqual([
-      "app/root-layout.tsx: imports ../features/visits/components/pay-panel.tsx: the shared layers import no feature (only app/router.tsx imports screens)",
-      "components/layout/app-shell.tsx: imports ../../features/visits/routes/visits.tsx: the shared layers import no feature (only app/router.tsx imports screens)",
-      "lib/session.ts: imports ../features/visits/index.ts: the shared layers import no feature (only app/router.tsx imports screens)",
+      "app/root-layout.tsx: imports ../features/visits/components/pay-panel.tsx: the shared layers import no feature (only app/router.tsx and app/start.tsx import screens)",
+      "components/layout/app-shell.tsx: imports ../../features/visits/routes/visits.tsx: the shared layers import no feature (only app/router.tsx and app/start.tsx import screens)",
+      "lib/session.ts: imports ../features/visits/index.ts: the shared layers import no feature (only app/router.tsx and app/start.tsx import screens)",
     ]);
   });
 

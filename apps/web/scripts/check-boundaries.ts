@@ -5,7 +5,8 @@
  * 1. A feature uses another feature only through its public entry, `features/<name>/index.ts`
  *    (test code may also use another feature's `testing/` helpers).
  * 2. The shared layers (`app/`, `components/`, `config/`, `lib/`, `testing/`, `main.tsx`) import
- *    no feature, with one exception: `app/router.tsx` maps paths to screens, so it imports the
+ *    no feature, with one exception: `app/router.tsx` maps paths to screens and `app/start.tsx`
+ *    shows the sign-in screen before the router (docs/decisions/0095), so they import the
  *    features' route modules (`features/<name>/routes/…`). `components/`, `config/` and `lib/`
  *    import nothing from `app/` either.
  * 3. No cycle between features, and none between modules (static imports that exist at run time).
@@ -36,6 +37,8 @@ interface ModuleImport {
 }
 
 const SHARED_LAYERS_WITHOUT_APP = ["components", "config", "lib"];
+/** The shared modules that may import screens (`features/<name>/routes/…`). */
+const SCREEN_IMPORTERS = ["app/router.tsx", "app/start.tsx"];
 const API_REQUEST_USERS = ["lib/endpoint-client.ts", "lib/api-client.test.ts"];
 
 const isTestCode = (file: string) => /\.test\.tsx?$/.test(file) || file.split("/").includes("testing");
@@ -179,11 +182,11 @@ export function checkBoundaries(sources: ReadonlyMap<string, string>, routePaths
             message: `imports ${specifier}: another feature is used through its public entry, features/${to}/index.ts`,
           });
       } else if (!from && to) {
-        const routerToScreen = file === "app/router.tsx" && target.startsWith(`features/${to}/routes/`);
-        if (!routerToScreen)
+        const screenImport = SCREEN_IMPORTERS.includes(file) && target.startsWith(`features/${to}/routes/`);
+        if (!screenImport)
           violations.push({
             file,
-            message: `imports ${specifier}: the shared layers import no feature (only app/router.tsx imports screens)`,
+            message: `imports ${specifier}: the shared layers import no feature (only app/router.tsx and app/start.tsx import screens)`,
           });
       } else if (SHARED_LAYERS_WITHOUT_APP.includes(file.split("/")[0]!) && target.startsWith("app/")) {
         violations.push({ file, message: `imports ${specifier}: components, config and lib import nothing from app/` });

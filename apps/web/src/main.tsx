@@ -1,6 +1,5 @@
-import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app/app.tsx";
+import { startApp } from "./app/start.tsx";
 import { startMonitoring } from "./lib/analytics.ts";
 import { applyTheme, getHostConfig } from "./lib/host-config.ts";
 import { initI18n } from "./lib/i18n.ts";
@@ -23,11 +22,7 @@ async function boot() {
   startMonitoring(host);
   // The session refresh starts before the first render so the loading view shows at once.
   void startSession();
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  startApp(createRoot(document.getElementById("root")!));
 }
 
 void boot();

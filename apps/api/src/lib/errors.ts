@@ -36,13 +36,20 @@ export interface AppErrorOptions {
   cause?: unknown;
 }
 
-/** 429 with Retry-After; the catalogue's `action_not_available` is the code, the message says how long to wait. */
+/** Waits from this long on are told in minutes: "wait 2841 seconds" is a number nobody can read. */
+const WAIT_IN_MINUTES_FROM_SECONDS = 120;
+
+/**
+ * 429 with Retry-After; the catalogue's `action_not_available` is the code, the message says how
+ * long to wait: seconds for a short wait, whole minutes (rounded up) for a longer one.
+ */
 export function tooManyRequests(retryAfterSeconds: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const inMinutes = seconds >= WAIT_IN_MINUTES_FROM_SECONDS;
   return new AppError("action_not_available", {
     status: 429,
-    params: { seconds },
-    messageKey: "errors.api_too_many_requests",
+    params: inMinutes ? { minutes: Math.ceil(seconds / 60) } : { seconds },
+    messageKey: inMinutes ? "errors.api_too_many_requests_minutes" : "errors.api_too_many_requests",
     headers: { "retry-after": String(seconds) },
   });
 }

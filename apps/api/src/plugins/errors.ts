@@ -1,4 +1,6 @@
-import type { Locale } from "@estaciona/contracts";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
+import { DEFAULT_LOCALE, type Locale } from "@estaciona/contracts";
 import { isNotFoundCode, MESSAGE } from "@estaciona/contracts/schemas/common";
 import { translate } from "@estaciona/i18n";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -50,6 +52,31 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? 414 : 400;
   return sendError(request, reply, new AppError("invalid_data", { status, detail: error.message }));
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a request line or headers over the
+ * size limit, 431; a malformed request, 400; headers that never finished arriving, 408). Fastify's
+ * default writes its own `{ error: "Bad Request", message, statusCode }`; this keeps our shape.
+ * No header was read, so the message is in the default language (spec §1). Fastify's
+ * `clientErrorHandler` option.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  // A reset connection has nobody left to answer.
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, messageKey] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "errors.api_request_head_too_large"]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "errors.api_invalid_data"]
+        : [400, "errors.api_invalid_data"];
+  const body = JSON.stringify({ error: "invalid_data", error_description: translate(DEFAULT_LOCALE, messageKey) });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
 }
 
 /**

@@ -1,57 +1,12 @@
-import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRouteError } from "react-router";
-import { BareLayout } from "../components/layout/bare-layout.tsx";
-import { LoadingSection } from "../components/loading-view.tsx";
-import { Page } from "../components/page.tsx";
-import { reportError } from "../lib/analytics.ts";
-import { isChunkLoadError, mayReloadForMissingChunk, reloadForMissingChunk } from "../lib/chunk-reload.ts";
+import { BareErrorScreen, ErrorScreen } from "./error-screen.tsx";
 
-/**
- * What a screen shows instead of React Router's developer page when it throws or its code cannot
- * be downloaded: a message in the driver's language, a reload and a way back to the start, never
- * a stack. A chunk missing after a deploy reloads the page once first (lib/chunk-reload.ts).
- */
+/** A screen route's error element: the error screen in the screen's place (the shell stays). */
 export function ScreenError() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  const missingChunk = isChunkLoadError(error);
-  const [reloading, setReloading] = useState(() => missingChunk && mayReloadForMissingChunk());
-
-  useEffect(() => {
-    if (reloading) {
-      if (!reloadForMissingChunk()) setReloading(false);
-      return;
-    }
-    reportError(error);
-  }, [reloading, error]);
-
-  if (reloading) return <LoadingSection />;
-  return (
-    <Page title={t("error_screen.title")}>
-      <section className="card error-screen">
-        <p>{t(missingChunk ? "error_screen.new_version" : "error_screen.body")}</p>
-        <div className="form-actions">
-          <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
-            {t("error_screen.reload")}
-          </button>
-          {/* A full page load: whatever state broke this screen is left behind. */}
-          <a className="button button-secondary" href="/">
-            {t("error_screen.home")}
-          </a>
-        </div>
-      </section>
-    </Page>
-  );
+  return <ErrorScreen error={useRouteError()} />;
 }
 
 /** At the root of the router (the app shell itself failed): the error screen in the bare layout. */
 export function RootError() {
-  return (
-    <BareLayout>
-      <div className="error-layout">
-        <ScreenError />
-      </div>
-    </BareLayout>
-  );
+  return <BareErrorScreen error={useRouteError()} />;
 }

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy } from "react";
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
+import { createBrowserRouter, type LoaderFunctionArgs, Outlet, type RouteObject, redirect } from "react-router";
 import { BareLayout } from "../components/layout/bare-layout.tsx";
 import { LoadingView } from "../components/loading-view.tsx";
 import { paths } from "../config/paths.ts";
@@ -66,7 +66,11 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RootError,
     children: [
       {
-        Component: BareLayout,
+        element: (
+          <BareLayout>
+            <Outlet />
+          </BareLayout>
+        ),
         children: [
           { path: paths.login.path, Component: LoginScreen, ErrorBoundary: ScreenError },
           ...withAlias(paths.threeDs, () => import("../features/payments/routes/three-ds.tsx")),

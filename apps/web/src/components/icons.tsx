@@ -80,6 +80,11 @@ export const LogoutIcon = () => (
     <path d="M10 4H5v16h5M15 8l4 4-4 4M19 12H9" />
   </Icon>
 );
+export const LoginIcon = () => (
+  <Icon>
+    <path d="M14 4h5v16h-5M10 8l4 4-4 4M14 12H4" />
+  </Icon>
+);
 export const InboxIcon = () => (
   <Icon>
     <path d="M4 13l2-8h12l2 8M4 13v6h16v-6M4 13h5l1 2h4l1-2h5" />

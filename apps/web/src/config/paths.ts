@@ -1,4 +1,4 @@
-import { generatePath, type PathParam } from "react-router";
+import type { PathParam } from "react-router";
 
 /**
  * Every route of spec §2: Spanish paths with their English aliases. `checkout` marks the
@@ -77,7 +77,10 @@ type ParamsArgs<N extends RouteName> = [PathParam<PatternOf<N>>] extends [never]
  * in the app is built here, so a route's path is written once (the lint refuses a hand-written one).
  */
 export function pathTo<N extends RouteName>(name: N, ...[params, query]: ParamsArgs<N>): string {
-  const path = generatePath(paths[name].path, params as Record<string, string> | undefined);
+  // Every pattern's parameters are whole `:name` segments, and ParamsArgs makes each one given
+  // (React Router's generatePath would do the same, and bring the router into the sign-in screen).
+  const values = (params ?? {}) as Record<string, string>;
+  const path = paths[name].path.replace(/:([\w-]+)/g, (_segment, key: string) => encodeURIComponent(values[key] ?? ""));
   const search = query ? new URLSearchParams(query).toString() : "";
   return search ? `${path}?${search}` : path;
 }

@@ -65,6 +65,17 @@ describe("api client (spec §8)", () => {
     expect(errorDialogStore.get()).toBe("Something new failed.");
   });
 
+  it("shows how long to wait for a rate limit, which the generic code's message cannot say", async () => {
+    fetchMock.mockResolvedValue(
+      answer(429, {
+        error: "action_not_available",
+        error_description: "Too many attempts. Please wait 5 min and try again.",
+      }),
+    );
+    await expect(apiRequest("POST", "open/user", { body: {} })).rejects.toMatchObject({ status: 429 });
+    expect(errorDialogStore.get()).toBe("Too many attempts. Please wait 5 min and try again.");
+  });
+
   it("logs out on a 401 with a token", async () => {
     localStorage.setItem("access_token", "expired");
     fetchMock.mockResolvedValue(answer(401, { error: "authentication_error", error_description: "x" }));

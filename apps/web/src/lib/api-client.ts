@@ -59,8 +59,8 @@ async function readJson(response: Response): Promise<unknown> {
 /**
  * Every call to the API (DESIGN §10): JSON in and out, the driver's language in
  * `Accept-Language`, the stored access token as a Bearer token, and spec §8's handling of
- * failures: 500 or no answer → server_error dialog; 401 → log out; 404 → /notfound; any other
- * coded error → its translated message in the dialog. The promise rejects with ApiError in
+ * failures: 500 or no answer → server_error dialog; 401 → log out; 404 → /notfound; 429 → the
+ * server's message with the wait; any other coded error → its translated message in the dialog. The promise rejects with ApiError in
  * every failure case, so callers only need to stop their loading state.
  */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
@@ -100,6 +100,9 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (response.status >= 500) showErrorDialog(i18n.t("errors:server_error"));
   else if (response.status === 401 && token) onUnauthorized();
   else if (response.status === 404) navigateTo(paths.notFound.path);
+  // A rate limit's code is the catalogue's generic action_not_available; only the server's
+  // description says how long to wait (docs/decisions/0002), so it is the message.
+  else if (response.status === 429 && description) showErrorDialog(description);
   else showErrorDialog(errorMessage(code, description));
   throw failure;
 }

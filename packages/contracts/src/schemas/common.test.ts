@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  e164Phone,
   email,
   idempotencyKey,
   isNotFoundCode,
@@ -72,5 +73,31 @@ describe("ids and keys", () => {
     for (const value of [undefined, "", "   ", "k".repeat(256), 42])
       expect(idempotencyKey.safeParse(value).success).toBe(false);
     expect(messages(idempotencyKey.safeParse("a\u0000"))).toEqual([MESSAGE.characters]);
+  });
+});
+
+describe("phones", () => {
+  it("take a +52 or +1 number with the separators people write, stored as E.164", () => {
+    for (const [typed, stored] of [
+      ["+528112345678", "+528112345678"],
+      [" +52 81 1234 5678 ", "+528112345678"],
+      ["+52-81-1234-5678", "+528112345678"],
+      ["+1 (512) 555-0100", "+15125550100"],
+      ["+1.512.555.0100", "+15125550100"],
+    ])
+      expect(e164Phone.parse(typed), typed).toBe(stored);
+  });
+
+  it("refuse other countries, missing country codes, wrong lengths and control characters", () => {
+    for (const value of [
+      "8112345678",
+      "+448112345678",
+      "+52811234567",
+      "+5281123456789",
+      "+52\t8112345678",
+      "+52 81 1234 567x",
+      "",
+    ])
+      expect(e164Phone.safeParse(value).success, value).toBe(false);
   });
 });

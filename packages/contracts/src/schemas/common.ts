@@ -66,11 +66,16 @@ export const optionalText = (max = 255) =>
     .nullish()
     .transform((value) => value || null);
 
-/** Phone in E.164 restricted to Mexico (+52) and the USA (+1) with 10 national digits (DESIGN §4). */
+/**
+ * Phone in E.164 restricted to Mexico (+52) and the USA (+1) with 10 national digits (DESIGN §4).
+ * The spaces, hyphens, dots and parentheses people and the SPA's own display write in a number
+ * (`+52 81 1234 5678`, `+1 (512) 555-0100`) are dropped first, so a copied number is the same
+ * phone; control characters are not separators and still fail.
+ */
 export const e164Phone = z
   .string({ error: MESSAGE.required })
-  .trim()
-  .regex(new RegExp(`^\\+(52|1)\\d{${PHONE_DIGITS}}$`), { error: MESSAGE.phone });
+  .transform((value) => value.replace(/[ ().-]/g, ""))
+  .pipe(z.string().regex(new RegExp(`^\\+(52|1)\\d{${PHONE_DIGITS}}$`), { error: MESSAGE.phone }));
 
 /** The 10 national digits typed in the wizard, after stripping anything that is not a digit. */
 export const nationalPhone = z

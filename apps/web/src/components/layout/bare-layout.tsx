@@ -1,19 +1,18 @@
 import type { ReactNode } from "react";
-import { Outlet } from "react-router";
 import { LanguageSelector } from "../language-selector.tsx";
 
 /**
  * Login and 3-D Secure screens: no top bar or footer, only the language selector (spec §2).
  * The error screen at the root of the router uses it too, around its own content.
  */
-export function BareLayout({ children }: { children?: ReactNode }) {
+export function BareLayout({ children }: { children: ReactNode }) {
   return (
     <div className="bare-layout">
       <header className="bare-header">
         <LanguageSelector />
       </header>
       <main id="main" className="bare-main">
-        {children ?? <Outlet />}
+        {children}
       </main>
     </div>
   );

@@ -1,8 +1,8 @@
 import { Dialog } from "@base-ui/react/dialog";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
-import { paths } from "../../config/paths.ts";
+import { NavLink, useLocation } from "react-router";
+import { paths, signInPath } from "../../config/paths.ts";
 import { logout, sessionStore } from "../../lib/session.ts";
 import { useStore } from "../../lib/store.ts";
 import {
@@ -12,6 +12,7 @@ import {
   CloseIcon,
   ConsoleIcon,
   HomeIcon,
+  LoginIcon,
   LogoutIcon,
   MailIcon,
   ReceiptIcon,
@@ -48,7 +49,8 @@ const entries: { label: MenuLabel; to: string; Icon: ComponentType; spanishOnly?
 
 export function SideMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t, i18n } = useTranslation();
-  const { user } = useStore(sessionStore);
+  const { user, authenticated } = useStore(sessionStore);
+  const location = useLocation();
   const visible = entries.filter(
     (entry) => (!entry.spanishOnly || i18n.language !== "en") && (!entry.adminOnly || user?.role === "admin"),
   );
@@ -74,10 +76,23 @@ export function SideMenu({ open, onOpenChange }: { open: boolean; onOpenChange: 
                 </li>
               ))}
               <li>
-                <button type="button" className="side-menu-link" onClick={() => void logout()}>
-                  <LogoutIcon />
-                  <span>{t("menu.logout")}</span>
-                </button>
+                {authenticated ? (
+                  <button type="button" className="side-menu-link" onClick={() => void logout()}>
+                    <LogoutIcon />
+                    <span>{t("menu.logout")}</span>
+                  </button>
+                ) : (
+                  // Signed out on a public page (/aisd, /loc/…) there is nothing to log out of:
+                  // the entry signs in and comes back here.
+                  <NavLink
+                    to={signInPath(`${location.pathname}${location.search}`)}
+                    className="side-menu-link"
+                    onClick={() => onOpenChange(false)}
+                  >
+                    <LoginIcon />
+                    <span>{t("menu.sign_in")}</span>
+                  </NavLink>
+                )}
               </li>
             </ul>
           </nav>

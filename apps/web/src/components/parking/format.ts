@@ -2,7 +2,7 @@ import { formatMoney } from "@estaciona/contracts/money";
 import { stayDuration } from "@estaciona/i18n/duration";
 import { useTranslation } from "react-i18next";
 import { cardBrandName } from "../../lib/card-brand.ts";
-import { formatInZone } from "./zoned-time.ts";
+import { formatInZone, formatRangeInZone } from "./zoned-time.ts";
 import "../../lib/catalogues/parking.ts";
 // Every parking view formats through this hook, so its styles come along with it.
 import "./parking.css";
@@ -30,6 +30,9 @@ export function useParkingFormat() {
   const time = (iso: string | number, timeZone: string): string =>
     formatInZone(iso, { locale, timeZone, withDate: false });
 
+  const dateTimeRange = (start: string, end: string, timeZone: string): string =>
+    formatRangeInZone(start, end, { locale, timeZone });
+
   const card = ({ brand, last4 }: { brand: string; last4: string }): string =>
     t("ledger.card", { brand: cardBrandName(brand), last4 });
 
@@ -42,5 +45,5 @@ export function useParkingFormat() {
     return fraction ? `${whole}.${fraction}` : String(whole);
   };
 
-  return { t, money: formatMoney, duration, dateTime, time, card, percent };
+  return { t, money: formatMoney, duration, dateTime, dateTimeRange, time, card, percent };
 }

@@ -38,3 +38,21 @@ export function formatInZone(
   const onPhoneClock = new Intl.DateTimeFormat(locale, { ...style, timeZone: phoneTimeZone }).format(at);
   return onLotClock === onPhoneClock ? onLotClock : `${onLotClock} (${timeZoneName(timeZone, locale, at)})`;
 }
+
+/**
+ * From one instant to another on the lot's clock, as the language writes a range: the date once
+ * when both fall on the same day ("27 nov 2026, 9:00 a.m. – 3:00 p.m."), both dates otherwise, and
+ * the zone named once at the end when the phone's clock would read otherwise.
+ */
+export function formatRangeInZone(
+  start: string | number | Date,
+  end: string | number | Date,
+  { locale, timeZone, phoneTimeZone = deviceTimeZone() }: { locale: string; timeZone: string; phoneTimeZone?: string },
+): string {
+  const style: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" };
+  const from = new Date(start);
+  const to = new Date(end);
+  const onLotClock = new Intl.DateTimeFormat(locale, { ...style, timeZone }).formatRange(from, to);
+  const onPhoneClock = new Intl.DateTimeFormat(locale, { ...style, timeZone: phoneTimeZone }).formatRange(from, to);
+  return onLotClock === onPhoneClock ? onLotClock : `${onLotClock} (${timeZoneName(timeZone, locale, from)})`;
+}

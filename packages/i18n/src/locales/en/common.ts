@@ -25,6 +25,7 @@ export const common = {
     contact: "Contact",
     operator: "Operator console",
     logout: "Log out",
+    sign_in: "Sign in",
   },
   footer: {
     privacy: "Privacy notice",

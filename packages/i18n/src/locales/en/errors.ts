@@ -75,9 +75,11 @@ export const errors = {
   api_invalid_request: "Some required information is missing.",
   api_unsupported_grant_type: "This sign-in method is not supported.",
   api_too_many_requests: "Too many attempts. Please wait {{seconds}} seconds and try again.",
+  api_too_many_requests_minutes: "Too many attempts. Please wait {{minutes}} min and try again.",
   api_price_changed:
     "The price changed while you were paying. Nothing was charged: check the new amount and pay again.",
   api_payload_too_large: "The request is too large.",
+  api_request_head_too_large: "The request's address or headers are too long.",
   api_payment_in_progress: "This is already paid, or a payment for it is in progress.",
   api_payment_provider_unavailable:
     "The payment provider did not answer. We will confirm the result shortly; do not pay again.",

@@ -26,6 +26,7 @@ export const common: typeof source = {
     contact: "Contacto",
     operator: "Consola del operador",
     logout: "Cerrar sesión",
+    sign_in: "Iniciar sesión",
   },
   footer: {
     privacy: "Aviso de privacidad",

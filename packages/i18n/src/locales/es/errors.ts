@@ -77,9 +77,11 @@ export const errors: typeof source = {
   api_invalid_request: "Falta información requerida.",
   api_unsupported_grant_type: "Este método de inicio de sesión no está disponible.",
   api_too_many_requests: "Demasiados intentos. Espera {{seconds}} segundos e inténtalo de nuevo.",
+  api_too_many_requests_minutes: "Demasiados intentos. Espera {{minutes}} min e inténtalo de nuevo.",
   api_price_changed:
     "El precio cambió mientras pagabas. No se hizo ningún cargo: revisa el nuevo monto y vuelve a pagar.",
   api_payload_too_large: "La solicitud es demasiado grande.",
+  api_request_head_too_large: "La dirección o los encabezados de la solicitud son demasiado largos.",
   api_payment_in_progress: "Esto ya está pagado o hay un pago en proceso.",
   api_payment_provider_unavailable:
     "El procesador de pagos no respondió. Confirmaremos el resultado en breve; no vuelvas a pagar.",

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FormField } from "../../../components/form-field.tsx";
 import { translateMessage } from "../../../lib/i18n.ts";
 import { validateCode } from "../validation.ts";
+import { StepTitle } from "./step-title.tsx";
 import { useCountdown } from "./use-countdown.ts";
 
 /** Step 2: the 6-digit code, a resend link behind a 60-second countdown, and back. */
@@ -50,7 +51,7 @@ export function CodeStep({
 
   return (
     <form className="form" noValidate onSubmit={submit}>
-      <h2 className="step-title">{t("code_step.heading")}</h2>
+      <StepTitle>{t("code_step.heading")}</StepTitle>
       <p className="muted">{t("code_step.sent_to", { phone })}</p>
       <FormField label={t("code_step.code")} error={error}>
         {(ids) => (

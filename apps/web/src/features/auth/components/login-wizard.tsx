@@ -1,18 +1,19 @@
 import type { User } from "@estaciona/contracts/schemas/user";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Logo } from "../../../components/logo.tsx";
 import { getHostConfig, isFreeflowHost, loginText, paymentLocale } from "../../../lib/host-config.ts";
 import { currentLocale } from "../../../lib/i18n.ts";
 import { defaultDialCountry } from "../../../lib/language.ts";
+import { navigateTo } from "../../../lib/navigation.ts";
 import { formatPhoneNumber } from "../../../lib/phone-mask.ts";
 import { loadUser, sessionStore, signInWithCode } from "../../../lib/session.ts";
 import { useStore } from "../../../lib/store.ts";
 import { usePageTitle } from "../../../lib/title.ts";
 import { freeflowWelcomeStore } from "../../../lib/welcome.ts";
 import { registerPhone } from "../api/register-phone.ts";
+import { resumedStep } from "../resume.ts";
 import {
   afterProfileLoad,
   afterVehicleSkip,
@@ -25,21 +26,38 @@ import {
 } from "../wizard-flow.ts";
 import { CodeStep } from "./code-step.tsx";
 import { PhoneStep } from "./phone-step.tsx";
+import { StepChangedContext } from "./step-title.tsx";
 
 // Steps 3–5 need the vehicle and card code, which most sign-ins never reach.
 const NameStep = lazy(() => import("./name-step.tsx"));
 const VehicleStep = lazy(() => import("./vehicle-step.tsx"));
 const PaymentStep = lazy(() => import("./payment-step.tsx"));
 
+export interface LoginWizardProps {
+  /** The query of / (country, checkout, authRedirect). */
+  search: URLSearchParams;
+  /**
+   * Before the router exists (docs/decisions/0095) steps 3–5, whose forms need it, are the
+   * router's: the wizard hands them over instead of showing them.
+   */
+  onLaterStep?: (step: WizardStep) => void;
+}
+
 /** The sign-in wizard at / (spec §2, §4). */
-export function LoginWizard() {
+export function LoginWizard({ search, onLaterStep }: LoginWizardProps) {
   const { t, i18n } = useTranslation("auth");
   usePageTitle(t("title"));
-  const navigate = useNavigate();
-  const [search] = useSearchParams();
   const host = getHostConfig();
   const session = useStore(sessionStore);
-  const [step, setStep] = useState<WizardStep>(1);
+  // A wizard handed over from the sign-in screen shown before the router goes on where it was.
+  const [resumed] = useState(() => resumedStep.get() !== null);
+  const [step, setStepState] = useState<WizardStep>(() => resumedStep.get() ?? 1);
+  // A resumed wizard has changed step already: its heading takes focus as any new step's does.
+  const [stepChanged, setStepChanged] = useState(resumed);
+  const setStep = (next: WizardStep) => {
+    setStepChanged(true);
+    setStepState(next);
+  };
   const [busy, setBusy] = useState(false);
   const [phone, setPhone] = useState<{ country: "mx" | "us"; digits: string; e164: string } | null>(null);
   const [prefilledCode, setPrefilledCode] = useState<string | null>(null);
@@ -62,12 +80,13 @@ export function LoginWizard() {
       today: new Date(),
     });
     if (target.welcome) freeflowWelcomeStore.set(true);
-    navigate(target.path, { replace: true });
+    navigateTo(target.path, { replace: true });
   };
 
   const follow = (decision: WizardDecision, user: User | null) => {
     setBusy(false);
     if (decision.kind === "redirect") goToRedirect(user);
+    else if (decision.step >= 3 && onLaterStep) onLaterStep(decision.step);
     else setStep(decision.step);
   };
 
@@ -78,8 +97,13 @@ export function LoginWizard() {
   };
 
   // Spec §4: on entry, a signed-in driver with vehicles is redirected; without vehicles, step 4.
+  // A resumed wizard has made that decision already, after the profile loaded.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on entry only.
   useEffect(() => {
+    if (resumed) {
+      resumedStep.set(null);
+      return;
+    }
     const decision = onEntry(session.user, session.authenticated);
     if (decision) follow(decision, session.user);
   }, []);
@@ -121,51 +145,53 @@ export function LoginWizard() {
         <Logo className="login-logo" />
         {text && <p className="login-text">{text}</p>}
       </div>
-      <div className="login-card">
-        {step === 1 && (
-          <PhoneStep
-            defaultValues={{
-              country: phone?.country ?? defaultDialCountry(i18n.language === "en" ? "en" : "es"),
-              phone: phone?.digits ?? "",
-            }}
-            busy={busy}
-            onSubmit={(target) => void register(target)}
-          />
-        )}
-        {step === 2 && phone && (
-          <CodeStep
-            phone={formatPhoneNumber(phone.e164)}
-            prefilledCode={prefilledCode}
-            registrations={registrations}
-            busy={busy}
-            onSubmit={(code) => void signIn(code)}
-            onResend={() => void register(phone)}
-            onBack={() => setStep(1)}
-          />
-        )}
-        <Suspense fallback={<LoadingSection />}>
-          {step === 3 && user && <NameStep user={user} onSaved={() => setStep(4)} />}
-          {step === 4 && (
-            <VehicleStep
-              canSkip={canAddLater(host.theme)}
-              onSaved={() => void reloadAndContinue()}
-              onSkip={() => {
-                const decision = afterVehicleSkip(context);
-                if (decision.kind === "step") setStep(decision.step);
-                else void loadUser().then((reloaded) => reloaded && goToRedirect(reloaded));
+      <StepChangedContext.Provider value={stepChanged}>
+        <div className="login-card">
+          {step === 1 && (
+            <PhoneStep
+              defaultValues={{
+                country: phone?.country ?? defaultDialCountry(i18n.language === "en" ? "en" : "es"),
+                phone: phone?.digits ?? "",
               }}
+              busy={busy}
+              onSubmit={(target) => void register(target)}
             />
           )}
-          {step === 5 && user && (
-            <PaymentStep
-              user={user}
-              paymentLocale={context.paymentLocale}
-              canSkip={canAddLater(host.theme)}
-              onDone={() => void loadUser().then((reloaded) => reloaded && goToRedirect(reloaded))}
+          {step === 2 && phone && (
+            <CodeStep
+              phone={formatPhoneNumber(phone.e164)}
+              prefilledCode={prefilledCode}
+              registrations={registrations}
+              busy={busy}
+              onSubmit={(code) => void signIn(code)}
+              onResend={() => void register(phone)}
+              onBack={() => setStep(1)}
             />
           )}
-        </Suspense>
-      </div>
+          <Suspense fallback={<LoadingSection />}>
+            {step === 3 && user && <NameStep user={user} onSaved={() => setStep(4)} />}
+            {step === 4 && (
+              <VehicleStep
+                canSkip={canAddLater(host.theme)}
+                onSaved={() => void reloadAndContinue()}
+                onSkip={() => {
+                  const decision = afterVehicleSkip(context);
+                  if (decision.kind === "step") setStep(decision.step);
+                  else void loadUser().then((reloaded) => reloaded && goToRedirect(reloaded));
+                }}
+              />
+            )}
+            {step === 5 && user && (
+              <PaymentStep
+                user={user}
+                paymentLocale={context.paymentLocale}
+                canSkip={canAddLater(host.theme)}
+                onDone={() => void loadUser().then((reloaded) => reloaded && goToRedirect(reloaded))}
+              />
+            )}
+          </Suspense>
+        </div>
+      </StepChangedContext.Provider>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { FormField } from "../../../components/form-field.tsx";
 import { translateMessage } from "../../../lib/i18n.ts";
 import { logout, setUser } from "../../../lib/session.ts";
 import { editUser } from "../../account/index.ts";
+import { StepTitle } from "./step-title.tsx";
 
 const nameSchema = z.object({
   first_name: requiredText(80),
@@ -46,7 +47,7 @@ export default function NameStep({ user, onSaved }: { user: User; onSaved: () =>
 
   return (
     <form className="form" noValidate onSubmit={save}>
-      <h2 className="step-title">{t("name_step.heading")}</h2>
+      <StepTitle>{t("name_step.heading")}</StepTitle>
       <FormField label={t("name_step.first_name")} error={message(errors.first_name)}>
         {(ids) => <input {...ids} className="input" autoComplete="given-name" {...register("first_name")} />}
       </FormField>

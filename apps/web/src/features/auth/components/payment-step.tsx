@@ -3,6 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { queryClient } from "../../../lib/query-client.ts";
 import { NoChargeNotice, needsPaymentProfile, PaymentMethodForm, PaymentProfileForm } from "../../payments/index.ts";
+import { StepTitle } from "./step-title.tsx";
 
 /**
  * Step 5: the no-charge notice and the card form for the payment locale. A driver without
@@ -28,7 +29,7 @@ export default function PaymentStep({
   return (
     <QueryClientProvider client={queryClient}>
       <div className="form">
-        <h2 className="step-title">{t("payment_step.heading")}</h2>
+        <StepTitle>{t("payment_step.heading")}</StepTitle>
         <NoChargeNotice country={paymentLocale} />
         {needsPaymentProfile(user) ? (
           <PaymentProfileForm user={user} />

@@ -5,6 +5,7 @@ import { FormField } from "../../../components/form-field.tsx";
 import { translateMessage } from "../../../lib/i18n.ts";
 import { formatPhone, phoneDigits } from "../../../lib/phone-mask.ts";
 import { validatePhone } from "../validation.ts";
+import { StepTitle } from "./step-title.tsx";
 
 export interface PhoneFormInput {
   country: "mx" | "us";
@@ -51,7 +52,7 @@ export function PhoneStep({
 
   return (
     <form className="form" noValidate onSubmit={submit}>
-      <h2 className="step-title">{t("phone_step.heading")}</h2>
+      <StepTitle>{t("phone_step.heading")}</StepTitle>
       <div className="phone-row">
         <FormField label={t("phone_step.country_code")}>
           {(ids) => (

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { createVehicle, VehicleForm } from "../../vehicles/index.ts";
+import { StepTitle } from "./step-title.tsx";
 
 /** Step 4: plate and state; "add later" where the theme allows it (spec §2). */
 export default function VehicleStep({
@@ -16,7 +17,7 @@ export default function VehicleStep({
   const [busy, setBusy] = useState(false);
   return (
     <div className="form">
-      <h2 className="step-title">{t("vehicle_step.heading")}</h2>
+      <StepTitle>{t("vehicle_step.heading")}</StepTitle>
       <p className="muted">{t("vehicle_step.intro")}</p>
       <VehicleForm
         submitLabel={t("vehicle_step.save")}

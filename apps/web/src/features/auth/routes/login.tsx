@@ -1,6 +1,8 @@
+import { useSearchParams } from "react-router";
 import { LoginWizard } from "../components/login-wizard.tsx";
 
-/** / : the sign-in wizard; the only screen in the entry chunk. */
+/** / inside the router: the sign-in wizard. */
 export function LoginScreen() {
-  return <LoginWizard />;
+  const [search] = useSearchParams();
+  return <LoginWizard search={search} />;
 }

@@ -1,8 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Page } from "../../../components/page.tsx";
 import { getHostConfig } from "../../../lib/host-config.ts";
+import { formatPhoneNumber } from "../../../lib/phone-mask.ts";
 import { ContactForm } from "../components/contact-form.tsx";
 import "../../../lib/catalogues/contact.ts";
+
+/** The number as dialled: "+52 81 1234-5678" → "+528112345678". */
+const dialable = (phone: string) => phone.replace(/[^\d+]/g, "");
 
 /** /contacto: the host operator's contact details, the contact form and the host's questions and answers (DESIGN §9). */
 export default function ContactScreen() {
@@ -30,7 +34,7 @@ export default function ContactScreen() {
               <div>
                 <dt>{t("phone")}</dt>
                 <dd>
-                  <a href={`tel:${phone.replace(/[^\d+]/g, "")}`}>{phone}</a>
+                  <a href={`tel:${dialable(phone)}`}>{formatPhoneNumber(dialable(phone))}</a>
                 </dd>
               </div>
             )}

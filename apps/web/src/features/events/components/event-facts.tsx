@@ -5,7 +5,7 @@ import { useParkingFormat } from "../../../components/parking/format.ts";
 /** What, when and where: the event's description, its times on the venue's clock, the venue and places left. */
 export function EventFacts({ event }: { event: Event }) {
   const { t } = useTranslation("events");
-  const { dateTime, time } = useParkingFormat();
+  const { dateTimeRange } = useParkingFormat();
   const zone = event.location.time_zone;
   return (
     <>
@@ -13,9 +13,7 @@ export function EventFacts({ event }: { event: Event }) {
       <dl className="detail-list">
         <div className="detail-list-row">
           <dt>{t("page.when")}</dt>
-          <dd>
-            {dateTime(event.starts_at, zone)} – {time(event.ends_at, zone)}
-          </dd>
+          <dd>{dateTimeRange(event.starts_at, event.ends_at, zone)}</dd>
         </div>
         <div className="detail-list-row">
           <dt>{t("page.venue")}</dt>

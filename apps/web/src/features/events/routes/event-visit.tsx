@@ -32,7 +32,7 @@ export default function EventVisitScreen() {
 
 function EventVisitView({ visit }: { visit: EventVisitDetail }) {
   const { t } = useTranslation("events");
-  const { dateTime, time } = useParkingFormat();
+  const { dateTime, dateTimeRange } = useParkingFormat();
   const zone = visit.event.location.time_zone;
   const ended = Date.parse(visit.event.ends_at) <= Date.now();
   return (
@@ -76,9 +76,7 @@ function EventVisitView({ visit }: { visit: EventVisitDetail }) {
         </div>
         <div className="detail-list-row">
           <dt>{t("visit.when")}</dt>
-          <dd>
-            {dateTime(visit.event.starts_at, zone)} – {time(visit.event.ends_at, zone)}
-          </dd>
+          <dd>{dateTimeRange(visit.event.starts_at, visit.event.ends_at, zone)}</dd>
         </div>
         <div className="detail-list-row">
           <dt>{t("visit.venue")}</dt>
