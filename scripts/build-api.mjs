@@ -1,5 +1,5 @@
 // The production build of the API: one ES module bundle per entry (server, migrate) under
-// apps/api/dist, started with plain `node` — no TypeScript compiler at start (docs/decisions/0018-production-build.md).
+// apps/api/dist, started with plain `node` — no TypeScript compiler at start (docs/decisions/0040-production-processes.md).
 // Our workspaces (@estaciona/*, TypeScript sources) are bundled; every npm dependency stays external
 // and is loaded from node_modules as usual.
 import { cp, readFile, rm } from "node:fs/promises";

@@ -20,7 +20,7 @@ import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { contentSecurityDirectives } from "./plugins/content-security-policy.ts";
 import { answerClientError, answerFrameworkError, errorsPlugin } from "./plugins/errors.ts";
 import { jsonBodyPlugin } from "./plugins/json-body.ts";
-import { logRedaction } from "./plugins/log-redaction.ts";
+import { logRedaction, logSerializers } from "./plugins/log-redaction.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
 import { serializerCompiler } from "./plugins/serializer.ts";
 import { webPlugin } from "./plugins/web.ts";
@@ -64,6 +64,7 @@ export async function buildApp(options: AppOptions) {
             level: config.logLevel,
             ...(typeof options.logger === "object" ? options.logger : {}),
             redact: logRedaction,
+            serializers: logSerializers,
           },
     // Request ids: the proxy's X-Request-Id when it looks like one, else a new UUID; logged as reqId
     // on every line of the request and answered in X-Request-Id, so one request is followed across instances.

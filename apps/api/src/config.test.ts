@@ -127,6 +127,18 @@ describe("configuration read at start-up", () => {
     expect(() => loadConfig({ ...base, PROCESS_ROLE: "both" })).toThrow(/PROCESS_ROLE/);
   });
 
+  it("reads an empty variable as unset, so .env.example copied as it is starts with the defaults", () => {
+    const root = path.resolve(import.meta.dirname, "../../..");
+    const example = Object.fromEntries(
+      [...readFileSync(path.join(root, ".env.example"), "utf8").matchAll(/^([A-Z0-9_]+)=(.*)$/gm)].map(
+        ([, name, value]) => [name, value],
+      ),
+    );
+    const config = loadConfig({ ...example, ...production, METRICS_PORT: "", SEED_DEMO: "", MIGRATE_AT_START: "" });
+    expect(config.webDistDir).toBe(loadConfig(base).webDistDir);
+    expect(config).toMatchObject({ metricsPort: undefined, seedDemo: false, migrateAtStart: false, port: 8080 });
+  });
+
   it("lists every variable in .env.example and in the README", () => {
     const root = path.resolve(import.meta.dirname, "../../..");
     const example = readFileSync(path.join(root, ".env.example"), "utf8");

@@ -139,7 +139,11 @@ export const ENVIRONMENT_VARIABLES = Object.keys(environment.shape);
 export type Environment = { [K in keyof z.input<typeof environment>]?: string };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const parsed = environment.safeParse(env);
+  // An empty value is an unset one, so its default applies: `.env.example` writes `NAME=` for the
+  // optional variables and compose's `env_file` passes them on as "" (an empty WEB_DIST_DIR
+  // would otherwise serve no SPA, an empty SEED_DEMO stop start-up).
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = environment.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new ConfigError(`Invalid configuration:\n${problems}`);

@@ -32,16 +32,18 @@ function serveMetrics(app: App, port: number) {
  */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
+  let app: App;
   try {
     config = loadConfig();
+    app = await buildApp({ config });
   } catch (error) {
+    // A setting or a schema the operator must fix: the message says what, without a stack.
     if (error instanceof ConfigError) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
-  const app = await buildApp({ config });
   closeWithGrace({ delay: (config.drainSeconds + 10) * 1000 }, async ({ err }) => {
     if (err) app.log.error({ err }, "shutting down after an error");
     app.draining = true;

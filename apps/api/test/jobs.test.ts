@@ -130,6 +130,46 @@ describe(`job queue (${testEngine})`, () => {
     expect(await jobRow(id)).toMatchObject({ status: "succeeded", attempts: 1 });
   });
 
+  it("lets a worker that lost its lease neither finish nor fail the job another worker took over", async () => {
+    const id = (await enqueue(app.db, "test.stalled", {})) ?? "";
+    // A frozen process: its next lease renewal (every 10 s of a 30 s lease) never comes in time,
+    // while the other worker counts a lease of 0.3 s.
+    const stalled = createJobRunner({ db: app.db, log: app.log, workerId: "stalled", leaseSeconds: 30 });
+    const successor = createJobRunner({ db: app.db, log: app.log, workerId: "successor", leaseSeconds: 0.3 });
+    const effects: string[] = [];
+    const gate = () => {
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return { open, opened };
+    };
+    const [stalledWakes, successorEnds] = [gate(), gate()];
+    stalled.register("test.stalled", async () => {
+      effects.push("stalled");
+      await stalledWakes.opened;
+      throw new Error("woke up after its lease");
+    });
+    successor.register("test.stalled", async () => {
+      effects.push("successor");
+      await successorEnds.opened;
+    });
+    const stalledRun = stalled.runDueJobs({ limit: 1 });
+    while (effects.length < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await successor.runDueJobs()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const successorRun = successor.runDueJobs({ limit: 1 });
+    while (effects.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The stalled worker wakes while the successor holds the job: its failure must not requeue it.
+    stalledWakes.open();
+    await stalledRun;
+    expect(await jobRow(id)).toMatchObject({ status: "running", locked_by: "successor", attempts: 2 });
+    successorEnds.open();
+    expect(await successorRun).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ status: "succeeded", attempts: 2, locked_by: null, last_error: null });
+    expect(effects).toEqual(["stalled", "successor"]);
+  });
+
   it("never runs one job twice with several workers at once", async () => {
     const runs = new Map<string, number>();
     const workers = Array.from({ length: 5 }, (_, index) => runner(`worker-${index}`));

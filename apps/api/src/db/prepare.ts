@@ -1,3 +1,4 @@
+import { ConfigError } from "../config.ts";
 import { seed } from "../seed/seed.ts";
 import { type DatabaseHandle, migrateToLatest, pendingMigrations } from "./database.ts";
 
@@ -18,7 +19,7 @@ export async function ensureDatabaseReady(
   if (options.migrateAtStart) return prepareDatabase(handle, options);
   const pending = await pendingMigrations(handle);
   if (pending.length > 0)
-    throw new Error(
-      `The database is missing ${pending.length} migration(s) (${pending.join(", ")}): run npm run migrate`,
+    throw new ConfigError(
+      `The database is missing ${pending.length} migration(s) (${pending.join(", ")}): run \`npm run migrate\` (in the image: node apps/api/dist/migrate.mjs) once, or set MIGRATE_AT_START=true`,
     );
 }
