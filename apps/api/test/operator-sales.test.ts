@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { newId } from "../src/lib/ids.ts";
 import { OTHER_ORGANISATION } from "../src/seed/data.ts";
 import { createSignedInUser, createTestApp } from "./helpers.ts";
-import { createOperator } from "./operator-fixtures.ts";
+import { createOperator, locationBody } from "./operator-fixtures.ts";
 import {
   ARENA_MONTERREY,
   CAMPUS,
@@ -69,37 +69,12 @@ describe("GET admin/plans", () => {
       await call(operator.headers, {
         method: "POST",
         url: "/api/admin/location",
-        payload: {
+        payload: locationBody({
           name: "Estacionamiento Ventas",
           address: "Av. Juárez 10, Monterrey",
-          kind: "lot",
-          lat: 25.67,
-          lng: -100.31,
-          time_zone: "America/Monterrey",
-          country: "mx",
-          freeflow: false,
-          active: true,
           capacity: 50,
-          exit_window_minutes: 15,
-          invoice_window_days: 30,
-          invoicing: "automatic",
-          email_domain: null,
-          tariff: {
-            grace_minutes: 10,
-            first_period_minutes: 60,
-            first_period_price: 2000,
-            increment_minutes: 30,
-            increment_price: 1000,
-            daily_max: null,
-          },
-          rates: {
-            tax_rate_bp: 1600,
-            convenience_rate_bp: 0,
-            convenience_fixed: 500,
-            card_rate_bp: 290,
-            card_fixed: 0,
-          },
-        },
+          tariff: { ...locationBody().tariff, first_period_price: 2000, daily_max: null },
+        }),
       })
     ).json().data.uuid as string;
     const plans = [];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../src/lib/ids.ts";
 import { DEMO_ORGANISATION, OTHER_ORGANISATION } from "../src/seed/data.ts";
 import { createSignedInUser, createTestApp, testEngine } from "./helpers.ts";
-import { createOperator } from "./operator-fixtures.ts";
+import { createOperator, locationBody } from "./operator-fixtures.ts";
 import { ARENA_MONTERREY, METER_ZONE } from "./parking-fixtures.ts";
 
 /**
@@ -73,31 +73,18 @@ describe(`the console's events (${testEngine})`, () => {
     stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
     driver = await createSignedInUser(app);
     // A venue of its own, so the seeded events at the Arena do not share the pages counted here.
-    const created = await post(owner.headers, "/api/admin/location", {
-      name: `Recinto ${newId().slice(0, 6)}`,
-      address: "Av. Fundidora 501, Monterrey",
-      kind: "venue",
-      lat: 25.68,
-      lng: -100.28,
-      time_zone: "America/Monterrey",
-      country: "mx",
-      freeflow: false,
-      active: true,
-      capacity: 500,
-      exit_window_minutes: 15,
-      invoice_window_days: 30,
-      invoicing: "automatic",
-      email_domain: null,
-      tariff: {
-        grace_minutes: 10,
-        first_period_minutes: 60,
-        first_period_price: 2500,
-        increment_minutes: 30,
-        increment_price: 1000,
-        daily_max: 20000,
-      },
-      rates: { tax_rate_bp: 1600, convenience_rate_bp: 0, convenience_fixed: 500, card_rate_bp: 290, card_fixed: 0 },
-    });
+    const created = await post(
+      owner.headers,
+      "/api/admin/location",
+      locationBody({
+        name: `Recinto ${newId().slice(0, 6)}`,
+        address: "Av. Fundidora 501, Monterrey",
+        kind: "venue",
+        lat: 25.68,
+        lng: -100.28,
+        capacity: 500,
+      }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     venue = created.json().data.uuid;
   });
