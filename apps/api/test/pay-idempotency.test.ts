@@ -8,6 +8,7 @@ import {
   idempotencyKey,
   parkedFor,
   saveSandboxCard,
+  startParkedVisit,
   visitCharges,
 } from "./parking-fixtures.ts";
 
@@ -51,14 +52,7 @@ describe(`the pay call's Idempotency-Key inside the ledger's transactions (${tes
   async function parkedDriver(options: { behaviour?: "approve" | "decline" } = {}) {
     const driver = await createDriverWithVehicle(app);
     await saveSandboxCard(app, driver.user.id, { behaviour: options.behaviour ?? "approve" });
-    const started = await app.inject({
-      method: "POST",
-      url: "/api/user/visit",
-      headers: driver.headers,
-      payload: { location_uuid: FUNDIDORA, vehicle_uuid: driver.vehicle.id },
-    });
-    const visitId = started.json().data.uuid as string;
-    await parkedFor(app, visitId, 90);
+    const visitId = await startParkedVisit(app, driver, 90);
     return { ...driver, visitId };
   }
   const pay = (driver: { headers: Record<string, string>; visitId: string }, key: string) =>

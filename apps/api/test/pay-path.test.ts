@@ -1,7 +1,7 @@
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
-import { createDriverWithVehicle, FUNDIDORA, idempotencyKey, parkedFor, saveSandboxCard } from "./parking-fixtures.ts";
+import { createDriverWithVehicle, idempotencyKey, saveSandboxCard, startParkedVisit } from "./parking-fixtures.ts";
 
 /**
  * The cost of the hot money path in SQL statements (issue 16 item 8): every statement is a round
@@ -48,14 +48,7 @@ describe(`the pay path's SQL statements (${testEngine})`, () => {
   it(`pays a parked stay in at most ${PAY_STATEMENT_BUDGET} statements and ${PAY_COMMITS} commits`, async () => {
     const driver = await createDriverWithVehicle(app);
     await saveSandboxCard(app, driver.user.id);
-    const started = await app.inject({
-      method: "POST",
-      url: "/api/user/visit",
-      headers: driver.headers,
-      payload: { location_uuid: FUNDIDORA, vehicle_uuid: driver.vehicle.id },
-    });
-    const visitId = started.json().data.uuid as string;
-    await parkedFor(app, visitId, 90);
+    const visitId = await startParkedVisit(app, driver, 90);
 
     counting = true;
     const paid = await app.inject({
