@@ -66,6 +66,9 @@ const NUMBER = String.raw`\d+(?:\.\d+)*`;
 const SEPARATOR = String.raw`\s*(?:,|\band\b|&|\/)\s*${SECTION_SIGN}|\s*[–—]\s*${SECTION_SIGN}?`;
 const RUN = new RegExp(`${SECTION_SIGN}${NUMBER}(?:(?:${SEPARATOR})${NUMBER})*`, "g");
 
+const TARGET = String.raw`(?:\[${PRODUCT_DIR}/[\w.-]+\]\([^)\s]+\)|${PRODUCT_DIR}/[\w.-]+\.md)`;
+const REPEATED_TARGET = new RegExp(String.raw`(${TARGET})(?:(?:,| and) \1(?![\w/#-]))+`, "g");
+
 /** How far back (characters) a run may refer to the document named before it. */
 const LOOKBACK = 800;
 
@@ -163,13 +166,14 @@ for (const file of files) {
 
   let result = text;
   for (const edit of edits.toReversed()) result = result.slice(0, edit.from) + edit.with + result.slice(edit.to);
+  // Sections of both old documents held by one file (the calls and the errors) name it once.
+  result = result.replace(REPEATED_TARGET, "$1");
   referenceCount += edits.length;
   rewritten.push(`${file} (${edits.length})`);
   if (!dryRun) writeFileSync(path.join(root, file), result);
 }
 
-console.log(`${dryRun ? "Would rewrite" : "Rewrote"} ${referenceCount} references in ${rewritten.length} files.`);
-if (unmapped.length > 0) {
-  console.log(`\nLeft as they are (${unmapped.length}), to rewrite by hand:`);
-  for (const line of unmapped) console.log(`  ${line}`);
-}
+const report = [`${dryRun ? "Would rewrite" : "Rewrote"} ${referenceCount} references in ${rewritten.length} files.`];
+if (unmapped.length > 0)
+  report.push("", `Left as they are (${unmapped.length}), to rewrite by hand:`, ...unmapped.map((line) => `  ${line}`));
+process.stdout.write(`${report.join("\n")}\n`);
