@@ -93,6 +93,7 @@ describe(`console refunds exactly once (${testEngine})`, () => {
     expect(answer.statusCode).toBe(409);
     expect(answer.json().error).toBe("action_not_available");
     expect(answer.headers["retry-after"]).toBeDefined();
+    expect(answer.json().error_description).toMatch(/(still being confirmed|todavía se está confirmando)/);
     expect(await refundsAndAudit(stay.paymentId)).toEqual({ refunds: [], audited: [] });
   });
 
@@ -108,6 +109,7 @@ describe(`console refunds exactly once (${testEngine})`, () => {
     const refused = await refund(stay.paymentId, { amount: 700, reason: "Otro" }, key);
     expect(refused.statusCode).toBe(409);
     expect(refused.headers["retry-after"]).toBe("5");
+    expect(refused.json().error_description).toMatch(/^(Another refund of this payment|Otro reembolso de este pago)/);
     // Not kept as the key's answer: the same request later is answered afresh, not replayed.
     const again = await refund(stay.paymentId, { amount: 700, reason: "Otro" }, key);
     expect(again.statusCode).toBe(409);
