@@ -44,6 +44,29 @@ async function shot(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/**
+ * The zones list once the map has settled: drawn, and the zones for what it shows in. Until then
+ * rows may still change, and the list says so with `aria-busy` (a person waits for it to stop
+ * changing before tapping a row). SwiftShader draws the first map slowly on a busy machine.
+ */
+async function settledList(page: Page, name: string) {
+  const list = page.getByRole("region", { name });
+  await expect(list).toHaveAttribute("aria-busy", "false", { timeout: 30_000 });
+  return list;
+}
+
+/**
+ * A finger held still before it lifts, so the map does not fling on. The map draws a move in its
+ * next frame and flings with the movement of the last 160 ms (MapLibre's gesture memory), so the
+ * finger rests from the second frame after the last move, however late a busy machine draws it.
+ * The pause is part of the gesture, measured on the page's clock, not a wait for the app.
+ */
+async function restFinger(page: Page) {
+  await page.evaluate(
+    () => new Promise((rested) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(rested, 250)))),
+  );
+}
+
 /** The reminder is due ten minutes before the end: make it due now in the server's own database. */
 function reminderDueNow(): void {
   const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
@@ -157,12 +180,14 @@ test.describe("Spanish, Monterrey", () => {
     const map = page.getByRole("region", { name: "Mapa" });
     await expect(map.locator("canvas.maplibregl-canvas")).toBeVisible();
     // The accessible list beside the map, nearest the map's centre first.
-    const list = page.getByRole("region", { name: "Zonas en el mapa" });
+    const list = await settledList(page, "Zonas en el mapa");
     await expect(list.getByRole("link").first()).toBeVisible();
     await expectAccessible(page);
     await shot(page, "05-map-clusters");
 
     await page.getByRole("button", { name: "Centrar en mi ubicación" }).click();
+    // The map has jumped to the driver and shows the zones around them: nothing under the pin yet.
+    await settledList(page, "Zonas en el mapa");
     await expect(page.getByText("Arrastra el mapa hasta que tu zona quede bajo el marcador.")).toBeVisible();
     // 0.0015° of longitude at zoom 17 is 280 px: drag the map that far left, slowly (no fling).
     const canvas = map.locator("canvas.maplibregl-canvas");
@@ -172,8 +197,9 @@ test.describe("Spanish, Monterrey", () => {
     await page.mouse.move(box.x + box.width - 20, y);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width - 300, y, { steps: 30 });
-    await page.waitForTimeout(300);
+    await restFinger(page);
     await page.mouse.up();
+    await settledList(page, "Zonas en el mapa");
     await expect(page.getByText(/^Bajo el marcador: zona 101,/)).toBeVisible();
     await shot(page, "06-map-pinned");
     await page.getByRole("link", { name: "Pagar en la zona 101" }).click();
@@ -216,7 +242,7 @@ test.describe("English, Austin", () => {
     const outside = offlineOnly(page);
     await signUpThroughWizard(page, "us.localhost", "en");
     await page.getByRole("link", { name: words.en.metersLink }).click();
-    const list = page.getByRole("region", { name: "Zones in view" });
+    const list = await settledList(page, "Zones in view");
     await list.getByRole("link", { name: /7001/ }).click();
     await expect(page.getByRole("heading", { name: /Meter 7001/ })).toBeVisible();
     await expect(page.getByText("$2.00 USD per hour, plus fees and tax")).toBeVisible();
