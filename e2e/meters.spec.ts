@@ -1,9 +1,8 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import { signUpThroughWizard, words } from "./drivers.ts";
-import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
-import playwrightConfig, { E2E_DATA_DIR } from "./playwright.config.ts";
+import { expect, expectAccessible, hostUrl, newNationalPhone, test, withServerDatabase } from "./fixtures.ts";
+import playwrightConfig from "./playwright.config.ts";
 
 /**
  * Parking meters (DESIGN §7), as a brand-new driver meets them: signed up through the wizard on
@@ -78,14 +77,11 @@ function minutesApart(from: string, to: string): number {
 
 /** The reminder is due ten minutes before the end: make it due now in the server's own database. */
 function reminderDueNow(): void {
-  const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
-  try {
+  withServerDatabase((database) =>
     database
       .prepare("UPDATE jobs SET run_at = ? WHERE kind = 'meters.reminder' AND status = 'queued'")
-      .run(new Date(Date.now() - 1000).toISOString());
-  } finally {
-    database.close();
-  }
+      .run(new Date(Date.now() - 1000).toISOString()),
+  );
 }
 
 test.describe("Spanish, Monterrey", () => {

@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import type { Browser } from "@playwright/test";
-import Database from "better-sqlite3";
 import { DEMO_ORGANISATION } from "../apps/api/src/seed/data.ts";
 import { openConsole, section, signIn, VIEWPORTS } from "./console.ts";
-import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
-import { E2E_DATA_DIR, E2E_PORT } from "./playwright.config.ts";
+import { expect, expectAccessible, hostUrl, newNationalPhone, test, withServerDatabase } from "./fixtures.ts";
+import { E2E_PORT } from "./playwright.config.ts";
 
 /**
  * The console's platform role and team (docs/decisions/0051, 0052), from where people start:
@@ -18,19 +16,10 @@ const SHOTS = "/tmp/c15-platform-shots";
 /** A host of this journey's own: changing a seeded one would change what other journeys see. */
 const BRAND_HOST = "marca.localhost";
 
-function withDatabase<T>(write: (database: Database.Database) => T): T {
-  const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
-  try {
-    return write(database);
-  } finally {
-    database.close();
-  }
-}
-
 /** An operator of the demo organisation (the platform role when asked): answers the national number to sign in with. */
 function newOperator(options: { platform?: boolean; firstName: string }): string {
   const national = newNationalPhone();
-  withDatabase((database) => {
+  withServerDatabase((database) => {
     const now = new Date().toISOString();
     const userId = randomUUID();
     database
@@ -46,7 +35,7 @@ function newOperator(options: { platform?: boolean; firstName: string }): string
 }
 
 function insertBrandHost(): void {
-  withDatabase((database) => {
+  withServerDatabase((database) => {
     const seeded = database.prepare("SELECT * FROM hosts WHERE hostname = 'localhost'").get() as Record<
       string,
       unknown
