@@ -61,7 +61,7 @@ test("a platform operator changes a host's login text and colour, and a brand-ne
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   insertBrandHost();
   await signIn(page, newOperator({ platform: true, firstName: "Plataforma" }));
   await openConsole(page);
@@ -138,7 +138,7 @@ test("a platform operator changes a host's login text and colour, and a brand-ne
 });
 
 test("an operator removes a team member, whose next console call is refused", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const member = newOperator({ firstName: "Saliente" });
   // The console writes a phone as people read it (+52 81 9189 6501).
   const memberPhone = `+52 ${member.slice(0, 2)} ${member.slice(2, 6)} ${member.slice(6)}`;
@@ -176,7 +176,6 @@ test("an operator removes a team member, whose next console call is refused", as
 });
 
 test("a location's QR prints as a sign: the lot's name, the QR and its address", async ({ page }) => {
-  test.setTimeout(90_000);
   await signIn(page, newOperator({ firstName: "Impresora" }));
   await openConsole(page);
   for (const [label, viewport] of VIEWPORTS) {
