@@ -138,16 +138,27 @@ export const APPROVED_TEST_CARD = "4242424242424242";
 /**
  * A real stay is too long for a test: this moves a visit's entry back in the server's own
  * database file, so the fee engine prices a 70-minute stay. Everything else (pricing, charging,
- * the ledger, the screens) runs as in production. SQLite in WAL mode takes this second writer.
+ * the ledger, the screens) runs as in production.
  */
 export function backdateEntry(visitUuid: string, minutes: number): void {
-  const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
-  try {
+  withServerDatabase((database) => {
     const enteredAt = new Date(Date.now() - minutes * 60_000).toISOString();
     const changed = database
       .prepare("UPDATE visits SET entered_at = ?, created_at = ? WHERE id = ?")
       .run(enteredAt, enteredAt, visitUuid).changes;
     expect(changed).toBe(1);
+  });
+}
+
+/**
+ * The journey's server's own database file, for what a journey cannot wait for in real time (a
+ * stay of an hour, a reminder due in twenty minutes) or what the platform does outside the app
+ * (granting the operator role). SQLite in WAL mode takes this second writer.
+ */
+export function withServerDatabase<T>(use: (database: Database.Database) => T): T {
+  const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
+  try {
+    return use(database);
   } finally {
     database.close();
   }
