@@ -1,3 +1,4 @@
+import { inTransaction } from "../../../db/database.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
 import { isoAfter, nowIso } from "../../../lib/time.ts";
@@ -67,7 +68,7 @@ const chargeNotSettled = () =>
  * (`replayed`). Fully refunded charges become `refunded` and the payable's `onRefunded` runs.
  */
 export async function refundPayment(deps: LedgerDeps, input: RefundPaymentInput): Promise<RefundResult> {
-  const started = await deps.db.transaction().execute(async (tx) => {
+  const started = await inTransaction(deps.db, async (tx) => {
     const parent = await lockPayment(tx, input.paymentId);
     if (parent?.kind !== "charge") throw new AppError("invalid_refund", { detail: "not a charge" });
     if (parent.status === "pending" || parent.status === "requires_action") throw chargeNotSettled();
@@ -168,9 +169,11 @@ export async function settleRefund(
   refundId: string,
   outcome: RefundOutcome | null,
 ): Promise<PaymentRow> {
-  return deps.db.transaction().execute(async (tx) => {
-    // The lock order (ARCHITECTURE.md): the charge before its refund.
-    const chargeId = (await findPaymentById(tx, refundId))?.parent_payment_id;
+  return inTransaction(deps.db, async (tx) => {
+    // The lock order (ARCHITECTURE.md): the payable's own locks, the charge, then its refund.
+    const found = await findPaymentById(tx, refundId);
+    if (found) await handlersOf(found.payable_type)?.lockPayable?.(tx, found.payable_id);
+    const chargeId = found?.parent_payment_id;
     const parent = chargeId ? await lockPayment(tx, chargeId) : undefined;
     const current = await lockPayment(tx, refundId);
     if (!current || !parent) throw new Error(`refund ${refundId} or its charge not found`);
