@@ -338,7 +338,8 @@ export function registerSubscriptionJobs(deps: BillingDeps, jobs: JobRunner): vo
     await sendRenewalReminder(deps, (payload as { subscriptionId: string }).subscriptionId);
   });
   jobs.register(JOB_RENEWAL_FAILED, async (payload) => {
-    await sendRenewalFailed(deps, (payload as { subscriptionId: string }).subscriptionId);
+    const { subscriptionId, attempt } = payload as { subscriptionId: string; attempt: number };
+    await sendRenewalFailed(deps, subscriptionId, attempt);
   });
   jobs.every("subscriptions.sweep", SWEEP_INTERVAL_MS, async () => {
     await sweepSubscriptions(deps);
