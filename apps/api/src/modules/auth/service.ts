@@ -6,6 +6,7 @@ import { lockName } from "../../db/database.ts";
 import { codeHmac, deriveKey, newCode, newOpaqueToken, sameSecret, sha256 } from "../../lib/crypto.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
+import { requireTextablePhone } from "../../lib/phones.ts";
 import { isoAfter, isoBefore, nowIso, secondsUntil } from "../../lib/time.ts";
 import { messageKey, sendOnce } from "../messaging/outbox.ts";
 import { ProviderError } from "../messaging/providers.ts";
@@ -53,6 +54,7 @@ export async function requestSignInCode(
   input: { phone: string; domain: Domain; ip: string; locale: Locale },
 ): Promise<{ code: string | null }> {
   const { db, config } = context;
+  requireTextablePhone(input.phone);
   const now = Date.now();
 
   const code = newCode();

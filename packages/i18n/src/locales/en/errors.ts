@@ -8,6 +8,7 @@ export const errors = {
   api_forbidden_access: "You do not have access to this.",
   api_user_already_exist: "This user already exists.",
   api_invalid_email: "The e-mail address is not valid.",
+  api_invalid_phone: "Enter a Mexican or US mobile number: this one cannot receive our codes.",
   api_invalid_password: "Wrong user or password.",
   api_user_does_not_exist: "The user does not exist.",
   api_user_suspended: "This account is suspended. Please contact support.",

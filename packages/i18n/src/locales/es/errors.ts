@@ -9,6 +9,7 @@ export const errors: typeof source = {
   api_forbidden_access: "No tienes acceso a esto.",
   api_user_already_exist: "Este usuario ya existe.",
   api_invalid_email: "El correo electrónico no es válido.",
+  api_invalid_phone: "Escribe un número celular de México o de Estados Unidos: este no puede recibir nuestros códigos.",
   api_invalid_password: "Usuario o contraseña incorrectos.",
   api_user_does_not_exist: "El usuario no existe.",
   api_user_suspended: "Esta cuenta está suspendida. Contacta a soporte.",
