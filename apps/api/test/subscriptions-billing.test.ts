@@ -8,6 +8,7 @@ import { createJobRunner } from "../src/modules/jobs/worker.ts";
 import { setDefaultPaymentMethod } from "../src/modules/payments/service.ts";
 import {
   advanceSubscription,
+  openPeriod,
   RENEWAL_RETRY_HOURS,
   registerSubscriptionJobs,
   sweepSubscriptions,
@@ -335,6 +336,31 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
       vehicle_uuid: driver.vehicle.id,
     });
     expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it("a renewal whose worker died after opening the period and before charging it is charged once, with one receipt", async () => {
+    const { driver, pass } = await newPass(FUNDIDORA_WEEKLY);
+    setClock(Date.parse((await currentPeriod(pass.uuid)).ends_at) + HOUR);
+    // What the dead worker committed: the next period opened and made current, no charge yet.
+    await app.db.transaction().execute(async (tx) => {
+      const subscription = await tx
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("id", "=", pass.uuid)
+        .executeTakeFirstOrThrow();
+      const next = await openPeriod(tx, subscription, 2);
+      await tx.updateTable("subscriptions").set({ current_period: next.number }).where("id", "=", pass.uuid).execute();
+    });
+    await tick();
+    await tick();
+    expect(await currentPeriod(pass.uuid)).toMatchObject({ number: 2, status: "paid" });
+    const charges = await periodChargesOf(app, pass.uuid);
+    expect(charges.map((charge) => [charge.number, charge.status])).toEqual([
+      [1, "succeeded"],
+      [2, "succeeded"],
+    ]);
+    const receipts = await outboxFor(app, driver.user.email as string);
+    expect(receipts.filter((message) => message.subject?.includes("Pensión semanal"))).toHaveLength(2);
   });
 
   it("two workers renewing the same due passes at once charge each period once", async () => {

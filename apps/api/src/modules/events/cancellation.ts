@@ -4,6 +4,7 @@ import type { Tx } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { enqueue } from "../jobs/queue.ts";
 import { JobRetryLater } from "../jobs/worker.ts";
+import { messageKey, sendOnce } from "../messaging/outbox.ts";
 import type { MessageDeps } from "../parking/visits/messages.ts";
 import type { LedgerDeps, PaymentRow } from "../payments/ledger.ts";
 import { refundPayment } from "../payments/ledger.ts";
@@ -75,5 +76,5 @@ export async function sendRefundNotice(deps: MessageDeps, visitId: string): Prom
       event: event.name,
       amount: formatMoney(visit.total, visit.currency),
     }) ?? "";
-  await deps.providers.sms.send({ to: user.phone, channel: "sms", body });
+  await sendOnce(deps, messageKey("event_refund_notice", visit.id), { to: user.phone, channel: "sms", body });
 }

@@ -110,7 +110,7 @@ export async function openTicket(
     await sendClaimLink(
       deps,
       body.phone_number,
-      { number: row.number, locationName: location.name, country: location.country },
+      { id: row.id, number: row.number, locationName: location.name, country: location.country },
       claimUrl,
     ).catch((error: unknown) => deps.log.error({ err: error, ticketId: row.id }, "valet claim link not sent"));
   return { uuid: row.id, number: row.number, plate: row.plate, claim_token: token, claim_url: claimUrl, opened_at: at };

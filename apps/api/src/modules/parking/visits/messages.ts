@@ -1,20 +1,14 @@
 import { cardBrandName, type Locale } from "@estaciona/contracts";
 import { formatMoney } from "@estaciona/contracts/money";
 import { stayDuration, translate } from "@estaciona/i18n";
-import type { FastifyBaseLogger } from "fastify";
-import type { Executor } from "../../../db/database.ts";
-import type { EmailProvider, SmsProvider } from "../../messaging/providers.ts";
+import { messageKey, type OutboxDeps, sendOnce } from "../../messaging/outbox.ts";
 import { findUserById } from "../../users/repository.ts";
 import { findLocationById } from "../locations/repository.ts";
 import { presentVisitDetail } from "./presenter.ts";
 import { findVisitById, type VisitRow } from "./repository.ts";
 
 /** What sending a driver a parking message needs; a FastifyInstance satisfies it. */
-export interface MessageDeps {
-  db: Executor;
-  providers: { email: EmailProvider; sms: SmsProvider };
-  log: FastifyBaseLogger;
-}
+export type MessageDeps = OutboxDeps;
 
 const text = (locale: Locale, key: string, params: Record<string, string | number> = {}): string =>
   translate(locale, `parking.${key}`, params) ?? key;
@@ -53,7 +47,8 @@ export async function sendVisitReceipt(deps: MessageDeps, visitId: string): Prom
   const money = (amount: number) => formatMoney(amount, visit.currency);
   const duration = stayDuration(receipt.duration_minutes);
   const when = (iso: string | null) => formatInstant(iso, locale, detail.location.time_zone);
-  await deps.providers.email.send({
+  await sendOnce(deps, messageKey("visit_receipt", visit.id), {
+    channel: "email",
     to: user.email,
     subject: text(locale, "receipt_subject", { location: receipt.location.name }),
     text: text(locale, "receipt_body", {
@@ -97,12 +92,15 @@ export async function notifyDeclinedExitCharge(
     location: location.name,
     plate,
   };
+  // A camera that reports the same exit twice tells the driver once.
+  const key = messageKey("declined_exit_charge", visit.id);
   const sends: Promise<unknown>[] = [
-    deps.providers.sms.send({ to: user.phone, channel: "sms", body: text(user.locale, "declined_sms", params) }),
+    sendOnce(deps, key, { to: user.phone, channel: "sms", body: text(user.locale, "declined_sms", params) }),
   ];
   if (user.email)
     sends.push(
-      deps.providers.email.send({
+      sendOnce(deps, key, {
+        channel: "email",
         to: user.email,
         subject: text(user.locale, "declined_subject", params),
         text: text(user.locale, "declined_body", params),
