@@ -3,6 +3,7 @@ import { formatMoney } from "@estaciona/contracts/money";
 import { stayDuration, translate } from "@estaciona/i18n";
 import type { FastifyBaseLogger } from "fastify";
 import type { Executor } from "../../../db/database.ts";
+import { breakdownText } from "../../../lib/breakdown-text.ts";
 import type { EmailProvider, SmsProvider } from "../../messaging/providers.ts";
 import { findUserById } from "../../users/repository.ts";
 import { findLocationById } from "../locations/repository.ts";
@@ -50,7 +51,6 @@ export async function sendVisitReceipt(deps: MessageDeps, visitId: string): Prom
   const receipt = detail.receipt;
   if (!receipt) return;
   const locale = user.locale;
-  const money = (amount: number) => formatMoney(amount, visit.currency);
   const duration = stayDuration(receipt.duration_minutes);
   const when = (iso: string | null) => formatInstant(iso, locale, detail.location.time_zone);
   await deps.providers.email.send({
@@ -65,11 +65,7 @@ export async function sendVisitReceipt(deps: MessageDeps, visitId: string): Prom
       settled_at: when(receipt.settled_at),
       duration: text(locale, duration.key, duration.params),
       card: receipt.card ? cardOnFile(locale, receipt.card) : text(locale, "no_card"),
-      subtotal: money(receipt.amounts.subtotal),
-      convenience_fee: money(receipt.amounts.convenience_fee),
-      processing_fee: money(receipt.amounts.processing_fee),
-      tax: money(receipt.amounts.tax),
-      total: money(receipt.amounts.total),
+      breakdown: breakdownText(locale, receipt.amounts, visit.currency),
       exit_deadline: when(detail.exit_deadline),
       operator: receipt.operator.name,
       contact: receipt.operator.contact_email ?? receipt.operator.contact_phone ?? "",
