@@ -209,6 +209,7 @@ export const parking = {
     pdf: "Download PDF",
     request_invoice: "Request invoice",
     link: "Receipt",
+    back_to_product: "Back",
     kind: {
       visit: "Parking · {{location}}",
       event_visit: "{{event}} · {{location}}",

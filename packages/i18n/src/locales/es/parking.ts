@@ -207,6 +207,7 @@ export const parking: typeof source = {
     pdf: "Descargar PDF",
     request_invoice: "Solicitar factura",
     link: "Recibo",
+    back_to_product: "Volver",
     kind: {
       visit: "Estacionamiento · {{location}}",
       event_visit: "{{event}} · {{location}}",
