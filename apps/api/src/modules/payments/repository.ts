@@ -39,6 +39,17 @@ export function findChargeOfUser(db: Executor, userId: string, paymentId: string
   return chargesOfUser(db, userId).where("id", "=", paymentId).executeTakeFirst();
 }
 
+/** The driver's paid charges (refunded later included) of these payables, oldest first: a product's receipts. */
+export function listPaidChargesOfPayables(db: Executor, userId: string, payableIds: string[]) {
+  if (payableIds.length === 0) return Promise.resolve([]);
+  return chargesOfUser(db, userId)
+    .where("payable_id", "in", payableIds)
+    .where("status", "in", ["succeeded", "refunded"])
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
 export function findPaymentById(db: Executor, paymentId: string) {
   return db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirst();
 }

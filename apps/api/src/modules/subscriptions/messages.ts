@@ -2,6 +2,7 @@ import { cardBrandName, type Locale } from "@estaciona/contracts";
 import { formatMoney } from "@estaciona/contracts/money";
 import { addDays } from "@estaciona/contracts/periods";
 import { translate } from "@estaciona/i18n";
+import { breakdownText } from "../../lib/breakdown-text.ts";
 import { messageOrigin } from "../hosts/service.ts";
 import { messageKey, sendOnce } from "../messaging/outbox.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
@@ -79,7 +80,6 @@ export async function sendChargeReceipt(deps: MessageDeps & { config: { publicUr
   if (!pass || !email) return;
   const { user, plan, location, vehicle } = pass;
   const locale = user.locale;
-  const money = (amount: number) => formatMoney(amount, payment.currency);
   const card = payment.payment_method_id ? await findCardById(deps.db, payment.payment_method_id) : undefined;
   await sendOnce(deps, messageKey("pass_receipt", payment.id), {
     channel: "email",
@@ -97,12 +97,9 @@ export async function sendChargeReceipt(deps: MessageDeps & { config: { publicUr
             last4: card.last4,
           })
         : "—",
-      discount: money(period.discount),
-      subtotal: money(payment.subtotal),
-      convenience_fee: money(payment.convenience_fee),
-      processing_fee: money(payment.processing_fee),
-      tax: money(payment.tax),
-      total: money(payment.amount),
+      breakdown: breakdownText(locale, { ...payment, total: payment.amount }, payment.currency, {
+        discount: period.discount,
+      }),
       link: subscriptionLink(await originOf(deps, pass), pass.subscription.id),
     }),
   });

@@ -1,6 +1,7 @@
 import { cardBrandName, type Locale } from "@estaciona/contracts";
 import { formatMoney } from "@estaciona/contracts/money";
 import { stayDuration, translate } from "@estaciona/i18n";
+import { breakdownText } from "../../../lib/breakdown-text.ts";
 import { messageKey, type OutboxDeps, sendOnce } from "../../messaging/outbox.ts";
 import { findUserById } from "../../users/repository.ts";
 import { findLocationById } from "../locations/repository.ts";
@@ -44,7 +45,6 @@ export async function sendVisitReceipt(deps: MessageDeps, visitId: string): Prom
   const receipt = detail.receipt;
   if (!receipt) return;
   const locale = user.locale;
-  const money = (amount: number) => formatMoney(amount, visit.currency);
   const duration = stayDuration(receipt.duration_minutes);
   const when = (iso: string | null) => formatInstant(iso, locale, detail.location.time_zone);
   await sendOnce(deps, messageKey("visit_receipt", visit.id), {
@@ -60,11 +60,7 @@ export async function sendVisitReceipt(deps: MessageDeps, visitId: string): Prom
       settled_at: when(receipt.settled_at),
       duration: text(locale, duration.key, duration.params),
       card: receipt.card ? cardOnFile(locale, receipt.card) : text(locale, "no_card"),
-      subtotal: money(receipt.amounts.subtotal),
-      convenience_fee: money(receipt.amounts.convenience_fee),
-      processing_fee: money(receipt.amounts.processing_fee),
-      tax: money(receipt.amounts.tax),
-      total: money(receipt.amounts.total),
+      breakdown: breakdownText(locale, receipt.amounts, visit.currency),
       exit_deadline: when(detail.exit_deadline),
       operator: receipt.operator.name,
       contact: receipt.operator.contact_email ?? receipt.operator.contact_phone ?? "",
