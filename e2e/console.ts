@@ -32,6 +32,8 @@ export async function openConsole(page: Page) {
 /** A section by its link; on a phone the sections are folded behind the "Sección" button, opened first. */
 export async function section(page: Page, name: string) {
   const nav = page.getByRole("navigation", { name: "Secciones de la consola" });
+  // Whether the sections are folded is read from the console as drawn, not while it is still loading.
+  await expect(nav).toBeVisible();
   const toggle = nav.getByRole("button", { name: /^Sección/ });
   if ((await toggle.isVisible()) && (await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
   await nav.getByRole("link", { name, exact: true }).click();

@@ -1,10 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
-import Database from "better-sqlite3";
 import { DEMO_ORGANISATION } from "../apps/api/src/seed/data.ts";
-import { expect, newNationalPhone } from "./fixtures.ts";
-import { E2E_DATA_DIR, E2E_PORT } from "./playwright.config.ts";
+import { expect, newNationalPhone, withServerDatabase } from "./fixtures.ts";
+import { E2E_PORT } from "./playwright.config.ts";
 
 /**
  * The device simulator (`npm run simulate-device`), run as an operator runs it from a terminal
@@ -34,8 +32,7 @@ export const simulatorAnswer = <T>(...args: string[]): T => {
  */
 export function newOperatorPhone(): string {
   const phone = `+52${newNationalPhone()}`;
-  const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
-  try {
+  withServerDatabase((database) => {
     const now = new Date().toISOString();
     const userId = randomUUID();
     database
@@ -46,9 +43,7 @@ export function newOperatorPhone(): string {
     database
       .prepare("INSERT INTO operator_memberships (user_id, organisation_id, platform, created_at) VALUES (?, ?, 0, ?)")
       .run(userId, DEMO_ORGANISATION.id, now);
-  } finally {
-    database.close();
-  }
+  });
   return phone;
 }
 

@@ -11,9 +11,16 @@ export const hostUrl = (host: "localhost" | "isisa.localhost" | "freeflow.localh
   `http://${host}:${E2E_PORT}${path}`;
 
 let phoneSequence = 0;
-/** A fresh 10-digit national number per call, unique across runs of the same server. */
+/**
+ * A fresh 10-digit national number per call, unique across runs of the same server (the second,
+ * modulo about 2.8 hours, and a sequence). `818` then 2–9 is a real number in both countries —
+ * Monterrey's 81 in Mexico, area code 818 in the USA — so it passes the server's phone check
+ * (lib/phones.ts) whichever country code the wizard has chosen (docs/decisions/0125).
+ */
 export const newNationalPhone = (): string =>
-  `81${String(Date.now() % 100_000_000).padStart(8, "0")}`.slice(0, 8) + String(++phoneSequence % 100).padStart(2, "0");
+  `8182${String(Date.now() % 10_000_000)
+    .padStart(7, "0")
+    .slice(0, 4)}${String(++phoneSequence % 100).padStart(2, "0")}`;
 
 /**
  * Signs a driver in through the real API (sandbox code) and stores the tokens the way the SPA
@@ -131,16 +138,27 @@ export const APPROVED_TEST_CARD = "4242424242424242";
 /**
  * A real stay is too long for a test: this moves a visit's entry back in the server's own
  * database file, so the fee engine prices a 70-minute stay. Everything else (pricing, charging,
- * the ledger, the screens) runs as in production. SQLite in WAL mode takes this second writer.
+ * the ledger, the screens) runs as in production.
  */
 export function backdateEntry(visitUuid: string, minutes: number): void {
-  const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
-  try {
+  withServerDatabase((database) => {
     const enteredAt = new Date(Date.now() - minutes * 60_000).toISOString();
     const changed = database
       .prepare("UPDATE visits SET entered_at = ?, created_at = ? WHERE id = ?")
       .run(enteredAt, enteredAt, visitUuid).changes;
     expect(changed).toBe(1);
+  });
+}
+
+/**
+ * The journey's server's own database file, for what a journey cannot wait for in real time (a
+ * stay of an hour, a reminder due in twenty minutes) or what the platform does outside the app
+ * (granting the operator role). SQLite in WAL mode takes this second writer.
+ */
+export function withServerDatabase<T>(use: (database: Database.Database) => T): T {
+  const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
+  try {
+    return use(database);
   } finally {
     database.close();
   }

@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import type { Browser } from "@playwright/test";
-import Database from "better-sqlite3";
 import { DEMO_ORGANISATION } from "../apps/api/src/seed/data.ts";
 import { openConsole, section, signIn, VIEWPORTS } from "./console.ts";
-import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
-import { E2E_DATA_DIR, E2E_PORT } from "./playwright.config.ts";
+import { expect, expectAccessible, hostUrl, newNationalPhone, test, withServerDatabase } from "./fixtures.ts";
+import { E2E_PORT } from "./playwright.config.ts";
 
 /**
  * The console's platform role and team (docs/decisions/0051, 0052), from where people start:
@@ -18,19 +16,10 @@ const SHOTS = "/tmp/c15-platform-shots";
 /** A host of this journey's own: changing a seeded one would change what other journeys see. */
 const BRAND_HOST = "marca.localhost";
 
-function withDatabase<T>(write: (database: Database.Database) => T): T {
-  const database = new Database(path.resolve(E2E_DATA_DIR, "estaciona.sqlite"));
-  try {
-    return write(database);
-  } finally {
-    database.close();
-  }
-}
-
 /** An operator of the demo organisation (the platform role when asked): answers the national number to sign in with. */
 function newOperator(options: { platform?: boolean; firstName: string }): string {
   const national = newNationalPhone();
-  withDatabase((database) => {
+  withServerDatabase((database) => {
     const now = new Date().toISOString();
     const userId = randomUUID();
     database
@@ -46,7 +35,7 @@ function newOperator(options: { platform?: boolean; firstName: string }): string
 }
 
 function insertBrandHost(): void {
-  withDatabase((database) => {
+  withServerDatabase((database) => {
     const seeded = database.prepare("SELECT * FROM hosts WHERE hostname = 'localhost'").get() as Record<
       string,
       unknown
@@ -72,7 +61,7 @@ test("a platform operator changes a host's login text and colour, and a brand-ne
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   insertBrandHost();
   await signIn(page, newOperator({ platform: true, firstName: "Plataforma" }));
   await openConsole(page);
@@ -149,7 +138,7 @@ test("a platform operator changes a host's login text and colour, and a brand-ne
 });
 
 test("an operator removes a team member, whose next console call is refused", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const member = newOperator({ firstName: "Saliente" });
   // The console writes a phone as people read it (+52 81 9189 6501).
   const memberPhone = `+52 ${member.slice(0, 2)} ${member.slice(2, 6)} ${member.slice(6)}`;
@@ -187,7 +176,6 @@ test("an operator removes a team member, whose next console call is refused", as
 });
 
 test("a location's QR prints as a sign: the lot's name, the QR and its address", async ({ page }) => {
-  test.setTimeout(90_000);
   await signIn(page, newOperator({ firstName: "Impresora" }));
   await openConsole(page);
   for (const [label, viewport] of VIEWPORTS) {

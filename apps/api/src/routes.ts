@@ -10,6 +10,7 @@ import { metersModule } from "./modules/meters/plugin.ts";
 import { operatorModule } from "./modules/operator/plugin.ts";
 import { parkingModule } from "./modules/parking/plugin.ts";
 import { paymentsModule } from "./modules/payments/plugin.ts";
+import { receiptsModule } from "./modules/receipts/plugin.ts";
 import { subscriptionsModule } from "./modules/subscriptions/plugin.ts";
 import { usersModule } from "./modules/users/plugin.ts";
 import { valetModule } from "./modules/valet/plugin.ts";
@@ -33,6 +34,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(valetModule);
   await app.register(invoicingModule);
   await app.register(subscriptionsModule);
+  await app.register(receiptsModule);
   await app.register(contactModule);
   await app.register(operatorModule);
 };

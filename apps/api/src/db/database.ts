@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { ErrorCode } from "@estaciona/contracts";
@@ -180,4 +181,40 @@ export async function underUniqueRule<T>(code: ErrorCode, write: () => Promise<T
 export async function lockName(tx: Tx, name: string): Promise<void> {
   if (tx.getExecutor().adapter instanceof PostgresAdapter)
     await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(tx);
+}
+
+/** PostgreSQL's deadlock (40P01) and serialization failure (40001), SQLite's busy file: a transaction that met another. */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = error && typeof error === "object" ? (error as { code?: unknown }).code : undefined;
+  return code === "40P01" || code === "40001" || code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT";
+}
+
+/** Retries of a transaction that met another (after the first run): then the request is refused. */
+export const TRANSACTION_RETRIES = 3;
+
+/**
+ * Runs `work` in one transaction; when it meets another transaction (a deadlock the lock order of
+ * ARCHITECTURE.md did not prevent, a serialization failure, SQLite busy) the whole transaction is
+ * run again, at most TRANSACTION_RETRIES times after short random waits, then answered 409
+ * `action_not_available` with Retry-After — never a 500. `work` must be safe to run again: it is,
+ * as long as everything it writes goes through `tx` (a rolled-back run left nothing).
+ */
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let retry = 0; ; retry++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (!isTransactionConflict(error)) throw error;
+      if (retry >= TRANSACTION_RETRIES)
+        throw new AppError("action_not_available", {
+          status: 409,
+          messageKey: "errors.api_transaction_conflict",
+          headers: { "retry-after": "1" },
+          cause: error,
+          detail: "transaction kept meeting another",
+        });
+      // A few milliseconds, growing and random, so the transactions that met do not meet again in step.
+      await new Promise((resolve) => setTimeout(resolve, randomInt(5, 20 * 2 ** retry)));
+    }
+  }
 }

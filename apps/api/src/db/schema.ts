@@ -11,6 +11,7 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   outbox_messages: OutboxMessagesTable;
+  message_claims: MessageClaimsTable;
   locations: LocationsTable;
   payment_customers: PaymentCustomersTable;
   payment_methods: PaymentMethodsTable;
@@ -180,6 +181,22 @@ export interface OutboxMessagesTable {
   body: string;
   provider_ref: string | null;
   created_at: string;
+}
+
+/** A message claimed before it is sent, and what became of the send (docs/decisions/0120). */
+export interface MessageClaimsTable {
+  id: string;
+  /** What the message is about, its kind and its channel: at most one message per key. */
+  message_key: string;
+  channel: "sms" | "whatsapp" | "email";
+  /** `claimed` while sending (or after a crash mid-send), then `sent`, `failed` (nothing went out) or `unknown`. */
+  status: "claimed" | "sent" | "failed" | "unknown";
+  provider: string;
+  provider_ref: string | null;
+  attempts: number;
+  last_error: string | null;
+  claimed_at: string;
+  updated_at: string;
 }
 
 export interface LocationsTable {

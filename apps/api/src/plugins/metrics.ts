@@ -19,7 +19,7 @@ export interface Metrics {
 /**
  * Prometheus metrics of one process: requests by route and status, their latency, the job queue's
  * depth and oldest age (read from the database on each scrape, so every worker reports the same
- * queue), charges by outcome, and Node's own process metrics. Served apart from the API, on
+ * queue), messages whose outcome is unknown, charges by outcome, and Node's own process metrics. Served apart from the API, on
  * `METRICS_PORT` (server.ts), never on the public port.
  */
 export const metricsPlugin = fp(
@@ -67,6 +67,19 @@ export const metricsPlugin = fp(
           .where("run_at", "<=", new Date().toISOString())
           .executeTakeFirst();
         this.set(oldest?.run_at ? Math.max(0, (Date.now() - Date.parse(oldest.run_at)) / 1000) : 0);
+      },
+    });
+    new Gauge({
+      name: "estaciona_messages_unknown",
+      help: "Messages whose send was cut off without an answer: they may have left and are never resent (check them with the provider)",
+      registers: [registry],
+      async collect() {
+        const unknown = await app.db
+          .selectFrom("message_claims")
+          .select(sql<number>`count(*)`.as("count"))
+          .where("status", "=", "unknown")
+          .executeTakeFirst();
+        this.set(Number(unknown?.count ?? 0));
       },
     });
     const charges = new Counter({

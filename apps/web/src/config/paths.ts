@@ -33,6 +33,8 @@ export const paths = {
   visit: { path: "/visita/:uuid", alias: "/visit/:uuid" },
   /** Not in the spec: the printable receipt of a paid visit (DESIGN §5, the ledger's amounts). */
   visitReceipt: { path: "/visita/:uuid/recibo", alias: "/visit/:uuid/receipt" },
+  /** Not in the spec: the receipt of any paid charge, by its payment uuid (docs/decisions/0111). */
+  receipt: { path: "/recibo/:uuid", alias: "/receipt/:uuid" },
   eventVisit: { path: "/visita/evento/:uuid", alias: "/visit/event/:uuid" },
   /** Not in the spec: a valet ticket's link and QR (docs/decisions/0032), and the ticket as a visit. */
   valetClaim: { path: "/valet/:token" },

@@ -6,7 +6,9 @@ import { lockName } from "../../db/database.ts";
 import { codeHmac, deriveKey, newCode, newOpaqueToken, sameSecret, sha256 } from "../../lib/crypto.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
+import { requireTextablePhone } from "../../lib/phones.ts";
 import { isoAfter, isoBefore, nowIso, secondsUntil } from "../../lib/time.ts";
+import { messageKey, sendOnce } from "../messaging/outbox.ts";
 import { ProviderError } from "../messaging/providers.ts";
 import { findActiveUserByPhone, findUserById } from "../users/repository.ts";
 import {
@@ -52,9 +54,11 @@ export async function requestSignInCode(
   input: { phone: string; domain: Domain; ip: string; locale: Locale },
 ): Promise<{ code: string | null }> {
   const { db, config } = context;
+  requireTextablePhone(input.phone);
   const now = Date.now();
 
   const code = newCode();
+  const codeId = newId();
   await db.transaction().execute(async (tx) => {
     await lockName(tx, `sign-in-ip:${input.ip}`);
     const fromIp = await codesSentFromIpSince(tx, input.ip, isoBefore(ONE_HOUR_SECONDS, now));
@@ -95,7 +99,7 @@ export async function requestSignInCode(
       throw tooManyRequests(SIGN_IN_LIMITS.sendWindowSeconds + secondsUntil(oldest));
 
     await insertLoginCode(tx, {
-      id: newId(),
+      id: codeId,
       phone: input.phone,
       code_hmac: codeHmac(deriveKey(config.secret, "code-hmac"), code, loginPurpose(input.phone)),
       ip: input.ip,
@@ -114,7 +118,12 @@ export async function requestSignInCode(
   });
   if (!body) throw new Error("messages.sign_in_code is missing from the catalogue");
   try {
-    await sms.send({ to: input.phone, body, channel: config.sms.channel, sensitive: code });
+    await sendOnce(context, messageKey("sign_in_code", codeId), {
+      to: input.phone,
+      body,
+      channel: config.sms.channel,
+      sensitive: code,
+    });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     context.log.error({ err: error, to: maskPhone(input.phone) }, "sign-in code could not be sent");

@@ -1,7 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { ContactReceipt, contactBody } from "@estaciona/contracts/schemas/contact";
 import { translate } from "@estaciona/i18n";
-import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { type Db, type Executor, lockName } from "../../db/database.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
@@ -11,7 +10,7 @@ import { findHostOrDefault } from "../hosts/repository.ts";
 import type { HostRow } from "../hosts/service.ts";
 import { enqueue } from "../jobs/queue.ts";
 import type { JobRunner } from "../jobs/worker.ts";
-import type { EmailProvider } from "../messaging/providers.ts";
+import { messageKey, type OutboxDeps, sendOnce } from "../messaging/outbox.ts";
 import { findVisitOfUser } from "../parking/visits/repository.ts";
 import { findUserById } from "../users/repository.ts";
 import {
@@ -37,10 +36,8 @@ export interface ContactLimits {
   maxPerIpPerHour: number;
 }
 
-export interface ContactDeps {
+export interface ContactDeps extends OutboxDeps {
   db: Db;
-  log: FastifyBaseLogger;
-  providers: { email: EmailProvider };
 }
 
 export function registerContactJobs(deps: ContactDeps, jobs: JobRunner): void {
@@ -124,7 +121,8 @@ async function forwardContactMessage(deps: ContactDeps, id: string): Promise<voi
     visit: message.visit_id ?? "—",
     message: message.message,
   };
-  await deps.providers.email.send({
+  await sendOnce(deps, messageKey("contact_forward", message.id), {
+    channel: "email",
     to,
     subject: translate("es", "contact.operator_email_subject", params) ?? message.reference,
     text: translate("es", "contact.operator_email_body", params) ?? message.message,

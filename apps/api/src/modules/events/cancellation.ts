@@ -4,6 +4,7 @@ import type { Tx } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { enqueue } from "../jobs/queue.ts";
 import { JobRetryLater } from "../jobs/worker.ts";
+import { messageKey, sendOnce } from "../messaging/outbox.ts";
 import type { MessageDeps } from "../parking/visits/messages.ts";
 import type { LedgerDeps, PaymentRow } from "../payments/ledger.ts";
 import { refundPayment } from "../payments/ledger.ts";
@@ -53,7 +54,9 @@ export async function refundCancelledEvent(deps: LedgerDeps, eventId: string): P
       if (result.status !== "succeeded") unsettled += 1;
     } catch (error) {
       if (error instanceof AppError && error.code === "invalid_refund") continue;
-      throw error;
+      // Another refund of the charge is in flight (an operator's): this visit is looked at again later.
+      if (error instanceof AppError && error.code === "action_not_available") unsettled += 1;
+      else throw error;
     }
   }
   if (unsettled > 0) throw new JobRetryLater(RETRY_PENDING_REFUND_SECONDS);
@@ -73,5 +76,5 @@ export async function sendRefundNotice(deps: MessageDeps, visitId: string): Prom
       event: event.name,
       amount: formatMoney(visit.total, visit.currency),
     }) ?? "";
-  await deps.providers.sms.send({ to: user.phone, channel: "sms", body });
+  await sendOnce(deps, messageKey("event_refund_notice", visit.id), { to: user.phone, channel: "sms", body });
 }

@@ -6,7 +6,7 @@ import type { Db } from "../../db/database.ts";
 import { nowIso } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
 import type { JobContext, JobRunner } from "../jobs/worker.ts";
-import type { EmailProvider } from "../messaging/providers.ts";
+import { messageKey, type OutboxDeps, sendOnce } from "../messaging/outbox.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
 import { findUserById } from "../users/repository.ts";
 import type { CfdiDocument } from "./cfdi.ts";
@@ -31,10 +31,10 @@ export const MAX_ISSUE_ATTEMPTS = 8;
 /** c_FormaPago 04: a card payment (the gateways do not tell credit from debit). */
 const CARD_PAYMENT_FORM = "04";
 
-export interface InvoicingDeps {
+export interface InvoicingDeps extends OutboxDeps {
   db: Db;
   log: FastifyBaseLogger;
-  providers: { invoicing: InvoiceProvider; email: EmailProvider };
+  providers: OutboxDeps["providers"] & { invoicing: InvoiceProvider };
 }
 
 export function registerInvoicingJobs(deps: InvoicingDeps, jobs: JobRunner): void {
@@ -150,7 +150,8 @@ async function sendInvoice(deps: InvoicingDeps, invoiceId: string): Promise<void
   };
   const text = (key: string) => translate(locale, `billing.${key}`, params) ?? key;
   const name = `${invoice.issuer_rfc}-${invoice.series}${invoice.folio}`;
-  await deps.providers.email.send({
+  await sendOnce(deps, messageKey("invoice_email", invoice.id), {
+    channel: "email",
     to: invoice.receiver_email,
     subject: text("email_subject"),
     text: text(invoice.stamped ? "email_body" : "email_body_sandbox"),

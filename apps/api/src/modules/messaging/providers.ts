@@ -71,7 +71,18 @@ export class ProviderError extends Error {
   constructor(
     readonly provider: string,
     message: string,
-    readonly options: { status?: number; providerCode?: string | number; retryable?: boolean; cause?: unknown } = {},
+    readonly options: {
+      status?: number;
+      providerCode?: string | number;
+      retryable?: boolean;
+      /**
+       * Certainly nothing went out: the provider refused the message or could not be reached at
+       * all. Without it (a timeout, a connection cut mid-request) the message may have left, and
+       * the outbox never sends it again (docs/decisions/0120).
+       */
+      notSent?: boolean;
+      cause?: unknown;
+    } = {},
   ) {
     super(`${provider}: ${message}`, { cause: options.cause });
   }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "../../db/database.ts";
-import type { NewRow } from "../../db/schema.ts";
+import type { NewRow, Row } from "../../db/schema.ts";
+import { nowIso } from "../../lib/time.ts";
 
 /** Every message sent (or, by a sandbox provider, kept instead of sent) is one row of the outbox. */
 export async function insertOutboxMessage(db: Executor, message: NewRow<"outbox_messages">): Promise<void> {
@@ -50,5 +51,71 @@ export async function eraseMessagesAbout(db: Executor, identifiers: readonly str
         ...identifiers.map((identifier) => eb(sql`body`, "like", sql`${containing(identifier)} escape '\\'`)),
       ]),
     )
+    .execute();
+}
+
+type ClaimStatus = Row<"message_claims">["status"];
+
+/**
+ * Claims a message key for a send: a new key is claimed at once; a key whose last send certainly
+ * failed (nothing went out) is claimed again. Answers the claim's id, or undefined when the key is
+ * sent, being sent, or its send's outcome is unknown.
+ */
+export async function claimMessageKey(
+  db: Executor,
+  claim: Pick<Row<"message_claims">, "id" | "message_key" | "channel" | "provider" | "claimed_at">,
+): Promise<string | undefined> {
+  const inserted = await db
+    .insertInto("message_claims")
+    .values({
+      ...claim,
+      status: "claimed",
+      provider_ref: null,
+      attempts: 1,
+      last_error: null,
+      updated_at: claim.claimed_at,
+    })
+    // ON CONFLICT rather than catching the violation: the unique key is the claim, racing workers included.
+    .onConflict((conflict) => conflict.column("message_key").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
+  const reclaimed = await db
+    .updateTable("message_claims")
+    .set((eb) => ({
+      status: "claimed",
+      attempts: eb("attempts", "+", 1),
+      claimed_at: claim.claimed_at,
+      updated_at: claim.claimed_at,
+    }))
+    .where("message_key", "=", claim.message_key)
+    .where("status", "=", "failed")
+    .returning("id")
+    .executeTakeFirst();
+  return reclaimed?.id;
+}
+
+/** Records a claimed send's outcome (a claim the sweep already called unknown still learns it was sent). */
+export async function settleMessageClaim(
+  db: Executor,
+  id: string,
+  outcome: { status: Exclude<ClaimStatus, "claimed">; provider_ref?: string | null; last_error?: string | null },
+): Promise<void> {
+  await db
+    .updateTable("message_claims")
+    .set({ ...outcome, updated_at: nowIso() })
+    .where("id", "=", id)
+    .where("status", "in", ["claimed", "unknown"])
+    .execute();
+}
+
+/** Claims left `claimed` since before `before` (their worker died mid-send) become `unknown`; answers them. */
+export function markAbandonedClaimsUnknown(db: Executor, before: string) {
+  return db
+    .updateTable("message_claims")
+    .set({ status: "unknown", last_error: "the sender stopped before recording the outcome", updated_at: nowIso() })
+    .where("status", "=", "claimed")
+    .where("claimed_at", "<", before)
+    .returning(["message_key", "channel", "provider", "claimed_at"])
     .execute();
 }

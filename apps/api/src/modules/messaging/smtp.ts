@@ -20,6 +20,9 @@ const SMTP_TIMEOUT_MS = 10_000;
 const isTemporary = (responseCode: number | undefined) =>
   responseCode === undefined || (responseCode >= 400 && responseCode < 500);
 
+/** nodemailer's error codes for failures before the message was handed over (connection, DNS, login, envelope). */
+const NOT_SENT_CODES = new Set(["ECONNECTION", "EDNS", "EAUTH", "ENOAUTH", "EENVELOPE", "ETLS"]);
+
 /**
  * E-mail through any SMTP relay (nodemailer), configured by `SMTP_URL`
  * (`smtp://user:pass@host:587`, `smtps://…` for implicit TLS). Every accepted e-mail is recorded
@@ -52,7 +55,8 @@ export function createSmtpEmail(
           ...(message.html ? { html: message.html } : {}),
           ...(message.attachments ? { attachments: message.attachments } : {}),
         });
-        if (info.rejected.length > 0) throw new ProviderError("smtp", "the relay rejected the recipient");
+        if (info.rejected.length > 0)
+          throw new ProviderError("smtp", "the relay rejected the recipient", { notSent: true });
         messageId = info.messageId;
       } catch (error) {
         if (error instanceof ProviderError) throw error;
@@ -60,9 +64,12 @@ export function createSmtpEmail(
           error && typeof error === "object" && "responseCode" in error && typeof error.responseCode === "number"
             ? error.responseCode
             : undefined;
+        const errorCode = error && typeof error === "object" && "code" in error ? error.code : undefined;
         throw new ProviderError("smtp", error instanceof Error ? error.message : "sending failed", {
           providerCode: responseCode,
           retryable: isTemporary(responseCode),
+          // The relay answered with a refusal, or the conversation never reached the message.
+          notSent: responseCode !== undefined || (typeof errorCode === "string" && NOT_SENT_CODES.has(errorCode)),
           cause: error,
         });
       }

@@ -19,6 +19,13 @@ interface TwilioError {
   status?: unknown;
 }
 
+/** fetch's errors that happen before a byte of the request left: the connection was never made. */
+const CONNECT_ERRORS = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const neverConnected = (error: unknown): boolean => {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === "string" && CONNECT_ERRORS.has(cause.code);
+};
+
 /**
  * SMS and WhatsApp through Twilio Programmable Messaging: `POST /2010-04-01/Accounts/{sid}/Messages.json`
  * with form fields To, From, Body and HTTP basic auth (account SID : auth token). WhatsApp uses
@@ -38,7 +45,8 @@ export function createTwilioSms(
     // A number enabled for WhatsApp can also be the SMS number, so each channel falls back to the other's sender.
     const number =
       channel === "whatsapp" ? settings.whatsappFrom || settings.from : settings.from || settings.whatsappFrom;
-    if (!number) throw new ProviderError("twilio", "neither TWILIO_FROM nor TWILIO_WHATSAPP_FROM is set");
+    if (!number)
+      throw new ProviderError("twilio", "neither TWILIO_FROM nor TWILIO_WHATSAPP_FROM is set", { notSent: true });
     return channel === "whatsapp" ? `whatsapp:${number}` : number;
   };
 
@@ -67,6 +75,7 @@ export function createTwilioSms(
         const timedOut = error instanceof DOMException && error.name === "TimeoutError";
         throw new ProviderError("twilio", timedOut ? "no answer in time" : "could not reach the API", {
           retryable: true,
+          notSent: !timedOut && neverConnected(error),
           cause: error,
         });
       }
@@ -80,7 +89,12 @@ export function createTwilioSms(
           `HTTP ${response.status}${providerCode === undefined ? "" : ` error ${providerCode}`}: ${
             typeof error.message === "string" ? error.message : "no error message"
           }`,
-          { status: response.status, providerCode, retryable: response.status === 429 || response.status >= 500 },
+          {
+            status: response.status,
+            providerCode,
+            retryable: response.status === 429 || response.status >= 500,
+            notSent: true,
+          },
         );
       }
       const created: TwilioMessage = answer && typeof answer === "object" ? answer : {};

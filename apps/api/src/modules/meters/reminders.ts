@@ -1,20 +1,15 @@
 import type { Locale } from "@estaciona/contracts";
 import { translate } from "@estaciona/i18n";
-import type { FastifyBaseLogger } from "fastify";
-import type { Executor } from "../../db/database.ts";
 import { messageOrigin } from "../hosts/service.ts";
 import type { JobRunner } from "../jobs/worker.ts";
-import type { EmailProvider, SmsProvider } from "../messaging/providers.ts";
+import { messageKey, type OutboxDeps, sendOnce } from "../messaging/outbox.ts";
 import { formatInstant } from "../parking/visits/messages.ts";
 import { claimNotice, findSession, findUserContact, findZone } from "./repository.ts";
 import { JOB_METER_EXPIRED, JOB_METER_REMINDER } from "./service.ts";
 
 /** What telling a driver about their meter session needs; a FastifyInstance satisfies it. */
-export interface ReminderDeps {
-  db: Executor;
-  providers: { email: EmailProvider; sms: SmsProvider };
+export interface ReminderDeps extends OutboxDeps {
   config: { publicUrl: string; sms: { channel: "sms" | "whatsapp" } };
-  log: FastifyBaseLogger;
 }
 
 interface NoticePayload {
@@ -56,8 +51,9 @@ async function sendNotice(deps: ReminderDeps, payload: NoticePayload, kind: "rem
     ends_at: formatInstant(session.ends_at, user.locale, zone.time_zone),
     link,
   };
+  const key = messageKey(`meter_${kind}`, session.id, payload.endsAt);
   const sends: Promise<unknown>[] = [
-    deps.providers.sms.send({
+    sendOnce(deps, key, {
       to: user.phone,
       channel: deps.config.sms.channel,
       body: text(user.locale, `${kind}_sms`, params),
@@ -65,7 +61,8 @@ async function sendNotice(deps: ReminderDeps, payload: NoticePayload, kind: "rem
   ];
   if (user.email)
     sends.push(
-      deps.providers.email.send({
+      sendOnce(deps, key, {
+        channel: "email",
         to: user.email,
         subject: text(user.locale, `${kind}_subject`, params),
         text: text(user.locale, `${kind}_body`, params),

@@ -314,3 +314,15 @@ export function listZonesOfOrganisation(
     .limit(query.limit)
     .execute();
 }
+
+/**
+ * The lock order of ARCHITECTURE.md for a purchase: its session, then the purchase. Buying locks the
+ * session before it inserts a purchase; settling a charge locked the payment and then updated the
+ * purchase and the session, and 20 parallel extensions met in a deadlock on PostgreSQL (issue 21).
+ */
+export async function lockSessionOfPurchase(tx: Executor, purchaseId: string): Promise<void> {
+  const purchase = await findPurchase(tx, purchaseId);
+  if (!purchase) return;
+  await lockSession(tx, purchase.session_id);
+  await lockPurchase(tx, purchaseId);
+}

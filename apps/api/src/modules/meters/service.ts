@@ -21,7 +21,14 @@ import {
 } from "@estaciona/contracts/schemas/meters";
 import { breakdownBody } from "@estaciona/contracts/schemas/parking";
 import type { z } from "zod";
-import { type Executor, isUniqueViolation, lockName, type Tx, underUniqueRule } from "../../db/database.ts";
+import {
+  type Executor,
+  inTransaction,
+  isUniqueViolation,
+  lockName,
+  type Tx,
+  underUniqueRule,
+} from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
@@ -61,6 +68,7 @@ import {
   listZonesOfOrganisation,
   lockPurchase,
   lockSession,
+  lockSessionOfPurchase,
   type MeterPurchaseRow,
   type MeterSessionRow,
   type MeterZoneRow,
@@ -422,7 +430,8 @@ async function preparePurchase(
 /** A purchase the ledger never took (refused before its charge existed) must not block the session. */
 async function abandonPurchase(db: Executor, purchase: MeterPurchaseRow) {
   if (await hasChargeForPurchase(db, purchase.id)) return;
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
+    await lockSessionOfPurchase(tx, purchase.id);
     const at = nowIso();
     const failed = await settlePurchaseIfPending(tx, purchase.id, "failed", at);
     if (failed) await cancelPendingSession(tx, purchase.session_id, at);
@@ -466,9 +475,9 @@ async function buyTime(
   const paymentMethodId =
     request.payment_method_uuid ?? (await findCardToCharge(deps.db, user.id, zone.country, false))?.id;
   if (!paymentMethodId) throw new AppError("no_payment_method");
-  const { session, purchase } = await deps.db
-    .transaction()
-    .execute((tx) => preparePurchase(tx, zone, vehicle, user.id, existing, request, returnOrigin));
+  const { session, purchase } = await inTransaction(deps.db, (tx) =>
+    preparePurchase(tx, zone, vehicle, user.id, existing, request, returnOrigin),
+  );
   let result: ChargeResult;
   try {
     result = await chargePayable(deps, {
@@ -552,6 +561,7 @@ export async function extendSession(
  */
 export function registerMeterPayable(reminderMinutes: () => number): void {
   registerPayable(PAYABLE_METER_PURCHASE, {
+    lockPayable: lockSessionOfPurchase,
     async onSucceeded(tx: Tx, payment: PaymentRow) {
       const purchase = await settlePurchaseIfPending(tx, payment.payable_id, "paid", payment.updated_at);
       if (!purchase) return;

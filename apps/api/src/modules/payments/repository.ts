@@ -39,6 +39,17 @@ export function findChargeOfUser(db: Executor, userId: string, paymentId: string
   return chargesOfUser(db, userId).where("id", "=", paymentId).executeTakeFirst();
 }
 
+/** The driver's paid charges (refunded later included) of these payables, oldest first: a product's receipts. */
+export function listPaidChargesOfPayables(db: Executor, userId: string, payableIds: string[]) {
+  if (payableIds.length === 0) return Promise.resolve([]);
+  return chargesOfUser(db, userId)
+    .where("payable_id", "in", payableIds)
+    .where("status", "in", ["succeeded", "refunded"])
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
 export function findPaymentById(db: Executor, paymentId: string) {
   return db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirst();
 }
@@ -71,6 +82,18 @@ export function findPendingRefundOf(db: Executor, chargeId: string) {
     .executeTakeFirst();
 }
 
+/** The refund of a charge that a call with this Idempotency-Key made, latest first (a replay answers it). */
+export function findRefundByKey(db: Executor, chargeId: string, key: string) {
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("parent_payment_id", "=", chargeId)
+    .where("kind", "=", "refund")
+    .where("idempotency_key", "=", key)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+}
+
 /** What has been given back of a charge so far, minor units. */
 export async function refundedAmountOf(db: Executor, chargeId: string): Promise<number> {
   const row = await db
@@ -90,6 +113,18 @@ export function listUnsettledChargesBefore(db: Executor, before: string, limit: 
     .select("id")
     .where("kind", "=", "charge")
     .where("status", "in", ["pending", "requires_action"])
+    .where("created_at", "<", before)
+    .limit(limit)
+    .execute();
+}
+
+/** Refunds still waiting for the gateway's answer, created before a moment. */
+export function listPendingRefundsBefore(db: Executor, before: string, limit: number) {
+  return db
+    .selectFrom("payments")
+    .select("id")
+    .where("kind", "=", "refund")
+    .where("status", "=", "pending")
     .where("created_at", "<", before)
     .limit(limit)
     .execute();

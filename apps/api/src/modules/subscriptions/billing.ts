@@ -286,6 +286,10 @@ export async function advanceSubscription(
           await updateSubscriptionRow(tx, subscription.id, { status: "canceled", ended_at: now, updated_at: now });
           return { kind: "none" };
         }
+        // Opened by a run that died before charging it (the opening commits first): charge it now,
+        // under the same key, so a charge that did reach the ledger is replayed, not doubled.
+        if (subscription.status === "active" && current.status === "due" && current.starts_at <= now)
+          return attemptKey(current, 0);
         if (subscription.status === "active" && current.ends_at <= now) {
           const next = await openPeriod(tx, subscription, current.number + 1);
           await updateSubscriptionRow(tx, subscription.id, { current_period: next.number, updated_at: now });
@@ -338,7 +342,8 @@ export function registerSubscriptionJobs(deps: BillingDeps, jobs: JobRunner): vo
     await sendRenewalReminder(deps, (payload as { subscriptionId: string }).subscriptionId);
   });
   jobs.register(JOB_RENEWAL_FAILED, async (payload) => {
-    await sendRenewalFailed(deps, (payload as { subscriptionId: string }).subscriptionId);
+    const { subscriptionId, attempt } = payload as { subscriptionId: string; attempt: number };
+    await sendRenewalFailed(deps, subscriptionId, attempt);
   });
   jobs.every("subscriptions.sweep", SWEEP_INTERVAL_MS, async () => {
     await sweepSubscriptions(deps);

@@ -2,7 +2,9 @@ import { cardBrandName, type Locale } from "@estaciona/contracts";
 import { formatMoney } from "@estaciona/contracts/money";
 import { addDays } from "@estaciona/contracts/periods";
 import { translate } from "@estaciona/i18n";
+import { breakdownText } from "../../lib/breakdown-text.ts";
 import { messageOrigin } from "../hosts/service.ts";
+import { messageKey, sendOnce } from "../messaging/outbox.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
 import type { MessageDeps } from "../parking/visits/messages.ts";
 import { findVehicleById } from "../parking/visits/repository.ts";
@@ -78,9 +80,9 @@ export async function sendChargeReceipt(deps: MessageDeps & { config: { publicUr
   if (!pass || !email) return;
   const { user, plan, location, vehicle } = pass;
   const locale = user.locale;
-  const money = (amount: number) => formatMoney(amount, payment.currency);
   const card = payment.payment_method_id ? await findCardById(deps.db, payment.payment_method_id) : undefined;
-  await deps.providers.email.send({
+  await sendOnce(deps, messageKey("pass_receipt", payment.id), {
+    channel: "email",
     to: email,
     subject: text(locale, "receipt_subject", { plan: plan.name, location: location.name }),
     text: text(locale, "receipt_body", {
@@ -95,19 +97,23 @@ export async function sendChargeReceipt(deps: MessageDeps & { config: { publicUr
             last4: card.last4,
           })
         : "—",
-      discount: money(period.discount),
-      subtotal: money(payment.subtotal),
-      convenience_fee: money(payment.convenience_fee),
-      processing_fee: money(payment.processing_fee),
-      tax: money(payment.tax),
-      total: money(payment.amount),
+      breakdown: breakdownText(locale, { ...payment, total: payment.amount }, payment.currency, {
+        discount: period.discount,
+      }),
       link: subscriptionLink(await originOf(deps, pass), pass.subscription.id),
     }),
   });
 }
 
-/** A renewal failed: SMS and e-mail with the amount, the next try (or the pause) and a link to change the card. */
-export async function sendRenewalFailed(deps: MessageDeps & { config: { publicUrl: string } }, subscriptionId: string) {
+/**
+ * A renewal failed: SMS and e-mail with the amount, the next try (or the pause) and a link to
+ * change the card; once per failed attempt of the period.
+ */
+export async function sendRenewalFailed(
+  deps: MessageDeps & { config: { publicUrl: string } },
+  subscriptionId: string,
+  attempt: number,
+) {
   const pass = await passOf(deps, subscriptionId);
   if (!pass) return;
   const { subscription, user, plan, location, vehicle, period } = pass;
@@ -122,8 +128,9 @@ export async function sendRenewalFailed(deps: MessageDeps & { config: { publicUr
     pass_link: subscriptionLink(origin, subscription.id),
   };
   const paused = subscription.status === "unpaid";
+  const key = messageKey("pass_renewal_failed", subscription.id, period.number, attempt);
   const sends: Promise<unknown>[] = [
-    deps.providers.sms.send({
+    sendOnce(deps, key, {
       to: user.phone,
       channel: "sms",
       body: text(locale, paused ? "paused_sms" : "renewal_failed_sms", params),
@@ -131,7 +138,8 @@ export async function sendRenewalFailed(deps: MessageDeps & { config: { publicUr
   ];
   if (user.email)
     sends.push(
-      deps.providers.email.send({
+      sendOnce(deps, key, {
+        channel: "email",
         to: user.email,
         subject: text(locale, paused ? "paused_subject" : "renewal_failed_subject", params),
         text: text(locale, paused ? "paused_body" : "renewal_failed_body", params),
@@ -162,12 +170,14 @@ export async function sendRenewalReminder(
     amount: formatMoney(next, plan.currency),
     link: subscriptionLink(await originOf(deps, pass), subscription.id),
   };
+  const key = messageKey("pass_renewal_reminder", subscription.id, period.number);
   const sends: Promise<unknown>[] = [
-    deps.providers.sms.send({ to: user.phone, channel: "sms", body: text(locale, "reminder_sms", params) }),
+    sendOnce(deps, key, { to: user.phone, channel: "sms", body: text(locale, "reminder_sms", params) }),
   ];
   if (user.email)
     sends.push(
-      deps.providers.email.send({
+      sendOnce(deps, key, {
+        channel: "email",
         to: user.email,
         subject: text(locale, "reminder_subject", params),
         text: text(locale, "reminder_body", params),

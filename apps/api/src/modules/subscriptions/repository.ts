@@ -444,6 +444,12 @@ export async function listPassesDue(db: Executor, now: string): Promise<string[]
           ]),
         ]),
         eb.and([eb("subscriptions.status", "=", "trial"), eb("current.starts_at", "<=", now)]),
+        // A renewal opened and never charged: its worker died between the two steps.
+        eb.and([
+          eb("subscriptions.status", "=", "active"),
+          eb("current.status", "=", "due"),
+          eb("current.starts_at", "<=", now),
+        ]),
         eb.and([eb("subscriptions.status", "=", "past_due"), eb("subscriptions.next_retry_at", "<=", now)]),
         eb.and([eb("subscriptions.status", "=", "incomplete"), eb("subscriptions.expires_at", "<=", now)]),
       ]),

@@ -28,9 +28,8 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const host = await resolveHost(app.db, request.headers.host);
       await sendEmailVerificationCode(
-        app.db,
+        app,
         {
-          email: app.providers.email,
           codeKey,
           locale: requestLocale(request.headers["accept-language"]),
           brandName: host.brand_name,

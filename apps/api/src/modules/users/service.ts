@@ -16,7 +16,7 @@ import {
   listAllTaxProfilesOfUser,
   listInvoicesOfUser,
 } from "../invoicing/repository.ts";
-import type { EmailProvider } from "../messaging/providers.ts";
+import { messageKey, type OutboxDeps, sendOnce } from "../messaging/outbox.ts";
 import { ProviderError } from "../messaging/providers.ts";
 import { eraseMessagesAbout, listMessagesTo } from "../messaging/repository.ts";
 import { listAllVisitsOfUser } from "../parking/visits/repository.ts";
@@ -118,7 +118,6 @@ export const EMAIL_CODE_LIMITS = {
 const codeBinding = (phone: string, email: string) => `email-verification\n${phone}\n${email}`;
 
 export interface EmailCodeSender {
-  email: EmailProvider;
   codeKey: Buffer;
   /** The language of the request: the one the driver is reading the app in. */
   locale: Locale;
@@ -132,10 +131,11 @@ export interface EmailCodeSender {
  * message itself goes only to a phone that has one, since only its owner can use the code.
  */
 export async function sendEmailVerificationCode(
-  db: Executor,
+  deps: OutboxDeps,
   sender: EmailCodeSender,
   request: { email: string; phone_number: string },
 ): Promise<void> {
+  const { db } = deps;
   const { email, phone_number: phone } = request;
   const now = Date.now();
   const windowStart = isoBefore(EMAIL_CODE_LIMITS.sendWindowSeconds, now);
@@ -172,7 +172,13 @@ export async function sendEmailVerificationCode(
   const text = translate(sender.locale, "messages.email_code_body", params);
   if (!subject || !text) throw new Error("messages.email_code_* is missing from the catalogue");
   try {
-    await sender.email.send({ to: email, subject, text });
+    await sendOnce(deps, messageKey("email_code", codeId), {
+      channel: "email",
+      to: email,
+      subject,
+      text,
+      sensitive: code,
+    });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     // The driver never got this code: it must not count against the resend pause.

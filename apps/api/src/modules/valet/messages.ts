@@ -1,5 +1,6 @@
 import type { Locale } from "@estaciona/contracts";
 import { translate } from "@estaciona/i18n";
+import { messageKey, sendOnce } from "../messaging/outbox.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
 import type { MessageDeps } from "../parking/visits/messages.ts";
 import { findUserById } from "../users/repository.ts";
@@ -12,11 +13,11 @@ const text = (locale: Locale, key: string, params: Record<string, string | numbe
 export async function sendClaimLink(
   deps: MessageDeps,
   to: string,
-  ticket: { number: string; locationName: string; country: "mx" | "us" },
+  ticket: { id: string; number: string; locationName: string; country: "mx" | "us" },
   claimUrl: string,
 ): Promise<void> {
   const locale: Locale = ticket.country === "us" ? "en" : "es";
-  await deps.providers.sms.send({
+  await sendOnce(deps, messageKey("valet_claim_link", ticket.id), {
     to,
     channel: "sms",
     body: text(locale, "claim_sms", { number: ticket.number, location: ticket.locationName, url: claimUrl }),
@@ -32,7 +33,7 @@ export async function sendCarReady(deps: MessageDeps, ticketId: string): Promise
     findLocationById(deps.db, ticket.location_id),
   ]);
   if (!user || !location) return;
-  await deps.providers.sms.send({
+  await sendOnce(deps, messageKey("valet_car_ready", ticket.id, ticket.ready_at ?? ""), {
     to: user.phone,
     channel: "sms",
     body: text(user.locale, "ready_sms", { number: ticket.number, location: location.name }),

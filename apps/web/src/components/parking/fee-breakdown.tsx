@@ -11,6 +11,7 @@ export function FeeBreakdown({
   taxRateBp,
   caption,
   tip,
+  discount = 0,
 }: {
   /** `total` includes the tip when there is one. */
   amounts: FeeBreakdownBody;
@@ -18,7 +19,9 @@ export function FeeBreakdown({
   taxRateBp?: number;
   caption?: string;
   /** A valet tip, shown on a line of its own after the tax: no fees or tax are taken on it. */
-  tip?: { label: string; amount: number };
+  tip?: { label: string; amount: number } | undefined;
+  /** What a discount took off the price before fees (a pass's promo code), shown first when there is one. */
+  discount?: number;
 }) {
   const { t, money, percent } = useParkingFormat();
   const lines = [
@@ -37,6 +40,12 @@ export function FeeBreakdown({
         {caption ?? t("breakdown.label")}
       </caption>
       <tbody>
+        {discount > 0 && (
+          <tr data-line="discount">
+            <th scope="row">{t("breakdown.discount")}</th>
+            <td>{money(discount, amounts.currency)}</td>
+          </tr>
+        )}
         {lines.map(([key, label, amount]) => (
           <tr key={key} data-line={key}>
             <th scope="row">{label}</th>

@@ -1,20 +1,15 @@
 import { cardBrandName, type Locale } from "@estaciona/contracts";
 import { formatMoney } from "@estaciona/contracts/money";
 import { stayDuration, translate } from "@estaciona/i18n";
-import type { FastifyBaseLogger } from "fastify";
-import type { Executor } from "../../../db/database.ts";
-import type { EmailProvider, SmsProvider } from "../../messaging/providers.ts";
+import { breakdownText } from "../../../lib/breakdown-text.ts";
+import { messageKey, type OutboxDeps, sendOnce } from "../../messaging/outbox.ts";
 import { findUserById } from "../../users/repository.ts";
 import { findLocationById } from "../locations/repository.ts";
 import { presentVisitDetail } from "./presenter.ts";
 import { findVisitById, type VisitRow } from "./repository.ts";
 
 /** What sending a driver a parking message needs; a FastifyInstance satisfies it. */
-export interface MessageDeps {
-  db: Executor;
-  providers: { email: EmailProvider; sms: SmsProvider };
-  log: FastifyBaseLogger;
-}
+export type MessageDeps = OutboxDeps;
 
 const text = (locale: Locale, key: string, params: Record<string, string | number> = {}): string =>
   translate(locale, `parking.${key}`, params) ?? key;
@@ -50,10 +45,10 @@ export async function sendVisitReceipt(deps: MessageDeps, visitId: string): Prom
   const receipt = detail.receipt;
   if (!receipt) return;
   const locale = user.locale;
-  const money = (amount: number) => formatMoney(amount, visit.currency);
   const duration = stayDuration(receipt.duration_minutes);
   const when = (iso: string | null) => formatInstant(iso, locale, detail.location.time_zone);
-  await deps.providers.email.send({
+  await sendOnce(deps, messageKey("visit_receipt", visit.id), {
+    channel: "email",
     to: user.email,
     subject: text(locale, "receipt_subject", { location: receipt.location.name }),
     text: text(locale, "receipt_body", {
@@ -65,11 +60,7 @@ export async function sendVisitReceipt(deps: MessageDeps, visitId: string): Prom
       settled_at: when(receipt.settled_at),
       duration: text(locale, duration.key, duration.params),
       card: receipt.card ? cardOnFile(locale, receipt.card) : text(locale, "no_card"),
-      subtotal: money(receipt.amounts.subtotal),
-      convenience_fee: money(receipt.amounts.convenience_fee),
-      processing_fee: money(receipt.amounts.processing_fee),
-      tax: money(receipt.amounts.tax),
-      total: money(receipt.amounts.total),
+      breakdown: breakdownText(locale, receipt.amounts, visit.currency),
       exit_deadline: when(detail.exit_deadline),
       operator: receipt.operator.name,
       contact: receipt.operator.contact_email ?? receipt.operator.contact_phone ?? "",
@@ -97,12 +88,15 @@ export async function notifyDeclinedExitCharge(
     location: location.name,
     plate,
   };
+  // A camera that reports the same exit twice tells the driver once.
+  const key = messageKey("declined_exit_charge", visit.id);
   const sends: Promise<unknown>[] = [
-    deps.providers.sms.send({ to: user.phone, channel: "sms", body: text(user.locale, "declined_sms", params) }),
+    sendOnce(deps, key, { to: user.phone, channel: "sms", body: text(user.locale, "declined_sms", params) }),
   ];
   if (user.email)
     sends.push(
-      deps.providers.email.send({
+      sendOnce(deps, key, {
+        channel: "email",
         to: user.email,
         subject: text(user.locale, "declined_subject", params),
         text: text(user.locale, "declined_body", params),

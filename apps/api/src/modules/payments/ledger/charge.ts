@@ -1,5 +1,5 @@
 import type { Currency, ErrorCode } from "@estaciona/contracts";
-import { isUniqueViolation, type Tx } from "../../../db/database.ts";
+import { inTransaction, isUniqueViolation, type Tx } from "../../../db/database.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
 import { isoAfter, nowIso } from "../../../lib/time.ts";
@@ -9,6 +9,7 @@ import {
   findCardOfUser,
   findChargeByIdempotencyKey,
   findChargeOfUser,
+  findPaymentById,
   insertPayment,
   lockPayment,
   type PaymentMethodRow,
@@ -161,7 +162,7 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
   let payment: PaymentRow;
   let method: PaymentMethodRow;
   try {
-    ({ payment, method } = await deps.db.transaction().execute(async (tx) => {
+    ({ payment, method } = await inTransaction(deps.db, async (tx) => {
       await input.beforeAttempt?.(tx);
       await input.lockPayable?.(tx);
       const card = input.card ?? (await findCardOfUser(tx, input.userId, input.paymentMethodId));
@@ -252,6 +253,7 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
     outcome,
     declineFallback,
     afterOutcome && ((tx, recorded) => afterOutcome(tx, resultOf(recorded, declineFallback))),
+    input.payable,
   );
   return resultOf(settled, declineFallback);
 }
@@ -275,6 +277,7 @@ function replayCharge(earlier: PaymentRow, input: ChargePayableInput, declineFal
  * provider says about an unsettled charge. `null` means the provider never saw it (failed).
  * Settling twice is harmless: only a `pending` or `requires_action` attempt changes.
  * `andThen` runs last in the transaction, with the payment as recorded (or as it already was).
+ * `payable`: the payment's payable when the caller knows it (the pay call): not read again.
  */
 export async function settleCharge(
   deps: LedgerDeps,
@@ -282,15 +285,26 @@ export async function settleCharge(
   outcome: ChargeOutcome | null,
   declineFallback: ErrorCode = "invalid_payment",
   andThen?: (tx: Tx, payment: PaymentRow) => Promise<void>,
+  payable?: { type: string; id: string },
 ): Promise<PaymentRow> {
-  const settled = await deps.db.transaction().execute(async (tx) => {
-    const result = await recordOutcome(deps, tx, paymentId, outcome, declineFallback);
+  const settled = await inTransaction(deps.db, async (tx) => {
+    const result = await recordOutcome(deps, tx, paymentId, outcome, declineFallback, payable);
     await andThen?.(tx, result.payment);
     return result;
   });
   // Counted once committed, and only by the call that recorded the outcome (settling twice counts once).
   if (settled.recorded) deps.metrics.charges.inc({ purpose: settled.payment.purpose, outcome: settled.payment.status });
   return settled.payment;
+}
+
+/**
+ * The lock order (ARCHITECTURE.md): a payable whose type takes locks of its own (`lockPayable`,
+ * a meter purchase's session) takes them before the payment row is locked.
+ */
+async function lockPayableOf(tx: Tx, paymentId: string, known?: { type: string; id: string }): Promise<void> {
+  const payment = known ? undefined : await findPaymentById(tx, paymentId);
+  const payable = known ?? (payment && { type: payment.payable_type, id: payment.payable_id });
+  if (payable) await handlersOf(payable.type)?.lockPayable?.(tx, payable.id);
 }
 
 /** Step 3's writes: the outcome on the payment row and the payable moved (`recorded`: this call changed them). */
@@ -300,7 +314,9 @@ async function recordOutcome(
   paymentId: string,
   outcome: ChargeOutcome | null,
   declineFallback: ErrorCode,
+  payable?: { type: string; id: string },
 ): Promise<{ payment: PaymentRow; recorded: boolean }> {
+  await lockPayableOf(tx, paymentId, payable);
   const payment = await lockPayment(tx, paymentId);
   if (!payment) throw new Error(`payment ${paymentId} not found`);
   const handlers = handlersOf(payment.payable_type);

@@ -30,6 +30,12 @@ export interface AmountBreakdown {
 export type PaymentPurpose = "card_verification" | "visit" | "event" | "meter" | "valet" | "subscription" | "refund";
 
 export interface PayableHandlers {
+  /**
+   * Takes the payable's own locks in the lock order (ARCHITECTURE.md) before the ledger locks a
+   * payment of it, in every transaction that settles or refunds one: a payable whose rows sit under
+   * a parent (a meter purchase under its session) locks the parent, then itself.
+   */
+  lockPayable?(tx: Tx, payableId: string): Promise<void>;
   /** In the transaction that records the success: move the payable (mark the visit paid, …). */
   onSucceeded(tx: Tx, payment: PaymentRow): Promise<void>;
   /** In the transaction that records a decline or an abandoned attempt. */
@@ -54,3 +60,5 @@ export const handlersOf = (type: string): PayableHandlers | undefined => payable
 
 export const JOB_RECONCILE = "payments.reconcile";
 export const JOB_REFUND = "payments.refund";
+/** Settles one refund whose gateway answer was lost (docs/decisions/0115). */
+export const JOB_SETTLE_REFUND = "payments.settle-refund";

@@ -13,6 +13,7 @@ import { EventPass } from "../components/event-pass.tsx";
 import { EventVisitStatusBadge } from "../components/event-status.tsx";
 import "../../../lib/catalogues/events.ts";
 import "../styles/events.css";
+import { ReceiptLinks } from "../../receipts/index.ts";
 
 /** While a payment is being confirmed the visit is read again this often, so the pass appears by itself. */
 const PENDING_REFRESH_MS = 5000;
@@ -99,6 +100,7 @@ function EventVisitView({ visit }: { visit: EventVisitDetail }) {
           </div>
         )}
       </dl>
+      <ReceiptLinks productUuid={visit.uuid} timeZone={zone} />
       <section className="card" aria-labelledby="event-amounts-title">
         <h2 id="event-amounts-title">{t("visit.amounts_title")}</h2>
         <FeeBreakdown amounts={visit.amounts} />

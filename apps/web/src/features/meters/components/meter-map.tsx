@@ -143,7 +143,7 @@ function clusterLabels(map: MapLibreMap) {
 }
 
 /**
- * The map itself. It reports the view (centre, box, zone under the pin) after each move, draws the
+ * The map itself. It says when a move starts and reports the view (centre, box, zone under the pin) after each, draws the
  * zones it is given, and flies to `flyTo` when that changes. `onFailed` when WebGL or the style
  * cannot load: the screen's list stands in for it.
  */
@@ -156,6 +156,7 @@ export default function MeterMap({
   label,
   color,
   onView,
+  onMoveStart,
   onFailed,
 }: {
   style: string | StyleSpecification;
@@ -166,6 +167,7 @@ export default function MeterMap({
   label: string;
   color: string;
   onView: (view: MapView) => void;
+  onMoveStart: () => void;
   onFailed: () => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
@@ -174,6 +176,8 @@ export default function MeterMap({
   zonesRef.current = zones;
   const onViewRef = useRef(onView);
   onViewRef.current = onView;
+  const onMoveStartRef = useRef(onMoveStart);
+  onMoveStartRef.current = onMoveStart;
   const onFailedRef = useRef(onFailed);
   onFailedRef.current = onFailed;
   // The map is built once; later props move it rather than rebuild it.
@@ -208,11 +212,13 @@ export default function MeterMap({
       map.getSource<GeoJSONSource>("zone-areas")?.setData(areasOf(zonesRef.current));
       onViewRef.current(viewOf(map));
     });
+    map.on("movestart", () => onMoveStartRef.current());
     map.on("moveend", () => onViewRef.current(viewOf(map)));
     map.on("sourcedata", (event) => {
       if (event.sourceId === "zones" && event.isSourceLoaded) {
         labels();
-        onViewRef.current(viewOf(map));
+        // What is under the pin may have changed; a map on the move reports its view when it stops.
+        if (!map.isMoving()) onViewRef.current(viewOf(map));
       }
     });
     map.on("move", labels);

@@ -6,6 +6,7 @@ import { pathTo } from "../../../config/paths.ts";
 import { Countdown } from "./countdown.tsx";
 import "../../../lib/catalogues/meters.ts";
 import "../meters.css";
+import { ReceiptLinks } from "../../receipts/index.ts";
 
 /** A meter session: zone, plate, paid until on the zone's clock, the countdown and Add time while it runs, the invoice once paid. */
 export function MeterSessionCard({
@@ -51,6 +52,7 @@ export function MeterSessionCard({
           {t("parking:visit.invoice_link")}
         </Link>
       )}
+      <ReceiptLinks productUuid={session.uuid} timeZone={session.zone.time_zone} />
     </section>
   );
 }

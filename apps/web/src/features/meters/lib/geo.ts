@@ -55,8 +55,29 @@ export function insideRing(point: LngLat, ring: readonly (readonly [number, numb
   return inside;
 }
 
-/** Squared distance in degrees, enough to order nearby zones. */
-export const nearness = (a: LngLat, b: LngLat): number => (a.lat - b.lat) ** 2 + (a.lng - b.lng) ** 2;
+/** Metres along the ground between two nearby points (equirectangular: exact enough within a city). */
+export function metresBetween(a: LngLat, b: LngLat): number {
+  const metresPerDegree = 111_320;
+  const dx = (a.lng - b.lng) * Math.cos((((a.lat + b.lat) / 2) * Math.PI) / 180) * metresPerDegree;
+  const dy = (a.lat - b.lat) * metresPerDegree;
+  return Math.hypot(dx, dy);
+}
+
+/**
+ * Zones nearest `center` first, to the whole metre, then by the number on their sign. Zones as
+ * far as each other keep one order: the centre the map reports differs from the one it was given
+ * in the last digits, and ordering by raw distance swapped equidistant rows under the driver's finger.
+ */
+export function byNearness<T extends { coordinates: LngLat; zone_code: string }>(
+  zones: readonly T[],
+  center: LngLat,
+): T[] {
+  const metres = new Map(zones.map((zone) => [zone, Math.round(metresBetween(zone.coordinates, center))]));
+  return [...zones].sort(
+    (a, b) =>
+      (metres.get(a) ?? 0) - (metres.get(b) ?? 0) || a.zone_code.localeCompare(b.zone_code, "en", { numeric: true }),
+  );
+}
 
 /** Where "centre on my location" zooms: close enough that one zone fills the pin. */
 export const LOCATE_ZOOM = 17;

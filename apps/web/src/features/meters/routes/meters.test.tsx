@@ -12,23 +12,36 @@ import {
 } from "../../../components/parking/testing/fixtures.tsx";
 import { defaultHostConfig, setHostConfigForTesting } from "../../../lib/host-config.ts";
 import { registerNamespaces } from "../../../lib/i18n.ts";
+import type { MapView } from "../lib/geo.ts";
 import MetersScreen from "./meters.tsx";
 
 vi.mock("../../../lib/catalogues/meters.ts", () => ({}));
 vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
 vi.mock("../../../lib/catalogues/screens.ts", () => ({}));
-// A phone without WebGL: the map reports that it cannot draw, as MapLibre's constructor would.
+/** The view the map double reports when its button is pressed; none: a phone without WebGL. */
+const mapDouble = vi.hoisted(() => ({ view: null as MapView | null }));
 vi.mock("../components/meter-map.tsx", () => ({
-  default: function NoWebGl({ onFailed }: { onFailed: () => void }) {
-    useEffect(onFailed, [onFailed]);
-    return null;
+  default: function MapDouble({ onFailed, onView }: { onFailed: () => void; onView: (view: MapView) => void }) {
+    // Without WebGL the map reports that it cannot draw, as MapLibre's constructor would.
+    useEffect(() => {
+      if (!mapDouble.view) onFailed();
+    }, [onFailed]);
+    const view = mapDouble.view;
+    return view ? (
+      <button type="button" onClick={() => onView(view)}>
+        Map drawn
+      </button>
+    ) : null;
   },
 }));
 beforeAll(() => {
   registerParkingCatalogues();
   registerNamespaces("meters", { en: enMeters, es: esMeters });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  mapDouble.view = null;
+});
 
 const zoneAt = (code: string, lat: number, lng: number): MeterZoneSummary => ({
   uuid: `7d1e5a10-0000-4000-8000-000000000${code}`,
@@ -46,7 +59,9 @@ const zoneAt = (code: string, lat: number, lng: number): MeterZoneSummary => ({
   currency: "mxn",
 });
 
-function setUp() {
+function setUp(
+  items = [zoneAt("103", 25.67, -100.33), zoneAt("101", 25.6601, -100.3201), zoneAt("102", 25.662, -100.322)],
+) {
   const host = defaultHostConfig("localhost");
   setHostConfigForTesting({
     ...host,
@@ -55,11 +70,8 @@ function setUp() {
   return mockApi({
     "GET open/meters": () => ({
       body: {
-        data: {
-          // Answered farthest first: the list orders them by distance from the map's centre.
-          items: [zoneAt("103", 25.67, -100.33), zoneAt("101", 25.6601, -100.3201), zoneAt("102", 25.662, -100.322)],
-          truncated: false,
-        },
+        // Answered farthest first: the list orders them by distance from the map's centre.
+        data: { items, truncated: false },
       },
     }),
     "GET open/meter-map": () => ({
@@ -85,12 +97,39 @@ describe("Finding a meter zone", () => {
       expect.stringMatching(/^103/),
     ]);
     expect(links[0]).toHaveAttribute("href", `/parquimetros/${zoneAt("101", 0, 0).uuid}`);
+    // With no map to wait for, the list is final once its zones are in.
+    expect(list).toHaveAttribute("aria-busy", "false");
     // One bounding-box query, around the host's centre.
     const query = new URLSearchParams(api.calls.find((call) => call.url.startsWith("open/meters?"))?.url.split("?")[1]);
     expect(Number(query.get("west"))).toBeLessThan(-100.32);
     expect(Number(query.get("east"))).toBeGreaterThan(-100.32);
     expect(Number(query.get("south"))).toBeLessThan(25.66);
     expect(Number(query.get("north"))).toBeGreaterThan(25.66);
+  });
+
+  it("keeps equidistant zones in one order and is busy until the map has reported what it shows", async () => {
+    // Four zones the same distance from the host's centre (25.66, -100.32), answered out of order.
+    setUp([
+      zoneAt("104", 25.6625, -100.318),
+      zoneAt("101", 25.6575, -100.322),
+      zoneAt("103", 25.6625, -100.322),
+      zoneAt("102", 25.6575, -100.318),
+    ]);
+    // The map reports its centre a hair north of the one it was given (MapLibre's arithmetic).
+    mapDouble.view = {
+      center: { lat: 25.66 + 1e-9, lng: -100.32 },
+      box: { west: -100.33, south: 25.65, east: -100.31, north: 25.67 },
+      pinned: null,
+    };
+    renderWithProviders(<MetersScreen />);
+    const list = screen.getByRole("region", { name: "Zones in view" });
+    const codes = async () => (await within(list).findAllByRole("link")).map((link) => link.textContent?.slice(0, 3));
+    expect(await codes()).toEqual(["101", "102", "103", "104"]);
+    expect(list).toHaveAttribute("aria-busy", "true");
+
+    await userEvent.click(await screen.findByRole("button", { name: "Map drawn" }));
+    await vi.waitFor(() => expect(list).toHaveAttribute("aria-busy", "false"));
+    expect(await codes()).toEqual(["101", "102", "103", "104"]);
   });
 
   it("says so beside the field when no zone has the number typed", async () => {

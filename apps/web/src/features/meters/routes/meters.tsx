@@ -1,6 +1,6 @@
 import { type MeterZoneSummary, ZONE_CODE_MAX_LENGTH } from "@estaciona/contracts/schemas/meters";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type FormEvent, lazy, Suspense, useCallback, useId, useState } from "react";
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
@@ -11,7 +11,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { getHostConfig } from "../../../lib/host-config.ts";
 import { findZoneByCode, meterMapQuery, meterSessionsQuery, zonesInBoxQuery } from "../api/meters.ts";
 import { MeterSessionCard } from "../components/session-card.tsx";
-import { type Box, boxAround, type LngLat, LOCATE_ZOOM, type MapView, nearness, roundBox } from "../lib/geo.ts";
+import { type Box, boxAround, byNearness, type LngLat, LOCATE_ZOOM, type MapView, roundBox } from "../lib/geo.ts";
 import "../../../lib/catalogues/meters.ts";
 import "../../../lib/catalogues/screens.ts";
 import "../meters.css";
@@ -39,22 +39,41 @@ export default function MetersScreen() {
     roundBox(boxAround(host.map_options.center, host.map_options.zoom, INITIAL_VIEW_PX.width, INITIAL_VIEW_PX.height)),
   );
   const [pinned, setPinned] = useState<string | null>(null);
+  // Until the map has said what it shows (drawn the first time, or after a move), the list may change.
+  const [map, setMap] = useState<"moving" | "still" | "unavailable">("moving");
+  const [locating, setLocating] = useState(false);
   const zones = useQuery({ ...zonesInBoxQuery(box), placeholderData: keepPreviousData });
   const items = zones.data?.items ?? [];
   const pinnedZone = items.find((zone) => zone.uuid === pinned) ?? null;
 
   const onView = useCallback((view: MapView) => {
+    setMap("still");
     setCenter(view.center);
     const next = roundBox(view.box);
     setBox((current) => (sameBox(current, next) ? current : next));
     setPinned(view.pinned);
   }, []);
+  const onMapUnavailable = useCallback(() => setMap("unavailable"), []);
+  const onMapMoving = useCallback(() => setMap((state) => (state === "unavailable" ? state : "moving")), []);
 
   return (
     <Page title={t("screens:meters.title")}>
       <FindByCode />
-      <ZoneMap zones={items} pinnedZone={pinnedZone} onView={onView} />
-      <ZoneList zones={items} center={center} truncated={zones.data?.truncated ?? false} loading={zones.isPending} />
+      <ZoneMap
+        zones={items}
+        pinnedZone={pinnedZone}
+        onView={onView}
+        onMoving={onMapMoving}
+        onLocating={setLocating}
+        onUnavailable={onMapUnavailable}
+      />
+      <ZoneList
+        zones={items}
+        center={center}
+        truncated={zones.data?.truncated ?? false}
+        loading={zones.isPending}
+        settling={locating || map === "moving" || zones.isFetching}
+      />
       <MeterSessions />
     </Page>
   );
@@ -124,15 +143,24 @@ function FindByCode() {
   );
 }
 
-/** The map with its centre pin, "centre on my location", and what is under the pin. */
+/**
+ * The map with its centre pin, "centre on my location", and what is under the pin. It says when it
+ * starts to move (`onMoving`; `onView` when it stops) and while it waits for the phone's position.
+ */
 function ZoneMap({
   zones,
   pinnedZone,
   onView,
+  onMoving,
+  onLocating,
+  onUnavailable,
 }: {
   zones: MeterZoneSummary[];
   pinnedZone: MeterZoneSummary | null;
   onView: (view: MapView) => void;
+  onMoving: () => void;
+  onLocating: (locating: boolean) => void;
+  onUnavailable: () => void;
 }) {
   const { t } = useTranslation("meters");
   const host = getHostConfig();
@@ -142,14 +170,26 @@ function ZoneMap({
   const [flyTo, setFlyTo] = useState<{ center: LngLat; zoom: number } | null>(null);
   const [locateError, setLocateError] = useState(false);
   const style = configuredStyle ?? (ownStyle.data?.style as MapStyle | undefined) ?? null;
+  const unavailable = failed || ownStyle.isError;
+  useEffect(() => {
+    if (unavailable) onUnavailable();
+  }, [unavailable, onUnavailable]);
 
   const locate = () => {
     setLocateError(false);
     if (!("geolocation" in navigator)) return setLocateError(true);
+    onLocating(true);
     navigator.geolocation.getCurrentPosition(
-      (position) =>
-        setFlyTo({ center: { lat: position.coords.latitude, lng: position.coords.longitude }, zoom: LOCATE_ZOOM }),
-      () => setLocateError(true),
+      (position) => {
+        // Moving from this render on, so the list never reads as settled between the answer and the jump.
+        onMoving();
+        setFlyTo({ center: { lat: position.coords.latitude, lng: position.coords.longitude }, zoom: LOCATE_ZOOM });
+        onLocating(false);
+      },
+      () => {
+        setLocateError(true);
+        onLocating(false);
+      },
       { enableHighAccuracy: true, timeout: 10_000 },
     );
   };
@@ -157,7 +197,7 @@ function ZoneMap({
   return (
     <section className="meter-map-section" aria-labelledby="meter-map-title">
       <h2 id="meter-map-title">{t("map_title")}</h2>
-      {failed || ownStyle.isError ? (
+      {unavailable ? (
         <p className="notice">{t("map_unavailable")}</p>
       ) : style === null ? (
         <LoadingSection />
@@ -172,6 +212,7 @@ function ZoneMap({
             label={t("map_label")}
             color={host.brand.primary_color}
             onView={onView}
+            onMoveStart={onMoving}
             onFailed={() => setFailed(true)}
           />
           <div className="meter-map-actions">
@@ -202,23 +243,30 @@ function ZoneMap({
   );
 }
 
-/** The zones in view, nearest the map's centre first: the map's accessible twin. */
+/**
+ * The zones in view, nearest the map's centre first: the map's accessible twin. While the map is
+ * settling (drawn for the first time, or moved and its zones still coming) the list may still
+ * change, and says so with `aria-busy`; equidistant rows keep one order (`byNearness`), so a row
+ * does not move under a finger about to tap it when the map reports its centre.
+ */
 function ZoneList({
   zones,
   center,
   truncated,
   loading,
+  settling,
 }: {
   zones: MeterZoneSummary[];
   center: LngLat;
   truncated: boolean;
   loading: boolean;
+  settling: boolean;
 }) {
   const { t } = useTranslation("meters");
   const { money } = useParkingFormat();
-  const sorted = [...zones].sort((a, b) => nearness(a.coordinates, center) - nearness(b.coordinates, center));
+  const sorted = byNearness(zones, center);
   return (
-    <section className="meter-zone-list-section" aria-labelledby="meter-list-title">
+    <section className="meter-zone-list-section" aria-labelledby="meter-list-title" aria-busy={settling}>
       <h2 id="meter-list-title">{t("list_title")}</h2>
       {loading ? (
         <LoadingSection />

@@ -3,7 +3,7 @@ import * as devices from "@estaciona/contracts/endpoints/devices";
 import * as invoicing from "@estaciona/contracts/endpoints/invoicing";
 import * as endpoints from "@estaciona/contracts/endpoints/operator";
 import * as sales from "@estaciona/contracts/endpoints/subscriptions";
-import type { QueryClient } from "@tanstack/react-query";
+import type { Query, QueryClient } from "@tanstack/react-query";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
 import { endpointKey, endpointQuery } from "../../../lib/endpoint-query.ts";
@@ -99,11 +99,21 @@ export const approveInvoice = (uuid: string) => callEndpoint(invoicing.approveIn
 export const rejectInvoice = (uuid: string, reason: string) =>
   callEndpoint(invoicing.rejectInvoice, { params: { uuid }, body: { reason } });
 
+/** The console's answers: every endpoint under /admin/. */
+const isConsoleAnswer = (query: Query) =>
+  typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith("/admin/");
+
 /** After a change, every console answer that could show it is stale. */
 export const refreshConsole = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({
-    predicate: (query) => typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith("/admin/"),
-  });
+  queryClient.invalidateQueries({ predicate: isConsoleAnswer });
+
+/**
+ * A section just opened reads its figures again, even when the app kept an answer under 30 s old:
+ * drivers buy, pay and park while the operator watches, and places sold must not lag a sale. What
+ * is already on its way is not asked for twice.
+ */
+export const rereadConsole = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ predicate: isConsoleAnswer }, { cancelRefetch: false });
 
 // Plans and promo codes (docs/decisions/0047)
 

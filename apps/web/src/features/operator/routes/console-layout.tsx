@@ -1,19 +1,28 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
-import { profileQuery } from "../api/operator.ts";
+import { profileQuery, rereadConsole } from "../api/operator.ts";
 import { ConsoleNav } from "../components/console-nav.tsx";
 import "../lib/catalogue.ts";
 import "../styles/console.css";
 
 /**
  * The console's frame (DESIGN §11): the operator's organisation and the sections, then the
- * section's screen. A signed-in driver who is not an operator is told so here, once.
+ * section's screen. A signed-in driver who is not an operator is told so here, once. Each screen
+ * opened reads current figures (rereadConsole).
  */
 export default function ConsoleLayout() {
   const { t } = useTranslation("operator");
   const profile = useQuery(profileQuery());
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  // After the screen's own queries have subscribed (a child's effects run first), so they are the ones read again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not a value read
+  useEffect(() => {
+    void rereadConsole(queryClient);
+  }, [pathname, queryClient]);
   if (profile.isPending) return <LoadingSection />;
   if (profile.isError)
     return (

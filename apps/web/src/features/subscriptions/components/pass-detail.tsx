@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { rememberReturnPath } from "../../payments/index.ts";
+import { ReceiptLinks } from "../../receipts/index.ts";
 import { cancelPass, payPass, refreshPasses } from "../api/subscriptions.ts";
 import { usePassFormat } from "../lib/format.ts";
 import { PassOutlook } from "./pass-list.tsx";
@@ -134,6 +135,7 @@ export function PassDetail({ pass, justBought }: { pass: SubscriptionDetail; jus
           </div>
         ))}
       </dl>
+      <ReceiptLinks productUuid={pass.uuid} timeZone={zone} />
 
       {failure && (
         <div className="pay-error" role="alert">

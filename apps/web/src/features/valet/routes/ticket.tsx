@@ -13,6 +13,7 @@ import { ValetPayPanel } from "../components/valet-pay-panel.tsx";
 import "../../../lib/catalogues/parking.ts";
 import "../../../lib/catalogues/valet.ts";
 import "../styles/valet.css";
+import { ReceiptLinks } from "../../receipts/index.ts";
 
 /** While unpaid the fee is read again this often; while the car is on its way, its state. */
 const FEE_REFRESH_MS = 30_000;
@@ -80,6 +81,7 @@ function TicketView({ ticket }: { ticket: ValetTicketDetail }) {
           <dd>{dateTime(ticket.opened_at, zone)}</dd>
         </div>
       </dl>
+      <ReceiptLinks productUuid={ticket.uuid} timeZone={zone} />
 
       {paid ? (
         <>

@@ -8,7 +8,8 @@ import { useParkingFormat } from "../../../components/parking/format.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { visitQuery } from "../api/visits.ts";
 import "../../../lib/catalogues/parking.ts";
-import "../styles/receipt.css";
+import "../../../components/parking/receipt.css";
+import { ReceiptActions } from "../../receipts/index.ts";
 
 /**
  * /visita/{uuid}/recibo: the printable receipt of a paid visit, from the server's receipt (the
@@ -72,9 +73,13 @@ export default function ReceiptScreen() {
             )}
           </article>
           <div className="form-actions receipt-actions">
-            <button type="button" className="button button-primary" onClick={() => window.print()}>
-              {t("receipt.print")}
-            </button>
+            {receipt.payment_uuid ? (
+              <ReceiptActions paymentUuid={receipt.payment_uuid} invoiceable={receipt.amounts.currency === "mxn"} />
+            ) : (
+              <button type="button" className="button button-primary" onClick={() => window.print()}>
+                {t("receipt.print")}
+              </button>
+            )}
             <Link className="button button-secondary" to={visitPath}>
               {t("receipt.back")}
             </Link>

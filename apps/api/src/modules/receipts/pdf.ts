@@ -1,0 +1,75 @@
+import { cardBrandName, type Locale } from "@estaciona/contracts";
+import type { Receipt } from "@estaciona/contracts/schemas/receipts";
+import { translate } from "@estaciona/i18n";
+import PDFDocument from "pdfkit";
+import { breakdownLines } from "../../lib/breakdown-text.ts";
+import { formatInstant } from "../parking/visits/messages.ts";
+
+/**
+ * The receipt as a PDF (Letter, Helvetica), in the caller's language: the same labels as the
+ * receipt screen (`parking.receipt.*`, `parking.breakdown.*`), times on the lot's clock.
+ */
+const MARGIN = 50;
+
+export function renderReceiptPdf(receipt: Receipt, locale: Locale): Promise<Buffer> {
+  const label = (key: string) => translate(locale, `parking.receipt.${key}`) ?? key;
+  const pdf = new PDFDocument({
+    size: "LETTER",
+    margin: MARGIN,
+    info: {
+      Title: translate(locale, "parking.receipt.number", { number: receipt.number }),
+      Author: receipt.operator.name,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+  const width = pdf.page.width - MARGIN * 2;
+  const when = (iso: string | null) => formatInstant(iso, locale, receipt.location.time_zone);
+  const card = receipt.card
+    ? translate(locale, "parking.card_on_file", {
+        brand: cardBrandName(receipt.card.brand, translate(locale, "common.other_card_brand") ?? receipt.card.brand),
+        last4: receipt.card.last4,
+      })
+    : label("no_charge");
+
+  pdf.font("Helvetica").fontSize(10).text(receipt.operator.name);
+  pdf
+    .font("Helvetica-Bold")
+    .fontSize(18)
+    .text(translate(locale, "parking.receipt.number", { number: receipt.number }) ?? "");
+  pdf.font("Helvetica").fontSize(12).text(receipt.title, { width });
+  pdf.moveDown();
+  const rows: [string, string][] = [
+    [label("issued_at"), when(receipt.issued_at)],
+    [label("location"), `${receipt.location.name}, ${receipt.location.address}`],
+    [label("plate"), receipt.plate ?? "—"],
+    [label("starts_at"), when(receipt.starts_at)],
+    [label("ends_at"), when(receipt.ends_at)],
+    [label("card"), card ?? "—"],
+    [label("payment_reference"), receipt.payment_uuid],
+  ];
+  for (const [name, value] of rows)
+    pdf.font("Helvetica-Bold").text(`${name}: `, { continued: true }).font("Helvetica").text(value, { width });
+  pdf.moveDown();
+  const lines = breakdownLines(locale, receipt.amounts, receipt.amounts.currency, {
+    discount: receipt.discount,
+    tip: receipt.tip,
+  });
+  for (const [index, [name, amount]] of lines.entries())
+    pdf
+      .font(index === lines.length - 1 ? "Helvetica-Bold" : "Helvetica")
+      .text(`${name}: ${amount}`, { align: "right", width });
+  const contact = [receipt.operator.contact_email, receipt.operator.contact_phone].filter(Boolean).join(" · ");
+  if (contact)
+    pdf
+      .moveDown()
+      .fontSize(9)
+      .font("Helvetica")
+      .text(`${label("contact")}: ${contact}`, { width });
+  pdf.end();
+  return done;
+}

@@ -1,0 +1,22 @@
+import * as endpoints from "@estaciona/contracts/endpoints/receipts";
+import type { FastifyPluginAsync } from "fastify";
+import { requestLocale } from "../../lib/locale.ts";
+import { route } from "../../plugins/endpoints.ts";
+import { getReceipt, listReceipts, receiptPdf } from "./service.ts";
+
+export const receiptRoutes: FastifyPluginAsync = async (app) => {
+  await route(app, endpoints.listReceipts, (request) =>
+    listReceipts(
+      app.db,
+      request.user.id,
+      request.query.product_uuid,
+      requestLocale(request.headers["accept-language"]),
+    ),
+  );
+  await route(app, endpoints.getReceipt, (request) =>
+    getReceipt(app.db, request.user.id, request.params.uuid, requestLocale(request.headers["accept-language"])),
+  );
+  await route(app, endpoints.downloadReceiptPdf, (request) =>
+    receiptPdf(app.db, request.user.id, request.params.uuid, requestLocale(request.headers["accept-language"])),
+  );
+};

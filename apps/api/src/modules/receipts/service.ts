@@ -1,0 +1,86 @@
+import type { Locale } from "@estaciona/contracts";
+import type { Receipt, ReceiptPdf } from "@estaciona/contracts/schemas/receipts";
+import { translate } from "@estaciona/i18n";
+import type { Executor } from "../../db/database.ts";
+import { AppError } from "../../lib/errors.ts";
+import { findLocationWithOperator } from "../parking/locations/repository.ts";
+import { findCardById, findChargeOfUser, listPaidChargesOfPayables, type PaymentRow } from "../payments/repository.ts";
+import { receiptKindOf, receiptKinds } from "./kinds.ts";
+import { renderReceiptPdf } from "./pdf.ts";
+
+/**
+ * Receipts of every product (docs/decisions/0111): one per paid charge, read from the ledger's
+ * row (the amounts charged, never recomputed) and the product's own words for its place, plate
+ * and times. Another driver's charge, an unpaid one or one of no product answers object_not_found.
+ */
+
+/** A number a person can read out on the phone: derived from the charge's id, stable. */
+const receiptNumber = (paymentId: string): string => `R-${paymentId.replaceAll("-", "").slice(0, 10).toUpperCase()}`;
+
+async function presentReceipt(db: Executor, charge: PaymentRow, locale: Locale): Promise<Receipt> {
+  const subject = await receiptKindOf(charge.payable_type)?.subjectOf(db, charge.payable_id);
+  const location = subject && (await findLocationWithOperator(db, subject.locationId));
+  if (!subject || !location) throw new AppError("object_not_found");
+  const card = charge.payment_method_id ? await findCardById(db, charge.payment_method_id) : undefined;
+  const title =
+    translate(locale, `parking.receipt.kind.${subject.product.kind}`, {
+      location: location.name,
+      ...subject.titleParams,
+    }) ?? location.name;
+  return {
+    payment_uuid: charge.id,
+    number: receiptNumber(charge.id),
+    title,
+    product: subject.product,
+    issued_at: charge.created_at,
+    operator: {
+      name: location.operator_name,
+      contact_email: location.operator_contact_email,
+      contact_phone: location.operator_contact_phone,
+    },
+    location: { name: location.name, address: location.address, time_zone: location.time_zone },
+    plate: subject.plate,
+    starts_at: subject.startsAt,
+    ends_at: subject.endsAt,
+    amounts: {
+      // A valet tip rides in the charge's subtotal; the receipt shows it on a line of its own.
+      subtotal: charge.subtotal - subject.tip,
+      convenience_fee: charge.convenience_fee,
+      processing_fee: charge.processing_fee,
+      tax: charge.tax,
+      total: charge.amount,
+      currency: charge.currency,
+    },
+    discount: subject.discount,
+    tip: subject.tip,
+    tax_rate_bp: location.tax_rate_bp,
+    card: card ? { brand: card.brand, last4: card.last4 } : null,
+    invoiceable: location.country === "mx",
+  };
+}
+
+async function paidChargeOf(db: Executor, userId: string, paymentId: string): Promise<PaymentRow> {
+  const charge = await findChargeOfUser(db, userId, paymentId);
+  if (!charge || (charge.status !== "succeeded" && charge.status !== "refunded"))
+    throw new AppError("object_not_found");
+  return charge;
+}
+
+export async function getReceipt(db: Executor, userId: string, paymentId: string, locale: Locale): Promise<Receipt> {
+  return presentReceipt(db, await paidChargeOf(db, userId, paymentId), locale);
+}
+
+/** The receipts of one of the driver's products: a visit, event pass or valet ticket, a meter session's buys, a pass's periods. */
+export async function listReceipts(db: Executor, userId: string, productUuid: string, locale: Locale) {
+  const payables = new Set<string>();
+  for (const kind of Object.values(receiptKinds))
+    for (const payable of await kind.payablesOf(db, productUuid)) payables.add(payable);
+  const charges = await listPaidChargesOfPayables(db, userId, [...payables]);
+  return Promise.all(charges.map((charge) => presentReceipt(db, charge, locale)));
+}
+
+export async function receiptPdf(db: Executor, userId: string, paymentId: string, locale: Locale): Promise<ReceiptPdf> {
+  const receipt = await getReceipt(db, userId, paymentId, locale);
+  const pdf = await renderReceiptPdf(receipt, locale);
+  return { filename: `${receipt.number}.pdf`, content_type: "application/pdf", base64: pdf.toString("base64") };
+}

@@ -1,0 +1,86 @@
+import type { Receipt } from "@estaciona/contracts/schemas/receipts";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes } from "react-router";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  mockApi,
+  registerParkingCatalogues,
+  renderWithProviders,
+} from "../../../components/parking/testing/fixtures.tsx";
+import { i18n } from "../../../lib/i18n.ts";
+import ReceiptScreen from "./receipt.tsx";
+
+vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
+beforeAll(() => registerParkingCatalogues());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage("en");
+});
+
+const PAYMENT = "0c1d2e3f-0000-4000-8000-000000000001";
+const valetReceipt: Receipt = {
+  payment_uuid: PAYMENT,
+  number: "R-0C1D2E3F00",
+  title: "Valet ticket A17 · Pangea",
+  product: { kind: "valet_ticket", uuid: "9a1b2c3d-0000-4000-8000-000000000001" },
+  issued_at: "2026-11-27T20:15:00.000Z",
+  operator: { name: "Estaciona Monterrey", contact_email: "hola@example.com", contact_phone: null },
+  location: { name: "Pangea", address: "Av. San Pedro 1", time_zone: "America/Monterrey" },
+  plate: "ABC123X",
+  starts_at: "2026-11-27T18:00:00.000Z",
+  ends_at: "2026-11-27T20:15:00.000Z",
+  amounts: { subtotal: 6000, convenience_fee: 500, processing_fee: 189, tax: 1070, total: 9759, currency: "mxn" },
+  discount: 0,
+  tip: 2000,
+  tax_rate_bp: 1600,
+  card: { brand: "visa", last4: "4242" },
+  invoiceable: true,
+};
+
+const renderReceipt = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/recibo/:uuid" element={<ReceiptScreen />} />
+    </Routes>,
+    undefined,
+    `/recibo/${PAYMENT}`,
+  );
+
+describe("the receipt screen", () => {
+  it("shows the product, plate, times on the lot's clock, the breakdown with the tip and the payment reference", async () => {
+    mockApi({ [`GET user/receipt/${PAYMENT}`]: () => ({ body: { data: valetReceipt } }) });
+    renderReceipt();
+    const receipt = await screen.findByRole("article");
+    expect(within(receipt).getByText("Valet ticket A17 · Pangea")).toBeInTheDocument();
+    expect(within(receipt).getByText("ABC123X")).toBeInTheDocument();
+    expect(within(receipt).getByText(PAYMENT)).toBeInTheDocument();
+    // 18:00 UTC is noon in Monterrey.
+    expect(within(receipt).getByText(/12:00/)).toBeInTheDocument();
+    const line = (name: string) => within(receipt).getByRole("row", { name: new RegExp(`^${name}`) });
+    expect(within(line("Convenience fee")).getByRole("cell")).toHaveTextContent("$5.00 MXN");
+    expect(within(line("Tip")).getByRole("cell")).toHaveTextContent("$20.00 MXN");
+    expect(screen.getByTestId("receipt-total")).toHaveTextContent("$97.59 MXN");
+    // The billing screen is Spanish only (spec §2): no invoice link in English.
+    expect(screen.queryByRole("link", { name: "Request invoice" })).not.toBeInTheDocument();
+  });
+
+  it("downloads the PDF and, in Spanish on a Mexican lot, offers to request the invoice", async () => {
+    await i18n.changeLanguage("es");
+    const api = mockApi({
+      [`GET user/receipt/${PAYMENT}`]: () => ({ body: { data: valetReceipt } }),
+      [`GET user/receipt/${PAYMENT}/pdf`]: () => ({
+        body: { data: { filename: "R-0C1D2E3F00.pdf", content_type: "application/pdf", base64: "JVBERi0=" } },
+      }),
+    });
+    const createObjectURL = vi.fn(() => "blob:receipt");
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    renderReceipt();
+    expect(await screen.findByRole("link", { name: "Solicitar factura" })).toHaveAttribute("href", "/facturacion");
+    await userEvent.click(screen.getByRole("button", { name: "Descargar PDF" }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(api.calls.map((call) => call.url)).toContain(`user/receipt/${PAYMENT}/pdf`);
+    const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
+    expect(blob.type).toBe("application/pdf");
+  });
+});

@@ -1,0 +1,97 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link, useParams } from "react-router";
+import { LoadingSection } from "../../../components/loading-view.tsx";
+import { Page } from "../../../components/page.tsx";
+import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
+import { useParkingFormat } from "../../../components/parking/format.ts";
+import { pathTo } from "../../../config/paths.ts";
+import { receiptQuery } from "../api/receipts.ts";
+import { ReceiptActions } from "../components/receipt-actions.tsx";
+import "../../../lib/catalogues/parking.ts";
+import "../../../components/parking/receipt.css";
+
+/** The product screen a receipt belongs to. */
+const productPath = (product: { kind: string; uuid: string }): string => {
+  const { uuid } = product;
+  switch (product.kind) {
+    case "visit":
+      return pathTo("visit", { uuid });
+    case "event_visit":
+      return pathTo("eventVisit", { uuid });
+    case "meter_session":
+      return pathTo("meters");
+    case "valet_ticket":
+      return pathTo("valetTicket", { uuid });
+    default:
+      return pathTo("subscription", { uuid });
+  }
+};
+
+/**
+ * /recibo/{uuid}: the receipt of any paid charge (a stay, an event pass, a meter buy, a valet
+ * ticket, a pass period), from the server's receipt (the ledger's amounts): the product in words,
+ * operator, place, plate, times on the lot's clock, the breakdown with the tax rate, card and
+ * payment reference; print, PDF and, on a Mexican lot, "request invoice".
+ */
+export default function ReceiptScreen() {
+  const { uuid = "" } = useParams();
+  const { t, money, dateTime, card } = useParkingFormat();
+  const receipt = useQuery(receiptQuery(uuid)).data;
+
+  return (
+    <Page title={t("receipt.title")}>
+      {!receipt ? (
+        <LoadingSection />
+      ) : (
+        <>
+          <article className="receipt" aria-labelledby="receipt-number">
+            <header className="receipt-header">
+              <p className="receipt-operator">{receipt.operator.name}</p>
+              <h2 id="receipt-number">{t("receipt.number", { number: receipt.number })}</h2>
+              <p>{receipt.title}</p>
+              <p className="receipt-total" data-testid="receipt-total">
+                {money(receipt.amounts.total, receipt.amounts.currency)}
+              </p>
+            </header>
+            <dl className="detail-list">
+              {(
+                [
+                  [t("receipt.issued_at"), dateTime(receipt.issued_at, receipt.location.time_zone)],
+                  [t("receipt.location"), `${receipt.location.name}, ${receipt.location.address}`],
+                  [t("receipt.plate"), receipt.plate ?? "—"],
+                  [t("receipt.starts_at"), dateTime(receipt.starts_at, receipt.location.time_zone)],
+                  [t("receipt.ends_at"), dateTime(receipt.ends_at, receipt.location.time_zone)],
+                  [t("receipt.card"), receipt.card ? card(receipt.card) : t("receipt.no_charge")],
+                  [t("receipt.payment_reference"), receipt.payment_uuid],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="detail-list-row">
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <FeeBreakdown
+              amounts={receipt.amounts}
+              taxRateBp={receipt.tax_rate_bp}
+              discount={receipt.discount}
+              tip={receipt.tip ? { label: t("receipt.tip"), amount: receipt.tip } : undefined}
+            />
+            {(receipt.operator.contact_email || receipt.operator.contact_phone) && (
+              <p className="muted">
+                {t("receipt.operator")}: {receipt.operator.name} · {t("receipt.contact")}:{" "}
+                {[receipt.operator.contact_email, receipt.operator.contact_phone].filter(Boolean).join(" · ")}
+              </p>
+            )}
+          </article>
+          <div className="form-actions receipt-actions">
+            <ReceiptActions paymentUuid={receipt.payment_uuid} invoiceable={receipt.invoiceable} />
+            <Link className="button button-secondary" to={productPath(receipt.product)}>
+              {t("receipt.back_to_product")}
+            </Link>
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}
