@@ -18,7 +18,13 @@ const external = [
 
 await rm(dist, { recursive: true, force: true });
 await build({
-  entryPoints: { server: path.join(api, "src/server.ts"), migrate: path.join(api, "src/cli/migrate.ts") },
+  entryPoints: {
+    server: path.join(api, "src/server.ts"),
+    migrate: path.join(api, "src/cli/migrate.ts"),
+    backup: path.join(api, "src/cli/backup.ts"),
+    restore: path.join(api, "src/cli/restore.ts"),
+    "check-ledger": path.join(api, "src/cli/check-ledger.ts"),
+  },
   outdir: dist,
   outExtension: { ".js": ".mjs" },
   bundle: true,

@@ -35,8 +35,11 @@ export type EndpointHandler<E> = (
 
 /** What only the server decides about a route. */
 export interface RouteOptions {
-  /** A rate limit of its own, tighter than the global one. */
-  rateLimit?: { max: number; timeWindow: number };
+  /**
+   * A rate limit of its own, tighter than the global one; `false` for none (the health probes: a
+   * load balancer probing from one address must never be answered 429).
+   */
+  rateLimit?: { max: number; timeWindow: number } | false;
   /**
    * An idempotent route whose handler claims its Idempotency-Key in its first write transaction
    * and keeps its answer in its last (`IdempotencyRecord`, payments/idempotency.ts) rather than
@@ -114,7 +117,7 @@ export async function route<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { errorAnswers, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    config: { errorAnswers, ...(options.rateLimit !== undefined ? { rateLimit: options.rateLimit } : {}) },
     ...(endpoint.oauth ? { validatorCompiler: acceptAsSent } : {}),
     schema: {
       operationId,
