@@ -232,6 +232,28 @@ describe("NMI adapter", () => {
     expect(card).toMatchObject({ last4: "1111", expMonth: 10, expYear: 2029 });
   });
 
+  it("finds a refund by our reference as its order_id, and answers null for one NMI never made", async () => {
+    const charged = await gateway.charge(sale("pay_found"));
+    const providerChargeRef = charged.status === "succeeded" ? charged.providerRef : "";
+    const lookup = { reference: "ref_found", providerChargeRef, amount: 500, refundedBefore: 0 };
+    await expect(gateway.findRefund(lookup)).resolves.toBeNull();
+    await gateway.refund({ ...lookup, currency: "usd", reason: "x" });
+    await expect(gateway.findRefund(lookup)).resolves.toEqual({
+      status: "succeeded",
+      providerRef: fake.transactions.at(-1)?.transactionId,
+    });
+    expect(formOf(-1).get("order_id")).toBe("ref_found");
+  });
+
+  it("finds a void as a made refund: the whole sale turned canceled", async () => {
+    const charged = await gateway.charge(sale("pay_voided", 100));
+    const providerChargeRef = charged.status === "succeeded" ? charged.providerRef : "";
+    const lookup = { reference: "ref_voided", providerChargeRef, amount: 100, refundedBefore: 0 };
+    await expect(gateway.findRefund(lookup)).resolves.toBeNull();
+    await gateway.refund({ ...lookup, currency: "usd", reason: "x" });
+    await expect(gateway.findRefund(lookup)).resolves.toEqual({ status: "succeeded", providerRef: providerChargeRef });
+  });
+
   it("reports a refund NMI refuses as failed", async () => {
     const refund = {
       reference: "ref_2",

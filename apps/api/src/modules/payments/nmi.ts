@@ -300,6 +300,32 @@ export function createNmiGateway(options: NmiGatewayOptions): PaymentGateway {
       return { status: "failed", providerRef: answer.transactionId, message: answer.responsetext };
     },
 
+    async findRefund({ reference, providerChargeRef, amount }): Promise<RefundOutcome | null> {
+      // The refund was sent with our refund's id as its orderid: the Query API finds it by order_id,
+      // a transaction whose actions include a `refund` (docs.nmi.com/reference/data-and-transaction-reporting).
+      const refunds = elements(await query({ order_id: reference }), "transaction")
+        .filter((transaction) => text(transaction, "order_id") === reference)
+        .flatMap((transaction) =>
+          elements(transaction, "action")
+            .filter((action) => text(action, "action_type") === "refund")
+            .map((action) => ({
+              transactionId: text(transaction, "transaction_id") ?? "",
+              succeeded: text(action, "success") === "1",
+              text: text(action, "response_text") ?? "",
+            })),
+        );
+      const made = refunds.find((refund) => refund.succeeded);
+      if (made) return { status: "succeeded", providerRef: made.transactionId };
+      const refused = refunds.at(-1);
+      if (refused) return { status: "failed", providerRef: refused.transactionId, message: refused.text };
+      // `refund` voids a whole unsettled sale instead: a void leaves no transaction of its own, the
+      // sale itself turns `canceled`.
+      const [sale] = queriedSales(await query({ transaction_id: providerChargeRef }));
+      const voided =
+        sale?.condition === "canceled" && sale.amount !== null && decimalStringToMinorUnits(sale.amount) === amount;
+      return voided ? { status: "succeeded", providerRef: sale.transactionId } : null;
+    },
+
     async findCharge(reference, providerRef) {
       const fields: Record<string, string> = { order_id: reference };
       if (providerRef) fields.transaction_id = providerRef;
