@@ -99,7 +99,19 @@ describe("configuration read at start-up", () => {
     SMTP_URL: "smtp://mail.example:587",
     CONEKTA_PRIVATE_KEY: "key_private",
     CONEKTA_PUBLIC_KEY: "key_public",
+    FACTURAPI_KEY: "sk_live_key",
   };
+
+  it("refuses the sandbox invoicing issuer and a Facturapi test key in production, and takes a live key", () => {
+    expect(() => loadConfig({ ...production, FACTURAPI_KEY: "" })).toThrow(/FACTURAPI_KEY: the sandbox issuer/);
+    expect(() => loadConfig({ ...production, FACTURAPI_KEY: "sk_test_abc" })).toThrow(
+      /FACTURAPI_KEY: a Facturapi test key/,
+    );
+    expect(loadConfig(production).invoicing).toEqual({
+      facturapi: { secretKey: "sk_live_key", apiBase: "https://www.facturapi.io/v2" },
+    });
+    expect(loadConfig({ ...base, FACTURAPI_KEY: "sk_test_abc" }).invoicing.facturapi?.secretKey).toBe("sk_test_abc");
+  });
 
   it("refuses sandbox e-mail and a production without any real card gateway, naming the variable", () => {
     expect(() => loadConfig({ ...production, SMTP_URL: "" })).toThrow(/EMAIL_PROVIDER/);

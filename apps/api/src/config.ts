@@ -129,6 +129,9 @@ export const PROVIDER_CAPS = {
   cardAddPerIpPerHour: 10,
 } as const;
 
+/** Facturapi's secret keys: `sk_test_…` for its test environment, `sk_live_…` for stamped invoices. */
+const FACTURAPI_TEST_KEY_PREFIX = "sk_test_";
+
 /** A cap that never binds: what a cap defaults to while the thing it guards is a sandbox. */
 const UNCAPPED = Number.MAX_SAFE_INTEGER;
 
@@ -172,6 +175,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.CONEKTA_PRIVATE_KEY && !e.NMI_SECURITY_KEY && !e.NETPAY_SECRET_KEY)
     throw new ConfigError(
       "Invalid configuration:\n  CONEKTA_PRIVATE_KEY / NMI_SECURITY_KEY: production needs at least one real card gateway (the sandbox never runs there)",
+    );
+
+  // The sandbox issuer writes unstamped CFDI that no SAT record knows, and Facturapi's test keys
+  // stamp against its test environment: in production a driver's invoice must be a real one.
+  if (production && !e.FACTURAPI_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  FACTURAPI_KEY: the sandbox issuer makes unstamped invoices; set a Facturapi live key in production",
+    );
+  if (production && e.FACTURAPI_KEY?.startsWith(FACTURAPI_TEST_KEY_PREFIX))
+    throw new ConfigError(
+      "Invalid configuration:\n  FACTURAPI_KEY: a Facturapi test key (sk_test_…) stamps nothing the SAT knows; use the live key in production",
     );
 
   // A payment gateway is real when its private key is set; then its public key must be set too.

@@ -86,15 +86,6 @@ export async function startConektaFake(): Promise<ConektaFake> {
 
   const server = await startFakeServer((request: RecordedRequest, response) => {
     const { method, path } = request;
-    if (method === "POST" && path === "/tokens") {
-      return sendJson(response, 200, {
-        id: nextId("tok"),
-        object: "token",
-        livemode: false,
-        used: false,
-        checkout: { id: "8132d8a3-5919-4b88-a5e9-7be905f69134", object: "checkout", type: "Integration" },
-      });
-    }
     if (method === "POST" && path === "/customers") {
       const id = nextId("cus");
       customers.push(id);

@@ -25,6 +25,7 @@ export interface FakeNmiTransaction {
   transactionId: string;
   orderId: string;
   type: "sale" | "refund";
+  /** pendingsettlement, complete, canceled (voided) or failed, as the Query API reports. */
   amount: string;
   condition: string;
   success: boolean;
@@ -43,6 +44,11 @@ const SALE_DECLINES: Partial<Record<NmiSaleBehaviour, { code: string; text: stri
   expired_card: { code: "223", text: "Expired card" },
   cvv_mismatch: { code: "225", text: "CVV2 mismatch" },
 };
+
+/** What an XML writer does to text: the Query API's answers carry names like "O'Brien & Co" escaped. */
+function escapeXml(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/'/g, "&apos;");
+}
 
 function queryString(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
@@ -139,6 +145,35 @@ export async function startNmiFake(): Promise<NmiFake> {
           }),
         );
       }
+      if (type === "void") {
+        // A void answers the sale's own transaction id and cancels it (Payment API, "Void").
+        const original = transactions.find(
+          (transaction) =>
+            transaction.transactionId === fields.get("transactionid") && transaction.condition === "pendingsettlement",
+        );
+        if (!original)
+          return sendText(
+            response,
+            200,
+            queryString({
+              response: "3",
+              responsetext: "Only unsettled transactions can be voided",
+              response_code: "300",
+            }),
+          );
+        original.condition = "canceled";
+        return sendText(
+          response,
+          200,
+          queryString({
+            response: "1",
+            responsetext: "Transaction Void Successful",
+            transactionid: original.transactionId,
+            response_code: "100",
+            type: "void",
+          }),
+        );
+      }
       if (type === "refund") {
         const original = transactions.find((transaction) => transaction.transactionId === fields.get("transactionid"));
         if (!original) {
@@ -174,7 +209,7 @@ export async function startNmiFake(): Promise<NmiFake> {
         const vaultId = fields.get("customer_vault_id") ?? "";
         const record = vault.get(vaultId);
         const customers = record
-          ? `<customer id="${vaultId}"><first_name>${record.firstName}</first_name><last_name>${record.lastName}</last_name><cc_number>4xxxxxxxxxxx1111</cc_number><cc_exp>1029</cc_exp><cc_type>Visa</cc_type><customer_vault_id>${vaultId}</customer_vault_id></customer>`
+          ? `<customer id="${vaultId}"><first_name>${escapeXml(record.firstName)}</first_name><last_name>${escapeXml(record.lastName)}</last_name><cc_number>4xxxxxxxxxxx1111</cc_number><cc_exp>1029</cc_exp><cc_type>Visa</cc_type><customer_vault_id>${vaultId}</customer_vault_id></customer>`
           : "";
         return sendText(
           response,
@@ -183,8 +218,14 @@ export async function startNmiFake(): Promise<NmiFake> {
           "text/xml",
         );
       }
+      // The Query API's filters: order_id and transaction_id, each when given.
       const orderId = fields.get("order_id");
-      const found = transactions.filter((transaction) => transaction.orderId === orderId);
+      const transactionId = fields.get("transaction_id");
+      const found = transactions.filter(
+        (transaction) =>
+          (orderId === null || transaction.orderId === orderId) &&
+          (transactionId === null || transaction.transactionId === transactionId),
+      );
       const xml = found
         .map(
           (transaction) =>

@@ -20,7 +20,10 @@ export const paymentMethod = z.object({
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 export const paymentMethodList = z.array(paymentMethod);
 
-/** `GET user/conekta/token`: the checkout request id the Mexican card component starts with. */
+/**
+ * `GET user/conekta/token`: the checkout request id the Mexican card component starts with; empty
+ * when the gateway's component needs none (Conekta's Tokenizer today takes only the public key).
+ */
 export const checkoutRequestId = z.string();
 
 /** Which card component the SPA renders (`GET user/payment/config`). */

@@ -44,16 +44,16 @@ describe("Conekta adapter", () => {
     });
   });
 
-  it("sends the private key as a Bearer token with the versioned Accept header", async () => {
-    await gateway.createCheckoutRequest?.();
+  it("sends the private key as a Bearer token with the Accept version Conekta's spec publishes", async () => {
+    await gateway.saveCard({ token: "tok_accept", customerRef: null, holder });
     const sent = fake.requests[0];
     expect(sent?.headers.authorization).toBe("Bearer key_private_test");
-    expect(sent?.headers.accept).toBe("application/vnd.conekta-v2.2.0+json");
-    expect(JSON.parse(sent?.body ?? "")).toEqual({ checkout: { returns_control_on: "Token" } });
+    expect(sent?.headers.accept).toBe("application/vnd.conekta-v2.3.0+json");
   });
 
-  it("creates a checkout request id from an empty token", async () => {
-    await expect(gateway.createCheckoutRequest?.()).resolves.toBe("8132d8a3-5919-4b88-a5e9-7be905f69134");
+  it("asks Conekta for no checkout request: its Tokenizer needs only the public key", async () => {
+    await expect(gateway.createCheckoutRequest?.()).resolves.toBe("");
+    expect(fake.requests).toHaveLength(0);
   });
 
   it("creates the customer once, then attaches each card to it", async () => {

@@ -36,12 +36,14 @@ export interface ConektaGatewayOptions {
   /** Per call; default 15 s. */
   timeoutMs?: number;
   fetchImpl?: FetchImpl;
-  /** The API version in the Accept header; the spec's responses declare 2.2.0. */
+  /** The API version in the Accept header; Conekta's OpenAPI document declares 2.3.0 (since 2026-03-31). */
   apiVersion?: string;
   scriptUrl?: string;
 }
 
 export const CONEKTA_API_BASE = "https://api.conekta.io";
+/** The version every response of conekta/openapi's `api.yaml` declares (`application/vnd.conekta-v2.3.0+json`). */
+export const CONEKTA_API_VERSION = "2.3.0";
 export const CONEKTA_SCRIPT_URL = "https://pay.conekta.com/v1.0/js/conekta-checkout.min.js";
 /** The order metadata key that carries our payment id, so `findCharge` can find the order (PAY-2). */
 export const CONEKTA_REFERENCE_METADATA_KEY = "payment_reference";
@@ -91,11 +93,6 @@ interface ConektaOrderList {
   data?: ConektaOrder[];
 }
 
-interface ConektaToken {
-  id: string;
-  checkout?: { id?: string } | null;
-}
-
 /** Conekta's error codes name the cause (`conekta.errors.processing.bank.insufficient_funds`, …). */
 export function conektaDeclineReason(code: string | undefined, fallback: DeclineReason): DeclineReason {
   const text = (code ?? "").toLowerCase();
@@ -116,7 +113,7 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
   const apiBase = trimTrailingSlash(options.apiBase ?? CONEKTA_API_BASE);
   const timeoutMs = options.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
   const fetchImpl: FetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
-  const accept = `application/vnd.conekta-v${options.apiVersion ?? "2.2.0"}+json`;
+  const accept = `application/vnd.conekta-v${options.apiVersion ?? CONEKTA_API_VERSION}+json`;
 
   async function request(
     method: "GET" | "POST" | "DELETE",
@@ -198,14 +195,11 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
     },
 
     async createCheckoutRequest() {
-      // The legacy "Web Checkout Tokenizer" flow: an empty token whose checkout id the component takes
-      // as `checkoutRequestId` (developers.conekta.com/docs/web-tokenizer: no longer needed, still supported).
-      const answer = await request("POST", "/tokens", { checkout: { returns_control_on: "Token" } });
-      if (answer.status !== 200 && answer.status !== 201) throw unusable(answer, "POST /tokens");
-      const token = parseJsonAnswer<ConektaToken>("conekta", answer);
-      const checkoutId = token.checkout?.id;
-      if (!checkoutId) throw new GatewayUnavailableError("conekta", "POST /tokens answered without a checkout id");
-      return checkoutId;
+      // Conekta's Tokenizer takes only the public key today: the checkout request id of the old
+      // "Web Checkout Tokenizer" (`POST /tokens {checkout}`) is marked deprecated in its OpenAPI
+      // document and "no longer needed" in its guide. The spec's `GET user/conekta/token` stays and
+      // answers an empty id, which the SPA passes on as no id (decision 0126).
+      return "";
     },
 
     async saveCard({ token, customerRef, holder }) {

@@ -120,6 +120,7 @@ describe("NMI adapter", () => {
       currency: "USD",
       orderid: "pay_1",
       order_description: "Parking",
+      dup_seconds: "0",
     });
   });
 
@@ -189,6 +190,48 @@ describe("NMI adapter", () => {
     expect(formOf(-1).get("amount")).toBe("0.01");
   });
 
+  it("voids a whole sale still awaiting settlement instead of refunding it, once", async () => {
+    const charged = await gateway.charge(sale("pay_check", 100));
+    const providerChargeRef = charged.status === "succeeded" ? charged.providerRef : "";
+    const whole = { reference: "ref_v", providerChargeRef, amount: 100, currency: "usd" as const, reason: "x" };
+
+    await expect(gateway.refund(whole)).resolves.toEqual({ status: "succeeded", providerRef: providerChargeRef });
+    expect(Object.fromEntries(formOf(-2))).toEqual({
+      security_key: "nmi_security_key",
+      transaction_id: providerChargeRef,
+    });
+    expect(Object.fromEntries(formOf(-1))).toEqual({
+      security_key: "nmi_security_key",
+      type: "void",
+      transactionid: providerChargeRef,
+    });
+    expect(fake.transactions).toHaveLength(1);
+    expect(fake.transactions[0]?.condition).toBe("canceled");
+
+    // A retry of the same refund finds the sale voided and sends nothing more.
+    await expect(gateway.refund(whole)).resolves.toEqual({ status: "succeeded", providerRef: providerChargeRef });
+    expect(formOf(-1).get("type")).toBeNull();
+  });
+
+  it("refunds a settled sale: a void is only for money not yet settled", async () => {
+    const charged = await gateway.charge(sale("pay_settled", 100));
+    const providerChargeRef = charged.status === "succeeded" ? charged.providerRef : "";
+    for (const transaction of fake.transactions) transaction.condition = "complete";
+    await gateway.refund({ reference: "ref_s", providerChargeRef, amount: 100, currency: "usd", reason: "x" });
+    expect(formOf(-1).get("type")).toBe("refund");
+    expect(formOf(-1).get("amount")).toBe("1.00");
+  });
+
+  it("reads the Query API with an XML parser: escaped names come back as written", async () => {
+    const card = await gateway.saveCard({
+      token: "tok_xml",
+      customerRef: null,
+      holder: { ...holder, firstName: "Zoë <Z>", lastName: "O'Brien & Co" },
+    });
+    expect(card.holderName).toBe("Zoë <Z> O'Brien & Co");
+    expect(card).toMatchObject({ last4: "1111", expMonth: 10, expYear: 2029 });
+  });
+
   it("finds a refund by our reference as its order_id, and answers null for one NMI never made", async () => {
     const charged = await gateway.charge(sale("pay_found"));
     const providerChargeRef = charged.status === "succeeded" ? charged.providerRef : "";
@@ -200,6 +243,15 @@ describe("NMI adapter", () => {
       providerRef: fake.transactions.at(-1)?.transactionId,
     });
     expect(formOf(-1).get("order_id")).toBe("ref_found");
+  });
+
+  it("finds a void as a made refund: the whole sale turned canceled", async () => {
+    const charged = await gateway.charge(sale("pay_voided", 100));
+    const providerChargeRef = charged.status === "succeeded" ? charged.providerRef : "";
+    const lookup = { reference: "ref_voided", providerChargeRef, amount: 100, refundedBefore: 0 };
+    await expect(gateway.findRefund(lookup)).resolves.toBeNull();
+    await gateway.refund({ ...lookup, currency: "usd", reason: "x" });
+    await expect(gateway.findRefund(lookup)).resolves.toEqual({ status: "succeeded", providerRef: providerChargeRef });
   });
 
   it("reports a refund NMI refuses as failed", async () => {

@@ -1,6 +1,8 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import {
   callProvider,
   DEFAULT_PROVIDER_TIMEOUT_MS,
+  decimalStringToMinorUnits,
   type FetchImpl,
   fourDigitYear,
   minorUnitsToDecimalString,
@@ -68,23 +70,61 @@ export function nmiDeclineReason(responseCode: string): DeclineReason {
   }
 }
 
-function decodeXml(text: string): string {
-  return text
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, "&");
+/** Elements the Query API may repeat: always read as lists, even when one came back. */
+const REPEATED_ELEMENTS = new Set(["customer", "transaction", "action"]);
+
+/**
+ * The Query API's XML, read by a real XML parser (entities, CDATA, attributes and whitespace as
+ * XML defines them). Values stay strings: `cc_exp` 0129 is not the number 129.
+ */
+const queryXml = new XMLParser({
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: true,
+  isArray: (name) => REPEATED_ELEMENTS.has(name),
+});
+
+/** An element of a parsed answer: its text children by name (an empty element parses as ""). */
+type XmlElement = Record<string, unknown>;
+
+function elements(parent: unknown, name: string): XmlElement[] {
+  if (!parent || typeof parent !== "object") return [];
+  const children = (parent as XmlElement)[name];
+  return Array.isArray(children) ? children.filter((child): child is XmlElement => typeof child === "object") : [];
 }
 
-function xmlBlocks(xml: string, tag: string): string[] {
-  const pattern = new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, "g");
-  return Array.from(xml.matchAll(pattern), (match) => match[1] ?? "");
+function text(element: XmlElement | undefined, name: string): string | null {
+  const value = element?.[name];
+  return typeof value === "string" ? value : null;
 }
 
-function xmlValue(xml: string, tag: string): string | null {
-  const match = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(xml);
-  return match ? decodeXml((match[1] ?? "").trim()) : null;
+/** A sale the Query API reports, with its condition and the outcome of its `sale` action. */
+interface QueriedSale {
+  transactionId: string;
+  orderId: string | null;
+  condition: string;
+  amount: string | null;
+  succeeded: boolean;
+  responseCode: string;
+  responseText: string;
+}
+
+function queriedSales(response: XmlElement): QueriedSale[] {
+  return elements(response, "transaction").flatMap((transaction) => {
+    const sale = elements(transaction, "action").find((action) => text(action, "action_type") === "sale");
+    if (!sale) return [];
+    return [
+      {
+        transactionId: text(transaction, "transaction_id") ?? "",
+        orderId: text(transaction, "order_id"),
+        condition: text(transaction, "condition") ?? "unknown",
+        amount: text(sale, "amount"),
+        succeeded: text(sale, "success") === "1",
+        responseCode: text(sale, "response_code") ?? "",
+        responseText: text(sale, "response_text") ?? "",
+      },
+    ];
+  });
 }
 
 export function createNmiGateway(options: NmiGatewayOptions): PaymentGateway {
@@ -129,31 +169,35 @@ export function createNmiGateway(options: NmiGatewayOptions): PaymentGateway {
   }
 
   /** Query API answers XML (`<nm_response>…`); `<error_response>` means the query itself failed. */
-  async function query(fields: Record<string, string>): Promise<string> {
+  async function query(fields: Record<string, string>): Promise<XmlElement> {
     const xml = await post("query.php", fields);
-    if (!xml.includes("<nm_response")) {
+    const parsed = XMLValidator.validate(xml) === true ? (queryXml.parse(xml) as XmlElement) : null;
+    const response = parsed?.nm_response;
+    if (response === undefined) {
       throw new GatewayUnavailableError("nmi", "query.php answered something other than <nm_response>");
     }
-    const error = xmlValue(xml, "error_response");
+    // `<nm_response></nm_response>` (nothing found) parses as an empty string.
+    const found: XmlElement = typeof response === "object" && response ? (response as XmlElement) : {};
+    const error = text(found, "error_response");
     if (error !== null) throw new GatewayUnavailableError("nmi", `query.php refused: ${error}`);
-    return xml;
+    return found;
   }
 
   async function vaultCardDetails(vaultId: string) {
-    const xml = await query({ report_type: "customer_vault", customer_vault_id: vaultId });
-    const record = xmlBlocks(xml, "customer")[0];
-    const maskedNumber = record ? xmlValue(record, "cc_number") : null;
-    const expiry = record ? xmlValue(record, "cc_exp") : null;
+    const found = await query({ report_type: "customer_vault", customer_vault_id: vaultId });
+    const record = elements(found.customer_vault, "customer")[0];
+    const maskedNumber = text(record, "cc_number");
+    const expiry = text(record, "cc_exp");
     if (!record || !maskedNumber || !expiry || !/^\d{4}$/.test(expiry)) {
       throw new GatewayUnavailableError("nmi", "customer vault record lacks cc_number or cc_exp");
     }
     return {
-      brand: normaliseCardBrand(xmlValue(record, "cc_type"), maskedNumber),
+      brand: normaliseCardBrand(text(record, "cc_type"), maskedNumber),
       last4: maskedNumber.slice(-4),
       // cc_exp is MMYY.
       expMonth: Number(expiry.slice(0, 2)),
       expYear: fourDigitYear(Number(expiry.slice(2))),
-      holderName: [xmlValue(record, "first_name"), xmlValue(record, "last_name")].filter(Boolean).join(" ") || null,
+      holderName: [text(record, "first_name"), text(record, "last_name")].filter(Boolean).join(" ") || null,
     };
   }
 
@@ -212,6 +256,10 @@ export function createNmiGateway(options: NmiGatewayOptions): PaymentGateway {
         // Our payment id: the Query API finds the sale by order_id after a timeout (PAY-2).
         orderid: charge.reference,
         order_description: charge.description,
+        // NMI refuses a second sale of the same amount on the same card within 20 minutes by
+        // default; two meter extensions of one price are two real sales. The ledger is the guard
+        // against paying twice: one attempt per payment id, never retried blindly (decision 0126).
+        dup_seconds: "0",
       });
       if (answer.response === "1" && answer.transactionId) {
         return { status: "succeeded", providerRef: answer.transactionId };
@@ -227,64 +275,67 @@ export function createNmiGateway(options: NmiGatewayOptions): PaymentGateway {
     },
 
     async refund(refund): Promise<RefundOutcome> {
-      const answer = await transact({
-        type: "refund",
-        transactionid: refund.providerChargeRef,
-        amount: minorUnitsToDecimalString(refund.amount),
-        orderid: refund.reference,
-      });
+      // "Voids will cancel an existing sale … before settlement": a whole sale still awaiting
+      // settlement is voided, so no money moves (the card check's $1 among them); a settled or
+      // partly returned one is refunded. A sale already voided is the answer to a repeated request.
+      const [sale] = queriedSales(await query({ transaction_id: refund.providerChargeRef }));
+      if (sale?.condition === "canceled") return { status: "succeeded", providerRef: sale.transactionId };
+      const wholeUnsettled =
+        sale?.condition === "pendingsettlement" &&
+        sale.amount !== null &&
+        decimalStringToMinorUnits(sale.amount) === refund.amount;
+      const answer = await transact(
+        wholeUnsettled
+          ? { type: "void", transactionid: refund.providerChargeRef }
+          : {
+              type: "refund",
+              transactionid: refund.providerChargeRef,
+              amount: minorUnitsToDecimalString(refund.amount),
+              orderid: refund.reference,
+            },
+      );
       if (answer.response === "1") {
         return { status: "succeeded", providerRef: answer.transactionId ?? refund.providerChargeRef };
       }
       return { status: "failed", providerRef: answer.transactionId, message: answer.responsetext };
     },
 
-    async findRefund({ reference }): Promise<RefundOutcome | null> {
+    async findRefund({ reference, providerChargeRef, amount }): Promise<RefundOutcome | null> {
       // The refund was sent with our refund's id as its orderid: the Query API finds it by order_id,
       // a transaction whose actions include a `refund` (docs.nmi.com/reference/data-and-transaction-reporting).
-      const xml = await query({ order_id: reference });
-      const refunds = xmlBlocks(xml, "transaction")
-        .filter((block) => xmlValue(block, "order_id") === reference)
-        .flatMap((block) =>
-          xmlBlocks(block, "action")
-            .filter((action) => xmlValue(action, "action_type") === "refund")
+      const refunds = elements(await query({ order_id: reference }), "transaction")
+        .filter((transaction) => text(transaction, "order_id") === reference)
+        .flatMap((transaction) =>
+          elements(transaction, "action")
+            .filter((action) => text(action, "action_type") === "refund")
             .map((action) => ({
-              transactionId: xmlValue(block, "transaction_id") ?? "",
-              succeeded: xmlValue(action, "success") === "1",
-              text: xmlValue(action, "response_text") ?? "",
+              transactionId: text(transaction, "transaction_id") ?? "",
+              succeeded: text(action, "success") === "1",
+              text: text(action, "response_text") ?? "",
             })),
         );
       const made = refunds.find((refund) => refund.succeeded);
       if (made) return { status: "succeeded", providerRef: made.transactionId };
       const refused = refunds.at(-1);
-      return refused ? { status: "failed", providerRef: refused.transactionId, message: refused.text } : null;
+      if (refused) return { status: "failed", providerRef: refused.transactionId, message: refused.text };
+      // `refund` voids a whole unsettled sale instead: a void leaves no transaction of its own, the
+      // sale itself turns `canceled`.
+      const [sale] = queriedSales(await query({ transaction_id: providerChargeRef }));
+      const voided =
+        sale?.condition === "canceled" && sale.amount !== null && decimalStringToMinorUnits(sale.amount) === amount;
+      return voided ? { status: "succeeded", providerRef: sale.transactionId } : null;
     },
 
     async findCharge(reference, providerRef) {
       const fields: Record<string, string> = { order_id: reference };
       if (providerRef) fields.transaction_id = providerRef;
-      const xml = await query(fields);
-      const transactions = xmlBlocks(xml, "transaction")
-        .map((block) => {
-          const actions = xmlBlocks(block, "action");
-          const sale = actions.find((action) => xmlValue(action, "action_type") === "sale");
-          return {
-            transactionId: xmlValue(block, "transaction_id") ?? "",
-            orderId: xmlValue(block, "order_id"),
-            condition: xmlValue(block, "condition") ?? "unknown",
-            saleSucceeded: sale ? xmlValue(sale, "success") === "1" : false,
-            saleResponseCode: sale ? (xmlValue(sale, "response_code") ?? "") : "",
-            saleResponseText: sale ? (xmlValue(sale, "response_text") ?? "") : "",
-            isSale: Boolean(sale),
-          };
-        })
-        .filter((transaction) => transaction.orderId === reference && transaction.isSale);
+      const transactions = queriedSales(await query(fields)).filter((sale) => sale.orderId === reference);
       if (transactions.length === 0) return null;
 
       // Settled or awaiting settlement is money taken; a later refund does not undo the charge.
       const approved = transactions.find(
         (transaction) =>
-          transaction.saleSucceeded && ["pendingsettlement", "complete", "in_progress"].includes(transaction.condition),
+          transaction.succeeded && ["pendingsettlement", "complete", "in_progress"].includes(transaction.condition),
       );
       if (approved) return { status: "succeeded", providerRef: approved.transactionId };
       const stillOpen = transactions.find((transaction) => ["pending", "unknown"].includes(transaction.condition));
@@ -295,8 +346,8 @@ export function createNmiGateway(options: NmiGatewayOptions): PaymentGateway {
       return {
         status: "declined",
         providerRef: last.transactionId,
-        reason: last.saleResponseCode ? nmiDeclineReason(last.saleResponseCode) : "card_declined",
-        message: `${last.condition}: ${last.saleResponseText}`.trim(),
+        reason: last.responseCode ? nmiDeclineReason(last.responseCode) : "card_declined",
+        message: `${last.condition}: ${last.responseText}`.trim(),
       };
     },
   };
