@@ -1,4 +1,4 @@
-import type { Country } from "@estaciona/contracts";
+import type { Country, PayableType } from "@estaciona/contracts";
 import { OPEN_VISIT_STATUSES } from "@estaciona/contracts/schemas/parking";
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import { compiledOnce } from "../../../db/compiled-once.ts";
@@ -236,7 +236,7 @@ export const findVehicleById = compiledOnce((db, vehicleId: string) =>
 export const listLedgerRowsOfVisit = (db: Executor, visitId: string) => listLedgerRowsOfPayable(db, "visit", visitId);
 
 /** A payable's rows in the ledger (a visit, an event visit, a valet ticket), oldest first, with the card's masked details. */
-export const listLedgerRowsOfPayable = compiledOnce((db, payableType: string, payableId: string) =>
+export const listLedgerRowsOfPayable = compiledOnce((db, payableType: PayableType, payableId: string) =>
   db
     .selectFrom("payments")
     .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")

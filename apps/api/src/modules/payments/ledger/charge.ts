@@ -1,4 +1,4 @@
-import type { Currency, ErrorCode } from "@estaciona/contracts";
+import type { Currency, ErrorCode, PayableType } from "@estaciona/contracts";
 import { isUniqueViolation, type Tx } from "../../../db/database.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
@@ -29,8 +29,11 @@ import {
 export interface ChargePayableInput {
   userId: string;
   purpose: PaymentPurpose;
-  /** The thing paid for; its type must have been registered with `registerPayable`. */
-  payable: { type: string; id: string };
+  /**
+   * The thing paid for (its type registered with `registerPayable`), with the location it belongs
+   * to and the vehicle it parks, recorded on the charge for the console (docs/decisions/0105).
+   */
+  payable: { type: PayableType; id: string; locationId: string | null; vehicleId: string | null };
   breakdown: AmountBreakdown;
   currency: Currency;
   paymentMethodId: string;
@@ -177,6 +180,8 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
         purpose: input.purpose,
         payable_type: input.payable.type,
         payable_id: input.payable.id,
+        location_id: input.payable.locationId,
+        vehicle_id: input.payable.vehicleId,
         kind: "charge",
         parent_payment_id: null,
         gateway: card.gateway,
