@@ -1,4 +1,4 @@
-# Estaciona: one image for every role (PROCESS_ROLE=api | worker | all). README "Production".
+# Estaciona: one image for every role (PROCESS_ROLE=api | worker | all). docs/operations.md.
 # Multi-stage: dependencies and builds in `build`, a slim runtime without compilers, as a non-root user.
 FROM node:24-bookworm-slim AS build
 WORKDIR /app

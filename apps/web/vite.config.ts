@@ -41,8 +41,24 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * The SPA never reads a declaration's `errors` (the API's OpenAPI document and the hostile-input
+ * walk do), so the web build drops them: the first download does not grow with the error model
+ * (docs/decisions/0017).
+ */
+function dropDeclaredErrors(): Plugin {
+  return {
+    name: "estaciona-drop-declared-errors",
+    enforce: "pre",
+    transform(code, id) {
+      if (!/packages\/contracts\/src\/endpoints\/[^/]+\.ts$/.test(id)) return null;
+      return { code: code.replace(/^ {2}errors: \[[^\]]*\],\n/gm, ""), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompressAssets()],
+  plugins: [react(), precompressAssets(), dropDeclaredErrors()],
   server: { proxy: { "/api": "http://localhost:8080", "/sandbox": "http://localhost:8080" } },
   build: {
     target: "es2022",

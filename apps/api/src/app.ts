@@ -2,10 +2,8 @@ import { randomUUID } from "node:crypto";
 import formbody from "@fastify/formbody";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, type Db, type Engine, openDatabase } from "./db/database.ts";
@@ -22,6 +20,7 @@ import { answerClientError, answerFrameworkError, errorsPlugin } from "./plugins
 import { jsonBodyPlugin } from "./plugins/json-body.ts";
 import { logRedaction, logSerializers } from "./plugins/log-redaction.ts";
 import { metricsPlugin } from "./plugins/metrics.ts";
+import { openApiPlugin } from "./plugins/openapi.ts";
 import { serializerCompiler } from "./plugins/serializer.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createProviders, type Providers } from "./providers.ts";
@@ -149,23 +148,7 @@ export async function buildApp(options: AppOptions) {
     ...(app.redis ? { redis: app.redis, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl / 1000),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: "Estaciona API",
-        version: "1.0.0",
-        description: "Parking and payments for drivers in Mexico and the USA.",
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-          deviceKey: { type: "apiKey", in: "header", name: "X-Device-Key" },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(openApiPlugin);
   await app.register(authenticatePlugin);
   await app.register(apiRoutes, { prefix: "/api" });
   // The sandbox's hosted pages exist only while some gateway slot is the sandbox.

@@ -6,7 +6,7 @@ import { z } from "zod";
 
 /**
  * The one typed configuration object, read from the environment once at start-up. A bad value
- * stops start-up with a message naming the variable (see README "Configuration").
+ * stops start-up with a message naming the variable (see docs/configuration.md).
  */
 const boolean = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -132,7 +132,7 @@ export const PROVIDER_CAPS = {
 /** A cap that never binds: what a cap defaults to while the thing it guards is a sandbox. */
 const UNCAPPED = Number.MAX_SAFE_INTEGER;
 
-/** Every variable read, as the environment spells it (`.env.example` and README list each one). */
+/** Every variable read, as the environment spells it (`.env.example` and docs/configuration.md list each one). */
 export const ENVIRONMENT_VARIABLES = Object.keys(environment.shape);
 
 /** Variable names as the environment spells them; every value is a string there. */

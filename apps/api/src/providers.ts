@@ -66,5 +66,6 @@ function unavailableGateway(name: Exclude<GatewayName, "sandbox">): PaymentGatew
     charge: refuse,
     refund: refuse,
     findCharge: refuse,
+    findRefund: refuse,
   };
 }

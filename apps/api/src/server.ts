@@ -3,7 +3,7 @@ import closeWithGrace from "close-with-grace";
 import { type App, buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 
-/** Prometheus scrapes this port; it is never the public one (README "Production"). */
+/** Prometheus scrapes this port; it is never the public one (docs/operations.md). */
 function serveMetrics(app: App, port: number) {
   const server = createServer(async (request, response) => {
     if (request.url !== "/metrics") {

@@ -575,6 +575,37 @@ describe(`sign-in limits with a real-style SMS provider (${testEngine})`, () => 
     expect(stored).toHaveLength(0);
   });
 
+  it("refuses numbers that cannot receive a text, in the driver's language, before any code is made or sent", async () => {
+    const before = sms.sent.length;
+    const refused = {
+      "+18095550142": "Dominican Republic",
+      "+14165550142": "Canada (Toronto)",
+      "+15125550142": "a fictional US line (555-01xx)",
+      "+520001234567": "an impossible Mexican number",
+    };
+    for (const [phone, what] of Object.entries(refused)) {
+      for (const [language, message] of [
+        ["en", "Enter a Mexican or US mobile number: this one cannot receive our codes."],
+        ["es", "Escribe un número celular de México o de Estados Unidos: este no puede recibir nuestros códigos."],
+      ]) {
+        const response = await app.inject({
+          method: "POST",
+          url: "/api/open/user",
+          payload: { phone_number: phone, domain: "estaciona" },
+          headers: { "accept-language": language as string },
+          remoteAddress: "198.51.100.4",
+        });
+        expect(response.statusCode, what).toBe(422);
+        expect(response.json(), what).toEqual({ error: "invalid_data", error_description: message });
+      }
+      const stored = await app.db.selectFrom("users").select("id").where("phone", "=", phone).execute();
+      expect(stored, what).toHaveLength(0);
+    }
+    expect(sms.sent.length).toBe(before);
+    const codes = await app.db.selectFrom("login_codes").select("phone").where("ip", "=", "198.51.100.4").execute();
+    expect(codes).toHaveLength(0);
+  });
+
   it("caps sends per IP per hour, counted in the database, with no provider call over the cap", async () => {
     const address = "198.51.100.3";
     for (let send = 0; send < 3; send++) {

@@ -19,7 +19,9 @@ const isEndpoint = (value: unknown): value is Endpoint =>
 
 export async function declaredEndpoints(): Promise<DeclaredEndpoint[]> {
   const declared: DeclaredEndpoint[] = [];
-  for (const file of readdirSync(endpointsDir).filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))) {
+  for (const file of readdirSync(endpointsDir).filter(
+    (name) => name.endsWith(".ts") && !name.endsWith(".test.ts") && name !== "index.ts",
+  )) {
     const module = (await import(path.join(endpointsDir, file))) as Record<string, unknown>;
     for (const [name, value] of Object.entries(module))
       if (isEndpoint(value)) declared.push({ name: `${file.replace(/\.ts$/, "")}.${name}`, endpoint: value });

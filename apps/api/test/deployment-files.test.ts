@@ -6,7 +6,7 @@ import { ENVIRONMENT_VARIABLES } from "../src/config.ts";
 import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
 
 /**
- * The deployment files an operator starts from (README "Production", issue 16 item 5) agree with
+ * The deployment files an operator starts from (docs/operations.md "Production", issue 16 item 5) agree with
  * the code: no docker daemon runs the tests, so the image, the compose file and the proxy are read
  * and held against what the server reads, listens on and answers.
  */

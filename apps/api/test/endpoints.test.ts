@@ -1,4 +1,5 @@
 import { type Endpoint, endpointPath } from "@estaciona/contracts/endpoint";
+import { errorAnswersOf } from "@estaciona/contracts/endpoint-errors";
 import type { InjectOptions } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { declaredEndpoints } from "./declared-endpoints.ts";
@@ -17,10 +18,14 @@ const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000", SIGN_
 afterAll(async () => app.close());
 
 interface OpenApiOperation {
+  operationId?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required?: boolean }[];
-  responses?: Record<string, unknown>;
+  responses?: Record<
+    string,
+    { content?: Record<string, { schema?: { properties?: { error?: { enum?: string[] } } } }> }
+  >;
 }
 const openApi = (await app.inject({ method: "GET", url: "/api/docs/json" })).json() as {
   paths: Record<string, Record<string, OpenApiOperation>>;
@@ -55,17 +60,24 @@ describe("the contract table", () => {
   });
 
   it.each(declared)(
-    "$name is registered, documented with its auth kind, status and Idempotency-Key rule",
-    ({ endpoint }) => {
+    "$name is registered, documented with its operationId, auth kind, status, errors and Idempotency-Key rule",
+    async ({ name, endpoint }) => {
       expect(app.hasRoute({ method: endpoint.method, url: `/api${endpoint.path}` })).toBe(true);
       const operation = operationOf(endpoint);
       expect(operation).toBeDefined();
+      expect(operation?.operationId).toBe(name.split(".")[1]);
       expect(operation?.tags).toContain(endpoint.tag);
       expect(Object.keys(operation?.responses ?? {})).toContain(String(endpoint.status));
+      // Open operations say so (`security: []`), rather than leaving a reader to guess.
       const scheme = { none: undefined, user: "bearer", admin: "bearer", device: "deviceKey" }[endpoint.auth];
-      expect(operation?.security?.flatMap((requirement) => Object.keys(requirement))).toEqual(
-        scheme ? [scheme] : undefined,
-      );
+      expect(operation?.security?.flatMap((requirement) => Object.keys(requirement))).toEqual(scheme ? [scheme] : []);
+      const schemas = await endpoint.schemas();
+      const inputs = { params: !!schemas.params, query: !!schemas.query, body: !!schemas.body };
+      for (const { status, code } of errorAnswersOf(endpoint, inputs))
+        expect(
+          operation?.responses?.[String(status)]?.content?.["application/json"]?.schema?.properties?.error?.enum,
+          `${status} ${code}`,
+        ).toContain(code);
       const keyHeader = operation?.parameters?.some((p) => p.in === "header" && p.name === "idempotency-key") ?? false;
       expect(keyHeader).toBe(endpoint.idempotent);
     },

@@ -1,5 +1,7 @@
+import { expect } from "vitest";
 import { DEMO_ORGANISATION } from "../src/seed/data.ts";
 import { createSignedInUser, type TestApp } from "./helpers.ts";
+import { createDriverWithVehicle, FUNDIDORA, idempotencyKey, parkedFor, saveSandboxCard } from "./parking-fixtures.ts";
 
 /**
  * An operator ("Op Test") of an organisation, the demo one by default, without the platform role
@@ -47,3 +49,47 @@ export const locationBody = (overrides: Record<string, unknown> = {}) => ({
   rates: { tax_rate_bp: 1600, convenience_rate_bp: 0, convenience_fixed: 500, card_rate_bp: 290, card_fixed: 0 },
   ...overrides,
 });
+
+/** A driver who paid a 90-minute stay at Fundidora through the real pay call: a succeeded sandbox charge. */
+export async function paidStayAtFundidora(app: TestApp) {
+  const driver = await createDriverWithVehicle(app);
+  await saveSandboxCard(app, driver.user.id);
+  const visit = (
+    await app.inject({
+      method: "POST",
+      url: "/api/user/visit",
+      headers: driver.headers,
+      payload: { location_uuid: FUNDIDORA, vehicle_uuid: driver.vehicle.id },
+    })
+  ).json().data;
+  await parkedFor(app, visit.uuid, 90);
+  const paid = await app.inject({
+    method: "POST",
+    url: `/api/user/visit/${visit.uuid}/pay`,
+    headers: { ...driver.headers, "idempotency-key": idempotencyKey() },
+    payload: {},
+  });
+  expect(paid.statusCode).toBe(200);
+  const paymentId = paid.json().data.payment.uuid as string;
+  const { amount } = await app.db
+    .selectFrom("payments")
+    .select("amount")
+    .where("id", "=", paymentId)
+    .executeTakeFirstOrThrow();
+  return { driver, visitId: visit.uuid as string, paymentId, amount };
+}
+
+/** The console's refund call, with its own Idempotency-Key unless given one. */
+export const refundCall = (
+  app: TestApp,
+  headers: Record<string, string>,
+  paymentId: string,
+  payload: object,
+  key = idempotencyKey(),
+) =>
+  app.inject({
+    method: "POST",
+    url: `/api/admin/payment/${paymentId}/refund`,
+    headers: { ...headers, "idempotency-key": key },
+    payload,
+  });

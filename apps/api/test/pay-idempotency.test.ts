@@ -35,6 +35,7 @@ const gateway: PaymentGateway = {
   },
   refund: (request) => sandbox.refund(request),
   findCharge: (reference, providerRef) => sandbox.findCharge(reference, providerRef),
+  findRefund: (lookup) => sandbox.findRefund(lookup),
 };
 
 describe(`the pay call's Idempotency-Key inside the ledger's transactions (${testEngine})`, () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { expect } from "vitest";
+import { GatewayUnavailableError, type PaymentGateway } from "../src/modules/payments/gateway.ts";
+import { createSandboxGateway } from "../src/modules/payments/sandbox/gateway.ts";
 import { createSignedInUser, type TestApp, testEngine } from "./helpers.ts";
 
 /** A driver whose profile allows adding cards (first name, last name, e-mail). */
@@ -95,4 +97,58 @@ export async function findCardLikeValues(app: TestApp): Promise<string[]> {
         if (typeof value === "string" && looksLikeCardNumber(value)) found.push(`${table.name}.${column}=${value}`);
   }
   return found;
+}
+
+/**
+ * The real sandbox gateway behind a switchboard that can make the provider fail the way real ones
+ * do: answer 5xx before doing anything, or do it and then lose the connection. `attach` puts the
+ * sandbox over the app's database once the app exists; give `gateway` to every slot of the app.
+ */
+export function faultyGateway() {
+  const faults = { beforeCharge: false, afterCharge: false, saveCard: false, beforeRefund: false, afterRefund: false };
+  let sandbox: PaymentGateway | undefined;
+  const real = (): PaymentGateway => {
+    if (!sandbox) throw new Error("faultyGateway: attach(app) first");
+    return sandbox;
+  };
+  const gateway: PaymentGateway = {
+    name: "sandbox",
+    cardFormConfig: () => ({ provider: "sandbox", publicKey: null, scriptUrl: null, frameUrl: "/sandbox/card-form" }),
+    createCheckoutRequest: () => real().createCheckoutRequest?.() ?? Promise.resolve(""),
+    async saveCard(input) {
+      if (faults.saveCard) throw new GatewayUnavailableError("sandbox", "HTTP 502 from provider");
+      return real().saveCard(input);
+    },
+    deleteCard: (input) => real().deleteCard(input),
+    async charge(request) {
+      if (faults.beforeCharge) throw new GatewayUnavailableError("sandbox", "HTTP 503 from provider");
+      const outcome = await real().charge(request);
+      if (faults.afterCharge) throw new GatewayUnavailableError("sandbox", "connection reset after the charge");
+      return outcome;
+    },
+    async refund(request) {
+      if (faults.beforeRefund) throw new GatewayUnavailableError("sandbox", "HTTP 503 from provider");
+      const outcome = await real().refund(request);
+      if (faults.afterRefund) throw new GatewayUnavailableError("sandbox", "connection reset after the refund");
+      return outcome;
+    },
+    findCharge: (reference, providerRef) => real().findCharge(reference, providerRef),
+    findRefund: (lookup) => real().findRefund(lookup),
+  };
+  const reset = () =>
+    Object.assign(faults, {
+      beforeCharge: false,
+      afterCharge: false,
+      saveCard: false,
+      beforeRefund: false,
+      afterRefund: false,
+    });
+  return {
+    gateway,
+    faults,
+    reset,
+    attach: (app: Pick<TestApp, "db">) => {
+      sandbox = createSandboxGateway({ db: app.db, shape: "conekta" });
+    },
+  };
 }

@@ -5,7 +5,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { Tx } from "../src/db/database.ts";
 import { allowPayableKinds } from "../src/db/migrations/2026112710_payable_kinds.ts";
 import { AppError } from "../src/lib/errors.ts";
-import { GatewayUnavailableError, type PaymentGateway } from "../src/modules/payments/gateway.ts";
 import {
   type ChargePayableInput,
   chargePayable,
@@ -14,35 +13,14 @@ import {
   sweepPayments,
 } from "../src/modules/payments/ledger.ts";
 import { findPaymentById } from "../src/modules/payments/repository.ts";
-import { createSandboxGateway } from "../src/modules/payments/sandbox/gateway.ts";
 import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
-import { addMexicanCard, createDriverWithProfile, ledgerRowsOf } from "./payments-helpers.ts";
+import { addMexicanCard, createDriverWithProfile, faultyGateway, ledgerRowsOf } from "./payments-helpers.ts";
 
 /**
- * The ledger under faults. The gateway is the real sandbox behind a switchboard that can make
- * the provider fail the way real ones do: answer 5xx before doing anything, or charge and then
- * lose the connection.
+ * The ledger under faults: the real sandbox behind a switchboard that fails the way real providers
+ * do (payments-helpers.ts `faultyGateway`).
  */
-const faults = { beforeCharge: false, afterCharge: false, saveCard: false };
-let sandbox: PaymentGateway;
-const switchboard: PaymentGateway = {
-  name: "sandbox",
-  cardFormConfig: () => ({ provider: "sandbox", publicKey: null, scriptUrl: null, frameUrl: "/sandbox/card-form" }),
-  createCheckoutRequest: () => sandbox.createCheckoutRequest?.() ?? Promise.resolve(""),
-  async saveCard(input) {
-    if (faults.saveCard) throw new GatewayUnavailableError("sandbox", "HTTP 502 from provider");
-    return sandbox.saveCard(input);
-  },
-  deleteCard: (input) => sandbox.deleteCard(input),
-  async charge(request) {
-    if (faults.beforeCharge) throw new GatewayUnavailableError("sandbox", "HTTP 503 from provider");
-    const outcome = await sandbox.charge(request);
-    if (faults.afterCharge) throw new GatewayUnavailableError("sandbox", "connection reset after the charge");
-    return outcome;
-  },
-  refund: (request) => sandbox.refund(request),
-  findCharge: (reference, providerRef) => sandbox.findCharge(reference, providerRef),
-};
+const { gateway: switchboard, faults, reset: resetFaults, attach: attachSandbox } = faultyGateway();
 
 // A payable of this test's own: a ticket in a scratch table, moved to paid by the ledger's callback.
 // Its kind is no product's, so this file's database is told to accept it (beforeAll).
@@ -69,7 +47,7 @@ describe(`payments ledger (${testEngine})`, () => {
       env: { CARD_ADD_MAX_PER_USER_PER_DAY: "100", CARD_ADD_MAX_PER_IP_PER_HOUR: "1000" },
       providers: { payments: { mx: switchboard, us: switchboard, netpay: switchboard } },
     });
-    sandbox = createSandboxGateway({ db: app.db, shape: "conekta" });
+    attachSandbox(app);
     await app.db.schema
       .createTable("test_tickets")
       .addColumn("id", "text", (c) => c.primaryKey())
@@ -80,7 +58,7 @@ describe(`payments ledger (${testEngine})`, () => {
   afterAll(async () => app.close());
   afterEach(() => {
     vi.useRealTimers();
-    Object.assign(faults, { beforeCharge: false, afterCharge: false, saveCard: false });
+    resetFaults();
   });
 
   const travel = (seconds: number) => {
@@ -325,5 +303,27 @@ describe(`payments ledger (${testEngine})`, () => {
       ["charge", "refunded"],
       ["refund", "succeeded"],
     ]);
+  });
+
+  it("the sweep revives the settle job of a refund whose answer was lost, and it settles", async () => {
+    const { user, methodId } = await driverWithCard();
+    const paid = await chargePayable(app, charge(user.id, methodId, await newTicket(), randomUUID()));
+    faults.afterRefund = true;
+    const cut = await refundPayment(app, { paymentId: paid.payment.id, amount: 2000, reason: "lost answer" });
+    expect(cut.status).toBe("pending");
+    faults.afterRefund = false;
+    // Its settle job gave up (the provider could not tell for hours).
+    await app.db
+      .updateTable("jobs")
+      .set({ status: "failed", last_error: "provider down" })
+      .where("dedupe_key", "=", `settle-refund:${cut.refund.id}`)
+      .execute();
+    travel(6 * 60);
+    expect((await sweepPayments(app)).pendingRefunds).toBeGreaterThanOrEqual(1);
+    await app.jobs.runDueJobs();
+    expect(await paymentRow(cut.refund.id)).toMatchObject({ status: "succeeded" });
+    expect(await paymentRow(paid.payment.id)).toMatchObject({ status: "succeeded" });
+    const rest = await refundPayment(app, { paymentId: paid.payment.id, reason: "the rest" });
+    expect(rest.refund.amount).toBe(paid.payment.amount - 2000);
   });
 });

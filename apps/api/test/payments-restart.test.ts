@@ -3,22 +3,24 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app.ts";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { type AppOptions, buildApp } from "../src/app.ts";
 import { type DatabaseTarget, openDatabase } from "../src/db/database.ts";
 import { createSignedInUser, testConfig, testEngine } from "./helpers.ts";
-import { addMexicanCard, ledgerRowsOf } from "./payments-helpers.ts";
+import { createOperator, paidStayAtFundidora, refundCall } from "./operator-fixtures.ts";
+import { addMexicanCard, faultyGateway, ledgerRowsOf } from "./payments-helpers.ts";
 
 /**
  * PAY-5: the process stops between the verification charge and its refund. The refund is a job
  * written in the same transaction as the successful charge, so a new process on the same
  * database (same SQLite file, same PostgreSQL schema) finds it and refunds.
  */
-describe(`verification refund survives a restart (${testEngine})`, () => {
+describe(`refunds survive a restart (${testEngine})`, () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
+  afterEach(() => vi.useRealTimers());
 
   async function sharedTarget(): Promise<DatabaseTarget> {
     if (testEngine === "postgres") {
@@ -41,9 +43,9 @@ describe(`verification refund survives a restart (${testEngine})`, () => {
     return { engine: "sqlite", file: path.join(dir, "shared.sqlite") };
   }
 
-  async function start(target: DatabaseTarget) {
+  async function start(target: DatabaseTarget, providers?: AppOptions["providers"]) {
     const database = openDatabase(target);
-    const app = await buildApp({ config: testConfig(), database, logger: false });
+    const app = await buildApp({ config: testConfig(), database, providers, logger: false });
     app.addHook("onClose", async () => database.close());
     await app.ready();
     return app;
@@ -83,6 +85,72 @@ describe(`verification refund survives a restart (${testEngine})`, () => {
       .where("charge_id", "=", charge?.provider_ref ?? "")
       .execute();
     expect(providerRefunds).toHaveLength(1);
+    await second.close();
+  });
+
+  /**
+   * Issue 21 item 2: a console refund whose process dies around the gateway call. The first process
+   * makes the pending refund row (and its settle job) and the gateway fails the way a crash looks
+   * from outside: before it got the refund, or after it made it. The next process settles it.
+   */
+  async function refundCutOff(fault: "beforeRefund" | "afterRefund") {
+    const target = await sharedTarget();
+    const provider = faultyGateway();
+    const first = await start(target, {
+      payments: { mx: provider.gateway, us: provider.gateway, netpay: provider.gateway },
+    });
+    provider.attach(first);
+    const operator = await createOperator(first);
+    const stay = await paidStayAtFundidora(first);
+    provider.faults[fault] = true;
+    const cut = await refundCall(first, operator.headers, stay.paymentId, { reason: "Cobro doble" });
+    expect(cut.statusCode, cut.body).toBe(200);
+    expect(cut.json().data.refundable).toBe(0);
+    await first.close(); // the process stops: nobody answered the refund
+
+    const second = await start(target);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(Date.now() + 31_000));
+    await second.jobs.runDueJobs();
+    vi.useRealTimers();
+    const rows = await second.db
+      .selectFrom("payments")
+      .selectAll()
+      .where((eb) => eb.or([eb("id", "=", stay.paymentId), eb("parent_payment_id", "=", stay.paymentId)]))
+      .orderBy("kind")
+      .execute();
+    const atProvider = await second.db
+      .selectFrom("sandbox_refunds")
+      .select("amount")
+      .where(
+        "reference",
+        "in",
+        rows.map((row) => row.id),
+      )
+      .execute();
+    return { second, operator, stay, rows, atProvider };
+  }
+
+  it("a refund cut off before the gateway got it ends failed, and the amount is refundable again", async () => {
+    const { second, operator, stay, rows, atProvider } = await refundCutOff("beforeRefund");
+    expect(rows.map((row) => [row.kind, row.status])).toEqual([
+      ["charge", "succeeded"],
+      ["refund", "failed"],
+    ]);
+    expect(atProvider).toEqual([]);
+    const again = await refundCall(second, operator.headers, stay.paymentId, { reason: "Cobro doble" });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ status: "refunded", refunded: stay.amount, refundable: 0 });
+    await second.close();
+  });
+
+  it("a refund cut off after the gateway made it ends succeeded, and the ledger agrees with the gateway", async () => {
+    const { second, stay, rows, atProvider } = await refundCutOff("afterRefund");
+    expect(rows.map((row) => [row.kind, row.status, row.amount])).toEqual([
+      ["charge", "refunded", stay.amount],
+      ["refund", "succeeded", stay.amount],
+    ]);
+    expect(atProvider).toEqual([{ amount: stay.amount }]);
     await second.close();
   });
 });

@@ -1,5 +1,7 @@
 import { SUBSCRIPTION_STATUSES } from "@estaciona/contracts";
+import { formatMoney } from "@estaciona/contracts/money";
 import { addDays } from "@estaciona/contracts/periods";
+import type { PlanQuote } from "@estaciona/contracts/schemas/subscriptions";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createJobRunner } from "../src/modules/jobs/worker.ts";
@@ -12,8 +14,20 @@ import {
 } from "../src/modules/subscriptions/billing.ts";
 import { cancelSubscription, getSubscription } from "../src/modules/subscriptions/service.ts";
 import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
-import { createDriverWithVehicle, idempotencyKey, saveSandboxCard, uniquePlate } from "./parking-fixtures.ts";
-import { buyPass, FUNDIDORA_MONTHLY, FUNDIDORA_WEEKLY, periodChargesOf } from "./subscriptions-fixtures.ts";
+import {
+  createDriverWithVehicle,
+  idempotencyKey,
+  outboxFor,
+  saveSandboxCard,
+  uniquePlate,
+} from "./parking-fixtures.ts";
+import {
+  AUSTIN_MONTHLY,
+  buyPass,
+  FUNDIDORA_MONTHLY,
+  FUNDIDORA_WEEKLY,
+  periodChargesOf,
+} from "./subscriptions-fixtures.ts";
 
 /**
  * Renewals, retries and expiries on a controlled clock: Date is faked (lib/time.ts reads it), the
@@ -100,6 +114,56 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
       .where("subject", "like", "%Pensión mensual%")
       .execute();
     expect(receipts).toHaveLength(13);
+  });
+
+  it("prices a three-period promo alike everywhere for a year: checkout, pass page, reminder, renewal job and receipt", async () => {
+    const driver = await createDriverWithVehicle(app, { plate: uniquePlate() });
+    await saveSandboxCard(app, driver.user.id, { country: "us" });
+    const get = async (url: string) => (await app.inject({ method: "GET", url, headers: driver.headers })).json().data;
+    const quote: PlanQuote = await get(`/api/user/plan/${AUSTIN_MONTHLY}/quote?discount_code=AUSTIN20`);
+    const checkout = (n: number) =>
+      n === 1 ? quote.first_period.total : quote.renewals.filter((step) => step.from_period <= n).at(-1)?.amounts.total;
+    const bought = await buyPass(app, driver.headers, idempotencyKey(), {
+      plan_uuid: AUSTIN_MONTHLY,
+      vehicle_uuid: driver.vehicle.id,
+      discount_code: "AUSTIN20",
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const uuid: string = bought.json().data.subscription.uuid;
+    const passPage = new Map<number, { date: string; total: number } | null>();
+    for (let month = 2; month <= 13; month++) {
+      // The pass page's answer (the route's own function: a month on, the test's access token has expired).
+      const page = await getSubscription(app.db, driver.user.id, uuid);
+      passPage.set(month, page.next_charge);
+      const end = Date.parse((await currentPeriod(uuid)).ends_at);
+      setClock(end - 2 * 24 * HOUR);
+      await tick();
+      setClock(end + HOUR);
+      await tick();
+    }
+    const periods = (await getSubscription(app.db, driver.user.id, uuid)).periods;
+    const charges = await periodChargesOf(app, uuid);
+    const messages = await outboxFor(app, driver.user.email as string);
+    const totalsIn = (pattern: RegExp) => messages.filter((m) => pattern.test(m.body)).map((m) => m.body);
+    const receipts = totalsIn(/Total:/);
+    const reminders = totalsIn(/se renueva el/);
+    expect(periods).toHaveLength(13);
+    expect(receipts).toHaveLength(13);
+    expect(reminders).toHaveLength(12);
+    for (let n = 1; n <= 13; n++) {
+      const total = periods[n - 1]?.amounts.total as number;
+      expect(checkout(n), `period ${n}`).toBe(total);
+      if (n > 1) expect(passPage.get(n), `period ${n}`).toEqual({ date: periods[n - 1]?.start_date, total });
+      if (n > 1) expect(reminders[n - 2]).toContain(`cobraremos ${formatMoney(total, "usd")}`);
+      expect(charges[n - 1]).toMatchObject({ number: n, status: "succeeded", amount: total });
+      expect(receipts[n - 1]).toContain(`Total: ${formatMoney(total, "usd")}`);
+    }
+    // $20 off periods 1 to 3 (so the charge after the first is still discounted), full price after.
+    expect(periods.map((period) => period.discount)).toEqual([2000, 2000, 2000, ...Array(10).fill(0)]);
+    expect(quote.renewals.map((step) => [step.from_period, step.date])).toEqual([
+      [2, periods[1]?.start_date],
+      [4, periods[3]?.start_date],
+    ]);
   });
 
   it("reminds the driver once, three days before a monthly renewal, with the day, the amount and the pass on the host it was bought on", async () => {

@@ -49,6 +49,16 @@ describe(`valet: tickets, claims, payment with a tip, car requests (${testEngine
     return driver;
   };
 
+  it("refuses to text the claim link to a number that cannot receive it, and opens no ticket", async () => {
+    const phone = "+18095550142";
+    const response = await device("POST", "/ticket", { number: "D1", phone_number: phone });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toBe("invalid_data");
+    expect(await outboxFor(app, phone)).toHaveLength(0);
+    const tickets = await app.db.selectFrom("valet_tickets").select("id").where("number", "=", "D1").execute();
+    expect(tickets).toHaveLength(0);
+  });
+
   it("runs a ticket from the stand to the driver and back: claim, live fee, pay with a tip, request, ready, delivered", async () => {
     const phone = "+528199990001";
     const ticket = await open({ number: "A17", plate: "ABC123X", phone_number: phone });

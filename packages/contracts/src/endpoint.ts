@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ErrorCode } from "./errors.ts";
 
 /**
  * One declaration per API endpoint, read by both sides: the API registers its route from it
@@ -17,6 +18,24 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  * admin role (`admin`), a gate, camera, meter or valet stand with its key (`device`).
  */
 export type AuthKind = "none" | "user" | "admin" | "device";
+
+/** What charging a saved card can answer: declined or out of reach, expired, its CVC refused, no card. */
+export const CARD_CHARGE_ERRORS = [
+  "card_expired",
+  "cvc_invalid",
+  "invalid_payment",
+  "no_payment_method",
+] as const satisfies readonly ErrorCode[];
+
+/** What saving a card can answer: its token or verification refused, the card itself refused, no profile yet. */
+export const CARD_SAVE_ERRORS = [
+  "card_expired",
+  "cvc_invalid",
+  "invalid_payment",
+  "invalid_payment_method",
+  "invalid_verification_payment",
+  "missing_email",
+] as const satisfies readonly ErrorCode[];
 
 export interface EndpointSchemas {
   params?: z.ZodType;
@@ -49,6 +68,11 @@ export interface EndpointOptions<S extends EndpointSchemas> {
    * schema does not know) instead of the API's validation codes, and no answer may be cached.
    */
   oauth?: boolean;
+  /**
+   * The catalogue codes the endpoint's own rules answer, beyond those its shape implies (its
+   * caller, inputs and Idempotency-Key: `errorAnswersOf` in endpoint-errors.ts).
+   */
+  errors?: readonly ErrorCode[];
   /** OpenAPI grouping and one line on what the call does. */
   tag: string;
   summary: string;
@@ -66,7 +90,15 @@ export interface Endpoint<S extends EndpointSchemas = EndpointSchemas>
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function defineEndpoint<S extends EndpointSchemas>(options: EndpointOptions<S>): Endpoint<S> {
-  return { idempotent: false, idempotencyKeyField: null, status: 200, envelope: true, oauth: false, ...options };
+  return {
+    idempotent: false,
+    idempotencyKeyField: null,
+    status: 200,
+    envelope: true,
+    oauth: false,
+    errors: [],
+    ...options,
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import { prepareDatabase } from "../db/prepare.ts";
 
 /**
  * `npm run migrate`: runs the pending migrations and the idempotent seed once, before the API
- * instances and workers of a deploy start (they refuse an out-of-date schema; README "Production").
+ * instances and workers of a deploy start (they refuse an out-of-date schema; docs/operations.md).
  */
 try {
   const config = loadConfig();

@@ -7,6 +7,8 @@ import {
   type ValidParams,
   type ValidQuery,
 } from "@estaciona/contracts/endpoint";
+import { errorAnswersOf } from "@estaciona/contracts/endpoint-errors";
+import * as declarations from "@estaciona/contracts/endpoints/index";
 import { idempotencyKeyHeader, optionalIdempotencyKeyHeader } from "@estaciona/contracts/schemas/common";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ZodType, z } from "zod";
@@ -44,12 +46,17 @@ export interface RouteOptions {
   claimsIdempotencyKey?: boolean;
 }
 
-const securityOf: Record<AuthKind, Record<string, string[]>[] | undefined> = {
-  none: undefined,
+const securityOf: Record<AuthKind, Record<string, string[]>[]> = {
+  none: [],
   user: [{ bearer: [] }],
   admin: [{ bearer: [] }],
   device: [{ deviceKey: [] }],
 };
+
+/** Each declaration's export name, its OpenAPI `operationId` (`saveMexicanCard`). */
+const operationIds = new Map<unknown, string>(
+  Object.values(declarations).flatMap((feature) => Object.entries(feature).map(([name, endpoint]) => [endpoint, name])),
+);
 
 const FORM_OR_JSON = ["application/json", "application/x-www-form-urlencoded"];
 /** OAuth endpoints validate their own body (`oauthBody`), so Fastify passes it through untouched. */
@@ -93,19 +100,27 @@ export async function route<E extends Endpoint>(
     throw new Error(`${name}: an idempotent endpoint needs a signed-in caller`);
   if (options.claimsIdempotencyKey && !endpoint.idempotent)
     throw new Error(`${name}: only an idempotent endpoint has a key to claim`);
+  const operationId = operationIds.get(endpoint);
+  if (!operationId) throw new Error(`${name}: not exported from @estaciona/contracts/endpoints/index`);
   const schemas = await endpoint.schemas();
+  const errorAnswers = errorAnswersOf(endpoint, {
+    params: schemas.params !== undefined,
+    query: schemas.query !== undefined,
+    body: schemas.body !== undefined,
+  });
   const answer = endpoint.envelope ? z.object({ data: schemas.response }) : schemas.response;
   const bodyOf = (data: EndpointData<E>) => (endpoint.envelope ? { data } : data);
 
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    config: { errorAnswers, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     ...(endpoint.oauth ? { validatorCompiler: acceptAsSent } : {}),
     schema: {
+      operationId,
       tags: [endpoint.tag],
       summary: endpoint.summary,
-      ...(securityOf[endpoint.auth] ? { security: securityOf[endpoint.auth] } : {}),
+      security: securityOf[endpoint.auth],
       ...(endpoint.oauth ? { consumes: FORM_OR_JSON } : {}),
       ...(schemas.params ? { params: schemas.params } : {}),
       ...(schemas.query ? { querystring: schemas.query } : {}),

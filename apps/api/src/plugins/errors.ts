@@ -1,6 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { DEFAULT_LOCALE, type Locale } from "@estaciona/contracts";
+import { DEFAULT_LOCALE, isErrorCode, type Locale } from "@estaciona/contracts";
 import { isNotFoundCode, MESSAGE } from "@estaciona/contracts/schemas/common";
 import { translate } from "@estaciona/i18n";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -131,6 +131,7 @@ interface ZodValidationIssue {
  * - a path id that is not a UUID names nothing: the route's not-found code (`uuidParams`);
  * - text breaking the text rule: `invalid_data` naming the field;
  * - a malformed e-mail address: `invalid_email` (spec §5, §8);
+ * - a body field whose schema names a catalogue code as its message: that code (`positiveAmountOr`);
  * - a required field absent: `missing_parameters`; anything else `invalid_data`.
  * A message that is a key of the API's own `errors` namespace (the Idempotency-Key rule) is the answer's message.
  */
@@ -149,6 +150,9 @@ function validationError(error: ValidationFailure, request: FastifyRequest): App
       params: { field: characters.path.join(".") },
     });
   if (leaves.some((leaf) => leaf.message === MESSAGE.email)) return new AppError("invalid_email", { detail });
+  // A body field that names its rule's catalogue code (`positiveAmountOr`): that code is the answer.
+  const coded = leaves.map((leaf) => leaf.message).find(isErrorCode);
+  if (coded && error.validationContext === "body") return new AppError(coded, { detail });
   const source =
     error.validationContext === "body"
       ? request.body

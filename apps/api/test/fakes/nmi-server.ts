@@ -149,7 +149,13 @@ export async function startNmiFake(): Promise<NmiFake> {
           );
         }
         const transactionId = String(++sequence * 1000);
-        transactions.push({ ...original, transactionId, type: "refund", amount: fields.get("amount") ?? "" });
+        transactions.push({
+          ...original,
+          transactionId,
+          type: "refund",
+          orderId: fields.get("orderid") ?? original.orderId,
+          amount: fields.get("amount") ?? "",
+        });
         return sendText(
           response,
           200,
@@ -178,13 +184,11 @@ export async function startNmiFake(): Promise<NmiFake> {
         );
       }
       const orderId = fields.get("order_id");
-      const found = transactions.filter(
-        (transaction) => transaction.type === "sale" && transaction.orderId === orderId,
-      );
+      const found = transactions.filter((transaction) => transaction.orderId === orderId);
       const xml = found
         .map(
           (transaction) =>
-            `<transaction><transaction_id>${transaction.transactionId}</transaction_id><transaction_type>cc</transaction_type><condition>${transaction.condition}</condition><order_id>${transaction.orderId}</order_id><currency>USD</currency><action><amount>${transaction.amount}</amount><action_type>sale</action_type><date>20261121000000</date><success>${transaction.success ? 1 : 0}</success><response_text>${transaction.success ? "SUCCESS" : "DECLINE"}</response_text><response_code>${transaction.responseCode}</response_code></action></transaction>`,
+            `<transaction><transaction_id>${transaction.transactionId}</transaction_id><transaction_type>cc</transaction_type><condition>${transaction.condition}</condition><order_id>${transaction.orderId}</order_id><currency>USD</currency><action><amount>${transaction.amount}</amount><action_type>${transaction.type}</action_type><date>20261121000000</date><success>${transaction.success ? 1 : 0}</success><response_text>${transaction.success ? "SUCCESS" : "DECLINE"}</response_text><response_code>${transaction.responseCode}</response_code></action></transaction>`,
         )
         .join("");
       return sendText(

@@ -9,6 +9,7 @@ export const sendContactMessage = defineEndpoint({
   path: "/user/contact",
   auth: "user",
   status: 201,
+  errors: ["object_not_found"],
   tag: "contact",
   summary: "Send the host's operator a message (topic, text, optional visit); answers its reference",
   schemas: schemasOf(contact, (s) => ({ body: s.contactBody, response: s.contactReceipt })),

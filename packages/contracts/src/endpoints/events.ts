@@ -1,4 +1,4 @@
-import { defineEndpoint, schemasOf } from "../endpoint.ts";
+import { CARD_CHARGE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
 
 /** Events at venues, their series, event parking and the gate's pass check (DESIGN §7). */
 
@@ -38,6 +38,13 @@ export const purchaseEvent = defineEndpoint({
   auth: "user",
   status: 201,
   idempotent: true,
+  errors: [
+    ...CARD_CHARGE_ERRORS,
+    "invalid_visit_amount",
+    "plan_availability_reached",
+    "vehicle_not_found",
+    "vehicle_with_active_visit",
+  ],
   tag,
   summary: "Buy parking for an event: takes a place and charges the chosen amount with fees and tax",
   schemas: schemasOf(events, (s) => ({
@@ -78,6 +85,7 @@ export const listOperatorEvents = defineEndpoint({
   method: "GET",
   path: "/admin/events",
   auth: "admin",
+  errors: ["object_not_found"],
   tag,
   summary:
     "The organisation's events, upcoming (soonest first) or past (latest first), with places sold and status (keyset pages)",
@@ -98,6 +106,7 @@ export const createEventSeries = defineEndpoint({
   path: "/admin/event-series",
   auth: "admin",
   status: 201,
+  errors: ["code_already_exist"],
   tag,
   summary: "Create a series of events, found by its slug",
   schemas: schemasOf(events, (s) => ({ body: s.createSeriesBody, response: s.seriesCreated })),
@@ -108,6 +117,7 @@ export const createEvent = defineEndpoint({
   path: "/admin/event",
   auth: "admin",
   status: 201,
+  errors: ["invalid_location_type", "object_not_found"],
   tag,
   summary: "Create an event at a venue",
   schemas: schemasOf(events, (s) => ({ body: s.createEventBody, response: s.event })),
@@ -135,6 +145,7 @@ export const reportEventEntry = defineEndpoint({
   method: "POST",
   path: "/device/event/entry",
   auth: "device",
+  errors: ["action_not_available", "vehicle_not_found"],
   tag,
   summary: "A gate scanned a pass or read a plate: the event visit enters (in_progress), once",
   schemas: schemasOf(events, (s) => ({ body: s.eventEntryBody, response: s.eventEntryResult })),

@@ -1,4 +1,4 @@
-import { defineEndpoint, schemasOf } from "../endpoint.ts";
+import { CARD_CHARGE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
 
 /** On-street parking meters (DESIGN §7): zones, the map, sessions, extensions and the officer's check. */
 
@@ -47,6 +47,7 @@ export const startMeterSession = defineEndpoint({
   auth: "user",
   idempotent: true,
   status: 201,
+  errors: [...CARD_CHARGE_ERRORS, "invalid_visit_amount", "location_not_available", "vehicle_not_found"],
   tag,
   summary: "Pay for time in a zone (a running session of the same vehicle there is extended)",
   schemas: schemasOf(meters, (s) => ({ body: s.startMeterSessionBody, response: s.meterPurchaseAnswer })),
@@ -57,6 +58,7 @@ export const extendMeterSession = defineEndpoint({
   path: "/user/meter-session/:uuid/extend",
   auth: "user",
   idempotent: true,
+  errors: [...CARD_CHARGE_ERRORS, "location_not_available"],
   tag,
   summary: "Add time to a running session, up to the zone's maximum stay; pays only the added time",
   schemas: schemasOf(meters, (s) => ({
@@ -88,6 +90,7 @@ export const listOperatorMeterZones = defineEndpoint({
   method: "GET",
   path: "/admin/meters",
   auth: "admin",
+  errors: ["object_not_found"],
   tag,
   summary: "The organisation's meter zones, found by sign code or location, in code order (keyset pages)",
   schemas: schemasOf(meters, (s) => ({ query: s.adminMeterZoneListQuery, response: s.adminMeterZonePage })),
@@ -107,6 +110,12 @@ export const createMeterZone = defineEndpoint({
   path: "/admin/meter",
   auth: "admin",
   status: 201,
+  errors: [
+    "device_id_already_exists",
+    "invalid_location_type",
+    "location_already_has_a_parking_meter",
+    "object_not_found",
+  ],
   tag,
   summary: "Make a meter location a zone: sign code, area, hourly rate, stays, hours and meter device id",
   schemas: schemasOf(meters, (s) => ({ body: s.createMeterZoneBody, response: s.meterZone })),
@@ -125,6 +134,7 @@ export const checkMeterPlate = defineEndpoint({
   method: "POST",
   path: "/device/meter/check",
   auth: "device",
+  errors: ["forbidden_access", "object_not_found"],
   tag,
   summary: "Enforcement: whether a plate is paid in the zone and until when (no personal data)",
   schemas: schemasOf(meters, (s) => ({ body: s.meterCheckBody, response: s.meterCheck })),

@@ -1,4 +1,4 @@
-import { defineEndpoint, schemasOf } from "../endpoint.ts";
+import { CARD_CHARGE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
 
 /** Locations and visits (DESIGN §7). */
 
@@ -28,6 +28,14 @@ export const startVisit = defineEndpoint({
   path: "/user/visit",
   auth: "user",
   status: 201,
+  errors: [
+    "invalid_location_type",
+    "location_email_blocked",
+    "location_not_available",
+    "object_not_found",
+    "vehicle_not_found",
+    "vehicle_with_active_visit",
+  ],
   tag,
   summary: "Start a stay at a location with one of the driver's vehicles (in_progress, entered now)",
   schemas: schemasOf(parking, (s) => ({ body: s.startVisitBody, response: s.visitDetail })),
@@ -55,6 +63,7 @@ export const quoteVisit = defineEndpoint({
   method: "GET",
   path: "/user/visit/:uuid/quote",
   auth: "user",
+  errors: ["visit_already_paid"],
   tag,
   summary: "What paying the visit would charge now, with fees and tax",
   schemas: schemasOf(parking, (s) => ({ params: s.visitParams, response: s.visitQuote })),
@@ -65,6 +74,7 @@ export const payVisit = defineEndpoint({
   path: "/user/visit/:uuid/pay",
   auth: "user",
   idempotent: true,
+  errors: [...CARD_CHARGE_ERRORS, "invalid_visit_amount", "visit_already_paid"],
   tag,
   summary: "Pay the visit now (also /checkout/{uuid}): charges the fee and leaves an exit window",
   schemas: schemasOf(parking, (s) => ({ params: s.visitParams, body: s.payVisitBody, response: s.payVisitAnswer })),

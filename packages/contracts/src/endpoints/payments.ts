@@ -1,4 +1,4 @@
-import { defineEndpoint, schemasOf } from "../endpoint.ts";
+import { CARD_SAVE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
 
 /** Saved cards and 3-D Secure (spec §7, DESIGN §6). Saving a card charges (and refunds) a verification: idempotent. */
 
@@ -30,6 +30,7 @@ export const saveMexicanCard = defineEndpoint({
   idempotent: true,
   idempotencyKeyField: "token",
   status: 201,
+  errors: [...CARD_SAVE_ERRORS],
   tag,
   summary: "Save a Mexican card from its Conekta token (10 MXN verification charge, refunded)",
   schemas: schemasOf(payment, (s) => ({ body: s.mexicanCardBody, response: s.savedCardAnswer })),
@@ -41,6 +42,7 @@ export const saveNetpayCard = defineEndpoint({
   auth: "user",
   idempotent: true,
   status: 201,
+  errors: [...CARD_SAVE_ERRORS],
   tag,
   summary: "Save a Mexican card from its NetPay token",
   schemas: schemasOf(payment, (s) => ({ body: s.mexicanCardBody, response: s.savedCardAnswer })),
@@ -53,6 +55,7 @@ export const saveUsCard = defineEndpoint({
   idempotent: true,
   idempotencyKeyField: "payment_token",
   status: 201,
+  errors: [...CARD_SAVE_ERRORS],
   tag,
   summary: "Save a US card from its Collect.js payment token (1 USD verification charge, refunded)",
   schemas: schemasOf(payment, (s) => ({ body: s.usCardBody, response: s.savedCardAnswer })),
@@ -80,6 +83,7 @@ export const deletePaymentMethod = defineEndpoint({
   method: "DELETE",
   path: "/user/payment/method/:uuid",
   auth: "user",
+  errors: ["card_default_delete", "invalid_payment_source_delete"],
   tag,
   summary: "Remove a card (not the default while others exist; not the last one while it is needed)",
   schemas: schemasOf(payment, (s) => ({ params: s.paymentMethodParams, response: s.paymentMethodList })),
@@ -89,6 +93,7 @@ export const completeThreeDs = defineEndpoint({
   method: "POST",
   path: "/user/payment/3ds/complete",
   auth: "user",
+  errors: ["invalid_verification_payment", "object_not_found"],
   tag,
   summary: "After a 3-D Secure challenge: re-read the charge from the gateway and record it",
   schemas: schemasOf(payment, (s) => ({ body: s.completeThreeDsBody, response: s.paymentState })),

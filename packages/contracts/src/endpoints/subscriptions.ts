@@ -1,4 +1,4 @@
-import { defineEndpoint, schemasOf } from "../endpoint.ts";
+import { CARD_CHARGE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
 
 /** Passes (pensiones), promo codes and partner landings (DESIGN §8). */
 
@@ -27,6 +27,7 @@ export const quotePlan = defineEndpoint({
   method: "GET",
   path: "/user/plan/:uuid/quote",
   auth: "user",
+  errors: ["discount_not_available", "discount_not_available_for_this_plan", "discount_not_found"],
   tag,
   summary: "What buying the plan would charge: first period with a promo code, its last day, later periods",
   schemas: schemasOf(subscriptions, (s) => ({ params: s.planParams, query: s.planQuoteQuery, response: s.planQuote })),
@@ -38,6 +39,16 @@ export const createSubscription = defineEndpoint({
   auth: "user",
   idempotent: true,
   status: 201,
+  errors: [
+    ...CARD_CHARGE_ERRORS,
+    "discount_not_available",
+    "discount_not_found",
+    "location_email_blocked",
+    "object_not_found",
+    "plan_availability_reached",
+    "subscription_already_active",
+    "subscription_creation_failed",
+  ],
   tag,
   summary: "Buy a pass for a vehicle: charges the first period now, or waits in trial until the chosen date",
   schemas: schemasOf(subscriptions, (s) => ({ body: s.createSubscriptionBody, response: s.subscriptionCharge })),
@@ -75,6 +86,7 @@ export const paySubscription = defineEndpoint({
   path: "/user/subscription/:uuid/pay",
   auth: "user",
   idempotent: true,
+  errors: [...CARD_CHARGE_ERRORS, "subscription_update_failed"],
   tag,
   summary: "Pay an incomplete, past-due or paused pass now (another card, or the default one)",
   schemas: schemasOf(subscriptions, (s) => ({
@@ -88,6 +100,7 @@ export const cancelSubscription = defineEndpoint({
   method: "POST",
   path: "/user/subscription/:uuid/cancel",
   auth: "user",
+  errors: ["subscription_already_canceled"],
   tag,
   summary: "Cancel a pass: it ends after the current period's last day (at once when not active yet)",
   schemas: schemasOf(subscriptions, (s) => ({ params: s.subscriptionParams, response: s.subscriptionDetail })),
@@ -97,6 +110,7 @@ export const getPromo = defineEndpoint({
   method: "GET",
   path: "/user/discount/:code",
   auth: "user",
+  errors: ["discount_not_available", "discount_not_found"],
   tag,
   summary: "A promo code (/promo/{code}): what it discounts, for how many periods, and the plans it applies to",
   schemas: schemasOf(subscriptions, (s) => ({ params: s.discountParams, response: s.promo })),
@@ -116,6 +130,13 @@ export const createPlan = defineEndpoint({
   path: "/admin/plan",
   auth: "admin",
   status: 201,
+  errors: [
+    "invalid_discount_amount",
+    "invalid_plan_for_discount",
+    "object_not_found",
+    "only_one_time_plans",
+    "plan_creation_error",
+  ],
   tag,
   summary: "Create a plan at a location (only one-time plans at venues; a built-in discount only on one-time plans)",
   schemas: schemasOf(subscriptions, (s) => ({ body: s.createPlanBody, response: s.plan })),
@@ -125,6 +146,7 @@ export const updatePlan = defineEndpoint({
   method: "PUT",
   path: "/admin/plan/:uuid",
   auth: "admin",
+  errors: ["invalid_plan_for_discount"],
   tag,
   summary: "Change a plan's name, cost, places, student requirement or discount (next periods only)",
   schemas: schemasOf(subscriptions, (s) => ({ params: s.planParams, body: s.updatePlanBody, response: s.plan })),
@@ -144,6 +166,7 @@ export const createDiscount = defineEndpoint({
   path: "/admin/discount",
   auth: "admin",
   status: 201,
+  errors: ["code_already_exist", "discount_creation_failed", "invalid_discount_amount", "object_not_found"],
   tag,
   summary: "Create a promo code: percentage or amount, plan, first N periods, dates, redemption limit",
   schemas: schemasOf(subscriptions, (s) => ({ body: s.createDiscountBody, response: s.adminDiscount })),
@@ -154,6 +177,7 @@ export const refundSubscription = defineEndpoint({
   path: "/admin/subscription/:uuid/refund",
   auth: "admin",
   idempotent: true,
+  errors: ["invalid_refund", "subscription_already_refunded"],
   tag,
   summary: "Refund a pass's last paid period (whole or part) and end it at once",
   schemas: schemasOf(subscriptions, (s) => ({

@@ -1,4 +1,4 @@
-import { defineEndpoint, schemasOf } from "../endpoint.ts";
+import { CARD_CHARGE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
 
 /** Valet: the stand's tickets, the driver's claim, payment with a tip and car request (DESIGN §7). */
 
@@ -10,6 +10,7 @@ export const openValetTicket = defineEndpoint({
   path: "/device/valet/ticket",
   auth: "device",
   status: 201,
+  errors: ["code_already_exist", "forbidden_access"],
   tag,
   summary: "A valet stand opens a ticket for a car; answers the claim link (its QR), sent by SMS when a phone is given",
   schemas: schemasOf(valet, (s) => ({ body: s.openTicketBody, response: s.openedTicket })),
@@ -28,6 +29,7 @@ export const markValetCarReady = defineEndpoint({
   method: "POST",
   path: "/device/valet/ticket/:uuid/ready",
   auth: "device",
+  errors: ["action_not_available"],
   tag,
   summary: "The car waits at the stand: the driver is told",
   schemas: schemasOf(valet, (s) => ({ params: s.valetTicketParams, response: s.standTicket })),
@@ -37,6 +39,7 @@ export const markValetCarDelivered = defineEndpoint({
   method: "POST",
   path: "/device/valet/ticket/:uuid/delivered",
   auth: "device",
+  errors: ["action_not_available"],
   tag,
   summary: "The car was handed over: the ticket closes",
   schemas: schemasOf(valet, (s) => ({ params: s.valetTicketParams, response: s.standTicket })),
@@ -46,6 +49,7 @@ export const claimValetTicket = defineEndpoint({
   method: "POST",
   path: "/user/valet/claim",
   auth: "user",
+  errors: ["action_not_available", "object_not_found"],
   tag,
   summary: "The driver claims a ticket by its link or QR; a ticket claimed by another account is refused",
   schemas: schemasOf(valet, (s) => ({ body: s.claimTicketBody, response: s.valetTicketDetail })),
@@ -74,6 +78,7 @@ export const payValetTicket = defineEndpoint({
   path: "/user/valet/:uuid/pay",
   auth: "user",
   idempotent: true,
+  errors: [...CARD_CHARGE_ERRORS, "visit_already_paid"],
   tag,
   summary: "Pay the ticket's fee now, with an optional tip, through the ledger",
   schemas: schemasOf(valet, (s) => ({
@@ -87,6 +92,7 @@ export const requestValetCar = defineEndpoint({
   method: "POST",
   path: "/user/valet/:uuid/request",
   auth: "user",
+  errors: ["action_not_available"],
   tag,
   summary: "Ask for the car: a paid ticket joins the stand's queue",
   schemas: schemasOf(valet, (s) => ({ params: s.valetTicketParams, response: s.valetTicketDetail })),

@@ -133,6 +133,15 @@ export const amount = z.number().int().min(0);
  * priced them (docs/decisions/0059).
  */
 export const boundedAmount = amount.max(MAX_AMOUNT);
+/**
+ * A positive `boundedAmount` whose every refusal (not a number, fractional, zero, negative, over
+ * MAX_AMOUNT) answers the rule's own catalogue code instead of `invalid_data`: the API's error
+ * handler answers a body message that is a catalogue code with that code (a refund's `invalid_refund`).
+ */
+export function positiveAmountOr(code: ErrorCode) {
+  const refusal = { error: code };
+  return z.number(refusal).int(refusal).min(1, refusal).max(MAX_AMOUNT, refusal);
+}
 /** A count a client sets (places, periods, redemptions): PostgreSQL's `integer` refuses 2^31, SQLite does not. */
 export const boundedCount = z.number().int().min(1).max(MAX_COUNT);
 

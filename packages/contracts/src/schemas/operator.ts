@@ -18,6 +18,7 @@ import {
   MESSAGE,
   optionalText,
   plate,
+  positiveAmountOr,
   requiredText,
   text,
   uuid,
@@ -204,8 +205,8 @@ export const paymentDetail = paymentSummary.extend({
 });
 export type PaymentDetail = z.infer<typeof paymentDetail>;
 export const refundBody = z.object({
-  /** Minor units; absent: everything still refundable. */
-  amount: boundedAmount.min(1).optional(),
+  /** Minor units; absent: everything still refundable. Any amount that cannot be one answers `invalid_refund`. */
+  amount: positiveAmountOr("invalid_refund").optional(),
   reason: requiredText(250),
 });
 export type RefundBody = z.input<typeof refundBody>;

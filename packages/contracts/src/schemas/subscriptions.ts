@@ -74,8 +74,12 @@ export const planQuote = z.object({
   /** Whether paying now charges (start today) or the pass waits in `trial` until its first day. */
   charged_now: z.boolean(),
   first_period: feeBreakdownBody,
-  /** What each period costs once the promo code's periods are over. */
-  later_period: feeBreakdownBody,
+  /**
+   * The charges after the first, as steps (packages/contracts/src/pass-pricing.ts): the next
+   * charge, then one more where a promo code's periods end and the price changes. Empty for a
+   * one-time plan.
+   */
+  renewals: z.array(z.object({ from_period: z.number().int(), date: calendarDate, amounts: feeBreakdownBody })),
   discount: appliedDiscount.nullable(),
 });
 export type PlanQuote = z.infer<typeof planQuote>;

@@ -6,6 +6,7 @@ import { lockName } from "../../db/database.ts";
 import { codeHmac, deriveKey, newCode, newOpaqueToken, sameSecret, sha256 } from "../../lib/crypto.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
+import { requireTextablePhone } from "../../lib/phones.ts";
 import { isoAfter, isoBefore, nowIso, secondsUntil } from "../../lib/time.ts";
 import { ProviderError } from "../messaging/providers.ts";
 import { findActiveUserByPhone, findUserById } from "../users/repository.ts";
@@ -52,6 +53,7 @@ export async function requestSignInCode(
   input: { phone: string; domain: Domain; ip: string; locale: Locale },
 ): Promise<{ code: string | null }> {
   const { db, config } = context;
+  requireTextablePhone(input.phone);
   const now = Date.now();
 
   const code = newCode();

@@ -53,7 +53,9 @@ export async function refundCancelledEvent(deps: LedgerDeps, eventId: string): P
       if (result.status !== "succeeded") unsettled += 1;
     } catch (error) {
       if (error instanceof AppError && error.code === "invalid_refund") continue;
-      throw error;
+      // Another refund of the charge is in flight (an operator's): this visit is looked at again later.
+      if (error instanceof AppError && error.code === "action_not_available") unsettled += 1;
+      else throw error;
     }
   }
   if (unsettled > 0) throw new JobRetryLater(RETRY_PENDING_REFUND_SECONDS);

@@ -442,10 +442,12 @@ export async function paymentDetail(db: Executor, scope: OperatorScope, paymentI
 }
 
 /**
- * Gives back all or part of a charge through the ledger, which refuses more than is left and
- * keeps one refund in flight per charge (`invalid_refund`); the call's Idempotency-Key answers a
- * retry once. A refund the gateway declines answers `invalid_refund`; one whose outcome is not
- * known yet shows as a pending line and is settled by the ledger's jobs.
+ * Gives back all or part of a charge through the ledger, which makes this request's own refund or
+ * refuses: more than is left, nothing left or a bad amount `invalid_refund`; another refund of the
+ * charge in flight or the charge itself not settled yet 409 with Retry-After (docs/decisions/0115).
+ * A refund the gateway declines answers `invalid_refund`; one whose outcome is not known yet shows
+ * as a pending line and is settled by the ledger's sweep. The audit log gets one entry per refund
+ * made, never for a refusal or a replay.
  */
 export async function refundCharge(
   deps: LedgerDeps,
@@ -454,8 +456,7 @@ export async function refundCharge(
   body: { amount?: number | undefined; reason: string },
   idempotencyKey: string,
 ): Promise<PaymentDetail> {
-  const before = await paymentDetail(deps.db, scope, paymentId);
-  if (before.refundable === 0) throw new AppError("invalid_refund");
+  await paymentDetail(deps.db, scope, paymentId); // within the operator's reach, or not found
   const result = await refundPayment(deps, {
     paymentId,
     ...(body.amount !== undefined ? { amount: body.amount } : {}),
@@ -463,19 +464,23 @@ export async function refundCharge(
     idempotencyKey,
   });
   if (result.status === "failed") throw new AppError("invalid_refund");
+  const after = await paymentDetail(deps.db, scope, paymentId);
+  if (result.replayed) return after;
+  // What other refunds had given back: this one is counted in `after` only once it succeeded.
+  const before = after.refunded - (result.status === "succeeded" ? result.refund.amount : 0);
   await recordAudit(deps.db, scope, {
     action: "payment.refund",
     subject: { type: "payment", id: paymentId },
     // The currency goes with the amounts so the log can write them as money, not bare minor units.
-    before: { refunded: before.refunded, currency: before.currency },
+    before: { refunded: before, currency: after.currency },
     after: {
-      refunded: before.refunded + result.refund.amount,
-      currency: before.currency,
+      refunded: before + result.refund.amount,
+      currency: after.currency,
       refund_uuid: result.refund.id,
       reason: body.reason,
     },
   });
-  return paymentDetail(deps.db, scope, paymentId);
+  return after;
 }
 
 const CSV_COLUMNS = [

@@ -189,6 +189,20 @@ describe("Conekta adapter", () => {
     await expect(gateway.refund(refund)).rejects.toBeInstanceOf(GatewayUnavailableError);
   });
 
+  it("finds a lost refund by the order's refunded total: made, never made, or cannot tell", async () => {
+    const charged = await gateway.charge(chargeRequest("pay_lost_refund", 5000));
+    const providerChargeRef = charged.status === "succeeded" ? charged.providerRef : "";
+    const lookup = { reference: "ref_lost", providerChargeRef, amount: 1500, refundedBefore: 0 };
+    await expect(gateway.findRefund(lookup)).resolves.toBeNull();
+    await gateway.refund({ ...lookup, currency: "mxn", reason: "x" });
+    await expect(gateway.findRefund(lookup)).resolves.toEqual({
+      status: "succeeded",
+      providerRef: fake.orders[0]?.refunds[0]?.id,
+    });
+    // A total the ledger cannot explain (a refund made in Conekta's dashboard): nothing is guessed.
+    await expect(gateway.findRefund({ ...lookup, amount: 700 })).rejects.toBeInstanceOf(GatewayUnavailableError);
+  });
+
   it("deletes a payment source of the customer", async () => {
     await gateway.deleteCard({ customerRef: "cus_1", cardRef: "src_9" });
     expect(fake.requests[0]).toMatchObject({ method: "DELETE", path: "/customers/cus_1/payment_sources/src_9" });

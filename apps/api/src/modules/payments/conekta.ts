@@ -78,6 +78,8 @@ interface ConektaCharge {
 interface ConektaOrder {
   id: string;
   object?: string;
+  /** Centavos given back so far (schemas/orders/order_response.yml). */
+  amount_refunded?: number;
   payment_status?: string;
   metadata?: Record<string, unknown> | null;
   charges?: { data?: ConektaCharge[] } | null;
@@ -310,6 +312,25 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
       const refunds = order.charges?.data?.[0]?.refunds?.data ?? [];
       const latestRefund = refunds[refunds.length - 1];
       return { status: "succeeded", providerRef: latestRefund?.id ?? order.id };
+    },
+
+    async findRefund(lookup) {
+      // Conekta keeps no reference of ours on a refund; the order's `amount_refunded` tells instead:
+      // the ledger has one refund in flight per charge, so the total is what it knew before (never
+      // made) or that plus this refund's amount (made, the order's latest refund).
+      const answer = await request("GET", `/orders/${encodeURIComponent(lookup.providerChargeRef)}`);
+      if (answer.status !== 200) throw unusable(answer, "GET /orders/{id}");
+      const order = parseJsonAnswer<ConektaOrder>("conekta", answer);
+      const refunded = order.amount_refunded ?? 0;
+      if (refunded === lookup.refundedBefore) return null;
+      if (refunded === lookup.refundedBefore + lookup.amount) {
+        const refunds = order.charges?.data?.[0]?.refunds?.data ?? [];
+        return { status: "succeeded", providerRef: refunds[refunds.length - 1]?.id ?? order.id };
+      }
+      throw new GatewayUnavailableError(
+        "conekta",
+        `order ${order.id} refunded ${refunded}: not a total the ledger expects`,
+      );
     },
 
     async findCharge(reference, providerRef) {

@@ -73,6 +73,20 @@ export type RefundOutcome =
   | { status: "succeeded"; providerRef: string }
   | { status: "failed"; providerRef: string | null; message?: string };
 
+/** A refund looked up after its outcome was lost (a timeout, a crash): the sweep's question. */
+export interface RefundLookup {
+  /** Our refund's payment id, sent as the refund's reference. */
+  reference: string;
+  providerChargeRef: string;
+  amount: number;
+  /**
+   * What the ledger knows was refunded of the charge before this refund (its succeeded refunds).
+   * One refund is in flight per charge, so a provider that keeps no reference on a refund can still
+   * tell: its refunded total is this (not made) or this plus `amount` (made).
+   */
+  refundedBefore: number;
+}
+
 /** What the SPA needs to render the provider's hosted card form. */
 export interface CardFormConfig {
   provider: GatewayName;
@@ -98,6 +112,11 @@ export interface PaymentGateway {
    * The ledger asks 30 s after the attempt started, so `charge` must give up well before that (≤ 20 s).
    */
   findCharge(reference: string, providerRef?: string | null): Promise<ChargeOutcome | null>;
+  /**
+   * A refund looked up by our reference: its outcome, or null when the provider never made it.
+   * Throws `GatewayUnavailableError` when the provider cannot tell (yet): the refund stays pending.
+   */
+  findRefund(lookup: RefundLookup): Promise<RefundOutcome | null>;
 }
 
 /** Card rejected while saving (bad token, declined verification): maps to a catalogue code. */

@@ -21,7 +21,8 @@ import { isoBefore, nowIso } from "../../lib/time.ts";
  *   `invalid_data` ("this key was already used for another request"), never replayed;
  * - same key while the first request still runs → 409 `action_not_available`, `Retry-After: 1`
  *   (safe to retry; nothing was recorded for the second request);
- * - 429, 5xx and unexpected failures are not recorded: the key is released so the client can retry,
+ * - 429, 5xx, refusals with `Retry-After` and unexpected failures are not recorded: the key is
+ *   released so the client can retry,
  *   and the ledger's own key check answers the attempt's real state instead of charging again.
  * An in-progress key older than two minutes belonged to a crashed request and may be taken over.
  * Keys are kept 24 hours (purged by the worker). See docs/decisions/0006.
@@ -90,9 +91,13 @@ const inProgress = () =>
     headers: { "retry-after": "1" },
   });
 
-/** Whether a refusal is kept for replays: 429, 5xx and unexpected failures release the key instead. */
+/**
+ * Whether a refusal is kept for replays. 429, 5xx, unexpected failures and any refusal that says
+ * when to come back (`Retry-After`: a refund already in flight, a transaction that kept meeting
+ * another) release the key instead: the same request sent again later is answered afresh.
+ */
 const kept = (error: unknown): error is AppError =>
-  error instanceof AppError && error.status < 500 && error.status !== 429;
+  error instanceof AppError && error.status < 500 && error.status !== 429 && !("retry-after" in error.headers);
 
 /** Every money call looks its key up first: compiled once (db/compiled-once.ts). */
 const recordOfKey = compiledOnce((db, userId: string, key: string) =>

@@ -215,4 +215,10 @@ describe("NetPay adapter", () => {
     expect(netpayDeclineReason("CVV incorrecto")).toBe("cvc_invalid");
     expect(netpayDeclineReason("Rechazada por el banco")).toBe("card_declined");
   });
+
+  it("cannot look a refund up by our reference: the refund stays pending, never guessed", async () => {
+    await expect(
+      gateway.findRefund({ reference: "ref_1", providerChargeRef: "tok", amount: 100, refundedBefore: 0 }),
+    ).rejects.toBeInstanceOf(GatewayUnavailableError);
+  });
 });

@@ -311,6 +311,13 @@ export function createNetpayGateway(options: NetpayGatewayOptions): PaymentGatew
       return { status: "failed", providerRef: null, message: messageOf(answer) };
     },
 
+    async findRefund(lookup) {
+      // Reports REST takes a refund and answers it; the stored docs show no way to find one again by
+      // our reference or to read a transaction's refunded total. Never answer "not made" on a guess:
+      // the refund stays pending until someone checks NetPay Reports (PAY-3).
+      throw new GatewayUnavailableError("netpay", `cannot look up refund ${lookup.reference}; check NetPay Reports`);
+    },
+
     async findCharge(reference, providerRef) {
       if (!providerRef) {
         // The gateway looks transactions up by transactionTokenId only; a search by our

@@ -189,6 +189,19 @@ describe("NMI adapter", () => {
     expect(formOf(-1).get("amount")).toBe("0.01");
   });
 
+  it("finds a refund by our reference as its order_id, and answers null for one NMI never made", async () => {
+    const charged = await gateway.charge(sale("pay_found"));
+    const providerChargeRef = charged.status === "succeeded" ? charged.providerRef : "";
+    const lookup = { reference: "ref_found", providerChargeRef, amount: 500, refundedBefore: 0 };
+    await expect(gateway.findRefund(lookup)).resolves.toBeNull();
+    await gateway.refund({ ...lookup, currency: "usd", reason: "x" });
+    await expect(gateway.findRefund(lookup)).resolves.toEqual({
+      status: "succeeded",
+      providerRef: fake.transactions.at(-1)?.transactionId,
+    });
+    expect(formOf(-1).get("order_id")).toBe("ref_found");
+  });
+
   it("reports a refund NMI refuses as failed", async () => {
     const refund = {
       reference: "ref_2",

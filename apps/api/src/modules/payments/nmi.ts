@@ -239,6 +239,27 @@ export function createNmiGateway(options: NmiGatewayOptions): PaymentGateway {
       return { status: "failed", providerRef: answer.transactionId, message: answer.responsetext };
     },
 
+    async findRefund({ reference }): Promise<RefundOutcome | null> {
+      // The refund was sent with our refund's id as its orderid: the Query API finds it by order_id,
+      // a transaction whose actions include a `refund` (docs.nmi.com/reference/data-and-transaction-reporting).
+      const xml = await query({ order_id: reference });
+      const refunds = xmlBlocks(xml, "transaction")
+        .filter((block) => xmlValue(block, "order_id") === reference)
+        .flatMap((block) =>
+          xmlBlocks(block, "action")
+            .filter((action) => xmlValue(action, "action_type") === "refund")
+            .map((action) => ({
+              transactionId: xmlValue(block, "transaction_id") ?? "",
+              succeeded: xmlValue(action, "success") === "1",
+              text: xmlValue(action, "response_text") ?? "",
+            })),
+        );
+      const made = refunds.find((refund) => refund.succeeded);
+      if (made) return { status: "succeeded", providerRef: made.transactionId };
+      const refused = refunds.at(-1);
+      return refused ? { status: "failed", providerRef: refused.transactionId, message: refused.text } : null;
+    },
+
     async findCharge(reference, providerRef) {
       const fields: Record<string, string> = { order_id: reference };
       if (providerRef) fields.transaction_id = providerRef;

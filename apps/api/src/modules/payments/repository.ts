@@ -83,6 +83,18 @@ export function findPendingRefundOf(db: Executor, chargeId: string) {
     .executeTakeFirst();
 }
 
+/** The refund of a charge that a call with this Idempotency-Key made, latest first (a replay answers it). */
+export function findRefundByKey(db: Executor, chargeId: string, key: string) {
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("parent_payment_id", "=", chargeId)
+    .where("kind", "=", "refund")
+    .where("idempotency_key", "=", key)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+}
+
 /** What has been given back of a charge so far, minor units. */
 export async function refundedAmountOf(db: Executor, chargeId: string): Promise<number> {
   const row = await db
@@ -102,6 +114,18 @@ export function listUnsettledChargesBefore(db: Executor, before: string, limit: 
     .select("id")
     .where("kind", "=", "charge")
     .where("status", "in", ["pending", "requires_action"])
+    .where("created_at", "<", before)
+    .limit(limit)
+    .execute();
+}
+
+/** Refunds still waiting for the gateway's answer, created before a moment. */
+export function listPendingRefundsBefore(db: Executor, before: string, limit: number) {
+  return db
+    .selectFrom("payments")
+    .select("id")
+    .where("kind", "=", "refund")
+    .where("status", "=", "pending")
     .where("created_at", "<", before)
     .limit(limit)
     .execute();

@@ -1,46 +1,56 @@
-import { applyRate, feeBreakdown } from "@estaciona/contracts";
+import { type PassPricing, passPeriodPrice, passPriceSteps } from "@estaciona/contracts/pass-pricing";
+import { type CalendarDate, periodStartDate, renews } from "@estaciona/contracts/periods";
 import { breakdownBody, type FeeBreakdownBody } from "@estaciona/contracts/schemas/parking";
-import type { DiscountRule } from "@estaciona/contracts/schemas/subscriptions";
+import type { DiscountRule, PlanQuote } from "@estaciona/contracts/schemas/subscriptions";
 import { feeRatesOf, type LocationPricing } from "../parking/locations/service.ts";
 import type { DiscountRow, PlanRow } from "./repository.ts";
 
 /**
- * What one period of a pass costs (DESIGN §5, §8): the plan's cost, less the plan's own discount,
- * less a promo code's discount while its periods last; never below zero. Fees and tax go on top
- * of what is left (a free period charges nothing at all, fixed fees included).
+ * A pass's rows read as the contracts' pricing rules: every price of a period (the checkout's quote,
+ * the pass page, the renewal job, the reminder) is `passPeriodPrice` over these
+ * (packages/contracts/src/pass-pricing.ts).
  */
 
-/** A discount's amount off `base`: a percentage (rounded half away from zero) or an amount, at most `base`. */
-export function discountOff(rule: DiscountRule, base: number): number {
-  const off = rule.kind === "percent" ? applyRate(base, rule.value * 100) : rule.value;
-  return Math.min(Math.max(off, 0), base);
-}
+type PricedPlan = Pick<PlanRow, "cost" | "currency" | "discount_kind" | "discount_value">;
+type PricedPromo = Pick<DiscountRow, "kind" | "value" | "periods">;
 
 export const planDiscountRule = (plan: Pick<PlanRow, "discount_kind" | "discount_value">): DiscountRule | null =>
   plan.discount_kind && plan.discount_value ? { kind: plan.discount_kind, value: plan.discount_value } : null;
 
-/** Whether a promo code still discounts period `n` of a pass. */
-export const promoCovers = (promo: Pick<DiscountRow, "periods">, n: number): boolean =>
-  promo.periods === null || n <= promo.periods;
+const pricingOf = (plan: PricedPlan, location: LocationPricing, promo: PricedPromo | null): PassPricing => ({
+  cost: plan.cost,
+  planDiscount: planDiscountRule(plan),
+  promo: promo ? { kind: promo.kind, value: promo.value, periods: promo.periods } : null,
+  rates: feeRatesOf(location),
+});
 
 export interface PeriodPrice {
   discount: number;
   amounts: FeeBreakdownBody;
 }
 
+/** Period `n`'s price with its discount, in the wire's terms. */
 export function periodPrice(
-  plan: Pick<PlanRow, "cost" | "currency" | "discount_kind" | "discount_value">,
+  plan: PricedPlan,
   location: LocationPricing,
-  promo: Pick<DiscountRow, "kind" | "value" | "periods"> | null,
+  promo: PricedPromo | null,
   n: number,
 ): PeriodPrice {
-  const planRule = planDiscountRule(plan);
-  const planOff = planRule ? discountOff(planRule, plan.cost) : 0;
-  const afterPlan = plan.cost - planOff;
-  const promoOff = promo && promoCovers(promo, n) ? discountOff(promo, afterPlan) : 0;
-  const subtotal = afterPlan - promoOff;
-  return {
-    discount: planOff + promoOff,
-    amounts: breakdownBody(feeBreakdown(subtotal, feeRatesOf(location)), plan.currency),
-  };
+  const price = passPeriodPrice(pricingOf(plan, location, promo), n);
+  return { discount: price.discount, amounts: breakdownBody(price.breakdown, plan.currency) };
+}
+
+/** What a new pass starting `start` will charge after its first period (none for a one-time plan). */
+export function renewalsOf(
+  plan: PricedPlan & Pick<PlanRow, "interval_unit">,
+  location: LocationPricing,
+  promo: PricedPromo | null,
+  start: CalendarDate,
+): PlanQuote["renewals"] {
+  if (!renews(plan.interval_unit)) return [];
+  return passPriceSteps(pricingOf(plan, location, promo), 2).map((step) => ({
+    from_period: step.from,
+    date: periodStartDate(start, plan.interval_unit, step.from),
+    amounts: breakdownBody(step.price.breakdown, plan.currency),
+  }));
 }

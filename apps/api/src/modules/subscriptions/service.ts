@@ -42,7 +42,7 @@ import {
   presentPlans,
   presentSummaries,
 } from "./presenter.ts";
-import { periodPrice } from "./pricing.ts";
+import { periodPrice, renewalsOf } from "./pricing.ts";
 import {
   countLivePassesByPlan,
   type DiscountRow,
@@ -537,7 +537,7 @@ export async function quotePlan(
     last_day: periodLastDay(start, plan.interval_unit, 1),
     charged_now: start === today,
     first_period: first.amounts,
-    later_period: periodPrice(plan, location, discount, discount?.periods ? discount.periods + 1 : 2).amounts,
+    renewals: renewalsOf(plan, location, discount, start),
     discount: appliedDiscount(discount),
   };
 }

@@ -10,6 +10,7 @@ import { type Db, type Executor, isUniqueViolation } from "../../db/database.ts"
 import { deriveKey, newOpaqueToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
+import { requireTextablePhone } from "../../lib/phones.ts";
 import { nowIso } from "../../lib/time.ts";
 import { messageOrigin } from "../hosts/service.ts";
 import { enqueue } from "../jobs/queue.ts";
@@ -61,6 +62,7 @@ export async function openTicket(
   body: OpenTicketBody,
 ): Promise<OpenedTicket> {
   assertValetStand(device);
+  if (body.phone_number) requireTextablePhone(body.phone_number);
   const location = await findLocationById(deps.db, device.location_id);
   if (!location) throw new Error(`Device ${device.id} points at a missing location`);
   if (location.kind !== "valet") throw new AppError("invalid_location_type");

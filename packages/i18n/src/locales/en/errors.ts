@@ -8,6 +8,7 @@ export const errors = {
   api_forbidden_access: "You do not have access to this.",
   api_user_already_exist: "This user already exists.",
   api_invalid_email: "The e-mail address is not valid.",
+  api_invalid_phone: "Enter a Mexican or US mobile number: this one cannot receive our codes.",
   api_invalid_password: "Wrong user or password.",
   api_user_does_not_exist: "The user does not exist.",
   api_user_suspended: "This account is suspended. Please contact support.",
@@ -89,6 +90,9 @@ export const errors = {
   api_invalid_characters:
     "The field {{field}} contains characters that are not allowed (control characters or incomplete Unicode).",
   api_request_in_progress: "This request is still being processed. Try again in a few seconds.",
+  api_refund_in_progress: "Another refund of this payment is being processed. Try again in a few seconds.",
+  api_charge_not_settled: "This payment is still being confirmed with the bank. Try the refund again in a minute.",
+  api_transaction_conflict: "Too many changes to the same thing at once. Nothing was saved: try again in a moment.",
   api_student_id_required: "This pass is for students: add your student ID to your account first.",
   api_start_date_invalid: "Choose a first day from today up to 90 days ahead.",
 };

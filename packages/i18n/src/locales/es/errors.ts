@@ -9,6 +9,7 @@ export const errors: typeof source = {
   api_forbidden_access: "No tienes acceso a esto.",
   api_user_already_exist: "Este usuario ya existe.",
   api_invalid_email: "El correo electrónico no es válido.",
+  api_invalid_phone: "Escribe un número celular de México o de Estados Unidos: este no puede recibir nuestros códigos.",
   api_invalid_password: "Usuario o contraseña incorrectos.",
   api_user_does_not_exist: "El usuario no existe.",
   api_user_suspended: "Esta cuenta está suspendida. Contacta a soporte.",
@@ -91,6 +92,11 @@ export const errors: typeof source = {
   api_invalid_characters:
     "El campo {{field}} contiene caracteres no permitidos (caracteres de control o Unicode incompleto).",
   api_request_in_progress: "Esta solicitud todavía se está procesando. Inténtalo de nuevo en unos segundos.",
+  api_refund_in_progress: "Otro reembolso de este pago se está procesando. Inténtalo de nuevo en unos segundos.",
+  api_charge_not_settled:
+    "Este pago todavía se está confirmando con el banco. Intenta el reembolso de nuevo en un minuto.",
+  api_transaction_conflict:
+    "Demasiados cambios a la vez sobre lo mismo. No se guardó nada: inténtalo de nuevo en un momento.",
   api_student_id_required: "Esta pensión es para estudiantes: primero agrega tu matrícula a tu cuenta.",
   api_start_date_invalid: "Elige un primer día entre hoy y los próximos 90 días.",
 };

@@ -55,3 +55,5 @@ export const handlersOf = (type: PayableType): PayableHandlers | undefined => pa
 
 export const JOB_RECONCILE = "payments.reconcile";
 export const JOB_REFUND = "payments.refund";
+/** Settles one refund whose gateway answer was lost (docs/decisions/0115). */
+export const JOB_SETTLE_REFUND = "payments.settle-refund";

@@ -4,13 +4,14 @@ import { JobRetryLater, type JobRunner } from "../../jobs/worker.ts";
 import { gatewayFor } from "../gateway.ts";
 import {
   findPaymentById,
+  listPendingRefundsBefore,
   listUnrefundedVerificationsBefore,
   listUnsettledChargesBefore,
   refundedAmountOf,
 } from "../repository.ts";
 import { declineFallbackOf, RECONCILE_AFTER_SECONDS, settleCharge } from "./charge.ts";
-import { JOB_RECONCILE, JOB_REFUND, type LedgerDeps } from "./payables.ts";
-import { refundPayment } from "./refund.ts";
+import { JOB_RECONCILE, JOB_REFUND, JOB_SETTLE_REFUND, type LedgerDeps } from "./payables.ts";
+import { reconcileRefund, refundPayment } from "./refund.ts";
 
 /**
  * What settles the ledger when nobody is waiting for it: the reconciliation and refund jobs, and
@@ -26,7 +27,7 @@ const SWEEP_AFTER_SECONDS = 300;
 const SWEEP_BATCH = 500;
 
 /**
- * The ledger's jobs: reconciliation of unsettled charges and recoverable refunds (a refund job
+ * The ledger's jobs: reconciliation of unsettled charges and refunds, and recoverable refunds (a refund job
  * retries with backoff; once it gives up the worker logs it as an error, never silently).
  */
 export function registerLedgerJobs(deps: LedgerDeps, jobs: JobRunner): void {
@@ -46,27 +47,46 @@ export function registerLedgerJobs(deps: LedgerDeps, jobs: JobRunner): void {
     await settleCharge(deps, payment.id, outcome, declineFallbackOf(payment));
   });
 
+  // A gateway that cannot tell yet throws: the worker's backoff (5 s doubling, 20 attempts) asks again.
+  jobs.register(JOB_SETTLE_REFUND, async (payload) => {
+    const { refundId } = payload as { refundId: string };
+    const refund = await findPaymentById(deps.db, refundId);
+    if (refund?.kind !== "refund" || refund.status !== "pending") return;
+    const ageSeconds = (Date.now() - Date.parse(refund.created_at)) / 1000;
+    // The request that made it may still be waiting for the gateway's answer.
+    if (ageSeconds < RECONCILE_AFTER_SECONDS) throw new JobRetryLater(Math.ceil(RECONCILE_AFTER_SECONDS - ageSeconds));
+    await reconcileRefund(deps, refund);
+  });
+
   jobs.register(JOB_REFUND, async (payload) => {
     const { paymentId, reason } = payload as { paymentId: string; reason: string };
     const charge = await findPaymentById(deps.db, paymentId);
     if (!charge || charge.status === "refunded") return;
     if ((await refundedAmountOf(deps.db, paymentId)) > 0) return;
-    const result = await refundPayment(deps, { paymentId, reason });
+    // The job's own key: after a crash its retry answers the refund it already made, never a second one.
+    const result = await refundPayment(deps, { paymentId, reason, idempotencyKey: `${JOB_REFUND}:${paymentId}` });
+    if (result.status === "pending") throw new JobRetryLater(RECONCILE_AFTER_SECONDS);
     if (result.status !== "succeeded") throw new Error(`refund of ${paymentId} ${result.status}`);
   });
 }
 
 /**
  * The safety net behind the jobs (run periodically by the worker): any unsettled charge older
- * than five minutes gets a reconciliation job again, and any verification charge still not
+ * than five minutes gets a reconciliation job again, any refund still pending its settle-refund
+ * job again (docs/decisions/0115), and any verification charge still not
  * refunded gets its refund job again — both deduplicated, so a live job is not doubled. Old
  * unrefunded verifications are logged as errors: retried and reported, never forgotten.
  */
-export async function sweepPayments(deps: LedgerDeps): Promise<{ unsettled: number; unrefunded: number }> {
+export async function sweepPayments(
+  deps: LedgerDeps,
+): Promise<{ unsettled: number; unrefunded: number; pendingRefunds: number }> {
   const before = isoAfter(-SWEEP_AFTER_SECONDS);
   const unsettled = await listUnsettledChargesBefore(deps.db, before, SWEEP_BATCH);
   for (const { id } of unsettled)
     await enqueue(deps.db, JOB_RECONCILE, { paymentId: id }, { dedupeKey: `reconcile:${id}`, maxAttempts: 20 });
+  const pendingRefunds = await listPendingRefundsBefore(deps.db, before, SWEEP_BATCH);
+  for (const { id } of pendingRefunds)
+    await enqueue(deps.db, JOB_SETTLE_REFUND, { refundId: id }, { dedupeKey: `settle-refund:${id}`, maxAttempts: 20 });
   const unrefunded = await listUnrefundedVerificationsBefore(deps.db, before, SWEEP_BATCH);
   for (const { id, created_at } of unrefunded) {
     await enqueue(
@@ -78,5 +98,5 @@ export async function sweepPayments(deps: LedgerDeps): Promise<{ unsettled: numb
     if (Date.parse(created_at) < Date.now() - UNREFUNDED_VERIFICATION_ALERT_SECONDS * 1000)
       deps.log.error({ paymentId: id }, "card verification charge still unrefunded after 24 h");
   }
-  return { unsettled: unsettled.length, unrefunded: unrefunded.length };
+  return { unsettled: unsettled.length, unrefunded: unrefunded.length, pendingRefunds: pendingRefunds.length };
 }

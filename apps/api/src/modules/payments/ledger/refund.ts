@@ -1,23 +1,30 @@
 import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
-import { nowIso } from "../../../lib/time.ts";
+import { isoAfter, nowIso } from "../../../lib/time.ts";
+import { enqueue } from "../../jobs/queue.ts";
 import { gatewayFor, type RefundOutcome } from "../gateway.ts";
 import {
+  findPaymentById,
   findPendingRefundOf,
+  findRefundByKey,
   insertPayment,
   lockPayment,
   type PaymentRow,
   refundedAmountOf,
   updatePayment,
 } from "../repository.ts";
-import { handlersOf, type LedgerDeps } from "./payables.ts";
+import { RECONCILE_AFTER_SECONDS } from "./charge.ts";
+import { handlersOf, JOB_SETTLE_REFUND, type LedgerDeps } from "./payables.ts";
 
 /** Giving money back: the same three steps as a charge (ledger.ts), for all or part of one. */
 
-export type RefundResult =
-  | { status: "succeeded"; refund: PaymentRow }
-  | { status: "failed"; refund: PaymentRow }
-  | { status: "pending"; refund: PaymentRow };
+export type RefundResult = {
+  /** `pending`: the gateway's answer is not known yet; the sweep settles it (reconcile.ts). */
+  status: "succeeded" | "failed" | "pending";
+  refund: PaymentRow;
+  /** The refund an earlier call with the same Idempotency-Key made, answered again (nothing new was made). */
+  replayed: boolean;
+};
 
 export interface RefundPaymentInput {
   /** The charge to refund. */
@@ -28,19 +35,48 @@ export interface RefundPaymentInput {
   idempotencyKey?: string | null;
 }
 
+/** Seconds a caller is told to wait when another refund of the charge is in flight. */
+export const REFUND_IN_FLIGHT_RETRY_SECONDS = 5;
+/** Seconds a caller is told to wait when the charge itself is not settled yet (reconciled within a minute). */
+const CHARGE_NOT_SETTLED_RETRY_SECONDS = 60;
+
 /**
- * Refunds a successful charge (all or part). Same three steps as a charge: a `pending` refund row
- * (at most one in flight per charge; a retry reuses it and its reference), the gateway call, the
- * outcome. Fully refunded charges become `refunded` and the payable's `onRefunded` runs.
+ * Another refund of the charge waits for the gateway: this request makes none and is told to come
+ * back (docs/decisions/0115). Never answered with that other refund: it is another request's.
+ */
+export const refundInFlight = () =>
+  new AppError("action_not_available", {
+    status: 409,
+    messageKey: "errors.api_refund_in_progress",
+    headers: { "retry-after": String(REFUND_IN_FLIGHT_RETRY_SECONDS) },
+  });
+
+const chargeNotSettled = () =>
+  new AppError("action_not_available", {
+    status: 409,
+    messageKey: "errors.api_charge_not_settled",
+    headers: { "retry-after": String(CHARGE_NOT_SETTLED_RETRY_SECONDS) },
+  });
+
+/**
+ * Refunds a successful charge (all or part), or refuses; it never answers another request's
+ * refund (docs/decisions/0115). Same three steps as a charge: a `pending` refund row (at most one
+ * in flight per charge, a unique index; a second request meanwhile is told 409 with Retry-After),
+ * the gateway call with the refund's id as its reference, the outcome. A call with the
+ * Idempotency-Key of an earlier refund of the charge that did not fail answers that refund
+ * (`replayed`). Fully refunded charges become `refunded` and the payable's `onRefunded` runs.
  */
 export async function refundPayment(deps: LedgerDeps, input: RefundPaymentInput): Promise<RefundResult> {
-  const { refund, charge } = await deps.db.transaction().execute(async (tx) => {
+  const started = await deps.db.transaction().execute(async (tx) => {
     const parent = await lockPayment(tx, input.paymentId);
-    const orphan = parent?.status === "failed" && parent.provider_ref !== null;
-    if (parent?.kind !== "charge" || !(parent.status === "succeeded" || orphan) || !parent.provider_ref)
-      throw new AppError("invalid_refund", { detail: `payment ${input.paymentId} cannot be refunded` });
-    const inFlight = await findPendingRefundOf(tx, parent.id);
-    if (inFlight) return { refund: inFlight, charge: parent };
+    if (parent?.kind !== "charge") throw new AppError("invalid_refund", { detail: "not a charge" });
+    if (parent.status === "pending" || parent.status === "requires_action") throw chargeNotSettled();
+    const earlier = input.idempotencyKey ? await findRefundByKey(tx, parent.id, input.idempotencyKey) : undefined;
+    if (earlier && earlier.status !== "failed") return { refund: earlier, charge: parent, replayed: true };
+    const orphan = parent.status === "failed" && parent.provider_ref !== null;
+    if (!(parent.status === "succeeded" || orphan) || !parent.provider_ref)
+      throw new AppError("invalid_refund", { detail: `payment ${parent.id} is ${parent.status}` });
+    if (await findPendingRefundOf(tx, parent.id)) throw refundInFlight();
     const remaining = parent.amount - (await refundedAmountOf(tx, parent.id));
     const amount = input.amount ?? remaining;
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > remaining)
@@ -75,8 +111,17 @@ export async function refundPayment(deps: LedgerDeps, input: RefundPaymentInput)
       created_at: now,
       updated_at: now,
     });
-    return { refund: row, charge: parent };
+    // Written with the refund: should its answer be lost (a timeout, a crash), the job asks the gateway.
+    await enqueue(
+      tx,
+      JOB_SETTLE_REFUND,
+      { refundId: row.id },
+      { runAt: isoAfter(RECONCILE_AFTER_SECONDS), dedupeKey: `settle-refund:${row.id}`, maxAttempts: 20 },
+    );
+    return { refund: row, charge: parent, replayed: false };
   });
+  const { refund, charge, replayed } = started;
+  if (replayed && refund.status !== "pending") return { status: statusOf(refund), refund, replayed };
 
   let outcome: RefundOutcome;
   try {
@@ -88,34 +133,67 @@ export async function refundPayment(deps: LedgerDeps, input: RefundPaymentInput)
       reason: input.reason,
     });
   } catch (error) {
-    deps.log.warn({ err: error, refundId: refund.id }, "refund outcome unknown; left pending");
-    return { status: "pending", refund };
+    deps.log.warn({ err: error, refundId: refund.id }, "refund outcome unknown; left pending for the sweep");
+    return { status: "pending", refund, replayed };
   }
+  const settled = await settleRefund(deps, refund.id, outcome);
+  return { status: statusOf(settled), refund: settled, replayed };
+}
 
-  return deps.db.transaction().execute(async (tx): Promise<RefundResult> => {
-    const current = await lockPayment(tx, refund.id);
-    if (current?.status !== "pending")
-      return { status: current?.status === "succeeded" ? "succeeded" : "failed", refund: current ?? refund };
+/**
+ * The settle-refund job's step (reconcile.ts): asks the gateway about a refund still pending and
+ * records the answer. Throws when the gateway cannot tell; the job retries.
+ */
+export async function reconcileRefund(deps: LedgerDeps, refund: PaymentRow): Promise<PaymentRow> {
+  const charge = refund.parent_payment_id ? await findPaymentById(deps.db, refund.parent_payment_id) : undefined;
+  if (!charge?.provider_ref) return settleRefund(deps, refund.id, null);
+  const outcome = await gatewayFor(deps.providers.payments, charge.gateway, charge.currency).findRefund({
+    reference: refund.id,
+    providerChargeRef: charge.provider_ref,
+    amount: refund.amount,
+    refundedBefore: await refundedAmountOf(deps.db, charge.id),
+  });
+  return settleRefund(deps, refund.id, outcome);
+}
+
+const statusOf = (refund: PaymentRow): RefundResult["status"] =>
+  refund.status === "succeeded" ? "succeeded" : refund.status === "failed" ? "failed" : "pending";
+
+/**
+ * Step 3 of a refund, shared by the refund call and the sweep: records what the gateway says.
+ * `null` means the gateway never made it (failed: the amount is refundable again). Settling twice
+ * is harmless: only a `pending` refund changes. A charge refunded in full becomes `refunded` and
+ * its payable's `onRefunded` runs.
+ */
+export async function settleRefund(
+  deps: LedgerDeps,
+  refundId: string,
+  outcome: RefundOutcome | null,
+): Promise<PaymentRow> {
+  return deps.db.transaction().execute(async (tx) => {
+    // The lock order (ARCHITECTURE.md): the charge before its refund.
+    const chargeId = (await findPaymentById(tx, refundId))?.parent_payment_id;
+    const parent = chargeId ? await lockPayment(tx, chargeId) : undefined;
+    const current = await lockPayment(tx, refundId);
+    if (!current || !parent) throw new Error(`refund ${refundId} or its charge not found`);
+    if (current.status !== "pending") return current;
     const now = nowIso();
-    if (outcome.status === "failed") {
-      const failed = await updatePayment(tx, refund.id, {
+    if (outcome?.status !== "succeeded")
+      return updatePayment(tx, refundId, {
         status: "failed",
-        provider_ref: outcome.providerRef,
+        provider_ref: outcome?.providerRef ?? null,
         failure_code: "invalid_refund",
         updated_at: now,
       });
-      return { status: "failed", refund: failed };
-    }
-    const succeeded = await updatePayment(tx, refund.id, {
+    const succeeded = await updatePayment(tx, refundId, {
       status: "succeeded",
       provider_ref: outcome.providerRef,
       updated_at: now,
     });
-    const parent = await lockPayment(tx, charge.id);
-    if (parent && parent.status === "succeeded" && (await refundedAmountOf(tx, charge.id)) >= parent.amount) {
-      const refundedCharge = await updatePayment(tx, charge.id, { status: "refunded", updated_at: now });
-      await handlersOf(charge.payable_type)?.onRefunded?.(tx, succeeded, refundedCharge);
+    if (parent.status === "succeeded" && (await refundedAmountOf(tx, parent.id)) >= parent.amount) {
+      const refundedCharge = await updatePayment(tx, parent.id, { status: "refunded", updated_at: now });
+      await handlersOf(parent.payable_type)?.onRefunded?.(tx, succeeded, refundedCharge);
     }
-    return { status: "succeeded", refund: succeeded };
+    return succeeded;
   });
 }

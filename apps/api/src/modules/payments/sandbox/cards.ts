@@ -1,7 +1,7 @@
 import type { CardBrand } from "@estaciona/contracts";
 
 /**
- * The sandbox's test cards (README "Sandbox test cards"). Any other Luhn-valid Visa, Mastercard
+ * The sandbox's test cards (docs/sandbox.md "Test cards"). Any other Luhn-valid Visa, Mastercard
  * or Amex number approves; any past expiry behaves like the expired card.
  */
 export type SandboxBehaviour = "approve" | "decline" | "expired" | "cvc_fail" | "three_ds";

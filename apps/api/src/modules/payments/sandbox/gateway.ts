@@ -215,5 +215,14 @@ export function createSandboxGateway(options: { db: Db; shape: SandboxShape }): 
       const charge = await byReference(reference);
       return charge ? outcomeOf(charge) : null;
     },
+
+    async findRefund({ reference }): Promise<RefundOutcome | null> {
+      const made = await db
+        .selectFrom("sandbox_refunds")
+        .select("id")
+        .where("reference", "=", reference)
+        .executeTakeFirst();
+      return made ? { status: "succeeded", providerRef: made.id } : null;
+    },
   };
 }

@@ -233,10 +233,20 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
                   {quote.charged_now ? null : `${t("subscriptions:plan.trial_note", { date: day(quote.start_date) })} `}
                   {plan.interval === "one_time"
                     ? t("subscriptions:plan.one_time_note")
-                    : t("subscriptions:plan.renews_note", {
-                        amount: money(quote.later_period.total, quote.later_period.currency),
-                      })}
+                    : t("subscriptions:plan.renews_note")}
                 </p>
+                {quote.renewals.length > 0 && (
+                  <ul className="muted pass-renewals">
+                    {quote.renewals.map((step, index) => (
+                      <li key={step.from_period}>
+                        {t(index === 0 ? "subscriptions:list.next_charge" : "subscriptions:plan.price_from", {
+                          date: day(step.date),
+                          amount: money(step.amounts.total, step.amounts.currency),
+                        })}
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </>
             ) : quoteError ? (
               <p role="alert">{failureText(quoteError)}</p>
