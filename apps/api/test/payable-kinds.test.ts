@@ -13,6 +13,7 @@ import {
   idempotencyKey,
   registerDeviceAt,
   saveSandboxCard,
+  startParkedVisit,
   VALET_PANGEA,
 } from "./parking-fixtures.ts";
 import { buyPass, FUNDIDORA_MONTHLY } from "./subscriptions-fixtures.ts";
@@ -30,6 +31,12 @@ interface KindCase {
   sold: boolean;
   /** Buys one for the driver through the API; answers the payable's id. */
   buy(app: TestApp, driver: Driver): Promise<string>;
+  /**
+   * Leaves the driver holding one that runs (the code `DELETE user` then answers), or null for a
+   * kind that never holds an account. Buying is enough for every kind but a stay, which runs
+   * until it is paid.
+   */
+  running: ((app: TestApp, driver: Driver) => Promise<unknown>) | null;
 }
 
 const HOUR_MS = 3_600_000;
@@ -55,9 +62,11 @@ export const KINDS: Record<PayableType, KindCase> = {
         .executeTakeFirst();
       return row?.payable_id ?? "";
     },
+    running: (app, driver) => startParkedVisit(app, driver, 30),
   },
   subscription_period: {
     sold: true,
+    running: (app, driver) => KINDS.subscription_period.buy(app, driver),
     async buy(app, driver) {
       await answered(
         await buyPass(app, driver.headers, idempotencyKey(), {
@@ -77,6 +86,7 @@ export const KINDS: Record<PayableType, KindCase> = {
   },
   meter_purchase: {
     sold: true,
+    running: (app, driver) => KINDS.meter_purchase.buy(app, driver),
     async buy(app, driver) {
       const bought = await answered(
         await app.inject({
@@ -102,6 +112,7 @@ export const KINDS: Record<PayableType, KindCase> = {
   },
   event_visit: {
     sold: true,
+    running: (app, driver) => KINDS.event_visit.buy(app, driver),
     async buy(app, driver) {
       const event = await answered(
         await app.inject({
@@ -139,6 +150,7 @@ export const KINDS: Record<PayableType, KindCase> = {
   },
   valet_ticket: {
     sold: true,
+    running: (app, driver) => KINDS.valet_ticket.buy(app, driver),
     async buy(app, driver) {
       const ticket = await answered(
         await app.inject({
@@ -173,6 +185,7 @@ export const KINDS: Record<PayableType, KindCase> = {
   payment_method: {
     // A card verification: charged and given back at once, no sale at any location.
     sold: false,
+    running: null,
     async buy(app, driver) {
       const card = await app.db
         .selectFrom("payment_methods")
@@ -267,6 +280,60 @@ describe(`every payable kind reads through the ledger (${testEngine})`, () => {
     });
     expect(refund.statusCode, refund.body).toBe(200);
     expect(refund.json().data.refunded).toBe(100);
+  });
+
+  it.each(PAYABLE_TYPES)("%s: one that runs is listed as a blocker and keeps the account", async (kind) => {
+    const driver = await createDriverWithVehicle(app);
+    await saveSandboxCard(app, driver.user.id);
+    const { running } = KINDS[kind];
+    await running?.(app, driver);
+    const blockers = (await get(driver.headers, "/api/user/deletion/blockers")).json().data as Array<{
+      kind: string;
+      error: string;
+    }>;
+    const deleted = await app.inject({ method: "DELETE", url: "/api/user", headers: driver.headers });
+    if (running === null) {
+      expect(blockers).toEqual([]);
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      return;
+    }
+    const code = kind === "subscription_period" ? "user_has_active_subscriptions" : "user_has_active_visits";
+    expect(blockers).toContainEqual(expect.objectContaining({ kind, error: code }));
+    expect(deleted.statusCode, deleted.body).toBe(409);
+    expect(deleted.json().error).toBe(code);
+    const user = await app.db
+      .selectFrom("users")
+      .select("deleted_at")
+      .where("id", "=", driver.user.id)
+      .executeTakeFirst();
+    expect(user?.deleted_at).toBeNull();
+  });
+
+  it("a purchase racing the deletion: either the account stays with what it bought, or the purchase is refused", async () => {
+    for (let round = 0; round < 5; round++) {
+      const driver = await createDriverWithVehicle(app);
+      await saveSandboxCard(app, driver.user.id);
+      const [bought, deleted] = await Promise.allSettled([
+        KINDS.meter_purchase.buy(app, driver),
+        app.inject({ method: "DELETE", url: "/api/user", headers: driver.headers }),
+      ]);
+      const user = await app.db
+        .selectFrom("users")
+        .select("deleted_at")
+        .where("id", "=", driver.user.id)
+        .executeTakeFirstOrThrow();
+      const paid = await app.db
+        .selectFrom("payments")
+        .select("id")
+        .where("user_id", "=", driver.user.id)
+        .where("status", "=", "succeeded")
+        .execute();
+      if (user.deleted_at === null) expect(deleted.status === "fulfilled" && deleted.value.statusCode).toBe(409);
+      else {
+        expect(bought.status).toBe("rejected");
+        expect(paid).toEqual([]);
+      }
+    }
   });
 
   it("the database refuses a payable kind outside the union", async () => {

@@ -314,3 +314,15 @@ export function listZonesOfOrganisation(
     .limit(query.limit)
     .execute();
 }
+
+/** The driver's meter sessions still running: paid time not over yet. */
+export function listRunningSessionsOfUser(db: Executor, userId: string, now: string) {
+  return db
+    .selectFrom("meter_sessions")
+    .innerJoin("locations", "locations.id", "meter_sessions.location_id")
+    .select(["meter_sessions.id", "locations.name as location_name", "meter_sessions.ends_at as until"])
+    .where("meter_sessions.user_id", "=", userId)
+    .where("meter_sessions.status", "=", "active")
+    .where("meter_sessions.ends_at", ">", now)
+    .execute();
+}

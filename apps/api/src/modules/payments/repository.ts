@@ -386,3 +386,15 @@ export async function eraseCardDataOfUser(db: Executor, userId: string, at: stri
   await db.deleteFrom("card_attempts").where("user_id", "=", userId).execute();
   await db.deleteFrom("idempotency_keys").where("user_id", "=", userId).execute();
 }
+
+/** The driver's charges whose outcome is not known yet (at the gateway or waiting for 3-D Secure). */
+export function listChargesInFlightOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("payments")
+    .leftJoin("locations", "locations.id", "payments.location_id")
+    .select(["payments.payable_type", "payments.payable_id", "locations.name as location_name"])
+    .where("payments.user_id", "=", userId)
+    .where("payments.kind", "=", "charge")
+    .where("payments.status", "in", ["pending", "requires_action"])
+    .execute();
+}

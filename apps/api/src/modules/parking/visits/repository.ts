@@ -299,3 +299,14 @@ export function listAllVisitsOfUser(db: Executor, userId: string) {
     .orderBy("visits.id")
     .execute();
 }
+
+/** The driver's stays not settled yet (started, parked or waiting for payment): each keeps the account (issue 21 item 5). */
+export function listOpenVisitsOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("visits")
+    .innerJoin("locations", "locations.id", "visits.location_id")
+    .select(["visits.id", "locations.name as location_name", "visits.exit_deadline as until"])
+    .where("visits.user_id", "=", userId)
+    .where("visits.status", "in", OPEN_VISIT_STATUSES)
+    .execute();
+}
