@@ -66,11 +66,12 @@ async function loadOnOneConnection(db: Kysely<Database>, drivers: number): Promi
       ${isoAt("g * 3")}, ${isoAt("g * 3 + 5400")}
     from generate_series(1, ${visits}) g`.execute(db);
   await sql`
-    insert into payments (id, user_id, purpose, payable_type, payable_id, kind, gateway, currency,
-      subtotal, convenience_fee, processing_fee, tax, amount, status, provider_ref, description,
+    insert into payments (id, user_id, purpose, payable_type, payable_id, location_id, organisation_id, vehicle_id,
+      kind, gateway, currency, subtotal, convenience_fee, processing_fee, tax, amount, status, provider_ref, description,
       created_at, updated_at)
     select ${uuidOf("payment", "g")}, ${uuidOf("user", `(((g - 1) % ${vehicles}) / 2 + 1)`)}, 'visit', 'visit',
-      ${uuidOf("visit", "g")}, 'charge', 'sandbox', 'mxn', 2000, 500, 73, 412, 2985, 'succeeded',
+      ${uuidOf("visit", "g")}, ${LOT}, (select organisation_id from locations where id = ${LOT}),
+      ${uuidOf("vehicle", `((g - 1) % ${vehicles} + 1)`)}, 'charge', 'sandbox', 'mxn', 2000, 500, 73, 412, 2985, 'succeeded',
       'ch_' || g, 'Estacionamiento Parque Fundidora', ${isoAt("g * 3 + 5400")}, ${isoAt("g * 3 + 5400")}
     from generate_series(1, ${visits}) g`.execute(db);
   await sql`

@@ -1,9 +1,24 @@
 import { randomUUID } from "node:crypto";
+import { feeBreakdown } from "@estaciona/contracts";
+import { meterPurchaseSubtotal } from "@estaciona/contracts/meters";
 import type { Executor } from "../src/db/database.ts";
 
 const DEMO_ORGANISATION_ID = "4f6c1d2e-0000-4000-8000-000000000001";
-const ALWAYS = JSON.stringify(Array.from({ length: 7 }, () => ({ open: 0, close: 24 * 60 })));
+/** Charged around the clock, every day of the week. */
+export const ALWAYS_HOURS = Array.from({ length: 7 }, () => ({ open: 0, close: 24 * 60 }));
+const ALWAYS = JSON.stringify(ALWAYS_HOURS);
 const BATCH = 500;
+
+/** Seeded zone 101 (apps/api/src/seed/data.ts): charged around the clock, $12.00 an hour, 15–120 minutes. */
+export const ZONE_101 = "7d1e5a10-0000-4000-8000-000000000301";
+/** The Monterrey zones' fees: $5.00 convenience, 2.9 % card processing, 16 % IVA. */
+export const MX_RATES = { taxRateBp: 1600, convenienceRateBp: 0, convenienceFixed: 500, cardRateBp: 290, cardFixed: 0 };
+export const MX_RULES = { ratePerHour: 1200, minMinutes: 15, maxMinutes: 120, timeZone: "America/Monterrey" };
+
+/** The all-in price of adding `minutes` to a zone-101 session (always charged: every minute counts). */
+export const priceOf = (startedAt: number, paidUntil: number, minutes: number) =>
+  feeBreakdown(meterPurchaseSubtotal({ ...MX_RULES, hours: ALWAYS_HOURS }, startedAt, paidUntil, minutes), MX_RATES)
+    .total;
 
 /**
  * A city of meter zones for the bounding-box query: `count` zones on a square grid starting at

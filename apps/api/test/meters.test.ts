@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { feeBreakdown } from "@estaciona/contracts";
-import { meterPurchaseSubtotal } from "@estaciona/contracts/meters";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageOrigin } from "../src/modules/hosts/service.ts";
 import { createSignedInUser, createTestApp, type TestApp, testEngine } from "./helpers.ts";
-import { insertZoneGrid } from "./meter-fixtures.ts";
+import { ALWAYS_HOURS as ALWAYS, insertZoneGrid, MX_RATES, priceOf, ZONE_101 } from "./meter-fixtures.ts";
 import {
   createDriverWithVehicle,
   FUNDIDORA,
@@ -14,17 +13,7 @@ import {
   saveSandboxCard,
 } from "./parking-fixtures.ts";
 
-/** Seeded zone 101 (apps/api/src/seed/data.ts): charged around the clock, $12.00 an hour, 15–120 minutes. */
-const ZONE_101 = "7d1e5a10-0000-4000-8000-000000000301";
-/** The Monterrey zones' fees: $5.00 convenience, 2.9 % card processing, 16 % IVA. */
-const MX_RATES = { taxRateBp: 1600, convenienceRateBp: 0, convenienceFixed: 500, cardRateBp: 290, cardFixed: 0 };
-const MX_RULES = { ratePerHour: 1200, minMinutes: 15, maxMinutes: 120, timeZone: "America/Monterrey" };
-const ALWAYS = Array.from({ length: 7 }, () => ({ open: 0, close: 1440 }));
 const MINUTE = 60_000;
-
-/** The all-in price of adding `minutes` to a zone-101 session (always charged: every minute counts). */
-const priceOf = (startedAt: number, paidUntil: number, minutes: number) =>
-  feeBreakdown(meterPurchaseSubtotal({ ...MX_RULES, hours: ALWAYS }, startedAt, paidUntil, minutes), MX_RATES).total;
 
 describe(`parking meters (${testEngine})`, () => {
   let app: TestApp;

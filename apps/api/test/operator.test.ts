@@ -1368,6 +1368,8 @@ describe("today's revenue by the location's day", () => {
           ...charge,
           id: newId(),
           payable_id: visitId,
+          location_id: location.uuid,
+          vehicle_id: driver.vehicle.id,
           user_id: driver.user.id,
           subtotal: amount,
           convenience_fee: 0,

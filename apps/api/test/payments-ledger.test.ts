@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { PAYABLE_TYPES, type PayableType } from "@estaciona/contracts";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Tx } from "../src/db/database.ts";
+import { allowPayableKinds } from "../src/db/migrations/2026112710_payable_kinds.ts";
 import { AppError } from "../src/lib/errors.ts";
 import {
   type ChargePayableInput,
@@ -21,7 +23,9 @@ import { addMexicanCard, createDriverWithProfile, faultyGateway, ledgerRowsOf } 
 const { gateway: switchboard, faults, reset: resetFaults, attach: attachSandbox } = faultyGateway();
 
 // A payable of this test's own: a ticket in a scratch table, moved to paid by the ledger's callback.
-registerPayable("test_ticket", {
+// Its kind is no product's, so this file's database is told to accept it (beforeAll).
+const TEST_TICKET = "test_ticket" as PayableType;
+registerPayable(TEST_TICKET, {
   async onSucceeded(tx, payment) {
     await tx
       .updateTable("test_tickets" as never)
@@ -49,6 +53,7 @@ describe(`payments ledger (${testEngine})`, () => {
       .addColumn("id", "text", (c) => c.primaryKey())
       .addColumn("paid_by", "text")
       .execute();
+    await allowPayableKinds(app.db as never, [...PAYABLE_TYPES, TEST_TICKET]);
   });
   afterAll(async () => app.close());
   afterEach(() => {
@@ -88,7 +93,7 @@ describe(`payments ledger (${testEngine})`, () => {
   const charge = (userId: string, methodId: string, ticketId: string, key: string | null): ChargePayableInput => ({
     userId,
     purpose: "event",
-    payable: { type: "test_ticket", id: ticketId },
+    payable: { type: TEST_TICKET, id: ticketId, locationId: null, vehicleId: null },
     breakdown: { subtotal: 10000, convenience_fee: 500, processing_fee: 367, tax: 1739, total: 12606 },
     currency: "mxn",
     paymentMethodId: methodId,

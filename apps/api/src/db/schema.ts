@@ -1,3 +1,4 @@
+import type { PayableType } from "@estaciona/contracts";
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export interface Database {
@@ -442,8 +443,17 @@ export interface PaymentsTable {
   id: string;
   user_id: string;
   purpose: string;
-  payable_type: string;
+  payable_type: PayableType;
   payable_id: string;
+  /**
+   * Where the payable belongs and what it parked, recorded with the charge (refunds copy their
+   * charge's): the console, its CSV and revenue read one table (docs/decisions/0105). Null for a
+   * card verification, which is no sale at a location; the vehicle is null when the product
+   * knows only a typed plate (valet).
+   */
+  location_id: string | null;
+  organisation_id: string | null;
+  vehicle_id: string | null;
   kind: "charge" | "refund";
   parent_payment_id: string | null;
   gateway: string;

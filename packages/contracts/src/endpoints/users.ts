@@ -71,6 +71,15 @@ export const deleteAccount = defineEndpoint({
   schemas: schemasOf(users, (s) => ({ response: s.noData })),
 });
 
+export const listDeletionBlockers = defineEndpoint({
+  method: "GET",
+  path: "/user/deletion/blockers",
+  auth: "user",
+  tag,
+  summary: "What the driver holds that keeps the account from being deleted, each with what to do first",
+  schemas: schemasOf(users, (s) => ({ response: s.deletionBlockerList })),
+});
+
 export const exportUserData = defineEndpoint({
   method: "GET",
   path: "/user/export",

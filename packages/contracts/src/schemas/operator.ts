@@ -8,6 +8,7 @@ import {
   MIN_BUTTON_CONTRAST,
   THEMES,
 } from "../constants.ts";
+import { PAYABLE_TYPES } from "../payables.ts";
 import { SUBSCRIPTION_STATUSES } from "../statuses.ts";
 import {
   amount,
@@ -114,7 +115,7 @@ export const locationParams = uuidParams();
 export const todayQuery = z.object({ days: z.coerce.number().int().min(1).max(31).default(7) });
 export const revenueRow = z.object({
   day: z.string(),
-  product: z.string(),
+  product: z.enum(PAYABLE_TYPES),
   currency: z.enum(CURRENCIES),
   /** Charges that succeeded minus their refunds, minor units. */
   amount: z.number().int(),
@@ -123,7 +124,7 @@ export const paymentSummary = z.object({
   uuid: z.string(),
   kind: z.enum(PAYMENT_KINDS),
   status: z.enum(PAYMENT_STATUSES),
-  product: z.string(),
+  product: z.enum(PAYABLE_TYPES),
   amount: amount,
   refunded: amount,
   currency: z.enum(CURRENCIES),
@@ -131,7 +132,8 @@ export const paymentSummary = z.object({
   created_at: z.string(),
   location: z.object({ uuid: z.string(), name: z.string() }).nullable(),
   plate: z.string().nullable(),
-  phone: z.string(),
+  /** Null once the driver deleted their account: the console says "deleted driver". */
+  phone: z.string().nullable(),
 });
 export type PaymentSummary = z.infer<typeof paymentSummary>;
 export const todayReport = z.object({
@@ -199,7 +201,7 @@ export const paymentDetail = paymentSummary.extend({
   refundable: amount,
   lines: z.array(ledgerLine),
   driver_uuid: z.string(),
-  payable: z.object({ type: z.string(), uuid: z.string() }),
+  payable: z.object({ type: z.enum(PAYABLE_TYPES), uuid: z.string() }),
 });
 export type PaymentDetail = z.infer<typeof paymentDetail>;
 export const refundBody = z.object({

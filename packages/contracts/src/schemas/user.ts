@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COUNTRIES } from "../constants.ts";
+import { PAYABLE_TYPES } from "../payables.ts";
 import { email, locale, optionalText, plate, requiredText, stateName, uuidParams } from "./common.ts";
 
 export const vehicle = z.object({
@@ -221,3 +222,19 @@ export const userExport = z.object({
   ),
 });
 export type UserExport = z.infer<typeof userExport>;
+
+/**
+ * `GET user/deletion/blockers`: one running or paid-up thing of the driver's that keeps the
+ * account (issue 21 item 5), with the code `DELETE user` answers while it lasts. `until` is when
+ * it ends by itself (a pass's last paid day, a meter's paid time, the event's end), if it does.
+ */
+export const deletionBlocker = z.object({
+  kind: z.enum(PAYABLE_TYPES),
+  uuid: z.string(),
+  /** Null for a card check in flight, which belongs to no location. */
+  location_name: z.string().nullable(),
+  until: z.string().nullable(),
+  error: z.enum(["user_has_active_subscriptions", "user_has_active_visits"]),
+});
+export type DeletionBlocker = z.infer<typeof deletionBlocker>;
+export const deletionBlockerList = z.array(deletionBlocker);

@@ -15,6 +15,7 @@ import * as consoleSales from "./2026112510_console_sales.ts";
 import * as seriesOfAnOrganisation from "./2026112520_series_of_an_organisation.ts";
 import * as driverOrigins from "./2026112610_driver_origins.ts";
 import * as messageClaims from "./2026112710_message_claims.ts";
+import * as payableKinds from "./2026112710_payable_kinds.ts";
 
 /**
  * Every migration, in order. Names sort by date; a new migration gets a new file and one line
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "2026112520_series_of_an_organisation": seriesOfAnOrganisation,
   "2026112610_driver_origins": driverOrigins,
   "2026112710_message_claims": messageClaims,
+  "2026112710_payable_kinds": payableKinds,
 };

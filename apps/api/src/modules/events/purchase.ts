@@ -108,12 +108,21 @@ async function chargeEventVisit(
   deps: LedgerDeps,
   keys: PassKeys,
   visit: Row<"event_visits">,
-  charge: { paymentMethodId: string; idempotencyKey: string; returnOrigin: string; description: string },
+  {
+    locationId,
+    ...charge
+  }: {
+    locationId: string | null;
+    paymentMethodId: string;
+    idempotencyKey: string;
+    returnOrigin: string;
+    description: string;
+  },
 ): Promise<PurchaseEventAnswer> {
   const result = await chargePayable(deps, {
     userId: visit.user_id,
     purpose: "event",
-    payable: { type: EVENT_VISIT_PAYABLE, id: visit.id },
+    payable: { type: EVENT_VISIT_PAYABLE, id: visit.id, locationId, vehicleId: visit.vehicle_id },
     breakdown: {
       subtotal: visit.subtotal,
       convenience_fee: visit.convenience_fee,
@@ -150,6 +159,7 @@ export async function purchaseEventParking(
     earlier?.payable_type === EVENT_VISIT_PAYABLE ? await findEventVisitById(deps.db, earlier.payable_id) : undefined;
   if (earlier?.payment_method_id && replayed?.event_id === eventId)
     return chargeEventVisit(deps, keys, replayed, {
+      locationId: earlier.location_id,
       paymentMethodId: earlier.payment_method_id,
       idempotencyKey,
       returnOrigin,
@@ -193,6 +203,7 @@ export async function purchaseEventParking(
     updated_at: at,
   };
   return chargeEventVisit(deps, keys, visit, {
+    locationId: location.id,
     paymentMethodId,
     idempotencyKey,
     returnOrigin,

@@ -337,3 +337,17 @@ export function listSeriesOfOrganisation(db: Executor, organisationId: string, a
     .limit(200)
     .execute();
 }
+
+/** The driver's paid event parking whose event has not ended (and was not refunded). */
+export function listUpcomingEventVisitsOfUser(db: Executor, userId: string, now: string) {
+  return db
+    .selectFrom("event_visits")
+    .innerJoin("events", "events.id", "event_visits.event_id")
+    .innerJoin("locations", "locations.id", "events.location_id")
+    .select(["event_visits.id", "locations.name as location_name", "events.ends_at as until"])
+    .where("event_visits.user_id", "=", userId)
+    .where("event_visits.paid_at", "is not", null)
+    .where("event_visits.refunded_at", "is", null)
+    .where("events.ends_at", ">", now)
+    .execute();
+}

@@ -1,9 +1,6 @@
 import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow, Row, RowUpdate } from "../../db/schema.ts";
-import { EVENT_VISIT_PAYABLE } from "../events/repository.ts";
-import { PAYABLE_METER_PURCHASE } from "../meters/service.ts";
 import { PERIOD_PAYABLE } from "../subscriptions/repository.ts";
-import { VALET_TICKET_PAYABLE } from "../valet/repository.ts";
 
 /** Every query of fiscal profiles, invoices and the payments they cover. */
 
@@ -88,49 +85,18 @@ export async function takeNextFolio(tx: Executor, organisationId: string) {
 // Payments that can be invoiced -------------------------------------------------------------------
 
 /**
- * The driver's successful charges with the location each one paid for, newest first. Each paid
- * product joins here to its location: visits, event visits, valet tickets, pass periods and
- * meter purchases. `discount` is what a promo code took off the price.
+ * The driver's successful charges with the location each one paid for, read from the charge
+ * itself (docs/decisions/0105), newest first. `discount` is what a promo code took off a pass
+ * period's price.
  */
 function chargesWithLocation(db: Executor, userId: string) {
   return db
     .selectFrom("payments")
-    .leftJoin("visits", (join) =>
-      join.onRef("visits.id", "=", "payments.payable_id").on("payments.payable_type", "=", "visit"),
-    )
+    .innerJoin("locations", "locations.id", "payments.location_id")
     .leftJoin("subscription_periods", (join) =>
       join
         .onRef("subscription_periods.id", "=", "payments.payable_id")
         .on("payments.payable_type", "=", PERIOD_PAYABLE),
-    )
-    .leftJoin("subscriptions", "subscriptions.id", "subscription_periods.subscription_id")
-    .leftJoin("meter_purchases", (join) =>
-      join
-        .onRef("meter_purchases.id", "=", "payments.payable_id")
-        .on("payments.payable_type", "=", PAYABLE_METER_PURCHASE),
-    )
-    .leftJoin("meter_sessions", "meter_sessions.id", "meter_purchases.session_id")
-    .leftJoin("event_visits", (join) =>
-      join.onRef("event_visits.id", "=", "payments.payable_id").on("payments.payable_type", "=", EVENT_VISIT_PAYABLE),
-    )
-    .leftJoin("events", "events.id", "event_visits.event_id")
-    .leftJoin("valet_tickets", (join) =>
-      join.onRef("valet_tickets.id", "=", "payments.payable_id").on("payments.payable_type", "=", VALET_TICKET_PAYABLE),
-    )
-    .innerJoin("locations", (join) =>
-      join.on((eb) =>
-        eb(
-          "locations.id",
-          "=",
-          eb.fn.coalesce(
-            "visits.location_id",
-            "events.location_id",
-            "valet_tickets.location_id",
-            "subscriptions.location_id",
-            "meter_sessions.location_id",
-          ),
-        ),
-      ),
     )
     .leftJoin("invoice_payments", (join) =>
       join.onRef("invoice_payments.payment_id", "=", "payments.id").on("invoice_payments.released", "=", 0),
@@ -138,6 +104,7 @@ function chargesWithLocation(db: Executor, userId: string) {
     .select((eb) => [
       "payments.id as payment_id",
       "payments.description",
+      "payments.payable_type",
       "payments.subtotal",
       "payments.convenience_fee",
       "payments.processing_fee",

@@ -326,3 +326,15 @@ export async function lockSessionOfPurchase(tx: Executor, purchaseId: string): P
   await lockSession(tx, purchase.session_id);
   await lockPurchase(tx, purchaseId);
 }
+
+/** The driver's meter sessions still running: paid time not over yet. */
+export function listRunningSessionsOfUser(db: Executor, userId: string, now: string) {
+  return db
+    .selectFrom("meter_sessions")
+    .innerJoin("locations", "locations.id", "meter_sessions.location_id")
+    .select(["meter_sessions.id", "locations.name as location_name", "meter_sessions.ends_at as until"])
+    .where("meter_sessions.user_id", "=", userId)
+    .where("meter_sessions.status", "=", "active")
+    .where("meter_sessions.ends_at", ">", now)
+    .execute();
+}

@@ -483,7 +483,12 @@ async function buyTime(
     result = await chargePayable(deps, {
       userId: user.id,
       purpose: "meter",
-      payable: { type: PAYABLE_METER_PURCHASE, id: purchase.id },
+      payable: {
+        type: PAYABLE_METER_PURCHASE,
+        id: purchase.id,
+        locationId: session.location_id,
+        vehicleId: session.vehicle_id,
+      },
       breakdown: {
         subtotal: purchase.subtotal,
         convenience_fee: purchase.convenience_fee,

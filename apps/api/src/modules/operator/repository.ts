@@ -97,65 +97,17 @@ export async function updateDevice(db: Executor, deviceId: string, changes: RowU
 // Payments
 
 /**
- * Which location each payable belongs to: stays, event parking, pass periods and meter time; each product that lands adds
- * one `unionAll` select of its payable type, id, location and vehicle.
+ * Charges with their location, driver and plate, read from the ledger alone: every charge records
+ * its location and vehicle when it is made (docs/decisions/0105); refunds are read as lines of
+ * their charge.
  */
-const payableLocations = (db: Executor) =>
-  db
-    .selectFrom("visits")
-    .select([
-      sql<string>`'visit'`.as("payable_type"),
-      "visits.id as payable_id",
-      "visits.location_id",
-      "visits.vehicle_id",
-    ])
-    .unionAll(
-      db
-        .selectFrom("subscription_periods")
-        .innerJoin("subscriptions", "subscriptions.id", "subscription_periods.subscription_id")
-        .select([
-          sql<string>`'subscription_period'`.as("payable_type"),
-          "subscription_periods.id as payable_id",
-          "subscriptions.location_id",
-          "subscriptions.vehicle_id",
-        ]),
-    )
-    .unionAll(
-      db
-        .selectFrom("meter_purchases")
-        .innerJoin("meter_sessions", "meter_sessions.id", "meter_purchases.session_id")
-        .select([
-          sql<string>`'meter_purchase'`.as("payable_type"),
-          "meter_purchases.id as payable_id",
-          "meter_sessions.location_id",
-          "meter_sessions.vehicle_id",
-        ]),
-    )
-    .unionAll(
-      db
-        .selectFrom("event_visits")
-        .innerJoin("events", "events.id", "event_visits.event_id")
-        .select([
-          sql<string>`'event_visit'`.as("payable_type"),
-          "event_visits.id as payable_id",
-          "events.location_id",
-          "event_visits.vehicle_id",
-        ]),
-    );
-
-/** Charges with their location, driver and plate; refunds are read as lines of their charge. */
 const chargesIn = (db: Executor, locationIds: string[]) =>
   db
     .selectFrom("payments")
-    .innerJoin(payableLocations(db).as("payable"), (join) =>
-      join
-        .onRef("payable.payable_type", "=", "payments.payable_type")
-        .onRef("payable.payable_id", "=", "payments.payable_id"),
-    )
-    .innerJoin("locations", "locations.id", "payable.location_id")
+    .innerJoin("locations", "locations.id", "payments.location_id")
     .innerJoin("users", "users.id", "payments.user_id")
-    .leftJoin("vehicles", "vehicles.id", "payable.vehicle_id")
-    .where("payable.location_id", "in", locationIds.length ? locationIds : [""])
+    .leftJoin("vehicles", "vehicles.id", "payments.vehicle_id")
+    .where("payments.location_id", "in", locationIds.length ? locationIds : [""])
     .where("payments.kind", "=", "charge")
     .select((eb) => [
       "payments.id",
@@ -177,6 +129,7 @@ const chargesIn = (db: Executor, locationIds: string[]) =>
       "locations.id as location_id",
       "locations.name as location_name",
       "users.phone",
+      "users.deleted_at as driver_deleted_at",
       "vehicles.plate",
       eb
         .selectFrom("payments as refunds")
@@ -273,13 +226,8 @@ export async function revenueByLocalDay(db: Executor, locationIds: string[], zon
   )} end`;
   const inner = db
     .selectFrom("payments")
-    .innerJoin(payableLocations(db).as("payable"), (join) =>
-      join
-        .onRef("payable.payable_type", "=", "payments.payable_type")
-        .onRef("payable.payable_id", "=", "payments.payable_id"),
-    )
-    .innerJoin("locations", "locations.id", "payable.location_id")
-    .where("payable.location_id", "in", locationIds)
+    .innerJoin("locations", "locations.id", "payments.location_id")
+    .where("payments.location_id", "in", locationIds)
     .where("payments.created_at", ">=", earliest)
     .where((eb) =>
       eb.or([

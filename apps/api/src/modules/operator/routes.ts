@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import * as devices from "@estaciona/contracts/endpoints/devices";
 import * as endpoints from "@estaciona/contracts/endpoints/operator";
 import type { FastifyPluginAsync } from "fastify";
+import { requestLocale } from "../../lib/locale.ts";
 import { route } from "../../plugins/endpoints.ts";
 import { deviceHmacKey } from "../parking/devices/service.ts";
 import { listAudit } from "./audit.ts";
@@ -72,7 +73,8 @@ export const operatorRoutes: FastifyPluginAsync = async (app) => {
       .type("text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="payments-${from}-${to}.csv"`);
     // A stream is sent as it is read (no serialiser): the declared answer is its text.
-    return Readable.from(exportPayments(app.db, scopeOf(request), { from, to })) as unknown as string;
+    const locale = requestLocale(request.headers["accept-language"]);
+    return Readable.from(exportPayments(app.db, scopeOf(request), { from, to }, locale)) as unknown as string;
   });
 
   await route(app, endpoints.searchDrivers, (request) => searchDrivers(app.db, scopeOf(request), request.query.q));

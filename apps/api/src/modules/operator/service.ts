@@ -1,4 +1,4 @@
-import { CURRENCY_BY_COUNTRY } from "@estaciona/contracts";
+import { CURRENCY_BY_COUNTRY, type Locale } from "@estaciona/contracts";
 import { addDays, dateIn, startOfDayIn } from "@estaciona/contracts/periods";
 import type {
   AddOperatorBody,
@@ -15,6 +15,7 @@ import type {
   TodayReport,
 } from "@estaciona/contracts/schemas/operator";
 import type { RegisterDeviceBody } from "@estaciona/contracts/schemas/parking";
+import { translate } from "@estaciona/i18n";
 import { type Db, type Executor, underUniqueRule } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
 import { newOpaqueToken } from "../../lib/crypto.ts";
@@ -375,7 +376,7 @@ function presentCharge(row: ChargeRow): PaymentSummary {
     created_at: row.created_at,
     location: { uuid: row.location_id, name: row.location_name },
     plate: row.plate,
-    phone: row.phone,
+    phone: row.driver_deleted_at === null ? row.phone : null,
   };
 }
 
@@ -518,12 +519,13 @@ const decimal = (minor: number): string => {
 
 /**
  * `GET admin/payments/export`: the charges of a period as CSV, read in keyset pages of 500 so a
- * busy month never sits in memory at once.
+ * busy month never sits in memory at once; products and deleted drivers in the reader's words.
  */
 export async function* exportPayments(
   db: Executor,
   scope: OperatorScope,
   period: { from: string; to: string },
+  locale: Locale,
 ): AsyncGenerator<string> {
   const ids = await reachableLocationIds(db, scope);
   const filters: ChargeFilters = { from: period.from, until: nextDay(period.to) };
@@ -536,10 +538,10 @@ export async function* exportPayments(
         row.id,
         row.created_at,
         row.status,
-        row.payable_type,
+        translate(locale, `operator.product.${row.payable_type}`) ?? row.payable_type,
         row.location_name,
         row.plate,
-        row.phone,
+        row.driver_deleted_at === null ? row.phone : (translate(locale, "operator.payments.deleted_driver") ?? null),
         row.currency,
         decimal(row.subtotal),
         decimal(row.convenience_fee),

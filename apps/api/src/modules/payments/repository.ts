@@ -59,8 +59,20 @@ export const lockPayment = compiledOnce((tx, paymentId: string) =>
   tx.selectFrom("payments").selectAll().where("id", "=", paymentId).$call(forUpdate(tx)),
 ).first;
 
-export function insertPayment(db: Executor, payment: NewRow<"payments">) {
-  return db.insertInto("payments").values(payment).returningAll().executeTakeFirstOrThrow();
+/** Records a payment; its organisation is its location's, read in the same statement. */
+export function insertPayment(db: Executor, payment: Omit<NewRow<"payments">, "organisation_id">) {
+  return db
+    .insertInto("payments")
+    .values({
+      ...payment,
+      organisation_id: (eb) =>
+        eb
+          .selectFrom("locations")
+          .select("organisation_id")
+          .where("id", "=", payment.location_id ?? ""),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function updatePayment(
@@ -384,4 +396,16 @@ export async function eraseCardDataOfUser(db: Executor, userId: string, at: stri
     .execute();
   await db.deleteFrom("card_attempts").where("user_id", "=", userId).execute();
   await db.deleteFrom("idempotency_keys").where("user_id", "=", userId).execute();
+}
+
+/** The driver's charges whose outcome is not known yet (at the gateway or waiting for 3-D Secure). */
+export function listChargesInFlightOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("payments")
+    .leftJoin("locations", "locations.id", "payments.location_id")
+    .select(["payments.payable_type", "payments.payable_id", "locations.name as location_name"])
+    .where("payments.user_id", "=", userId)
+    .where("payments.kind", "=", "charge")
+    .where("payments.status", "in", ["pending", "requires_action"])
+    .execute();
 }

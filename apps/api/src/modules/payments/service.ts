@@ -313,7 +313,8 @@ export async function saveCard(deps: PaymentsDeps, input: SaveCardInput): Promis
   const result = await chargePayable(deps, {
     userId: user.id,
     purpose: "card_verification",
-    payable: { type: CARD_PAYABLE, id: methodId },
+    // A card verification is no sale at a location.
+    payable: { type: CARD_PAYABLE, id: methodId, locationId: null, vehicleId: null },
     breakdown: { subtotal: amount, convenience_fee: 0, processing_fee: 0, tax: 0, total: amount },
     currency,
     paymentMethodId: methodId,

@@ -195,7 +195,12 @@ export async function chargePeriod(
   return chargePayable(deps, {
     userId: subscription.user_id,
     purpose: "subscription",
-    payable: { type: PERIOD_PAYABLE, id: period.id },
+    payable: {
+      type: PERIOD_PAYABLE,
+      id: period.id,
+      locationId: subscription.location_id,
+      vehicleId: subscription.vehicle_id,
+    },
     breakdown: {
       subtotal: period.subtotal,
       convenience_fee: period.convenience_fee,

@@ -511,3 +511,40 @@ export async function findPartnerPage(db: Executor, slug: string, hostname: stri
     .execute();
   return rows.find((row) => row.hostname === hostname) ?? rows[0];
 }
+
+/**
+ * The driver's passes that still hold something: live (trial, active, renewing or owing) or
+ * cancelled with a paid period not over yet; `until` is the end of the last paid period.
+ */
+export function listPassesHeldByUser(db: Executor, userId: string, now: string) {
+  return db
+    .selectFrom("subscriptions")
+    .innerJoin("locations", "locations.id", "subscriptions.location_id")
+    .innerJoin("plans", "plans.id", "subscriptions.plan_id")
+    .select((eb) => [
+      "subscriptions.id",
+      "plans.name as plan_name",
+      "locations.name as location_name",
+      eb
+        .selectFrom("subscription_periods")
+        .select((p) => p.fn.max("subscription_periods.ends_at").as("until"))
+        .whereRef("subscription_periods.subscription_id", "=", "subscriptions.id")
+        .where("subscription_periods.status", "=", "paid")
+        .as("until"),
+    ])
+    .where("subscriptions.user_id", "=", userId)
+    .where((eb) =>
+      eb.or([
+        eb("subscriptions.status", "in", LIVE_SUBSCRIPTION_STATUSES),
+        eb.exists(
+          eb
+            .selectFrom("subscription_periods")
+            .select("subscription_periods.id")
+            .whereRef("subscription_periods.subscription_id", "=", "subscriptions.id")
+            .where("subscription_periods.status", "=", "paid")
+            .where("subscription_periods.ends_at", ">", now),
+        ),
+      ]),
+    )
+    .execute();
+}

@@ -803,8 +803,3 @@ export async function refundSubscription(
 export async function assertVehicleHasNoLivePass(db: Executor, vehicleId: string): Promise<void> {
   if (await hasUncanceledLivePass(db, { vehicleId })) throw new AppError("active_subscription");
 }
-
-/** DESIGN §8, §9: an account with a pass that still renews cannot be deleted (called by the users module). */
-export async function assertUserHasNoLivePass(db: Executor, userId: string): Promise<void> {
-  if (await hasUncanceledLivePass(db, { userId })) throw new AppError("user_has_active_subscriptions");
-}

@@ -4,6 +4,7 @@ import { deriveKey } from "../../lib/crypto.ts";
 import { requestLocale } from "../../lib/locale.ts";
 import { route } from "../../plugins/endpoints.ts";
 import { resolveHost } from "../hosts/service.ts";
+import { listDeletionBlockers } from "./deletion-blockers.ts";
 import {
   checkEmailVerificationCode,
   deleteAccount,
@@ -50,6 +51,8 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     await deleteAccount(app.db, request.user.id);
     return null;
   });
+
+  await route(app, endpoints.listDeletionBlockers, (request) => listDeletionBlockers(app.db, request.user.id));
 
   await route(app, endpoints.exportUserData, (request, reply) => {
     reply.header("content-disposition", 'attachment; filename="estaciona-data.json"');

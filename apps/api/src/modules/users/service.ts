@@ -20,13 +20,12 @@ import { messageKey, type OutboxDeps, sendOnce } from "../messaging/outbox.ts";
 import { ProviderError } from "../messaging/providers.ts";
 import { eraseMessagesAbout, listMessagesTo } from "../messaging/repository.ts";
 import { listAllVisitsOfUser } from "../parking/visits/repository.ts";
-import { assertUserHasNoOpenVisit } from "../parking/visits/service.ts";
 import { eraseCardDataOfUser, listAllCardsOfUser, listPaymentsOfUser } from "../payments/repository.ts";
 import { listSubscriptionsOfUser } from "../subscriptions/repository.ts";
-import { assertUserHasNoLivePass } from "../subscriptions/service.ts";
 import { listAllTicketsOfUser } from "../valet/repository.ts";
 import { erasePlatesOfUser, listActiveVehiclesOfUser, listAllVehiclesOfUser } from "../vehicles/repository.ts";
 import { toVehicle } from "../vehicles/service.ts";
+import { assertAccountCanBeDeleted } from "./deletion-blockers.ts";
 import {
   anonymiseUser,
   consumeEmailCode,
@@ -217,17 +216,6 @@ export async function checkEmailVerificationCode(
 }
 
 // Account -------------------------------------------------------------------------------------
-
-/**
- * The one place that decides whether an account may be deleted, called inside the deleting
- * transaction with the user's row locked. An open visit blocks it (`user_has_active_visits`,
- * DESIGN §7, answered by the parking module), and so does a pass that still renews
- * (`user_has_active_subscriptions`, DESIGN §8, answered by the subscriptions module).
- */
-export async function assertAccountCanBeDeleted(db: Executor, userId: string): Promise<void> {
-  await assertUserHasNoOpenVisit(db, userId);
-  await assertUserHasNoLivePass(db, userId);
-}
 
 /**
  * `DELETE user` (DESIGN §9): in one transaction, the account's personal data is anonymised —

@@ -133,7 +133,8 @@ export async function payTicket(
   const result = await chargePayable(deps, {
     userId: user.id,
     purpose: "valet",
-    payable: { type: VALET_TICKET_PAYABLE, id: ticket.id },
+    // A valet ticket knows only the plate the stand typed, not one of the driver's vehicles.
+    payable: { type: VALET_TICKET_PAYABLE, id: ticket.id, locationId: ticket.location_id, vehicleId: null },
     breakdown: replaying ? { ...earlier, total: earlier.amount } : ledgerBreakdown(charge),
     currency: ticket.currency,
     paymentMethodId,

@@ -155,3 +155,14 @@ export function listAllTicketsOfUser(db: Executor, userId: string) {
     .orderBy("valet_tickets.id")
     .execute();
 }
+
+/** The driver's valet tickets whose car has not been handed back yet. */
+export function listOpenTicketsOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("valet_tickets")
+    .innerJoin("locations", "locations.id", "valet_tickets.location_id")
+    .select(["valet_tickets.id", "locations.name as location_name"])
+    .where("valet_tickets.user_id", "=", userId)
+    .where("valet_tickets.car_status", "<>", "delivered")
+    .execute();
+}

@@ -1,3 +1,4 @@
+import type { PayableType } from "@estaciona/contracts";
 /** The operator console (DESIGN §11). */
 export const operator = {
   title: "Operator console",
@@ -30,15 +31,15 @@ export const operator = {
   country: { mx: "Mexico", us: "United States" },
   device_kind: { gate: "Gate", camera: "Camera", meter: "Meter", valet: "Valet stand" },
   direction: { entry: "Entry", exit: "Exit", both: "Entry and exit" },
+  // One word per payable kind of the contracts' PAYABLE_TYPES (payables.ts).
   product: {
     visit: "Stays",
     event_visit: "Events",
-    meter_session: "Meters",
     meter_purchase: "Meters",
-    subscription: "Passes",
     subscription_period: "Passes",
-    valet: "Valet",
-  },
+    valet_ticket: "Valet",
+    payment_method: "Card checks",
+  } satisfies Record<PayableType, string>,
   payment_status: {
     pending: "Pending",
     succeeded: "Paid",
@@ -352,6 +353,7 @@ export const operator = {
     location: "Location",
     plate: "Plate",
     phone: "Phone",
+    deleted_driver: "deleted driver",
     status: "Status",
     any: "Any",
     when: "When",

@@ -34,11 +34,10 @@ export const operator: typeof source = {
   product: {
     visit: "Estancias",
     event_visit: "Eventos",
-    meter_session: "Parquímetros",
     meter_purchase: "Parquímetros",
-    subscription: "Pensiones",
     subscription_period: "Pensiones",
-    valet: "Valet",
+    valet_ticket: "Valet",
+    payment_method: "Verificaciones de tarjeta",
   },
   payment_status: {
     pending: "Pendiente",
@@ -355,6 +354,7 @@ export const operator: typeof source = {
     location: "Ubicación",
     plate: "Placa",
     phone: "Celular",
+    deleted_driver: "conductor eliminado",
     status: "Estado",
     any: "Cualquiera",
     when: "Cuándo",

@@ -1,4 +1,4 @@
-import type { Country } from "@estaciona/contracts";
+import type { Country, PayableType } from "@estaciona/contracts";
 import { OPEN_VISIT_STATUSES } from "@estaciona/contracts/schemas/parking";
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import { compiledOnce } from "../../../db/compiled-once.ts";
@@ -236,7 +236,7 @@ export const findVehicleById = compiledOnce((db, vehicleId: string) =>
 export const listLedgerRowsOfVisit = (db: Executor, visitId: string) => listLedgerRowsOfPayable(db, "visit", visitId);
 
 /** A payable's rows in the ledger (a visit, an event visit, a valet ticket), oldest first, with the card's masked details. */
-export const listLedgerRowsOfPayable = compiledOnce((db, payableType: string, payableId: string) =>
+export const listLedgerRowsOfPayable = compiledOnce((db, payableType: PayableType, payableId: string) =>
   db
     .selectFrom("payments")
     .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")
@@ -297,5 +297,16 @@ export function listAllVisitsOfUser(db: Executor, userId: string) {
     .where("visits.user_id", "=", userId)
     .orderBy("visits.created_at")
     .orderBy("visits.id")
+    .execute();
+}
+
+/** The driver's stays not settled yet (started, parked or waiting for payment): each keeps the account (issue 21 item 5). */
+export function listOpenVisitsOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("visits")
+    .innerJoin("locations", "locations.id", "visits.location_id")
+    .select(["visits.id", "locations.name as location_name", "visits.exit_deadline as until"])
+    .where("visits.user_id", "=", userId)
+    .where("visits.status", "in", OPEN_VISIT_STATUSES)
     .execute();
 }

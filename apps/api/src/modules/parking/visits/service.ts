@@ -184,8 +184,3 @@ export async function getParkingDashboard(db: Executor, userId: string) {
 export async function assertVehicleHasNoOpenVisit(db: Executor, vehicleId: string): Promise<void> {
   if (await hasOpenVisit(db, { vehicleId })) throw new AppError("vehicle_with_active_visit");
 }
-
-/** DESIGN §7, §9: an account with an open visit cannot be deleted (called by the users module). */
-export async function assertUserHasNoOpenVisit(db: Executor, userId: string): Promise<void> {
-  if (await hasOpenVisit(db, { userId })) throw new AppError("user_has_active_visits");
-}

@@ -170,7 +170,7 @@ function chargeVisit(
     ...charge,
     userId: visit.user_id,
     purpose: "visit",
-    payable: { type: "visit", id: visit.id },
+    payable: { type: "visit", id: visit.id, locationId: visit.location_id, vehicleId: visit.vehicle_id },
     currency: visit.currency,
     description: `${location.name} · ${plate}`,
     lockPayable: lockPayableVisit(visit.id),

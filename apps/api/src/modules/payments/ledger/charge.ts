@@ -1,4 +1,4 @@
-import type { Currency, ErrorCode } from "@estaciona/contracts";
+import type { Currency, ErrorCode, PayableType } from "@estaciona/contracts";
 import { inTransaction, isUniqueViolation, type Tx } from "../../../db/database.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
@@ -30,8 +30,11 @@ import {
 export interface ChargePayableInput {
   userId: string;
   purpose: PaymentPurpose;
-  /** The thing paid for; its type must have been registered with `registerPayable`. */
-  payable: { type: string; id: string };
+  /**
+   * The thing paid for (its type registered with `registerPayable`), with the location it belongs
+   * to and the vehicle it parks, recorded on the charge for the console (docs/decisions/0105).
+   */
+  payable: { type: PayableType; id: string; locationId: string | null; vehicleId: string | null };
   breakdown: AmountBreakdown;
   currency: Currency;
   paymentMethodId: string;
@@ -178,6 +181,8 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
         purpose: input.purpose,
         payable_type: input.payable.type,
         payable_id: input.payable.id,
+        location_id: input.payable.locationId,
+        vehicle_id: input.payable.vehicleId,
         kind: "charge",
         parent_payment_id: null,
         gateway: card.gateway,
@@ -285,7 +290,7 @@ export async function settleCharge(
   outcome: ChargeOutcome | null,
   declineFallback: ErrorCode = "invalid_payment",
   andThen?: (tx: Tx, payment: PaymentRow) => Promise<void>,
-  payable?: { type: string; id: string },
+  payable?: { type: PayableType; id: string },
 ): Promise<PaymentRow> {
   const settled = await inTransaction(deps.db, async (tx) => {
     const result = await recordOutcome(deps, tx, paymentId, outcome, declineFallback, payable);
@@ -301,7 +306,7 @@ export async function settleCharge(
  * The lock order (ARCHITECTURE.md): a payable whose type takes locks of its own (`lockPayable`,
  * a meter purchase's session) takes them before the payment row is locked.
  */
-async function lockPayableOf(tx: Tx, paymentId: string, known?: { type: string; id: string }): Promise<void> {
+async function lockPayableOf(tx: Tx, paymentId: string, known?: { type: PayableType; id: string }): Promise<void> {
   const payment = known ? undefined : await findPaymentById(tx, paymentId);
   const payable = known ?? (payment && { type: payment.payable_type, id: payment.payable_id });
   if (payable) await handlersOf(payable.type)?.lockPayable?.(tx, payable.id);
@@ -314,7 +319,7 @@ async function recordOutcome(
   paymentId: string,
   outcome: ChargeOutcome | null,
   declineFallback: ErrorCode,
-  payable?: { type: string; id: string },
+  payable?: { type: PayableType; id: string },
 ): Promise<{ payment: PaymentRow; recorded: boolean }> {
   await lockPayableOf(tx, paymentId, payable);
   const payment = await lockPayment(tx, paymentId);

@@ -1,3 +1,4 @@
+import type { PayableType } from "@estaciona/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db, Tx } from "../../../db/database.ts";
 import type { Metrics } from "../../../plugins/metrics.ts";
@@ -44,19 +45,19 @@ export interface PayableHandlers {
   onRefunded?(tx: Tx, refund: PaymentRow, charge: PaymentRow): Promise<void>;
 }
 
-const payableHandlers = new Map<string, PayableHandlers>();
+const payableHandlers = new Map<PayableType, PayableHandlers>();
 
 /**
  * What happens to a payable type when its charge settles. Register at module load: settling
  * also happens later, from a 3-D Secure return or the reconciliation job, where no caller's
  * closure exists any more.
  */
-export function registerPayable(type: string, handlers: PayableHandlers): void {
+export function registerPayable(type: PayableType, handlers: PayableHandlers): void {
   payableHandlers.set(type, handlers);
 }
 
 /** The handlers of a payable type; undefined when the type was never registered. */
-export const handlersOf = (type: string): PayableHandlers | undefined => payableHandlers.get(type);
+export const handlersOf = (type: PayableType): PayableHandlers | undefined => payableHandlers.get(type);
 
 export const JOB_RECONCILE = "payments.reconcile";
 export const JOB_REFUND = "payments.refund";

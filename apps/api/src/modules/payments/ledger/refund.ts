@@ -90,6 +90,8 @@ export async function refundPayment(deps: LedgerDeps, input: RefundPaymentInput)
       purpose: "refund",
       payable_type: parent.payable_type,
       payable_id: parent.payable_id,
+      location_id: parent.location_id,
+      vehicle_id: parent.vehicle_id,
       kind: "refund",
       parent_payment_id: parent.id,
       gateway: parent.gateway,

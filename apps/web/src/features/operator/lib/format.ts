@@ -1,3 +1,4 @@
+import type { PayableType } from "@estaciona/contracts";
 import { useTranslation } from "react-i18next";
 import { useParkingFormat } from "../../../components/parking/format.ts";
 import { formatPhoneNumber } from "../../../lib/phone-mask.ts";
@@ -17,9 +18,10 @@ export function useConsoleFormat() {
     ...parking,
     t,
     when: (iso: string | null) => parking.dateTime(iso, browserZone()),
-    phone: formatPhoneNumber,
+    /** A driver's phone as people write it; a deleted account's has none and reads "deleted driver". */
+    phone: (phone: string | null) => (phone === null ? t("payments.deleted_driver") : formatPhoneNumber(phone)),
     day: (day: string, withWeekday: boolean) => calendarDay(day, parking.locale, withWeekday),
-    product: (product: string) => t(`product.${product}` as "product.visit", { defaultValue: product }),
+    product: (product: PayableType) => t(`product.${product}`),
     paymentStatus: (status: string) =>
       t(`payment_status.${status}` as "payment_status.pending", { defaultValue: status }),
   };

@@ -124,7 +124,7 @@ function PaymentView({ payment }: { payment: PaymentDetail }) {
  * one Idempotency-Key, so pressing again after a network failure can never refund twice.
  */
 function RefundForm({ payment }: { payment: PaymentDetail }) {
-  const { t, money } = useConsoleFormat();
+  const { t, money, phone } = useConsoleFormat();
   const queryClient = useQueryClient();
   const [amountText, setAmountText] = useState(formatMinorUnits(payment.refundable).replace(/,/g, ""));
   const [reason, setReason] = useState("");
@@ -199,7 +199,7 @@ function RefundForm({ payment }: { payment: PaymentDetail }) {
         title={t("payment.refund_confirm_title")}
         message={t("payment.refund_confirm", {
           amount: money(amount ?? 0, payment.currency),
-          phone: payment.phone,
+          phone: phone(payment.phone),
         })}
         confirmLabel={t("payment.refund")}
         busy={refund.isPending}
