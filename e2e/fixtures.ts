@@ -6,7 +6,7 @@ import { E2E_DATA_DIR, E2E_PORT } from "./playwright.config.ts";
 
 export { expect };
 
-/** The app on one of the seeded hosts (DESIGN §3). */
+/** The app on one of the seeded hosts (docs/product/hosts-and-themes.md). */
 export const hostUrl = (host: "localhost" | "isisa.localhost" | "freeflow.localhost" | "us.localhost", path = "/") =>
   `http://${host}:${E2E_PORT}${path}`;
 
@@ -168,7 +168,7 @@ export const bearer = async (page: Page) => ({
   authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("access_token"))}`,
 });
 
-/** Names and e-mail: what the card screens require before a card (DESIGN §6, missing_email). */
+/** Names and e-mail: what the card screens require before a card (docs/product/money.md, missing_email). */
 export async function completeProfileThroughApi(request: APIRequestContext, headers: Record<string, string>) {
   const profile = await request.put(hostUrl("localhost", "/api/user/edit"), {
     headers,

@@ -5,7 +5,7 @@ import { expect, expectAccessible, hostUrl, newNationalPhone, test, withServerDa
 import playwrightConfig from "./playwright.config.ts";
 
 /**
- * Parking meters (DESIGN §7), as a brand-new driver meets them: signed up through the wizard on
+ * Parking meters (docs/product/parking.md), as a brand-new driver meets them: signed up through the wizard on
  * `/`, then a zone found by the number on its sign, on the map (dragged under the pin) or in the
  * list; time paid with the number input, the end time on the zone's clock, a live countdown on
  * home, and more time added from the reminder's link. The map runs on WebGL: SwiftShader stands in

@@ -4,7 +4,7 @@ import { enterCode, expectNoSidewaysScroll, openConsole, section, signIn, VIEWPO
 import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
 
 /**
- * The operator console (DESIGN §11), from where an operator starts: signed out on `/`, signing in
+ * The operator console (docs/product/operators.md), from where an operator starts: signed out on `/`, signing in
  * with the phone like any driver. Seeded: the demo operator (Estaciona Demo), another
  * organisation's operator, and a demo driver's paid stay at Fundidora (plate DEMO123).
  */

@@ -2,7 +2,7 @@ import type { FrameLocator, Page } from "@playwright/test";
 import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
 
 /**
- * Cards through the sandbox gateway (spec §2 /pagos, §4 "Card forms", §8; DESIGN §6). The card
+ * Cards through the sandbox gateway (docs/product/screens-and-routes.md /pagos, docs/product/entities-and-states.md "Card forms", docs/product/calls-and-errors.md; docs/product/money.md). The card
  * number, expiry and CVV are typed only inside the provider's iframe (PCI-1).
  */
 
@@ -185,7 +185,7 @@ test.describe("US driver (us.localhost, Collect.js-style form)", () => {
     await page.getByRole("button", { name: "Add card" }).click();
     const dialog = page.getByRole("dialog", { name: "New card" });
     const submit = dialog.getByRole("button", { name: "Add Card", exact: true });
-    // The holder's names come from the profile, not asked twice; submit needs both (spec §5).
+    // The holder's names come from the profile, not asked twice; submit needs both (docs/product/validation.md).
     await expect(dialog.getByLabel("First name")).toHaveValue("Ana");
     await expect(dialog.getByLabel("Last name")).toHaveValue("López");
     await dialog.getByLabel("Last name").fill("");

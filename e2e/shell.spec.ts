@@ -115,7 +115,7 @@ test("English: the footer's privacy link leaves for the host's page, and every n
   await expect(privacy).toHaveAttribute("href", "https://estaciona.app/en/privacy");
   await expect(privacy).toHaveAttribute("target", "_blank");
 
-  // Spec §2: scroll resets on each navigation, going back included (not the browser's old position).
+  // docs/product/screens-and-routes.md: scroll resets on each navigation, going back included (not the browser's old position).
   await expect(page.getByRole("heading", { name: "Passes you can buy" })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);

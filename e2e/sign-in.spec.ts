@@ -10,7 +10,7 @@ import {
   withServerDatabase,
 } from "./fixtures.ts";
 
-/** Spec §2 step 1 → 2: the phone, continue, and the sandbox code the app pre-fills. */
+/** docs/product/screens-and-routes.md step 1 → 2: the phone, continue, and the sandbox code the app pre-fills. */
 async function enterPhoneAndCode(page: Page, nationalPhone: string) {
   await expect(page.getByRole("heading", { name: "Inicia sesión o crea tu cuenta" })).toBeVisible();
   await expect(page.getByLabel("Código de país")).toHaveValue("mx");
@@ -72,7 +72,7 @@ test("a new Mexican driver signs in, adds a car, and the wizard asks for a payme
   await expect(state).toHaveValue("Nuevo León");
   await page.getByRole("button", { name: "Guardar vehículo" }).click();
 
-  // Spec §4: the profile reloads; a vehicle but no Mexican payment method → step 5.
+  // docs/product/entities-and-states.md: the profile reloads; a vehicle but no Mexican payment method → step 5.
   await expect(page.getByRole("heading", { name: "Agrega un método de pago" })).toBeVisible();
   await expect(page.getByText(/No te cobraremos nada ahora/)).toBeVisible();
   await expect(page).toHaveURL(hostUrl("localhost", "/"));
@@ -98,13 +98,13 @@ test("a returning driver with a vehicle and no card chooses add later and lands 
   expect(created.ok()).toBeTruthy();
   await page.evaluate(() => localStorage.clear());
 
-  // The first session's code was sent just now and the server refuses another for 60 s (spec §9):
+  // The first session's code was sent just now and the server refuses another for 60 s (docs/product/constants.md):
   // the driver comes back later, so their first code is moved back a minute in the server's database.
   codeSentMinuteAgo(`+52${nationalPhone}`);
   await page.goto(hostUrl("localhost", "/"));
   await signInThroughWizard(page, nationalPhone);
   await expect(page.getByRole("heading", { name: "Agrega un método de pago" })).toBeVisible();
-  // No e-mail or name yet: the completion form comes first (spec §2 step 5).
+  // No e-mail or name yet: the completion form comes first (docs/product/screens-and-routes.md step 5).
   await expect(page.getByLabel("Correo electrónico")).toBeVisible();
   await page.getByRole("button", { name: "Agregar después" }).click();
   await expect(page).toHaveURL(hostUrl("localhost", "/dashboard"));
@@ -116,7 +116,7 @@ test("authRedirect survives sign-in: /vehiculos signed out comes back to /vehicu
   await page.goto(hostUrl("localhost", "/vehiculos"));
   await expect(page).toHaveURL(hostUrl("localhost", "/?authRedirect=%2Fvehiculos"));
   await signInThroughWizard(page, newNationalPhone());
-  // A requested redirect wins over step 4 (spec §4).
+  // A requested redirect wins over step 4 (docs/product/entities-and-states.md).
   await expect(page).toHaveURL(hostUrl("localhost", "/vehiculos"));
   await expect(page.getByRole("heading", { name: "Vehículos", level: 1 })).toBeVisible();
   await expectAccessible(page);
@@ -167,7 +167,7 @@ test("a code of the wrong length shows the validation message without calling th
   });
   await page.getByLabel("Código de verificación").fill("123");
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
-  // Spec §5: the invalid-code message, which also says what is expected (auth.invalid_code_format), with no call.
+  // docs/product/validation.md: the invalid-code message, which also says what is expected (auth.invalid_code_format), with no call.
   await expect(page.getByRole("alert")).toHaveText("Código de verificación inválido: se esperan 6 dígitos.");
   expect(tokenCalls).toBe(0);
 });

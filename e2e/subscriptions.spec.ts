@@ -3,7 +3,7 @@ import { openPassesFromMenu, signUpThroughWizard, words } from "./drivers.ts";
 import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
 
 /**
- * Passes (DESIGN §8) as a brand-new driver meets them: from `/`, through the whole sign-in wizard
+ * Passes (docs/product/passes-and-promo-codes.md) as a brand-new driver meets them: from `/`, through the whole sign-in wizard
  * (no stored tokens, no API shortcuts), into /pensiones from the menu, a plan's checkout, and the
  * pass it makes. axe on every screen; a page error fails the journey (fixtures.ts).
  */
@@ -170,7 +170,7 @@ test.describe("a partner landing, signed out", () => {
     await step("landing");
     await page.getByRole("link", { name: /Monthly pass/ }).click();
 
-    // The guard sends the driver to sign in and back (spec §2).
+    // The guard sends the driver to sign in and back (docs/product/screens-and-routes.md).
     await expect(page).toHaveURL(/authRedirect=%2Fpensiones%2F/);
     await page.getByLabel("Country code").selectOption("us");
     await page.getByLabel("Mobile phone number").fill(nationalPhone);

@@ -2,7 +2,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
 
 /**
- * The whole sign-in wizard (spec §2, §4), as a brand-new driver meets it on each host: the phone,
+ * The whole sign-in wizard (docs/product/screens-and-routes.md and docs/product/entities-and-states.md), as a brand-new driver meets it on each host: the phone,
  * the code, the name and student id on isisa, the vehicle, the profile a card needs, a card saved
  * in the provider's frame, and the page the spec's redirect names. No stored tokens, no API
  * shortcuts; axe on every step; a page error fails the journey (fixtures.ts).
@@ -77,7 +77,7 @@ interface Journey {
   dial: "mx" | "us";
   /** The plate's state, in the host's country. */
   state: string;
-  /** Where the spec's redirect ends (§4). */
+  /** Where the spec's redirect ends (docs/product/entities-and-states.md). */
   landing: "/dashboard" | "/bienvenido-freeflow";
 }
 
@@ -167,7 +167,7 @@ for (const journey of journeys) {
       await step("vehicle");
       await page.getByRole("button", { name: w.saveVehicle }).click();
 
-      // 5a. The profile a card needs (spec §2 step 5): names and e-mail; isisa already has the names.
+      // 5a. The profile a card needs (docs/product/screens-and-routes.md step 5): names and e-mail; isisa already has the names.
       await expect(page.getByRole("heading", { name: w.paymentHeading })).toBeVisible();
       await expect(page.getByText(w.noCharge)).toBeVisible();
       const emailInput = page.getByLabel(w.email);

@@ -89,7 +89,7 @@ const environment = z.object({
   SIGN_IN_IP_MAX_PER_HOUR: z.coerce.number().int().min(1).optional(),
   API_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   MAP_STYLE_URL: optional.pipe(z.url().optional()),
-  /** Minutes before a parking-meter session ends that the driver is reminded (DESIGN §7). */
+  /** Minutes before a parking-meter session ends that the driver is reminded (docs/product/parking.md). */
   METER_REMINDER_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
   ANALYTICS_ID: optional,
   ERROR_REPORTING_DSN: optional.pipe(z.url().optional()),
@@ -251,7 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     email: { provider: emailProvider, smtpUrl: e.SMTP_URL ?? "", from: e.EMAIL_FROM },
-    /** CFDI issuing (DESIGN §9): Facturapi stamps real invoices when its secret key is set, else the sandbox issuer. */
+    /** CFDI issuing (docs/product/invoicing-account-contact.md): Facturapi stamps real invoices when its secret key is set, else the sandbox issuer. */
     invoicing: e.FACTURAPI_KEY
       ? { facturapi: { secretKey: e.FACTURAPI_KEY, apiBase: e.FACTURAPI_API_BASE } }
       : { facturapi: null },

@@ -23,9 +23,9 @@ import { createSandboxGateway } from "./modules/payments/sandbox/gateway.ts";
 export interface Providers {
   sms: SmsProvider;
   email: EmailProvider;
-  /** Card gateways by slot (DESIGN §6); the sandbox stands in for each one without credentials. */
+  /** Card gateways by slot (docs/product/money.md); the sandbox stands in for each one without credentials. */
   payments: PaymentGateways;
-  /** CFDI issuing (DESIGN §9): Facturapi with its key, else the sandbox issuer (unstamped XML and PDF). */
+  /** CFDI issuing (docs/product/invoicing-account-contact.md): Facturapi with its key, else the sandbox issuer (unstamped XML and PDF). */
   invoicing: InvoiceProvider;
 }
 

@@ -17,7 +17,7 @@ import { valetModule } from "./modules/valet/plugin.ts";
 import { vehiclesModule } from "./modules/vehicles/plugin.ts";
 
 /**
- * Every feature module, mounted under /api (DESIGN §10). One line per module; a module that
+ * Every feature module, mounted under /api (docs/product/calls-and-errors.md). One line per module; a module that
  * relies on another one declares it (plugins/module.ts) and must come after it.
  */
 export const apiRoutes: FastifyPluginAsync = async (app) => {

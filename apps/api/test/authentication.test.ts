@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, testEngine } from "./helpers.ts";
 
 /**
- * Authentication comes before anything else on every guarded route (DESIGN §10): `user/…` and
+ * Authentication comes before anything else on every guarded route (docs/product/calls-and-errors.md): `user/…` and
  * `admin/…` need an access token, `device/…` a device key. Every route is discovered from the
  * OpenAPI document, so a route added later is covered without touching this file; a caller
  * without a valid credential gets 401/403 whatever the body, never a validation message.

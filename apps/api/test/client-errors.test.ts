@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, testEngine } from "./helpers.ts";
 
 /**
- * Requests Node's HTTP parser refuses before any route runs (spec §8, DESIGN §10): they answer our
+ * Requests Node's HTTP parser refuses before any route runs (docs/product/calls-and-errors.md): they answer our
  * `{ error, error_description }` too, in the default language, never Fastify's own shape.
  */
 

@@ -121,7 +121,7 @@ export async function createSignedInUser(app: TestApp, fields: Partial<NewRow<"u
     ...fields,
   };
   await app.db.insertInto("users").values(user).execute();
-  // An administrator acts for an organisation (DESIGN §11): the seeded demo one, with the platform
+  // An administrator acts for an organisation (docs/product/operators.md): the seeded demo one, with the platform
   // role like the seeded demo operator, unless a test changes it (test/operator.test.ts does).
   if (user.role === "admin")
     await app.db

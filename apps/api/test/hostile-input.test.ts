@@ -20,7 +20,7 @@ import { createDriverWithVehicle, FUNDIDORA, saveSandboxCard } from "./parking-f
 import { databaseFingerprint } from "./row-fingerprint.ts";
 
 /**
- * The promise of DESIGN §10 and spec §8, generated from the contracts: every declared endpoint
+ * The promise of docs/product/calls-and-errors.md, generated from the contracts: every declared endpoint
  * (packages/contracts/src/endpoints) is called by the caller it is for — a driver, an operator, a
  * device of the kind it serves — with a body, path and query its own zod schemas accept, then
  * broken in seeded fast-check ways: wrong types, missing fields, null, huge and fractional and
@@ -542,7 +542,7 @@ describe(`hostile input on every declared endpoint, as its own caller (${testEng
       const queryNames = Object.keys(querySchema?.properties ?? {});
       const params = realPathParams(endpoint, caller.owned);
       const writes = endpoint.method !== "GET";
-      // Attempts that count on purpose, refused or not: sign-in tries against the phone (DESIGN §4),
+      // Attempts that count on purpose, refused or not: sign-in tries against the phone (docs/product/sign-in-and-sessions.md),
       // card additions against the driver and the address (docs/decisions/0013).
       const ignored =
         endpoint.oauth || endpoint.path === "/open/user"

@@ -30,7 +30,7 @@ import {
 import { FUNDIDORA_MONTHLY } from "./subscriptions-fixtures.ts";
 
 /**
- * The operator console (DESIGN §11): who may do what, the audit log, locations, devices, payments
+ * The operator console (docs/product/operators.md): who may do what, the audit log, locations, devices, payments
  * and refunds, drivers and operators. The authorisation matrix is generated from the declaration
  * table: a new `admin/…` endpoint without an entry here fails the first test.
  */

@@ -525,7 +525,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       expect(deleted.statusCode).toBeLessThan(300);
     });
 
-    it("keeps the driver's last card of the country while a stay there is open or unpaid (DESIGN §6)", async () => {
+    it("keeps the driver's last card of the country while a stay there is open or unpaid (docs/product/money.md)", async () => {
       const driver = await createDriverWithVehicle(app);
       const card = await saveSandboxCard(app, driver.user.id, { behaviour: "decline" });
       const usCard = await saveSandboxCard(app, driver.user.id, { country: "us", last4: "1881" });

@@ -6,7 +6,7 @@ import { createDriverWithVehicle, idempotencyKey, saveSandboxCard, startParkedVi
 /**
  * The cost of the hot money path in SQL statements (issue 16 item 8): every statement is a round
  * trip on PostgreSQL, and the pay path once sent 29 of them (33 with the sandbox gateway's own).
- * The budget is what the path needs (DESIGN §5): the token check, the Idempotency-Key's record,
+ * The budget is what the path needs (docs/product/money.md): the token check, the Idempotency-Key's record,
  * the stay, its lot with its operator, its vehicle, the earlier charge under this key, the default
  * card, the first transaction (the key claimed, the stay locked, the live-charge check, the
  * attempt, its reconciliation job), the second (the attempt locked, the exit window, the stay
@@ -14,7 +14,7 @@ import { createDriverWithVehicle, idempotencyKey, saveSandboxCard, startParkedVi
  * under the key). BEGIN and COMMIT count, on both engines.
  */
 const PAY_STATEMENT_BUDGET = 24;
-/** DESIGN §5's floor: one commit before the provider's call and one after (docs/decisions/0046). */
+/** docs/product/money.md's floor: one commit before the provider's call and one after (docs/decisions/0046). */
 const PAY_COMMITS = 2;
 
 /** Commits in a statement log: each COMMIT, and each write sent outside a transaction. */

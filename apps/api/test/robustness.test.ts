@@ -10,7 +10,7 @@ import type { JsonSchema } from "./declared-endpoints.ts";
 import { createSignedInUser, createTestApp, testEngine } from "./helpers.ts";
 
 /**
- * Robustness (DESIGN §10: "no input ever produces a 500, a stack trace or a half-written
+ * Robustness (docs/product/calls-and-errors.md: "no input ever produces a 500, a stack trace or a half-written
  * change"). Every route is discovered from the OpenAPI document, so routes added later are covered
  * without touching this file. Each route gets malformed JSON, wrong types, missing fields, an
  * oversized body, unknown fields and fast-check values, signed in and not, and every failure must
@@ -156,7 +156,7 @@ async function rowCounts(): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((row) => [row.name, Number(row.rows)]));
 }
 
-/** Sends one request and checks the promise of DESIGN §10 for it; answers the status and the parsed body. */
+/** Sends one request and checks the promise of docs/product/calls-and-errors.md for it; answers the status and the parsed body. */
 async function expectRobustAnswer(label: string, request: InjectOptions): Promise<{ status: number; body: unknown }> {
   const before = await rowCounts();
   const response = await app.inject(request);

@@ -69,7 +69,7 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
       .set({ behaviour })
       .where("id", "=", app.db.selectFrom("payment_methods").select("card_ref").where("id", "=", cardId))
       .execute();
-  /** At most one successful charge per period, and every status one of spec §4's. */
+  /** At most one successful charge per period, and every status one of docs/product/entities-and-states.md's. */
   const expectInvariants = async (id: string) => {
     const charges = await periodChargesOf(app, id);
     const succeeded = charges.filter((charge) => charge.status === "succeeded").map((charge) => charge.number);

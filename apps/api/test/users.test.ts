@@ -173,7 +173,7 @@ describe(`profile, e-mail verification and account (${testEngine})`, () => {
     const driver = await createSignedInUser(app);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ first_name: "A", last_name: "B" }, "missing_parameters"],
-      // A malformed address is the spec's own code (§5, §8), not the generic invalid_data.
+      // A malformed address is the spec's own code (docs/product/validation.md and docs/product/calls-and-errors.md), not the generic invalid_data.
       [{ first_name: "A", last_name: "B", email: "not-an-address" }, "invalid_email"],
       [{ first_name: "A", last_name: "B", email: "a@" }, "invalid_email"],
       [{ first_name: "  ", last_name: "B", email: "a@example.com" }, "invalid_data"],

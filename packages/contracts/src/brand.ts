@@ -1,5 +1,5 @@
 /**
- * The host's primary colour as the theme's custom properties (DESIGN §3): the API writes them on
+ * The host's primary colour as the theme's custom properties (docs/product/hosts-and-themes.md): the API writes them on
  * the page's body (first paint) and the SPA applies them again. The colour passed the 4.5:1 rule
  * against white when it was saved (`contrastWithWhite`), so white text on `--brand` is readable;
  * text in the brand colour is darkened a little so it stays readable on `--brand-soft` too.

@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and DESIGN §4–§6. */
+/** Business constants of docs/product/constants.md and docs/product/sign-in-and-sessions.md and docs/product/money.md. */
 export const PHONE_DIGITS = 10;
 export const CODE_DIGITS = 6;
 export const PLATE_MAX_LENGTH = 10;
@@ -32,10 +32,10 @@ export type Currency = (typeof CURRENCY_BY_COUNTRY)[Country];
 export const THEMES = ["isisa", "freeflow", "estaciona"] as const;
 export type Theme = (typeof THEMES)[number];
 export const DOMAINS = ["estaciona", "freeflow"] as const;
-/** What a host may offer its drivers (spec §1's features); the theme store's `features` list holds only these. */
+/** What a host may offer its drivers (docs/product/hosts-and-themes.md's features); the theme store's `features` list holds only these. */
 export const HOST_FEATURES = ["visits", "events", "meters", "valet", "subscriptions", "billing"] as const;
 export type HostFeature = (typeof HOST_FEATURES)[number];
-/** The login box's width range, in CSS pixels (spec §3: 250, or 200 in another reading). */
+/** The login box's width range, in CSS pixels (docs/product/entities-and-states.md: 250, or 200 in another reading). */
 export const HOST_WIDTH = { min: 200, max: 600 } as const;
 /** WCAG 2.x AA for normal text: white button text on the host's primary colour needs this contrast. */
 export const MIN_BUTTON_CONTRAST = 4.5;
@@ -56,7 +56,7 @@ export type Domain = (typeof DOMAINS)[number];
  */
 export const FREEFLOW_TIME_ZONE = "America/Mexico_City";
 
-/** Default map options per theme (spec §9). */
+/** Default map options per theme (docs/product/constants.md). */
 export const DEFAULT_MAP_OPTIONS = {
   estaciona: { center: { lat: 25.6643, lng: -100.3221 }, zoom: 12 },
   isisa: { center: { lat: 25.6613, lng: -100.4177 }, zoom: 15 },
@@ -68,7 +68,7 @@ export const PAGINATOR_PAGE_LINKS = 5;
 export const NUMBER_INPUT_REPEAT_DELAY_MS = 500;
 export const NUMBER_INPUT_REPEAT_INTERVAL_MS = 40;
 
-/** Sign-in limits (DESIGN §4, research/reliability.md AUTH-2..8). */
+/** Sign-in limits (docs/product/sign-in-and-sessions.md, research/reliability.md AUTH-2..8). */
 export const SIGN_IN_LIMITS = {
   codeTtlSeconds: 600,
   maxWrongTriesPerCode: 5,

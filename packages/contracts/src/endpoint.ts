@@ -14,7 +14,7 @@ import type { ErrorCode } from "./errors.ts";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * Who may call (DESIGN §10): anyone (`none`), a signed-in driver (`user`), an operator with the
+ * Who may call (docs/product/calls-and-errors.md): anyone (`none`), a signed-in driver (`user`), an operator with the
  * admin role (`admin`), a gate, camera, meter or valet stand with its key (`device`).
  */
 export type AuthKind = "none" | "user" | "admin" | "device";
@@ -47,14 +47,14 @@ export interface EndpointSchemas {
 
 export interface EndpointOptions<S extends EndpointSchemas> {
   method: HttpMethod;
-  /** Under `/api`, with `:name` parameters, exactly as the spec and DESIGN §10 name it. */
+  /** Under `/api`, with `:name` parameters, exactly as the spec and docs/product/calls-and-errors.md name it. */
   path: string;
   auth: AuthKind;
-  /** A money call: requires an `Idempotency-Key` header and answers a repeated request once (DESIGN §5). */
+  /** A money call: requires an `Idempotency-Key` header and answers a repeated request once (docs/product/money.md). */
   idempotent?: boolean;
   /**
    * The body field that stands in for a missing `Idempotency-Key` on an idempotent endpoint: the
-   * spec's own card calls (§7) send no key, and their single-use provider token names the request
+   * spec's own card calls (docs/product/calls-and-errors.md) send no key, and their single-use provider token names the request
    * as surely (docs/decisions/0060). null: the header is required.
    */
   idempotencyKeyField?: string | null;

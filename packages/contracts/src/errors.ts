@@ -1,7 +1,7 @@
 /**
- * The error catalogue of spec §8. Every error the API answers carries one of these codes
+ * The error catalogue of docs/product/calls-and-errors.md. Every error the API answers carries one of these codes
  * (without the `api_` prefix the SPA's catalogue adds) or an OAuth error code on the token
- * endpoint. The status is the one the API answers with; see DESIGN §10.
+ * endpoint. The status is the one the API answers with; see docs/product/calls-and-errors.md.
  */
 export const ERROR_STATUS = {
   malformed_request_invalid_json: 400,
@@ -84,7 +84,7 @@ export const OAUTH_ERROR_CODES = [
 ] as const;
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
 
-/** The wire shape of every error answer (DESIGN §10). */
+/** The wire shape of every error answer (docs/product/calls-and-errors.md). */
 export interface ErrorBody {
   error: ErrorCode | OAuthErrorCode | "server_error";
   error_description: string;

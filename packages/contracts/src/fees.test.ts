@@ -239,7 +239,7 @@ describe("fee engine properties", () => {
     );
   });
 
-  it("has a breakdown that sums to the total, with the formulas of DESIGN §5", () => {
+  it("has a breakdown that sums to the total, with the formulas of docs/product/money.md", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), ratesArbitrary, (subtotal, rates) => {
         const b = feeBreakdown(subtotal, rates);

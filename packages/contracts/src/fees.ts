@@ -1,11 +1,11 @@
 /**
- * The fee engine (DESIGN §5, §7): what a stay costs and what the driver pays on top of it.
+ * The fee engine (docs/product/money.md and docs/product/parking.md): what a stay costs and what the driver pays on top of it.
  * Pure and shared by the API (the amount charged) and the SPA (the previews), so the price
  * shown first is the price charged. Every amount is an integer in minor units (centavos,
  * cents); every rate is integer basis points (1600 = 16 %); no floating point touches money.
  */
 
-/** A lot's or valet's tariff (DESIGN §7). Prices in minor units, durations in minutes. */
+/** A lot's or valet's tariff (docs/product/parking.md). Prices in minor units, durations in minutes. */
 export interface Tariff {
   /** A stay no longer than this is free. */
   graceMinutes: number;
@@ -18,7 +18,7 @@ export interface Tariff {
   dailyMax: number | null;
 }
 
-/** A location's (or event's, meter's, plan's) tax and fee rates (DESIGN §5). */
+/** A location's (or event's, meter's, plan's) tax and fee rates (docs/product/money.md). */
 export interface FeeRates {
   taxRateBp: number;
   convenienceRateBp: number;
@@ -163,7 +163,7 @@ export function nextFeeChange(tariff: Tariff, enteredAt: Instant, at: Instant): 
 }
 
 /**
- * Fees and tax on top of a subtotal (DESIGN §5):
+ * Fees and tax on top of a subtotal (docs/product/money.md):
  * convenience = round(subtotal × conv_rate) + conv_fixed;
  * processing = round((subtotal + convenience) × card_rate) + card_fixed;
  * tax = round((subtotal + convenience + processing) × tax_rate); total = the sum.

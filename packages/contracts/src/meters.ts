@@ -1,7 +1,7 @@
 import { divideRoundHalfAwayFromZero } from "./fees.ts";
 
 /**
- * The parking-meter engine (DESIGN §7): what on-street time costs and how much of it may be sold.
+ * The parking-meter engine (docs/product/parking.md): what on-street time costs and how much of it may be sold.
  * Pure and shared like the fee engine: the API charges with it and the SPA's stepper shows it, so
  * the price shown is the price charged. Money is integer minor units; instants are epoch ms.
  *

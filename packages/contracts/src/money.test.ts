@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { currencyFilter, formatMinorUnits, formatMoney, parseMinorUnits } from "./money.ts";
 
-describe("currency filter (spec §9)", () => {
+describe("currency filter (docs/product/constants.md)", () => {
   it("shows two decimals in en-US format", () => {
     expect(currencyFilter(1234.5)).toBe("1,234.50");
     expect(currencyFilter(0)).toBe("0.00");

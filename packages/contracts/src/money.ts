@@ -2,14 +2,14 @@ import type { Currency } from "./constants.ts";
 
 /**
  * How money reads everywhere a driver sees it: the SPA, e-mails and receipts. The spec's
- * currency filter (§9) fixes the number's format — two decimals, en-US grouping, whatever the
+ * currency filter (docs/product/constants.md) fixes the number's format — two decimals, en-US grouping, whatever the
  * language — so one formatter serves both languages.
  */
 
 const twoDecimals = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const wholeUnits = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
-/** Spec §9 currency filter: a number (or numeric text) with 2 decimals in en-US format; anything else shows "0". */
+/** docs/product/constants.md currency filter: a number (or numeric text) with 2 decimals in en-US format; anything else shows "0". */
 export function currencyFilter(value: unknown): string {
   const number = typeof value === "number" ? value : typeof value === "string" && value.trim() ? Number(value) : NaN;
   if (!Number.isFinite(number)) return "0";
@@ -17,7 +17,7 @@ export function currencyFilter(value: unknown): string {
 }
 
 /**
- * Integer minor units in the filter's format, from the integer's digits (DESIGN §5: no float
+ * Integer minor units in the filter's format, from the integer's digits (docs/product/money.md: no float
  * holds an amount): 123456 → "1,234.56". Intl groups the whole units.
  */
 export function formatMinorUnits(minor: number): string {

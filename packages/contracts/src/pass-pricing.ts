@@ -1,7 +1,7 @@
 import { applyRate, type FeeBreakdown, type FeeRates, feeBreakdown } from "./fees.ts";
 
 /**
- * What period `n` of a pass costs (DESIGN §5, §8), the one answer every reader asks: the checkout's
+ * What period `n` of a pass costs (docs/product/money.md and docs/product/passes-and-promo-codes.md), the one answer every reader asks: the checkout's
  * quote, the pass page's next charge, the renewal job that opens the period, the reminder and the
  * receipt (which shows what the job stored). The plan's cost, less the plan's own discount, less a
  * promo code's discount while its periods last (periods 1..`periods`; null is every period); never

@@ -1,7 +1,7 @@
 import type { PlanInterval } from "./statuses.ts";
 
 /**
- * A pass's periods (DESIGN §8), pure and shared: the API bills with it and the SPA shows the
+ * A pass's periods (docs/product/passes-and-promo-codes.md), pure and shared: the API bills with it and the SPA shows the
  * exact last day before the driver pays. A pass covers whole calendar days on the lot's clock:
  * period n runs from local midnight of its first day to local midnight after its last day. Months
  * keep the start's day of the month, clamped to shorter months (Jan 31 → Feb 28 → Mar 31), as

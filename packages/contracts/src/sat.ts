@@ -2,7 +2,7 @@ import regimeCatalogue from "./sat/c_RegimenFiscal.json" with { type: "json" };
 import useCatalogue from "./sat/c_UsoCFDI.json" with { type: "json" };
 
 /**
- * The SAT rules a driver's fiscal data must follow for a CFDI 4.0 (DESIGN §9, research/ecosystem.md
+ * The SAT rules a driver's fiscal data must follow for a CFDI 4.0 (docs/product/invoicing-account-contact.md, research/ecosystem.md
  * §5): the RFC pattern of the schema's `t_RFC`, and the catalogues c_RegimenFiscal and c_UsoCFDI,
  * loaded from the data files beside this one (their rows are the SAT's, not ours).
  */

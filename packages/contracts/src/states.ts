@@ -1,6 +1,6 @@
 import type { Country } from "./constants.ts";
 
-/** The 32 Mexican states (spec §3), named as drivers know them. */
+/** The 32 Mexican states (docs/product/entities-and-states.md), named as drivers know them. */
 export const MEXICAN_STATES = [
   "Aguascalientes",
   "Baja California",
@@ -36,7 +36,7 @@ export const MEXICAN_STATES = [
   "Zacatecas",
 ] as const;
 
-/** The 50 US states plus District Of Columbia, Guam, Puerto Rico and Virgin Islands (spec §3). */
+/** The 50 US states plus District Of Columbia, Guam, Puerto Rico and Virgin Islands (docs/product/entities-and-states.md). */
 export const US_STATES = [
   "Alabama",
   "Alaska",

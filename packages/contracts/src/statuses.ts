@@ -1,4 +1,4 @@
-/** Status lists of spec §4. */
+/** Status lists of docs/product/entities-and-states.md. */
 export const VISIT_STATUSES = ["inactive", "in_progress", "finished", "pending_payment"] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
 

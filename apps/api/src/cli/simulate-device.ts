@@ -1,5 +1,5 @@
 /**
- * The device simulator (DESIGN §7): drive a demo lot from the terminal as a gate or camera would.
+ * The device simulator (docs/product/parking.md): drive a demo lot from the terminal as a gate or camera would.
  *
  *   npm run simulate-device -- --setup
  *       signs in as the demo operator (sandbox SMS code) and registers a gate on the freeflow demo

@@ -87,7 +87,7 @@ export interface HostsTable {
 
 export interface OAuthClientsTable {
   client_id: string;
-  /** Public clients (the SPA) carry a secret that is not a secret (DESIGN §4); it is not checked. */
+  /** Public clients (the SPA) carry a secret that is not a secret (docs/product/sign-in-and-sessions.md); it is not checked. */
   client_secret: string;
   is_public: Bool;
   name: string;
@@ -235,7 +235,7 @@ export interface LocationsTable {
   created_at: string;
 }
 
-/** A pay-per-stay visit (DESIGN §7). The breakdown is fixed when the visit is settled; null while it runs. */
+/** A pay-per-stay visit (docs/product/parking.md). The breakdown is fixed when the visit is settled; null while it runs. */
 export interface VisitsTable {
   id: string;
   user_id: string;
@@ -302,7 +302,7 @@ export interface AuditLogTable {
   created_at: string;
 }
 
-/** A plan at a location (DESIGN §8); its cost is one period's subtotal, before fees and tax. */
+/** A plan at a location (docs/product/passes-and-promo-codes.md); its cost is one period's subtotal, before fees and tax. */
 export interface PlansTable {
   id: string;
   location_id: string;
@@ -337,7 +337,7 @@ export interface DiscountsTable {
   created_at: string;
 }
 
-/** A pass (DESIGN §8): statuses of spec §4, Stripe's transitions. */
+/** A pass (docs/product/passes-and-promo-codes.md): statuses of docs/product/entities-and-states.md, Stripe's transitions. */
 export interface SubscriptionsTable {
   id: string;
   user_id: string;
@@ -438,7 +438,7 @@ export interface PaymentMethodsTable {
   deleted_at: string | null;
 }
 
-/** The ledger (DESIGN §5): every charge, refund and verification. */
+/** The ledger (docs/product/money.md): every charge, refund and verification. */
 export interface PaymentsTable {
   id: string;
   user_id: string;
@@ -565,7 +565,7 @@ export interface SandboxRefundsTable {
   created_at: string;
 }
 
-/** An operator's fiscal data: the Emisor of its CFDIs (DESIGN §9). */
+/** An operator's fiscal data: the Emisor of its CFDIs (docs/product/invoicing-account-contact.md). */
 export interface InvoiceIssuersTable {
   organisation_id: string;
   rfc: string;
@@ -647,7 +647,7 @@ export interface InvoicePaymentsTable {
   released: Generated<Bool>;
 }
 
-/** A message of the contact form, e-mailed to the host operator (DESIGN §9). */
+/** A message of the contact form, e-mailed to the host operator (docs/product/invoicing-account-contact.md). */
 export interface ContactMessagesTable {
   id: string;
   reference: string;
@@ -670,7 +670,7 @@ export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;
 
 export type { Generated };
 
-/** A meter location's zone (DESIGN §7). `area` and `hours` are JSON text (see the migration). */
+/** A meter location's zone (docs/product/parking.md). `area` and `hours` are JSON text (see the migration). */
 export interface ParkingMetersTable {
   location_id: string;
   zone_code: string;
@@ -721,7 +721,7 @@ export interface MeterPurchasesTable {
   updated_at: string;
 }
 
-/** A named group of events with a public landing (`/evento/peninsula`, DESIGN §7). */
+/** A named group of events with a public landing (`/evento/peninsula`, docs/product/parking.md). */
 export interface EventSeriesTable {
   id: string;
   /** The organisation whose console lists it (docs/decisions/0049); null for a series nobody has claimed. */

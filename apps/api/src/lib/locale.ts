@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE, FALLBACK_LOCALE, type Locale } from "@estaciona/contrac
 /**
  * The request's language from Accept-Language (the SPA sends the driver's choice): the first
  * listed language that is Spanish or English; any other language falls back to English and no
- * header at all means Spanish (spec §1).
+ * header at all means Spanish (docs/product/hosts-and-themes.md).
  */
 export function requestLocale(acceptLanguage: string | undefined): Locale {
   if (!acceptLanguage) return DEFAULT_LOCALE;

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { AppError } from "./errors.ts";
 
-/** The countries we send codes and links to (DESIGN §4): Mexico and the USA, not the rest of +1. */
+/** The countries we send codes and links to (docs/product/sign-in-and-sessions.md): Mexico and the USA, not the rest of +1. */
 const SERVED_COUNTRIES = new Set(["MX", "US"]);
 /**
  * Types that can take an SMS. Mexico dropped its mobile prefix in 2019 and shares number blocks,

@@ -42,7 +42,7 @@ const userOfSession = compiledOnce((db, userId: string, sessionId: string, now: 
 );
 
 /**
- * Who may call a route follows from its path (DESIGN §10), once for every route: `user/…` needs a
+ * Who may call a route follows from its path (docs/product/calls-and-errors.md), once for every route: `user/…` needs a
  * driver's access token, `admin/…` an administrator's, `device/…` a device key; `open/…`, the
  * token endpoint and the rest need nothing. The check is an `onRequest` hook added to each route
  * as it is declared, so it runs before the body is parsed or validated (a caller without a valid

@@ -7,7 +7,7 @@ const ANALYTICS_REPORT_ORIGINS = ["https://*.google-analytics.com", "https://*.a
 const ERROR_REPORTING_SCRIPT_ORIGINS = ["https://browser.sentry-cdn.com"];
 
 /**
- * The Content Security Policy (DESIGN §4, research/reliability.md TOK-11, PCI-2): scripts,
+ * The Content Security Policy (docs/product/sign-in-and-sessions.md, research/reliability.md TOK-11, PCI-2): scripts,
  * frames and connections only from our origin, the configured payment gateways, and — only when
  * configured — the analytics and error-reporting hosts. Nothing else can run on our pages.
  */

@@ -10,7 +10,7 @@ import { AppError } from "../lib/errors.ts";
 import { requestLocale } from "../lib/locale.ts";
 
 /**
- * Every failure leaves as `{ error, error_description }` in the request's language (DESIGN §10).
+ * Every failure leaves as `{ error, error_description }` in the request's language (docs/product/calls-and-errors.md).
  * Client mistakes become catalogue codes; anything else is logged whole and answered as a bare
  * `server_error`, so no stack trace or internal message ever reaches the client. Unknown
  * routes are answered by the web plugin (SPA pages) or as `object_not_found`.
@@ -58,7 +58,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
  * Requests Node's HTTP parser refuses before Fastify sees them (a request line or headers over the
  * size limit, 431; a malformed request, 400; headers that never finished arriving, 408). Fastify's
  * default writes its own `{ error: "Bad Request", message, statusCode }`; this keeps our shape.
- * No header was read, so the message is in the default language (spec §1). Fastify's
+ * No header was read, so the message is in the default language (docs/product/hosts-and-themes.md). Fastify's
  * `clientErrorHandler` option.
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
@@ -130,7 +130,7 @@ interface ZodValidationIssue {
  * A request that breaks its schema, most precise answer first (docs/decisions/0012):
  * - a path id that is not a UUID names nothing: the route's not-found code (`uuidParams`);
  * - text breaking the text rule: `invalid_data` naming the field;
- * - a malformed e-mail address: `invalid_email` (spec §5, §8);
+ * - a malformed e-mail address: `invalid_email` (docs/product/validation.md and docs/product/calls-and-errors.md);
  * - a body field whose schema names a catalogue code as its message: that code (`positiveAmountOr`);
  * - a required field absent: `missing_parameters`; anything else `invalid_data`.
  * A message that is a key of the API's own `errors` namespace (the Idempotency-Key rule) is the answer's message.

@@ -14,7 +14,7 @@ const FAVICON_FILES = new Set(["favicon.ico", "favicon.svg", "icon.svg"]);
 /**
  * Serves the built SPA from the API's own origin. `index.html` gets the requesting host's
  * public configuration as a JSON data block and the theme as the body's only class, so the
- * right theme, logo and language are there on the first paint (DESIGN §3).
+ * right theme, logo and language are there on the first paint (docs/product/hosts-and-themes.md).
  */
 export const webPlugin = fp(async (app: FastifyInstance) => {
   const indexFile = path.join(app.config.webDistDir, "index.html");

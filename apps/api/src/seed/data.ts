@@ -31,7 +31,7 @@ export const DEMO_INVOICE_ISSUER = {
 const estacionaMap = DEFAULT_MAP_OPTIONS.estaciona;
 const variantMap = DEFAULT_MAP_OPTIONS.isisa;
 
-/** DESIGN §3: `localhost` is the default `estaciona` host; the others exercise the variants locally. */
+/** docs/product/hosts-and-themes.md: `localhost` is the default `estaciona` host; the others exercise the variants locally. */
 export const HOSTS: Seed<NewRow<"hosts">>[] = [
   {
     hostname: "localhost",
@@ -191,7 +191,7 @@ export const DEMO_LOCATIONS: Seed<NewRow<"locations">>[] = [
     increment_price: 700,
     daily_max: 30000,
     capacity: 120,
-    // Its night pass is sold with promo codes; discounted payments are not invoiced here (spec §8).
+    // Its night pass is sold with promo codes; discounted payments are not invoiced here (docs/product/calls-and-errors.md).
     invoice_discounted: 0,
   },
   {
@@ -210,7 +210,7 @@ export const DEMO_LOCATIONS: Seed<NewRow<"locations">>[] = [
     increment_price: 1000,
     daily_max: 8000,
     capacity: 800,
-    // The campus operator approves each invoice request by hand (DESIGN §9).
+    // The campus operator approves each invoice request by hand (docs/product/invoicing-account-contact.md).
     invoicing: "approval",
     email_domain: null,
   },
@@ -449,7 +449,7 @@ const plan = (
   ...fields,
 });
 
-/** Demo passes (DESIGN §8) at the Mexican lots, the university lot (students), the arena and Austin. */
+/** Demo passes (docs/product/passes-and-promo-codes.md) at the Mexican lots, the university lot (students), the arena and Austin. */
 export const DEMO_PLANS: Seed<NewRow<"plans">>[] = [
   plan("5a9c0e11-0000-4000-8000-000000000301", FUNDIDORA, {
     name: "Pensión mensual",
@@ -561,7 +561,7 @@ export const DEMO_PARTNER_PAGES: Omit<NewRow<"partner_pages">, "created_at">[] =
     ];
   }),
 ];
-/** A demo parking-meter zone: its meter location and the zone's rules (DESIGN §7). */
+/** A demo parking-meter zone: its meter location and the zone's rules (docs/product/parking.md). */
 export interface DemoMeterZone {
   location: Seed<NewRow<"locations">>;
   meter: Seed<NewRow<"parking_meters">>;
@@ -718,7 +718,7 @@ export const DEMO_CENTRO_METER: Seed<NewRow<"parking_meters">> = {
   max_minutes: 120,
   hours: weekdaysUntil(MINUTES.h20),
 };
-/** The demo event series with a named landing (spec §2 `/evento/peninsula`). */
+/** The demo event series with a named landing (docs/product/screens-and-routes.md `/evento/peninsula`). */
 export const DEMO_EVENT_SERIES = {
   id: "7d1e5a10-0000-4000-8000-000000000301",
   organisation_id: DEMO_ORGANISATION.id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { guardRedirect, isCheckoutRoute } from "./guard.ts";
 
-describe("guardRedirect (spec §2)", () => {
+describe("guardRedirect (docs/product/screens-and-routes.md)", () => {
   it("lets a driver with a refresh token in", () => {
     expect(guardRedirect("/vehiculos", "", true)).toBeNull();
   });

@@ -5,12 +5,12 @@ const checkoutPatterns: string[] = Object.values(paths).flatMap((route) =>
   "checkout" in route && route.checkout ? [route.path, ...("alias" in route ? [route.alias] : [])] : [],
 );
 
-/** Checkout, event and parking-meter detail routes (spec §2). */
+/** Checkout, event and parking-meter detail routes (docs/product/screens-and-routes.md). */
 export const isCheckoutRoute = (pathname: string): boolean =>
   checkoutPatterns.some((pattern) => matchPath(pattern, pathname) !== null);
 
 /**
- * Spec §2 route guard for authenticated routes. Without a stored refresh token: /dashboard goes
+ * docs/product/screens-and-routes.md route guard for authenticated routes. Without a stored refresh token: /dashboard goes
  * to / plainly; any other route goes to / with authRedirect holding the wanted path, plus
  * checkout=1 for checkout, event and parking-meter detail routes. Answers null to let it in.
  */

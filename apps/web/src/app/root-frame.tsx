@@ -8,14 +8,14 @@ import { useStore } from "../lib/store.ts";
 /**
  * Around every screen, with or without the router (the sign-in screen comes first without it,
  * docs/decisions/0095): the full-screen loading view while the session is restored on start,
- * scroll to the top on each navigation (spec §2), a page view per route change when analytics
+ * scroll to the top on each navigation (docs/product/screens-and-routes.md), a page view per route change when analytics
  * is configured, and the error dialog.
  */
 export function RootFrame({ pathname, children }: { pathname: string; children: ReactNode }) {
   const { restoring } = useStore(sessionStore);
 
   useEffect(() => {
-    // Ours alone (spec §2: the top on each navigation, back and forward included): the browser's
+    // Ours alone (docs/product/screens-and-routes.md: the top on each navigation, back and forward included): the browser's
     // own restoration would put an old position back once a lazy screen grows tall enough.
     history.scrollRestoration = "manual";
   }, []);

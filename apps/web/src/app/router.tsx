@@ -40,13 +40,13 @@ const screen = (load: () => Promise<ScreenModule>): Pick<RouteObject, "lazy" | "
   ErrorBoundary: ScreenError,
 });
 
-/** A route and, when it has one, its English alias (spec §2). */
+/** A route and, when it has one, its English alias (docs/product/screens-and-routes.md). */
 function withAlias(route: { path: string; alias?: string }, load: () => Promise<ScreenModule>): RouteObject[] {
   const lazyScreen = screen(load);
   return [route.path, ...(route.alias ? [route.alias] : [])].map((path) => ({ path, ...lazyScreen }));
 }
 
-/** Spec §2: authenticated routes need a stored refresh token. */
+/** docs/product/screens-and-routes.md: authenticated routes need a stored refresh token. */
 export function requireSession({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const target = guardRedirect(url.pathname, url.search, hasRefreshToken());

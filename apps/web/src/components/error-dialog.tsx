@@ -4,7 +4,7 @@ import { closeErrorDialog, errorDialogStore } from "../lib/error-dialog.ts";
 import { useStore } from "../lib/store.ts";
 import { CloseIcon } from "./icons.tsx";
 
-/** The modal error dialog of spec §2: titled Error, 500 px wide, the message, Accept and a close icon. */
+/** The modal error dialog of docs/product/screens-and-routes.md: titled Error, 500 px wide, the message, Accept and a close icon. */
 export default function ErrorDialog() {
   const { t } = useTranslation();
   const message = useStore(errorDialogStore);

@@ -10,7 +10,7 @@ const options: { locale: Locale; Flag: typeof MexicoFlag }[] = [
 ];
 
 /**
- * Spanish with the Mexican flag, English with the US flag (spec §2), as two toggle buttons:
+ * Spanish with the Mexican flag, English with the US flag (docs/product/screens-and-routes.md), as two toggle buttons:
  * one tap, keyboard-operable, and no popup library in the sign-in screen's download. Hosts that
  * force Spanish have nothing to choose, so it is not shown there.
  */

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Logo } from "./logo.tsx";
 
-/** Full-screen view with the logo while the session is being restored (spec §2). */
+/** Full-screen view with the logo while the session is being restored (docs/product/screens-and-routes.md). */
 export function LoadingView({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { getHostConfig } from "../lib/host-config.ts";
 
-/** The host's logo (spec §1: the theme supplies it), sized by the host's login-box width where asked. */
+/** The host's logo (docs/product/hosts-and-themes.md: the theme supplies it), sized by the host's login-box width where asked. */
 export function Logo({ className }: { className?: string }) {
   const { t } = useTranslation();
   const { brand } = getHostConfig();

@@ -28,7 +28,7 @@ describe("clampValue / allowsNegative", () => {
   });
 });
 
-describe("NumberInput (spec §5)", () => {
+describe("NumberInput (docs/product/validation.md)", () => {
   afterEach(() => vi.useRealTimers());
 
   it("clamps on blur", async () => {

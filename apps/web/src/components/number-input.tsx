@@ -10,12 +10,12 @@ export function clampValue(value: number, min?: number, max?: number): number {
   return clamped;
 }
 
-/** Spec §5: a minus sign is allowed only when the minimum is negative or there is none. */
+/** docs/product/validation.md: a minus sign is allowed only when the minimum is negative or there is none. */
 export const allowsNegative = (min?: number): boolean => min === undefined || min < 0;
 
 /**
- * Spec §5 number input: whole steps of 1, clamped to min/max on blur or Enter, +/- buttons that
- * repeat after 500 ms and then every 40 ms while held (spec §9).
+ * docs/product/validation.md number input: whole steps of 1, clamped to min/max on blur or Enter, +/- buttons that
+ * repeat after 500 ms and then every 40 ms while held (docs/product/constants.md).
  */
 export function NumberInput({
   label,

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, use } from "react";
 import { usePageTitle } from "../lib/title.ts";
 
 /**
- * True under the app shell, whose top bar shows the page title (spec §2): the page's own h1 is
+ * True under the app shell, whose top bar shows the page title (docs/product/screens-and-routes.md): the page's own h1 is
  * then for assistive technology only, so the title is seen once. Screens without a top bar (3-D
  * Secure, the error screen outside the shell) show their h1.
  */

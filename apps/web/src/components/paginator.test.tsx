@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { Paginator, pageCount, pageRows, pageWindow } from "./paginator.tsx";
 
-describe("paginator helpers (spec §9: 5 rows, 5 page links)", () => {
+describe("paginator helpers (docs/product/constants.md: 5 rows, 5 page links)", () => {
   it("counts pages of 5 rows", () => {
     expect(pageCount(0)).toBe(1);
     expect(pageCount(5)).toBe(1);

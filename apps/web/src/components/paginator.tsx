@@ -18,7 +18,7 @@ export function pageWindow(page: number, pages: number, links = PAGINATOR_PAGE_L
   return Array.from({ length: size }, (_, index) => first + index);
 }
 
-/** Spec §9 paginator: 5 rows per page, 5 page links. Hidden when everything fits on one page. */
+/** docs/product/constants.md paginator: 5 rows per page, 5 page links. Hidden when everything fits on one page. */
 export function Paginator({
   totalRows,
   page,

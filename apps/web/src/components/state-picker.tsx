@@ -15,7 +15,7 @@ const countries = [
 ] as const;
 
 /**
- * Spec §2 state picker: a country flag selector (Mexico or USA) and an autocomplete of that
+ * docs/product/screens-and-routes.md state picker: a country flag selector (Mexico or USA) and an autocomplete of that
  * country's states. Only a state from the list can be chosen; changing country clears it.
  * Its labels live in the `vehicles` namespace, which every screen using it registers.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pathTo, signInPath } from "./paths.ts";
 
-describe("links from the route table (spec §2)", () => {
+describe("links from the route table (docs/product/screens-and-routes.md)", () => {
   it("fills a route's parameters and adds a query", () => {
     expect(pathTo("visit", { uuid: "4f0c" })).toBe("/visita/4f0c");
     expect(pathTo("visitReceipt", { uuid: "4f0c" })).toBe("/visita/4f0c/recibo");

@@ -1,7 +1,7 @@
 import type { PathParam } from "react-router";
 
 /**
- * Every route of spec §2: Spanish paths with their English aliases. `checkout` marks the
+ * Every route of docs/product/screens-and-routes.md: Spanish paths with their English aliases. `checkout` marks the
  * detail routes that add checkout=1 when the guard sends the driver to sign in.
  */
 export const paths = {
@@ -31,7 +31,7 @@ export const paths = {
   subscription: { path: "/pensiones/:uuid", alias: "/subscriptions/:uuid" },
   promo: { path: "/promo/:code" },
   visit: { path: "/visita/:uuid", alias: "/visit/:uuid" },
-  /** Not in the spec: the printable receipt of a paid visit (DESIGN §5, the ledger's amounts). */
+  /** Not in the spec: the printable receipt of a paid visit (docs/product/money.md, the ledger's amounts). */
   visitReceipt: { path: "/visita/:uuid/recibo", alias: "/visit/:uuid/receipt" },
   /** Not in the spec: the receipt of any paid charge, by its payment uuid (docs/decisions/0111). */
   receipt: { path: "/recibo/:uuid", alias: "/receipt/:uuid" },
@@ -39,7 +39,7 @@ export const paths = {
   /** Not in the spec: a valet ticket's link and QR (docs/decisions/0032), and the ticket as a visit. */
   valetClaim: { path: "/valet/:token" },
   valetTicket: { path: "/visita/valet/:uuid", alias: "/visit/valet/:uuid" },
-  /** Not in the spec: the operator console (DESIGN §11), a lazy part of the same app. */
+  /** Not in the spec: the operator console (docs/product/operators.md), a lazy part of the same app. */
   operator: { path: "/operador", alias: "/operator" },
   operatorLocations: { path: "/operador/ubicaciones", alias: "/operator/locations" },
   operatorNewLocation: { path: "/operador/ubicaciones/nueva", alias: "/operator/locations/new" },
@@ -74,7 +74,7 @@ type ParamsArgs<N extends RouteName> = [PathParam<PatternOf<N>>] extends [never]
   : [params: Record<PathParam<PatternOf<N>>, string>, query?: Query];
 
 /**
- * A link to a route of spec §2, built from its Spanish path: `pathTo("visit", { uuid })` →
+ * A link to a route of docs/product/screens-and-routes.md, built from its Spanish path: `pathTo("visit", { uuid })` →
  * `/visita/4f…`, `pathTo("payments", undefined, { redirect })` → `/pagos?redirect=…`. Every link
  * in the app is built here, so a route's path is written once (the lint refuses a hand-written one).
  */
@@ -88,7 +88,7 @@ export function pathTo<N extends RouteName>(name: N, ...[params, query]: ParamsA
 }
 
 /**
- * The sign-in wizard, to come back to `authRedirect` once signed in (spec §2, §4); `checkout`
+ * The sign-in wizard, to come back to `authRedirect` once signed in (docs/product/screens-and-routes.md and docs/product/entities-and-states.md); `checkout`
  * adds checkout=1 for the detail routes that pay something.
  */
 export function signInPath(authRedirect?: string, { checkout = false }: { checkout?: boolean } = {}): string {

@@ -1,7 +1,7 @@
 import type { HostConfig } from "@estaciona/contracts/schemas/host";
 
 /**
- * Analytics and error reporting are off unless the host configuration names them (spec §7):
+ * Analytics and error reporting are off unless the host configuration names them (docs/product/calls-and-errors.md):
  * their scripts are added to the page only then, so nothing loads by default.
  */
 type Gtag = (...args: unknown[]) => void;
@@ -48,7 +48,7 @@ export function trackPageView(path: string): void {
 /** Version of the error-reporting browser bundle loaded from its CDN. */
 const ERROR_REPORTING_SDK = "https://browser.sentry-cdn.com/8.55.0/bundle.tracing.min.js";
 
-/** The error-reporting SDK with a trace sample rate of 1 (spec §7). */
+/** The error-reporting SDK with a trace sample rate of 1 (docs/product/calls-and-errors.md). */
 export function startErrorReporting(dsn: string): void {
   addScript(ERROR_REPORTING_SDK, () => window.Sentry?.init({ dsn, tracesSampleRate: 1 }));
 }

@@ -9,7 +9,7 @@ const answer = (status: number, body?: unknown) =>
     headers: { "Content-Type": "application/json" },
   });
 
-describe("api client (spec §8)", () => {
+describe("api client (docs/product/calls-and-errors.md)", () => {
   const fetchMock = vi.fn<typeof fetch>();
   const navigate = vi.fn();
   const unauthorized = vi.fn();

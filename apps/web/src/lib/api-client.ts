@@ -36,7 +36,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-/** Spec §8: the catalogue's `errors:api_<code>`, else the server's description, else server_error. */
+/** docs/product/calls-and-errors.md: the catalogue's `errors:api_<code>`, else the server's description, else server_error. */
 export function errorMessage(code: string | null, description: string | null): string {
   const key = `errors:api_${code}`;
   if (code && i18n.exists(key)) return i18n.t(key as never) as unknown as string;
@@ -57,8 +57,8 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * Every call to the API (DESIGN §10): JSON in and out, the driver's language in
- * `Accept-Language`, the stored access token as a Bearer token, and spec §8's handling of
+ * Every call to the API (docs/product/calls-and-errors.md): JSON in and out, the driver's language in
+ * `Accept-Language`, the stored access token as a Bearer token, and docs/product/calls-and-errors.md's handling of
  * failures: 500 or no answer → server_error dialog; 401 → log out; 404 → /notfound; 429 → the
  * server's message with the wait; any other coded error → its translated message in the dialog. The promise rejects with ApiError in
  * every failure case, so callers only need to stop their loading state.

@@ -1,6 +1,6 @@
 /**
  * Saves a file the API answered on the phone or computer under its own name. The API is reached
- * with a bearer token (spec §4), so a plain link cannot fetch it: the bytes come through the API
+ * with a bearer token (docs/product/entities-and-states.md), so a plain link cannot fetch it: the bytes come through the API
  * client and are handed to the browser as a download.
  */
 export function saveFile(content: Blob, filename: string): void {

@@ -30,7 +30,7 @@ function queryString(query: Record<string, unknown> | undefined): string {
 
 /**
  * Calls an endpoint declared in `@estaciona/contracts/endpoints` and answers its `data`, typed from
- * the declaration. Failures are handled as `apiRequest` does (spec §8) unless `handleErrors: false`.
+ * the declaration. Failures are handled as `apiRequest` does (docs/product/calls-and-errors.md) unless `handleErrors: false`.
  */
 export async function callEndpoint<E extends Endpoint>(
   endpoint: E,

@@ -1,6 +1,6 @@
 import { createStore } from "./store.ts";
 
-/** The message of the modal error dialog (spec §2), or null when it is closed. */
+/** The message of the modal error dialog (docs/product/screens-and-routes.md), or null when it is closed. */
 export const errorDialogStore = createStore<string | null>(null);
 
 export function showErrorDialog(message: string): void {

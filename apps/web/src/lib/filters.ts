@@ -1,5 +1,5 @@
 /**
- * Spec §9 truncate filter: cuts to `length` characters and appends an ellipsis when it cut. (The
+ * docs/product/constants.md truncate filter: cuts to `length` characters and appends an ellipsis when it cut. (The
  * spec's currency filter is `currencyFilter` in `@estaciona/contracts/money`, shared with the API.)
  */
 export function truncate(text: string, length: number, ellipsis = "…"): string {

@@ -3,7 +3,7 @@ import { brandCustomProperties } from "@estaciona/contracts/brand";
 import type { HostConfig } from "@estaciona/contracts/schemas/host";
 
 /**
- * The theme-store defaults of spec §3 (theme isisa, width 250, empty login text, this
+ * The theme-store defaults of docs/product/entities-and-states.md (theme isisa, width 250, empty login text, this
  * hostname). They apply only when the page was not served by the API (the Vite dev server or
  * a static preview), since the API always injects the requesting host's configuration.
  */
@@ -90,7 +90,7 @@ export function loginText(config: HostConfig, locale: Locale): string {
   return config.login_text[locale];
 }
 
-/** Payment locale of spec §9: mx for Mexican hosts or a country=mx query, otherwise us. */
+/** Payment locale of docs/product/constants.md: mx for Mexican hosts or a country=mx query, otherwise us. */
 export function paymentLocale(config: HostConfig, countryQuery: string | null): Country {
   return config.country === "mx" || countryQuery === "mx" ? "mx" : "us";
 }

@@ -3,7 +3,7 @@ import { defaultDialCountry, resolveLanguage, toSupportedLocale } from "./langua
 
 const none = { stored: null, browser: null, forceSpanish: false, countryQuery: null };
 
-describe("resolveLanguage (spec §1)", () => {
+describe("resolveLanguage (docs/product/hosts-and-themes.md)", () => {
   it("uses the stored locale first", () => {
     expect(resolveLanguage({ ...none, stored: "en", browser: "es-MX" })).toBe("en");
     expect(resolveLanguage({ ...none, stored: "es", browser: "en-US" })).toBe("es");

@@ -13,13 +13,13 @@ export interface LanguageInputs {
   countryQuery: string | null;
 }
 
-/** Spanish or English; any other language falls back to English (spec §1). */
+/** Spanish or English; any other language falls back to English (docs/product/hosts-and-themes.md). */
 export function toSupportedLocale(language: string): Locale {
   return language.trim().toLowerCase().startsWith("es") ? "es" : "en";
 }
 
 /**
- * Spec §1: a Spanish-only host always speaks Spanish; a `country` query picks English for `us`
+ * docs/product/hosts-and-themes.md: a Spanish-only host always speaks Spanish; a `country` query picks English for `us`
  * and Spanish for anything else; otherwise the stored choice, else the browser's language,
  * else Spanish.
  */
@@ -31,7 +31,7 @@ export function resolveLanguage({ stored, browser, forceSpanish, countryQuery }:
   return "es";
 }
 
-/** English defaults the phone country code to +1, Spanish to +52 (spec §1). */
+/** English defaults the phone country code to +1, Spanish to +52 (docs/product/hosts-and-themes.md). */
 export function defaultDialCountry(locale: Locale): Country {
   return locale === "en" ? "us" : "mx";
 }

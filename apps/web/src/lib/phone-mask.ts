@@ -1,6 +1,6 @@
 import { PHONE_DIGITS } from "@estaciona/contracts";
 
-/** The digits of a typed phone, at most 10 (spec §9). */
+/** The digits of a typed phone, at most 10 (docs/product/constants.md). */
 export const phoneDigits = (value: string): string => value.replace(/\D/g, "").slice(0, PHONE_DIGITS);
 
 /**

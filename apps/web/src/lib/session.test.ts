@@ -10,7 +10,7 @@ const tokenAnswer = (access: string, refresh: string) =>
     },
   );
 
-describe("rotateTokens (spec §4, one refresh across tabs)", () => {
+describe("rotateTokens (docs/product/entities-and-states.md, one refresh across tabs)", () => {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => vi.stubGlobal("fetch", fetchMock));
   afterEach(() => {

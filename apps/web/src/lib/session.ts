@@ -11,7 +11,7 @@ import { currentPath, navigateTo } from "./navigation.ts";
 import { createStore } from "./store.ts";
 
 export const REFRESH_TOKEN_KEY = "refresh_token";
-/** The web app is a public OAuth client: this secret is not a secret (DESIGN §4). */
+/** The web app is a public OAuth client: this secret is not a secret (docs/product/sign-in-and-sessions.md). */
 export const CLIENT_SECRET = "estaciona-web-public";
 const REFRESH_LOCK_NAME = "estaciona-token-refresh";
 
@@ -51,7 +51,7 @@ function stopRefreshTimer(): void {
   refreshTimer = undefined;
 }
 
-/** GET user/view. A failure logs out (spec §4). */
+/** GET user/view. A failure logs out (docs/product/entities-and-states.md). */
 export async function loadUser(): Promise<User | null> {
   try {
     const user = await callEndpoint(viewUser, {});
@@ -68,7 +68,7 @@ export function setUser(user: User): void {
   sessionStore.set((state) => ({ ...state, user }));
 }
 
-/** The SMS grant of spec §7. Failures show their message and reject; the wizard only stops loading. */
+/** The SMS grant of docs/product/calls-and-errors.md. Failures show their message and reject; the wizard only stops loading. */
 export async function signInWithCode(phoneNumber: string, code: string): Promise<User | null> {
   const host = getHostConfig();
   const answer = await callEndpoint(issueToken, {
@@ -90,7 +90,7 @@ export async function signInWithCode(phoneNumber: string, code: string): Promise
 /**
  * Runs `rotate` while holding a lock shared by every tab of this origin, so only one tab uses
  * the refresh token at a time: refresh tokens rotate and a reused one revokes the whole family
- * (DESIGN §4). Browsers without the Web Locks API run it directly.
+ * (docs/product/sign-in-and-sessions.md). Browsers without the Web Locks API run it directly.
  */
 async function withRefreshLock<T>(rotate: () => Promise<T>): Promise<T> {
   if (typeof navigator !== "undefined" && navigator.locks?.request)
@@ -128,7 +128,7 @@ export async function rotateTokens(): Promise<boolean> {
 }
 
 /**
- * Spec §4: success stores the new tokens, reloads the user and marks the session
+ * docs/product/entities-and-states.md: success stores the new tokens, reloads the user and marks the session
  * authenticated; failure stops the timer, removes both tokens and goes to / with
  * authRedirect set to the current path (unless already at /).
  */
@@ -159,7 +159,7 @@ export async function startSession(): Promise<void> {
   }
 }
 
-/** Spec §4: revoke the refresh token (a failure is ignored), remove both tokens, reload the page. */
+/** docs/product/entities-and-states.md: revoke the refresh token (a failure is ignored), remove both tokens, reload the page. */
 export async function logout(): Promise<void> {
   stopRefreshTimer();
   const refreshToken = storedTokens.refresh();
@@ -178,12 +178,12 @@ export async function logout(): Promise<void> {
   window.location.reload();
 }
 
-/** Tells the server the driver's language; failures are ignored (spec §4). */
+/** Tells the server the driver's language; failures are ignored (docs/product/entities-and-states.md). */
 export async function saveLocaleOnServer(locale: Locale): Promise<void> {
   if (!sessionStore.get().authenticated) return;
   try {
     await callEndpoint(setLocale, { body: { locale } }, { handleErrors: false });
   } catch {
-    // Spec §4: the language change stands even if the server did not hear about it.
+    // docs/product/entities-and-states.md: the language change stands even if the server did not hear about it.
   }
 }

@@ -4,7 +4,7 @@ import { LOCALE_STORAGE_KEY } from "./language.ts";
 import { saveLocaleOnServer } from "./session.ts";
 
 /**
- * Spec §4: changing the language stores it and, when signed in, tells the server (failures
+ * docs/product/entities-and-states.md: changing the language stores it and, when signed in, tells the server (failures
  * ignored).
  */
 export async function setLanguage(locale: Locale): Promise<void> {

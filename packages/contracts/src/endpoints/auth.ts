@@ -1,6 +1,6 @@
 import { defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/** Sign-in and sessions (DESIGN §4). */
+/** Sign-in and sessions (docs/product/sign-in-and-sessions.md). */
 
 const auth = () => import("../schemas/auth.ts");
 const tag = "auth";

@@ -1,6 +1,6 @@
 import { defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/** The contact form (DESIGN §9). */
+/** The contact form (docs/product/invoicing-account-contact.md). */
 
 const contact = () => import("../schemas/contact.ts");
 

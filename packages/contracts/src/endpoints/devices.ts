@@ -1,6 +1,6 @@
 import { defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/** Gates, cameras, meters and valet stands (DESIGN §7): registered by an admin, then calling with their key. */
+/** Gates, cameras, meters and valet stands (docs/product/parking.md): registered by an admin, then calling with their key. */
 
 const parking = () => import("../schemas/parking.ts");
 const tag = "devices";

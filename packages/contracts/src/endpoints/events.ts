@@ -1,6 +1,6 @@
 import { CARD_CHARGE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/** Events at venues, their series, event parking and the gate's pass check (DESIGN §7). */
+/** Events at venues, their series, event parking and the gate's pass check (docs/product/parking.md). */
 
 const events = () => import("../schemas/events.ts");
 const tag = "events";

@@ -1,6 +1,6 @@
 import { defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/** The white-label host (DESIGN §3). */
+/** The white-label host (docs/product/hosts-and-themes.md). */
 
 const host = () => import("../schemas/host.ts");
 

@@ -1,6 +1,6 @@
 import { defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/** Fiscal profiles, invoice requests and CFDI 4.0 invoices (DESIGN §9, docs/decisions/0035). */
+/** Fiscal profiles, invoice requests and CFDI 4.0 invoices (docs/product/invoicing-account-contact.md, docs/decisions/0035). */
 
 const invoicing = async () => {
   const [common, schemas] = await Promise.all([import("../schemas/common.ts"), import("../schemas/invoicing.ts")]);

@@ -1,6 +1,6 @@
 import { CARD_CHARGE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/** On-street parking meters (DESIGN §7): zones, the map, sessions, extensions and the officer's check. */
+/** On-street parking meters (docs/product/parking.md): zones, the map, sessions, extensions and the officer's check. */
 
 const meters = () => import("../schemas/meters.ts");
 const tag = "meters";

@@ -1,6 +1,6 @@
 import { defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/** The operator console (DESIGN §11): every call scoped to the caller's organisation and locations. */
+/** The operator console (docs/product/operators.md): every call scoped to the caller's organisation and locations. */
 
 const operator = () => import("../schemas/operator.ts");
 const tag = "operator";

@@ -1,6 +1,6 @@
 import { CARD_CHARGE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/** Locations and visits (DESIGN §7). */
+/** Locations and visits (docs/product/parking.md). */
 
 const parking = () => import("../schemas/parking.ts");
 const tag = "parking";

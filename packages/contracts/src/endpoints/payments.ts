@@ -1,6 +1,6 @@
 import { CARD_SAVE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/** Saved cards and 3-D Secure (spec §7, DESIGN §6). Saving a card charges (and refunds) a verification: idempotent. */
+/** Saved cards and 3-D Secure (docs/product/calls-and-errors.md, docs/product/money.md). Saving a card charges (and refunds) a verification: idempotent. */
 
 const payment = () => import("../schemas/payment.ts");
 const tag = "payments";

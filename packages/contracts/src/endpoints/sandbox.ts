@@ -1,6 +1,6 @@
 import { defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/** The sandbox outbox (DESIGN §9): what the sandbox providers "sent"; absent in production. */
+/** The sandbox outbox (docs/product/invoicing-account-contact.md): what the sandbox providers "sent"; absent in production. */
 
 const sandbox = () => import("../schemas/sandbox.ts");
 

@@ -1,6 +1,6 @@
 import { CARD_CHARGE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/** Passes (pensiones), promo codes and partner landings (DESIGN §8). */
+/** Passes (pensiones), promo codes and partner landings (docs/product/passes-and-promo-codes.md). */
 
 const subscriptions = () => import("../schemas/subscriptions.ts");
 const tag = "subscriptions";

@@ -1,6 +1,6 @@
 import { defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/** The signed-in driver's profile, language, e-mail verification, account deletion and data export (DESIGN §9). */
+/** The signed-in driver's profile, language, e-mail verification, account deletion and data export (docs/product/invoicing-account-contact.md). */
 
 /** The schemas of these calls: the profile's, the e-mail codes' (with sign-in's) and `noData`. */
 const users = async () => {

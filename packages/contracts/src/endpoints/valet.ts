@@ -1,6 +1,6 @@
 import { CARD_CHARGE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/** Valet: the stand's tickets, the driver's claim, payment with a tip and car request (DESIGN §7). */
+/** Valet: the stand's tickets, the driver's claim, payment with a tip and car request (docs/product/parking.md). */
 
 const valet = () => import("../schemas/valet.ts");
 const tag = "valet";

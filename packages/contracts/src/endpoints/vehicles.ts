@@ -1,6 +1,6 @@
 import { defineEndpoint, schemasOf } from "../endpoint.ts";
 
-/** The signed-in driver's vehicles (DESIGN §7): a plate is on at most one active account. */
+/** The signed-in driver's vehicles (docs/product/parking.md): a plate is on at most one active account. */
 
 const vehicles = async () => {
   const [common, user] = await Promise.all([import("../schemas/common.ts"), import("../schemas/user.ts")]);

@@ -11,7 +11,7 @@ export type RegisterPhoneBody = z.infer<typeof registerPhoneBody>;
 /** `open/user` answers the code with the sandbox SMS provider (the app pre-fills it), null otherwise. */
 export const registerPhoneAnswer = z.string().nullable();
 
-/** OAuth client credentials: the public web client sends its id and a secret that is not checked (DESIGN §4). */
+/** OAuth client credentials: the public web client sends its id and a secret that is not checked (docs/product/sign-in-and-sessions.md). */
 const clientId = text().min(1).max(100);
 const clientSecret = text().max(255).optional();
 

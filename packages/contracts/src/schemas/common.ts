@@ -67,7 +67,7 @@ export const optionalText = (max = 255) =>
     .transform((value) => value || null);
 
 /**
- * Phone in E.164 restricted to Mexico (+52) and the USA (+1) with 10 national digits (DESIGN §4).
+ * Phone in E.164 restricted to Mexico (+52) and the USA (+1) with 10 national digits (docs/product/sign-in-and-sessions.md).
  * The spaces, hyphens, dots and parentheses people and the SPA's own display write in a number
  * (`+52 81 1234 5678`, `+1 (512) 555-0100`) are dropped first, so a copied number is the same
  * phone; control characters are not separators and still fail.
@@ -125,7 +125,7 @@ export const queryDecimal = z
 
 export const uuid = z.uuid();
 
-/** Money in integer minor units (DESIGN §5). */
+/** Money in integer minor units (docs/product/money.md). */
 export const amount = z.number().int().min(0);
 /**
  * Money a client sets or sends (a price, a fee, an amount to pay or refund): at most MAX_AMOUNT.
@@ -161,7 +161,7 @@ export const isNotFoundCode = (message: string): message is NotFoundCode =>
   Object.hasOwn(ERROR_STATUS, message) && ERROR_STATUS[message as ErrorCode] === 404;
 
 /**
- * `Idempotency-Key` of the money routes (DESIGN §5, docs/decisions/0006): one header rule for every
+ * `Idempotency-Key` of the money routes (docs/product/money.md, docs/decisions/0006): one header rule for every
  * route that takes it, 1–255 characters of text. Its messages are the API's own (`errors.*`): no
  * form ever shows them.
  */
@@ -182,7 +182,7 @@ export const optionalIdempotencyKeyHeader = z.object({ "idempotency-key": idempo
 /** The `data` of an answer with nothing to say: `{ "data": null }`. */
 export const noData = z.null();
 
-/** `{ "data": … }`: every success answer (DESIGN §10). */
+/** `{ "data": … }`: every success answer (docs/product/calls-and-errors.md). */
 export const dataEnvelope = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 export const errorBody = z.object({ error: z.string(), error_description: z.string() });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text, uuid } from "./common.ts";
 
-/** The contact form (DESIGN §9): stored, e-mailed to the host's operator, acknowledged with a reference. */
+/** The contact form (docs/product/invoicing-account-contact.md): stored, e-mailed to the host's operator, acknowledged with a reference. */
 
 export const CONTACT_TOPICS = ["visit", "payment", "invoice", "account", "other"] as const;
 export type ContactTopic = (typeof CONTACT_TOPICS)[number];

@@ -4,7 +4,7 @@ import { EVENT_STATUSES } from "../statuses.ts";
 import { amount, boundedAmount, plate, requiredText, text, uuid, uuidParams } from "./common.ts";
 import { CURRENCIES, feeBreakdownBody, feeRatesBody, visitPayment } from "./parking.ts";
 
-/** Events at venues and event visits (DESIGN §7, docs/decisions/0030). Money is integer minor units. */
+/** Events at venues and event visits (docs/product/parking.md, docs/decisions/0030). Money is integer minor units. */
 
 const isoTimestamp = z.string();
 const instant = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());

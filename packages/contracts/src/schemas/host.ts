@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COUNTRIES, DOMAINS, THEMES } from "../constants.ts";
 
-/** The public configuration of the requesting host (DESIGN §3), injected into index.html. */
+/** The public configuration of the requesting host (docs/product/hosts-and-themes.md), injected into index.html. */
 export const hostConfig = z.object({
   hostname: z.string(),
   theme: z.enum(THEMES),

@@ -11,10 +11,10 @@ import {
 import { email, MESSAGE, requiredText, text, uuid, uuidParams } from "./common.ts";
 import { CURRENCIES } from "./parking.ts";
 
-/** Fiscal profiles and CFDI 4.0 invoices (DESIGN §9, docs/decisions/0035). Money is integer minor units. */
+/** Fiscal profiles and CFDI 4.0 invoices (docs/product/invoicing-account-contact.md, docs/decisions/0035). Money is integer minor units. */
 
 /**
- * The billing messages of spec §5, field by field. They are keys of the `errors` namespace, so the
+ * The billing messages of docs/product/validation.md, field by field. They are keys of the `errors` namespace, so the
  * API answers `invalid_data` with the field's own message and the form shows the same words.
  */
 export const BILLING_MESSAGE = {

@@ -4,7 +4,7 @@ import type { MeterRules } from "../meters.ts";
 import { amount, boundedAmount, MESSAGE, plate, queryDecimal, requiredText, text, uuid, uuidParams } from "./common.ts";
 import { CURRENCIES, feeBreakdownBody, feeRatesBody } from "./parking.ts";
 
-/** Parking-meter zones and sessions (DESIGN §7). Money in minor units; times ISO-8601 UTC. */
+/** Parking-meter zones and sessions (docs/product/parking.md). Money in minor units; times ISO-8601 UTC. */
 
 const minuteOfDay = z
   .number()

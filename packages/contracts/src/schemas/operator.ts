@@ -34,11 +34,11 @@ import {
   tariffBody,
 } from "./parking.ts";
 
-/** The operator console's calls (DESIGN §11, docs/decisions/0041–0045). Money in minor units. */
+/** The operator console's calls (docs/product/operators.md, docs/decisions/0041–0045). Money in minor units. */
 
 export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "requires_action", "refunded"] as const;
 export const PAYMENT_KINDS = ["charge", "refund"] as const;
-/** How a location's drivers get invoices (DESIGN §9): not at all, issued at once, or after the operator approves. */
+/** How a location's drivers get invoices (docs/product/invoicing-account-contact.md): not at all, issued at once, or after the operator approves. */
 export const LOCATION_INVOICING = ["none", "automatic", "approval"] as const;
 const minutes = z.number().int().min(0).max(100_000);
 const basisPoints = z.number().int().min(0).max(10_000);
@@ -58,7 +58,7 @@ export const operatorProfile = z.object({
 });
 export type OperatorProfile = z.infer<typeof operatorProfile>;
 
-/** What an operator sets on a location (DESIGN §7). */
+/** What an operator sets on a location (docs/product/parking.md). */
 export const locationBody = z.object({
   name: requiredText(120),
   address: requiredText(255),
@@ -275,7 +275,7 @@ export const memberParams = uuidParams();
 export const memberGrantsBody = z.object({ location_uuids: z.array(uuid).max(200) });
 export type MemberGrantsBody = z.input<typeof memberGrantsBody>;
 
-/** Hosts (platform role): what the theme store holds (spec §3, DESIGN §3). */
+/** Hosts (platform role): what the theme store holds (docs/product/entities-and-states.md, docs/product/hosts-and-themes.md). */
 const hexColor = z
   .string({ error: MESSAGE.color })
   .trim()

@@ -4,7 +4,7 @@ import type { FeeBreakdown, FeeRates, Tariff } from "../fees.ts";
 import { VISIT_STATUSES } from "../statuses.ts";
 import { amount, optionalText, plate, text, uuid, uuidParams } from "./common.ts";
 
-/** Calls of DESIGN §7 (locations, visits, devices). Money is integer minor units; rates are basis points. */
+/** Calls of docs/product/parking.md (locations, visits, devices). Money is integer minor units; rates are basis points. */
 
 export const CURRENCIES = ["mxn", "usd"] as const;
 export const LOCATION_KINDS = ["lot", "meter", "venue", "valet"] as const;
@@ -16,7 +16,7 @@ export const OPEN_VISIT_STATUSES = ["inactive", "in_progress", "pending_payment"
 
 const isoTimestamp = z.string();
 
-/** The amounts of DESIGN §5, as stored on a payment and shown before paying. */
+/** The amounts of docs/product/money.md, as stored on a payment and shown before paying. */
 export const feeBreakdownBody = z.object({
   subtotal: amount,
   convenience_fee: amount,
@@ -210,7 +210,7 @@ export type StartVisitBody = z.input<typeof startVisitBody>;
 
 /**
  * The body is optional: without one, the default card of the location's country pays.
- * `expected_total` is the total the driver was shown (DESIGN §5: the price shown is the price
+ * `expected_total` is the total the driver was shown (docs/product/money.md: the price shown is the price
  * charged); when the fee has moved on since, nothing is charged and the new price is answered.
  */
 export const payVisitBody = z

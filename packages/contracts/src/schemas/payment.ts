@@ -2,7 +2,7 @@ import { z } from "zod";
 import { COUNTRIES } from "../constants.ts";
 import { requiredText, text, uuid, uuidParams } from "./common.ts";
 
-/** Card calls (spec §7, DESIGN §6). Card numbers never appear here: only provider tokens and masked details. */
+/** Card calls (docs/product/calls-and-errors.md, docs/product/money.md). Card numbers never appear here: only provider tokens and masked details. */
 
 /** `GET user/payment/methods` items. */
 export const paymentMethod = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "./common.ts";
 
-/** One message the sandbox SMS, WhatsApp or e-mail provider kept instead of sending it (DESIGN §9). */
+/** One message the sandbox SMS, WhatsApp or e-mail provider kept instead of sending it (docs/product/invoicing-account-contact.md). */
 export const outboxMessage = z.object({
   channel: z.enum(["sms", "whatsapp", "email"]),
   recipient: z.string(),

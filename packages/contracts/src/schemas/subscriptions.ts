@@ -4,7 +4,7 @@ import { PLAN_INTERVALS, SUBSCRIPTION_STATUSES } from "../statuses.ts";
 import { amount, boundedAmount, boundedCount, MESSAGE, requiredText, text, uuid, uuidParams } from "./common.ts";
 import { CURRENCIES, feeBreakdownBody } from "./parking.ts";
 
-/** Passes (pensiones), promo codes and partner landings (DESIGN §8). Money in minor units. */
+/** Passes (pensiones), promo codes and partner landings (docs/product/passes-and-promo-codes.md). Money in minor units. */
 
 const isoTimestamp = z.string();
 /** A calendar day on the lot's clock, `YYYY-MM-DD` (a real date: 2026-02-30 is refused). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createVehicleBody, editUserBody } from "./user.ts";
 
 /**
- * The messages are `validation.*` keys the SPA shows in the driver's language (spec §5); a field
+ * The messages are `validation.*` keys the SPA shows in the driver's language (docs/product/validation.md); a field
  * shows its first message, so that is the one checked.
  */
 const messagesOf = (input: unknown) => {

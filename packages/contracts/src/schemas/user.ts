@@ -57,7 +57,7 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-/** `PUT user/edit` takes either shape of spec §7. */
+/** `PUT user/edit` takes either shape of docs/product/calls-and-errors.md. */
 export const editUserBody = z.union([
   z.object({ first_name: requiredText(80), last_name: requiredText(80), email }),
   z.object({ first_name: requiredText(80), last_name: requiredText(80), student_id: requiredText(40) }),
@@ -66,7 +66,7 @@ export type EditUserBody = z.input<typeof editUserBody>;
 
 export const localeBody = z.object({ locale });
 
-/** `GET user/export`: the driver's own data (DESIGN §9), as a downloadable JSON document. */
+/** `GET user/export`: the driver's own data (docs/product/invoicing-account-contact.md), as a downloadable JSON document. */
 export const userExport = z.object({
   exported_at: z.string(),
   profile: user.omit({ vehicles: true, email_verified: true }).extend({

@@ -4,7 +4,7 @@ import { VISIT_STATUSES } from "../statuses.ts";
 import { amount, e164Phone, plate, text, uuid, uuidParams } from "./common.ts";
 import { CURRENCIES, feeBreakdownBody, feeRatesBody, tariffBody, visitPayment } from "./parking.ts";
 
-/** Valet tickets (DESIGN §7, docs/decisions/0032). Money is integer minor units. */
+/** Valet tickets (docs/product/parking.md, docs/decisions/0032). Money is integer minor units. */
 
 const isoTimestamp = z.string();
 

@@ -110,7 +110,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("updated_at", timestamp, (c) => c.notNull())
     .addColumn("deleted_at", timestamp)
     .execute();
-  // A plate is on at most one active account (DESIGN §7, vehicle_already_exist).
+  // A plate is on at most one active account (docs/product/parking.md, vehicle_already_exist).
   await db.schema
     .createIndex("vehicles_plate_active")
     .on("vehicles")

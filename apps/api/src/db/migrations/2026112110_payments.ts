@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { money, timestamp } from "../column-types.ts";
 
 /**
- * Payments (DESIGN §5–§6): provider customers, saved cards, the payments ledger, HTTP
+ * Payments (docs/product/money.md): provider customers, saved cards, the payments ledger, HTTP
  * idempotency keys, the job queue, and the built-in sandbox gateway's own tables.
  * The rules that must hold under concurrency are constraints here, not only code:
  * one live charge per payable, one default card per user and country, one live job per dedupe key.
@@ -81,7 +81,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sql`(kind = 'refund') = (parent_payment_id is not null) and (kind = 'charge' or status in ('pending', 'succeeded', 'failed'))`,
     )
     .execute();
-  // The rule of DESIGN §5: a payable has at most one charge that is live or done.
+  // The rule of docs/product/money.md: a payable has at most one charge that is live or done.
   await db.schema
     .createIndex("payments_one_live_charge_per_payable")
     .on("payments")

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { money, timestamp } from "../column-types.ts";
 
-/** Pay-per-stay visits and the gate, camera, meter and valet devices that report them (DESIGN §7). */
+/** Pay-per-stay visits and the gate, camera, meter and valet devices that report them (docs/product/parking.md). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("devices")
@@ -41,7 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", timestamp, (c) => c.notNull())
     .addColumn("updated_at", timestamp, (c) => c.notNull())
     .execute();
-  // At most one open visit per vehicle (DESIGN §7): two simultaneous starts cannot both succeed.
+  // At most one open visit per vehicle (docs/product/parking.md): two simultaneous starts cannot both succeed.
   await db.schema
     .createIndex("visits_one_open_per_vehicle")
     .on("visits")

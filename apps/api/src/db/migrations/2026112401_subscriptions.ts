@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { money, timestamp } from "../column-types.ts";
 
-/** Plans, passes and their periods, promo codes, partner landings (DESIGN §8, docs/decisions/0020). */
+/** Plans, passes and their periods, promo codes, partner landings (docs/product/passes-and-promo-codes.md, docs/decisions/0020). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("plans")

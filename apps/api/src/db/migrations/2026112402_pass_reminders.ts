@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-/** The period whose renewal reminder was sent (DESIGN §8, issue 11 notices): each reminder goes once. */
+/** The period whose renewal reminder was sent (docs/product/passes-and-promo-codes.md, issue 11 notices): each reminder goes once. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("subscriptions").addColumn("reminded_period", "integer").execute();
 }

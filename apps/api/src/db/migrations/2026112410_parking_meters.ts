@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { money, timestamp } from "../column-types.ts";
 
 /**
- * On-street parking meters (DESIGN §7): the zone of a meter location, the sessions drivers pay for
+ * On-street parking meters (docs/product/parking.md): the zone of a meter location, the sessions drivers pay for
  * there, and each purchase of time (the first one and every extension), which is what the ledger
  * charges. The rules that must hold under concurrency are constraints: one zone per location, one
  * sign code and one meter device id per zone, one purchase in flight per session.

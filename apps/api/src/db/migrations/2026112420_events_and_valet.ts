@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { money, timestamp } from "../column-types.ts";
 
-/** Events at venues, their series and event visits; valet tickets (DESIGN §7, docs/decisions/0030–0032). */
+/** Events at venues, their series and event visits; valet tickets (docs/product/parking.md, docs/decisions/0030–0032). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("event_series")

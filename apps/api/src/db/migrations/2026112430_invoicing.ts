@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { money, timestamp } from "../column-types.ts";
 
 /**
- * Mexican tax invoices (DESIGN §9, docs/decisions/0035): the issuer of each operator, how each
+ * Mexican tax invoices (docs/product/invoicing-account-contact.md, docs/decisions/0035): the issuer of each operator, how each
  * location invoices, drivers' fiscal profiles, invoices and the payments each one covers, and
  * the contact form's messages. One invoice per payment is a unique index, not only code.
  */

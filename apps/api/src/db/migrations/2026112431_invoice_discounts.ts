@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Whether a location invoices payments that had a discount (spec §8,
+ * Whether a location invoices payments that had a discount (docs/product/calls-and-errors.md,
  * `invoice_with_discount_not_available`; docs/decisions/0035). Discounts came with passes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

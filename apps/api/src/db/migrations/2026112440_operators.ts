@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { timestamp } from "../column-types.ts";
 
 /**
- * Who may do what in the console (DESIGN §11, docs/decisions/0041): an operator's membership in
+ * Who may do what in the console (docs/product/operators.md, docs/decisions/0041): an operator's membership in
  * one organisation (optionally limited to some of its locations; `platform` also manages hosts and
  * organisations), the audit log of every operator change, and devices that can be renamed and revoked.
  */

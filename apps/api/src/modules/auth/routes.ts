@@ -5,7 +5,7 @@ import { route } from "../../plugins/endpoints.ts";
 import { type AuthContext, refreshSession, requestSignInCode, revokeToken, signInWithCode } from "./service.ts";
 
 /**
- * Sign-in and sessions (DESIGN §4). The token and revoke endpoints are declared `oauth`: OAuth
+ * Sign-in and sessions (docs/product/sign-in-and-sessions.md). The token and revoke endpoints are declared `oauth`: OAuth
  * clients get RFC 6749 error codes (`invalid_request`, `unsupported_grant_type`) for a bad body,
  * not the API's `missing_parameters`.
  */

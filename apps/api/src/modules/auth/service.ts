@@ -43,10 +43,10 @@ const maskPhone = (phone: string) => `…${phone.slice(-4)}`;
 /**
  * `open/user`: registers the phone if it is new and sends it a fresh code. Known and unknown
  * phones get the same answer (ASVS 6.3.8); a suspended driver is refused only at the token step,
- * so this answer never tells whether a phone is suspended either. Limits (DESIGN §4): per IP per
+ * so this answer never tells whether a phone is suspended either. Limits (docs/product/sign-in-and-sessions.md): per IP per
  * hour, resend cooldown, sends per phone per window, each counted and recorded under a lock (the
  * IP's name, then the phone's account row), so parallel requests never pass a cap
- * (docs/decisions/0013). Answers the code only when the SMS provider is the sandbox (spec §7, the
+ * (docs/decisions/0013). Answers the code only when the SMS provider is the sandbox (docs/product/calls-and-errors.md, the
  * app pre-fills it).
  */
 export async function requestSignInCode(
@@ -133,7 +133,7 @@ export async function requestSignInCode(
   return { code: sms.returnsCodeToCaller ? code : null };
 }
 
-/** The client must be registered; a public client (the SPA) carries a secret that is not checked (DESIGN §4). */
+/** The client must be registered; a public client (the SPA) carries a secret that is not checked (docs/product/sign-in-and-sessions.md). */
 async function checkClient(context: AuthContext, clientId: string, clientSecret: string | undefined): Promise<void> {
   const client = await findOAuthClient(context.db, clientId);
   const accepted = client && (client.is_public === 1 || sameSecret(clientSecret ?? "", client.client_secret));

@@ -20,7 +20,7 @@ import {
   markContactMessageSent,
 } from "./repository.ts";
 
-/** The contact form (DESIGN §9): stored first, then e-mailed to the host's operator by a job. */
+/** The contact form (docs/product/invoicing-account-contact.md): stored first, then e-mailed to the host's operator by a job. */
 
 export const JOB_FORWARD_CONTACT = "contact.forward";
 const DAY_SECONDS = 86_400;

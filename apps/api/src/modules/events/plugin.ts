@@ -10,7 +10,7 @@ import { JOB_REFUND_CANCELLED_EVENT } from "./service.ts";
 const FINISH_ENDED_EVERY_MS = 60_000;
 
 /**
- * Events at venues and event parking (DESIGN §7): pages, purchases through the ledger, signed
+ * Events at venues and event parking (docs/product/parking.md): pages, purchases through the ledger, signed
  * passes checked at the gate, and the refunds of a cancelled event. Needs the ledger (payments)
  * and the locations, vehicles and devices of parking.
  */

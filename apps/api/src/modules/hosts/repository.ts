@@ -1,7 +1,7 @@
 import type { Executor } from "../../db/database.ts";
 import type { RowUpdate } from "../../db/schema.ts";
 
-/** The host row for a hostname, else the default (`estaciona`) host (DESIGN §3), with its operator's contact details. */
+/** The host row for a hostname, else the default (`estaciona`) host (docs/product/hosts-and-themes.md), with its operator's contact details. */
 export async function findHostOrDefault(db: Executor, hostname: string) {
   const rows = await db
     .selectFrom("hosts")

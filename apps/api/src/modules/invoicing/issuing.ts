@@ -20,7 +20,7 @@ import {
 } from "./repository.ts";
 
 /**
- * Issuing runs as a job (DESIGN §9): safe to run twice and on several workers. Only an invoice in
+ * Issuing runs as a job (docs/product/invoicing-account-contact.md): safe to run twice and on several workers. Only an invoice in
  * `issuing` is sent to the provider, its id is the provider's idempotency key, and the result is
  * written only if the invoice is still `issuing` — so a payment is never invoiced twice.
  */

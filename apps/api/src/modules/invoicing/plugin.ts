@@ -3,7 +3,7 @@ import { registerInvoicingJobs } from "./issuing.ts";
 import { invoicingRoutes } from "./routes.ts";
 
 /**
- * Mexican tax invoices (DESIGN §9): fiscal profiles, invoice requests for paid payments, the
+ * Mexican tax invoices (docs/product/invoicing-account-contact.md): fiscal profiles, invoice requests for paid payments, the
  * issuing and e-mailing jobs, the operators' approval queue. It reads the ledger's payments and
  * the parking locations they paid for.
  */

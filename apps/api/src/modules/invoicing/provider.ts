@@ -1,7 +1,7 @@
 import type { CfdiDocument } from "./cfdi.ts";
 
 /**
- * Who turns a CFDI into an invoice (DESIGN §2: invoicing providers). The sandbox keeps the XML
+ * Who turns a CFDI into an invoice (docs/product/system.md: invoicing providers). The sandbox keeps the XML
  * unstamped; Facturapi stamps it at the SAT. A provider answers the same invoice again for the
  * same `invoiceId` (its idempotency key), so a retried job never makes two.
  */

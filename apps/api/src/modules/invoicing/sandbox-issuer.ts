@@ -2,7 +2,7 @@ import { buildCfdiXml } from "./cfdi.ts";
 import { renderInvoicePdf } from "./pdf.ts";
 import type { InvoiceProvider } from "./provider.ts";
 
-/** The default issuer (DESIGN §9): a CFDI 4.0 XML marked as not stamped and its PDF, made here. */
+/** The default issuer (docs/product/invoicing-account-contact.md): a CFDI 4.0 XML marked as not stamped and its PDF, made here. */
 export function createSandboxIssuer(): InvoiceProvider {
   return {
     name: "sandbox",

@@ -41,7 +41,7 @@ import {
   updateTaxProfile,
 } from "./repository.ts";
 
-/** Fiscal profiles and invoice requests (DESIGN §9, docs/decisions/0035). */
+/** Fiscal profiles and invoice requests (docs/product/invoicing-account-contact.md, docs/decisions/0035). */
 
 type ProfileInput = z.output<typeof taxProfileBody>;
 const DAY_MS = 86_400_000;
@@ -157,7 +157,7 @@ const baseOf = (charge: ChargeWithLocation): number => charge.subtotal + charge.
 /**
  * Why a charge cannot be invoiced, or null: only Mexican locations that invoice, an amount above
  * zero, no discount where the location does not invoice discounted payments, inside the
- * location's invoice window (spec §8's codes).
+ * location's invoice window (docs/product/calls-and-errors.md's codes).
  */
 function refusal(charge: ChargeWithLocation, now: number): AppError | null {
   if (charge.country !== "mx" || charge.currency !== "mxn" || charge.invoicing === "none")
@@ -410,7 +410,7 @@ export async function invoiceFile(
 
 // Operator approval ---------------------------------------------------------------------------------
 
-/** The operator's organisation's requests waiting for approval (DESIGN §11: never another organisation's). */
+/** The operator's organisation's requests waiting for approval (docs/product/operators.md: never another organisation's). */
 export async function listPendingInvoices(db: Executor, scope: OperatorScope): Promise<Invoice[]> {
   return presentInvoices(db, await listInvoicesByStatus(db, scope.organisationId, "pending_approval"));
 }

@@ -62,7 +62,7 @@ export function backoffSeconds(attempt: number): number {
 }
 
 /**
- * The job queue's worker (DESIGN §2). Claiming is one transaction: on PostgreSQL the due row is
+ * The job queue's worker (docs/product/system.md). Claiming is one transaction: on PostgreSQL the due row is
  * selected `FOR UPDATE SKIP LOCKED`, so several workers never take the same job; on SQLite the
  * process's single connection serialises transactions (one process per file). A claimed job is
  * marked `running` with `locked_at`/`locked_by`; its outcome is written only if the lock is

@@ -7,7 +7,7 @@ const ABANDONED_CLAIMS_SWEEP_MS = 60_000;
 /**
  * Messaging. Its providers are built with the app (`app.providers`) and reached only through
  * `sendOnce` (outbox.ts); the worker reports sends cut off by a crash. What it serves is the
- * sandbox outbox (DESIGN §9), only while the e-mail provider is the sandbox and never in
+ * sandbox outbox (docs/product/invoicing-account-contact.md), only while the e-mail provider is the sandbox and never in
  * production: real messages are not readable through the API.
  */
 export const messagingModule = apiModule("messaging", { decorators: ["db", "config", "jobs"] }, async (app) => {

@@ -4,7 +4,7 @@ import type { NewRow } from "../../db/schema.ts";
 import { insertOutboxMessage } from "./repository.ts";
 
 /**
- * Message providers (DESIGN §4, §9). The sign-in code goes by SMS or WhatsApp; receipts and
+ * Message providers (docs/product/sign-in-and-sessions.md and docs/product/invoicing-account-contact.md). The sign-in code goes by SMS or WhatsApp; receipts and
  * e-mail verification codes by e-mail. Every message sent is also recorded in `outbox_messages`
  * without secrets for sign-in codes, except by the sandbox, whose outbox is the demo's inbox.
  */

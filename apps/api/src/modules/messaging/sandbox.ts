@@ -11,7 +11,7 @@ import {
 } from "./providers.ts";
 import { insertOutboxMessage } from "./repository.ts";
 
-/** Sandbox SMS: nothing leaves the machine; the message lands in the outbox (`GET /api/sandbox/outbox`) and the log (DESIGN §4). */
+/** Sandbox SMS: nothing leaves the machine; the message lands in the outbox (`GET /api/sandbox/outbox`) and the log (docs/product/sign-in-and-sessions.md). */
 export function createSandboxSms(db: Db, log: FastifyBaseLogger): SmsProvider {
   return {
     name: "sandbox",

@@ -4,7 +4,7 @@ import { meterRoutes } from "./routes.ts";
 import { registerMeterPayable } from "./service.ts";
 
 /**
- * Parking meters (DESIGN §7): zones, the map, sessions paid through the ledger, reminders and the
+ * Parking meters (docs/product/parking.md): zones, the map, sessions paid through the ledger, reminders and the
  * officer's check. Buying time goes through the ledger, whose jobs the payments module registers;
  * the check reads the device the parking module's guard found: both come first.
  */

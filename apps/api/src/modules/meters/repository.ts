@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow, Row } from "../../db/schema.ts";
 
-/** Every query of the meters module (DESIGN §7): zones, sessions, purchases. */
+/** Every query of the meters module (docs/product/parking.md): zones, sessions, purchases. */
 
 export type MeterSessionRow = Row<"meter_sessions">;
 export type MeterPurchaseRow = Row<"meter_purchases">;

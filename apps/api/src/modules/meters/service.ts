@@ -336,7 +336,7 @@ interface PurchaseRequest {
 }
 
 /**
- * The rules of DESIGN §7 for one purchase, checked on the server whatever the client sent: the
+ * The rules of docs/product/parking.md for one purchase, checked on the server whatever the client sent: the
  * minutes must fit the zone's limits from the session's start and paid-until (never past the
  * maximum stay, never into free hours), and the total must be the one the driver was shown.
  */

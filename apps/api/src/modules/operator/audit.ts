@@ -5,7 +5,7 @@ import { nowIso } from "../../lib/time.ts";
 import { insertAudit, listAuditOf } from "./repository.ts";
 import type { OperatorScope } from "./scope.ts";
 
-/** Every operator change is written here, in the change's own transaction (DESIGN §11). */
+/** Every operator change is written here, in the change's own transaction (docs/product/operators.md). */
 export async function recordAudit(
   db: Executor,
   scope: OperatorScope,

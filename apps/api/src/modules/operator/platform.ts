@@ -10,7 +10,7 @@ import { assertPlatform, type OperatorScope } from "./scope.ts";
 import { enrol, memberByPhone } from "./service.ts";
 
 /**
- * The platform role's calls (DESIGN §11, docs/decisions/0041, 0051): hosts and what their theme
+ * The platform role's calls (docs/product/operators.md, docs/decisions/0041, 0051): hosts and what their theme
  * store holds, organisations and their first operators. Any other operator is refused with
  * `forbidden_access`. Hosts are read from the database on every page load (the web plugin and
  * `GET open/host` keep no copy), so a change shows on the next page load on every API instance.

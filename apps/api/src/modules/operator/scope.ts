@@ -4,7 +4,7 @@ import { AppError } from "../../lib/errors.ts";
 import { findMembership, grantedLocationIds } from "./repository.ts";
 
 /**
- * What an operator may reach (DESIGN §11, docs/decisions/0041): the locations of one
+ * What an operator may reach (docs/product/operators.md, docs/decisions/0041): the locations of one
  * organisation, all of them or only those granted (a staff member). Loaded once per `admin/…`
  * request by the guard (plugins/authenticate.ts); every console query filters by it, so another
  * organisation's id answers `object_not_found`, as if it did not exist.
@@ -56,7 +56,7 @@ export function scopeOf(request: Pick<FastifyRequest, "operator">): OperatorScop
   return request.operator;
 }
 
-/** Hosts and organisations are the platform role's (DESIGN §11); an organisation's operator is refused. */
+/** Hosts and organisations are the platform role's (docs/product/operators.md); an organisation's operator is refused. */
 export function assertPlatform(scope: OperatorScope): void {
   if (!scope.platform) throw new AppError("forbidden_access");
 }

@@ -5,7 +5,7 @@ import { visitRoutes } from "./visits/routes.ts";
 import { registerParkingJobs } from "./visits/settlement.ts";
 
 /**
- * Locations, visits and devices (DESIGN §7). Paying a visit goes through the ledger, whose
+ * Locations, visits and devices (docs/product/parking.md). Paying a visit goes through the ledger, whose
  * reconciliation and refund jobs the payments module registers: it comes first.
  */
 export const parkingModule = apiModule(

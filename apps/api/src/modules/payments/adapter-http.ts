@@ -63,7 +63,7 @@ export function trimTrailingSlash(base: string): string {
 
 /**
  * 1000 → "10.00", 1 → "0.01", 123456 → "1234.56". Works on the decimal digits of the integer,
- * so no binary fraction ever exists (DESIGN §5: no floats in money code).
+ * so no binary fraction ever exists (docs/product/money.md: no floats in money code).
  */
 export function minorUnitsToDecimalString(amount: number): string {
   if (!Number.isSafeInteger(amount) || amount < 0) {

@@ -1,7 +1,7 @@
 import type { Currency } from "@estaciona/contracts";
 
 /**
- * The payment gateway interface (DESIGN §5–§6). Four implementations: the built-in sandbox
+ * The payment gateway interface (docs/product/money.md). Four implementations: the built-in sandbox
  * (default), Conekta and NetPay (Mexico) and NMI (USA). Card numbers never reach our servers:
  * the browser hands the provider's hosted form a card and gets a single-use token, which
  * `saveCard` turns into a stored provider reference.

@@ -9,7 +9,7 @@ import { newId } from "../../lib/ids.ts";
 import { isoBefore, nowIso } from "../../lib/time.ts";
 
 /**
- * The HTTP side of idempotency for money routes (DESIGN §5, research PAY-1), after Stripe's:
+ * The HTTP side of idempotency for money routes (docs/product/money.md, research PAY-1), after Stripe's:
  * - `Idempotency-Key` is required (1–255 characters of text, contracts `idempotencyKey`), except
  *   where the endpoint names a body field that stands in for it (`idempotencyKeyField`: the spec's
  *   card calls send no key; their single-use provider token becomes `<field>:<its SHA-256>`, 0060);

@@ -1,5 +1,5 @@
 /**
- * THE LEDGER (DESIGN §5): the one module every feature uses to take and give back money.
+ * THE LEDGER (docs/product/money.md): the one module every feature uses to take and give back money.
  *
  * Charging is three steps, never merged:
  *   1. one transaction: the caller's `lockPayable(tx)` locks and checks the thing paid for, then

@@ -309,7 +309,7 @@ export async function softDeleteCard(
     .execute();
 }
 
-/** The user's "has a card in this country" flag (`payment_methods_mx` / `payment_methods_us`, spec §7). */
+/** The user's "has a card in this country" flag (`payment_methods_mx` / `payment_methods_us`, docs/product/calls-and-errors.md). */
 export async function setUserCardFlag(
   db: Executor,
   userId: string,
@@ -335,7 +335,7 @@ export async function startFreeFlowOnce(db: Executor, userId: string, day: strin
     .execute();
 }
 
-// Personal data (DESIGN §9) ----------------------------------------------------------------------
+// Personal data (docs/product/invoicing-account-contact.md) ----------------------------------------------------------------------
 
 /** Every card the driver saved, removed ones too: masked details only (the export). */
 export function listAllCardsOfUser(db: Executor, userId: string) {

@@ -13,7 +13,7 @@ import {
   setDefaultPaymentMethod,
 } from "./service.ts";
 
-/** Card calls (spec §7, DESIGN §6). Saving a card is idempotent: it charges (and refunds) a verification. */
+/** Card calls (docs/product/calls-and-errors.md, docs/product/money.md). Saving a card is idempotent: it charges (and refunds) a verification. */
 export const paymentRoutes: FastifyPluginAsync = async (app) => {
   await route(app, endpoints.getConektaCheckout, () => createCheckoutRequest(app.providers.payments));
   await route(app, endpoints.getCardFormConfig, async (request) =>

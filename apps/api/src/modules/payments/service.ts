@@ -58,11 +58,11 @@ import {
 } from "./repository.ts";
 
 /**
- * Saved cards (DESIGN §6): the card form config, saving a card with its verification charge,
+ * Saved cards (docs/product/money.md): the card form config, saving a card with its verification charge,
  * listing, the default card and removal rules.
  */
 
-/** Verification charge per currency, minor units: 10 MXN (spec §9); 1 USD in the USA (docs/decisions/0006). */
+/** Verification charge per currency, minor units: 10 MXN (docs/product/constants.md); 1 USD in the USA (docs/decisions/0006). */
 export const VERIFICATION_AMOUNT: Record<Currency, number> = { mxn: CARD_VERIFICATION_AMOUNT, usd: 100 };
 
 /** The payable type of a card verification: the payment method itself. */
@@ -147,7 +147,7 @@ registerPayable(CARD_PAYABLE, {
     const saved = await findCardById(tx, method.id);
     if (saved) await notifyDefaultCard(tx, saved);
     await setUserCardFlag(tx, method.user_id, method.country, true, now);
-    // Freeflow starts the day the driver's first freeflow card is saved (spec §4: the welcome
+    // Freeflow starts the day the driver's first freeflow card is saved (docs/product/entities-and-states.md: the welcome
     // page greets a driver whose activation is today; docs/decisions/0014).
     if (method.country === "mx" && method.free_flow === 1)
       await startFreeFlowOnce(tx, method.user_id, todayIn(FREEFLOW_TIME_ZONE, Date.parse(now)));
@@ -383,7 +383,7 @@ export function registerCardRemovalCheck(check: CardRemovalCheck): void {
 }
 
 /**
- * The removal rules (DESIGN §6): with other cards in the country, the default one cannot go
+ * The removal rules (docs/product/money.md): with other cards in the country, the default one cannot go
  * (`card_default_delete`: choose another default first); the last one can go unless a
  * registered check needs it (`invalid_payment_source_delete`).
  */

@@ -36,8 +36,8 @@ import {
 } from "./repository.ts";
 
 /**
- * Charging a pass's periods and moving it through spec §4's statuses with Stripe's transitions
- * (DESIGN §8). Every period is a ledger payable: the ledger's one-live-or-successful-charge index
+ * Charging a pass's periods and moving it through docs/product/entities-and-states.md's statuses with Stripe's transitions
+ * (docs/product/passes-and-promo-codes.md). Every period is a ledger payable: the ledger's one-live-or-successful-charge index
  * and the period's unique number make "each period is charged once" a database rule, whatever
  * runs twice (a job retried, two workers, a driver's retry).
  */
@@ -148,7 +148,7 @@ registerPayable(PERIOD_PAYABLE, {
   onFailed: (tx, payment) => periodFailed(tx, payment.payable_id),
 });
 
-/** A driver's last card in a country stays while a pass there still renews on it (DESIGN §6). */
+/** A driver's last card in a country stays while a pass there still renews on it (docs/product/money.md). */
 registerCardRemovalCheck(async (tx, { userId, country }) => {
   if (await hasUncanceledLivePass(tx, { userId, country })) throw new AppError("invalid_payment_source_delete");
 });

@@ -23,9 +23,9 @@ import {
   type SubscriptionRow,
 } from "./repository.ts";
 
-/** Notices of a pass (DESIGN §8): a receipt for every charge, a notice when a renewal fails. */
+/** Notices of a pass (docs/product/passes-and-promo-codes.md): a receipt for every charge, a notice when a renewal fails. */
 
-/** The pass's page in the SPA (spec §2 `/pensiones/{uuid}`). */
+/** The pass's page in the SPA (docs/product/screens-and-routes.md `/pensiones/{uuid}`). */
 const subscriptionLink = (origin: string, subscriptionId: string): string => `${origin}/pensiones/${subscriptionId}`;
 
 /** The origin a pass's messages link to: the host it was bought on (`messageOrigin`). */

@@ -3,7 +3,7 @@ import { registerSubscriptionJobs } from "./billing.ts";
 import { subscriptionRoutes } from "./routes.ts";
 
 /**
- * Passes (pensiones), promo codes and partner landings (DESIGN §8). Each period is a ledger
+ * Passes (pensiones), promo codes and partner landings (docs/product/passes-and-promo-codes.md). Each period is a ledger
  * payable, so payments comes first; plans sit at parking's locations.
  */
 export const subscriptionsModule = apiModule(

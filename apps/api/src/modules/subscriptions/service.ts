@@ -93,7 +93,7 @@ async function requirePlan(db: Executor, planId: string): Promise<{ plan: PlanRo
   return { plan, location };
 }
 
-/** A plan of one of the operator's locations; another organisation's answers as if it did not exist (DESIGN §11). */
+/** A plan of one of the operator's locations; another organisation's answers as if it did not exist (docs/product/operators.md). */
 async function requireOperatorsPlan(db: Executor, scope: OperatorScope, planId: string) {
   const found = await requirePlan(db, planId);
   reachable(scope, found.location);
@@ -145,7 +145,7 @@ export async function listAdminPlans(
 }
 
 /**
- * The plan rules of spec §8, as docs/decisions/0020 reads them: a venue (events) sells only
+ * The plan rules of docs/product/calls-and-errors.md, as docs/decisions/0020 reads them: a venue (events) sells only
  * one-time plans (`only_one_time_plans`); a plan's own discount is for one-time plans only
  * (`invalid_plan_for_discount`) and never exceeds its cost (`invalid_discount_amount`); plans
  * exist only at active lots and venues (`plan_creation_error`).
@@ -799,7 +799,7 @@ export async function refundSubscription(
 
 // Rules other modules ask
 
-/** DESIGN §8: a vehicle with a pass that still renews cannot be deleted (called by the vehicles module). */
+/** docs/product/passes-and-promo-codes.md: a vehicle with a pass that still renews cannot be deleted (called by the vehicles module). */
 export async function assertVehicleHasNoLivePass(db: Executor, vehicleId: string): Promise<void> {
   if (await hasUncanceledLivePass(db, { vehicleId })) throw new AppError("active_subscription");
 }

@@ -158,7 +158,7 @@ export async function deleteEmailCode(db: Executor, codeId: string): Promise<voi
 }
 
 /**
- * Account deletion (DESIGN §9): the row stays for the money records that point at it, without
+ * Account deletion (docs/product/invoicing-account-contact.md): the row stays for the money records that point at it, without
  * anything that names the driver. The phone becomes `deleted:<id>`, so it can sign up afresh and
  * no lookup by phone finds this row; the sign-in and e-mail codes sent for it go too.
  */

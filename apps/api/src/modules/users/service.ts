@@ -47,7 +47,7 @@ type UserRow = Row<"users">;
 export type ProfileEdit = z.output<typeof editUserBody>;
 type VehicleRow = Awaited<ReturnType<typeof listActiveVehiclesOfUser>>[number];
 
-/** The user as the API shows it (contracts `user`, spec §3). */
+/** The user as the API shows it (contracts `user`, docs/product/entities-and-states.md). */
 export function toUserView(row: UserRow, vehicles: VehicleRow[]): User {
   return {
     uuid: row.id,
@@ -75,7 +75,7 @@ export async function viewUser(db: Executor, user: UserRow): Promise<User> {
 }
 
 /**
- * `PUT user/edit`, either shape of spec §7. A new e-mail is unverified until a code proves it;
+ * `PUT user/edit`, either shape of docs/product/calls-and-errors.md. A new e-mail is unverified until a code proves it;
  * an e-mail of another active account is refused (`email_already_used`), also when two accounts
  * race for it (the partial unique index users_email_active decides).
  */
@@ -102,9 +102,9 @@ export async function setLocale(db: Executor, user: UserRow, locale: Locale): Pr
   return viewUser(db, updated);
 }
 
-// E-mail verification (DESIGN §9, docs/decisions/0005) ---------------------------------------
+// E-mail verification (docs/product/invoicing-account-contact.md, docs/decisions/0005) ---------------------------------------
 
-/** The same limits as sign-in codes (DESIGN §4): 10-minute codes, 5 tries, 60 s between sends, 5 sends per 10 minutes. */
+/** The same limits as sign-in codes (docs/product/sign-in-and-sessions.md): 10-minute codes, 5 tries, 60 s between sends, 5 sends per 10 minutes. */
 export const EMAIL_CODE_LIMITS = {
   codeTtlSeconds: SIGN_IN_LIMITS.codeTtlSeconds,
   maxTriesPerCode: SIGN_IN_LIMITS.maxWrongTriesPerCode,
@@ -218,7 +218,7 @@ export async function checkEmailVerificationCode(
 // Account -------------------------------------------------------------------------------------
 
 /**
- * `DELETE user` (DESIGN §9): in one transaction, the account's personal data is anonymised —
+ * `DELETE user` (docs/product/invoicing-account-contact.md): in one transaction, the account's personal data is anonymised —
  * names, e-mail, phone, plates, cards' holder, fiscal profiles, contact messages, what we sent
  * them — while the money records the law requires (payments, issued invoices with their RFC)
  * stay, pointing at an account that no longer names anyone. Every session is revoked, and the
@@ -243,7 +243,7 @@ export async function deleteAccount(db: Executor, userId: string): Promise<void>
 }
 
 /**
- * `GET user/export` (DESIGN §9): a file of everything we hold on the driver — profile, vehicles,
+ * `GET user/export` (docs/product/invoicing-account-contact.md): a file of everything we hold on the driver — profile, vehicles,
  * sessions, cards (masked), visits, event visits, valet tickets, passes, payments, fiscal profiles, invoices, contact messages and the
  * messages we sent them. Sign-in and e-mail code HMACs are secrets, not data.
  */

@@ -5,7 +5,7 @@ import { valetRoutes } from "./routes.ts";
 import { claimKey, JOB_CAR_READY } from "./service.ts";
 
 /**
- * Valet (DESIGN §7): tickets opened by a stand, claimed and paid (with a tip) by the driver through
+ * Valet (docs/product/parking.md): tickets opened by a stand, claimed and paid (with a tip) by the driver through
  * the ledger, the car asked for and brought. Needs the ledger (payments) and parking's locations,
  * tariffs and devices.
  */

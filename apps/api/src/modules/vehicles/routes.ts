@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
 import { addVehicle, deleteVehicle, editVehicle, listVehicles } from "./service.ts";
 
-/** The signed-in driver's vehicles (DESIGN §7): a plate is on at most one active account. */
+/** The signed-in driver's vehicles (docs/product/parking.md): a plate is on at most one active account. */
 export const vehicleRoutes: FastifyPluginAsync = async (app) => {
   await route(app, endpoints.addVehicle, (request) => addVehicle(app.db, request.user.id, request.body));
   await route(app, endpoints.listVehicles, (request) => listVehicles(app.db, request.user.id));

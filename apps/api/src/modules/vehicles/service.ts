@@ -44,7 +44,7 @@ function countryOf(stateName: string) {
 }
 
 /**
- * Registers a vehicle. A plate is on at most one active vehicle of one active account (DESIGN §7):
+ * Registers a vehicle. A plate is on at most one active vehicle of one active account (docs/product/parking.md):
  * the partial unique index vehicles_plate_active decides, so two parallel adds of one plate give
  * one vehicle and one `vehicle_already_exist`, never a 500.
  */
@@ -103,8 +103,8 @@ export async function deleteVehicle(db: Executor, userId: string, vehicleId: str
 
 /**
  * The one place that decides whether a vehicle may be deleted, called inside the deleting
- * transaction. An open visit blocks it (`vehicle_with_active_visit`, DESIGN §7), and so does a
- * pass that still renews (`active_subscription`, DESIGN §8); the modules owning them answer.
+ * transaction. An open visit blocks it (`vehicle_with_active_visit`, docs/product/parking.md), and so does a
+ * pass that still renews (`active_subscription`, docs/product/passes-and-promo-codes.md); the modules owning them answer.
  */
 export async function assertVehicleCanBeDeleted(db: Executor, vehicleId: string): Promise<void> {
   await assertVehicleHasNoOpenVisit(db, vehicleId);

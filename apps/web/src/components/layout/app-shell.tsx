@@ -14,7 +14,7 @@ import { Logo } from "../logo.tsx";
 import { TopBarShowsTitle } from "../page.tsx";
 import { SideMenu } from "./side-menu.tsx";
 
-/** Spec §2: toasts are 300 px wide from the 920 px breakpoint up; below it they span the screen. */
+/** docs/product/screens-and-routes.md: toasts are 300 px wide from the 920 px breakpoint up; below it they span the screen. */
 const WIDE_SCREEN = "(min-width: 920px)";
 const subscribeToWidth = (onChange: () => void) => {
   const query = window.matchMedia(WIDE_SCREEN);
@@ -24,7 +24,7 @@ const subscribeToWidth = (onChange: () => void) => {
 const isWideScreen = () => window.matchMedia(WIDE_SCREEN).matches;
 
 /**
- * A screen the shell keeps mounted, hidden, while the driver is elsewhere (spec §2: the visits
+ * A screen the shell keeps mounted, hidden, while the driver is elsewhere (docs/product/screens-and-routes.md: the visits
  * list keeps its filter, page and scroll). The router hands it over: the shell imports no feature.
  */
 export interface KeptAliveScreen {
@@ -36,7 +36,7 @@ const isOn = ({ path, alias }: KeptAliveScreen["route"], pathname: string) =>
   matchPath(path, pathname) !== null || (alias !== undefined && matchPath(alias, pathname) !== null);
 
 /**
- * Every screen but login and 3-D Secure (spec §2): top bar with the title (the dashboard shows
+ * Every screen but login and 3-D Secure (docs/product/screens-and-routes.md): top bar with the title (the dashboard shows
  * the logo), the menu button (not on the privacy page), the language selector, the side menu,
  * and a footer with the privacy link and the year. The visits screen stays alive when the
  * driver navigates away; every screen is re-created when the signed-in user changes.

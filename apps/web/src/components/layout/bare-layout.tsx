@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { LanguageSelector } from "../language-selector.tsx";
 
 /**
- * Login and 3-D Secure screens: no top bar or footer, only the language selector (spec §2).
+ * Login and 3-D Secure screens: no top bar or footer, only the language selector (docs/product/screens-and-routes.md).
  * The error screen at the root of the router uses it too, around its own content.
  */
 export function BareLayout({ children }: { children: ReactNode }) {

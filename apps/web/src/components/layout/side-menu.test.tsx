@@ -13,7 +13,7 @@ const renderMenu = (path: string) =>
 
 afterEach(() => sessionStore.set({ restoring: false, authenticated: false, user: null }));
 
-describe("side menu's last entry (spec §2)", () => {
+describe("side menu's last entry (docs/product/screens-and-routes.md)", () => {
   it("logs a signed-in driver out", () => {
     sessionStore.set({ restoring: false, authenticated: true, user: null });
     renderMenu("/dashboard");

@@ -32,8 +32,8 @@ type MenuLabel =
   | "operator";
 
 /**
- * Spec §2 side menu, in its order. Billing is Mexican invoicing, so it is hidden in English; the
- * operator console (DESIGN §11, not in the spec) is offered to operators only.
+ * docs/product/screens-and-routes.md side menu, in its order. Billing is Mexican invoicing, so it is hidden in English; the
+ * operator console (docs/product/operators.md, not in the spec) is offered to operators only.
  */
 const entries: { label: MenuLabel; to: string; Icon: ComponentType; spanishOnly?: boolean; adminOnly?: boolean }[] = [
   { label: "home", to: paths.dashboard.path, Icon: HomeIcon },

@@ -10,7 +10,7 @@ beforeAll(registerParkingCatalogues);
 
 const line = (name: string) => screen.getByRole("row", { name: new RegExp(name) });
 
-describe("FeeBreakdown (DESIGN §5)", () => {
+describe("FeeBreakdown (docs/product/money.md)", () => {
   it("shows every line and the total in the visit's currency with the currency filter", () => {
     render(
       <FeeBreakdown
@@ -52,7 +52,7 @@ describe("FeeBreakdown (DESIGN §5)", () => {
   });
 });
 
-describe("Visit status names (spec §4)", () => {
+describe("Visit status names (docs/product/entities-and-states.md)", () => {
   it.each([
     ["inactive", "Not started", "Sin iniciar"],
     ["in_progress", "Parked", "Estacionado"],

@@ -2,7 +2,7 @@ import type { FeeBreakdownBody } from "@estaciona/contracts/schemas/parking";
 import { useParkingFormat } from "./format.ts";
 
 /**
- * DESIGN §5's breakdown: parking, convenience fee, card processing fee, tax and the total that
+ * docs/product/money.md's breakdown: parking, convenience fee, card processing fee, tax and the total that
  * is charged, every line in the visit's currency. Fee lines that are zero still show, so the
  * driver sees there is nothing else on top.
  */

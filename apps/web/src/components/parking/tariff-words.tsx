@@ -15,7 +15,7 @@ const periodUnit = (minutes: number) =>
 /**
  * The location's tariff in words, built from the fee engine's numbers with the catalogue's
  * plurals (grace, first period, increments, daily maximum), then the first period's all-in price:
- * what the driver actually pays, fees and tax included (DESIGN §5: the price shown first is the
+ * what the driver actually pays, fees and tax included (docs/product/money.md: the price shown first is the
  * price charged).
  */
 export function TariffWords({ location }: { location: Location }) {

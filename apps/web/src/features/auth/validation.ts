@@ -1,7 +1,7 @@
 import { CODE_DIGITS, PHONE_DIGITS } from "@estaciona/contracts";
 
 /**
- * Spec §5 rules of the two sign-in steps, as plain functions so the sign-in screen does not
+ * docs/product/validation.md rules of the two sign-in steps, as plain functions so the sign-in screen does not
  * download a schema library. They mirror `nationalPhone` and `verificationCode` of
  * @estaciona/contracts (schemas/common.ts) and answer the same message keys.
  */

@@ -47,7 +47,7 @@ const context = (overrides: Partial<WizardContext> = {}): WizardContext => ({
   ...overrides,
 });
 
-describe("afterProfileLoad (spec §4)", () => {
+describe("afterProfileLoad (docs/product/entities-and-states.md)", () => {
   it("goes to the redirect when a checkout query is present or a redirect is requested", () => {
     expect(afterProfileLoad(driver(), context({ checkoutQuery: true }))).toEqual({ kind: "redirect" });
     expect(afterProfileLoad(driver(), context({ authRedirect: "/pensiones" }))).toEqual({ kind: "redirect" });
@@ -105,7 +105,7 @@ describe("canAddLater", () => {
   });
 });
 
-describe("redirectTarget (spec §4)", () => {
+describe("redirectTarget (docs/product/entities-and-states.md)", () => {
   // Noon in Mexico City, where free_flow_activation is dated.
   const today = new Date("2026-11-21T18:00:00Z");
 

@@ -3,14 +3,14 @@ import type { User } from "@estaciona/contracts/schemas/user";
 import { paths } from "../../config/paths.ts";
 import { safeAppPath } from "../../lib/navigation.ts";
 
-/** 1 phone, 2 code, 3 name and student id, 4 vehicle, 5 payment method (spec §2). */
+/** 1 phone, 2 code, 3 name and student id, 4 vehicle, 5 payment method (docs/product/screens-and-routes.md). */
 export type WizardStep = 1 | 2 | 3 | 4 | 5;
 
 export interface WizardContext {
   theme: Theme;
   /** The host is the freeflow host (theme or domain freeflow). */
   freeflowHost: boolean;
-  /** mx for Mexican hosts or a country=mx query, otherwise us (spec §9). */
+  /** mx for Mexican hosts or a country=mx query, otherwise us (docs/product/constants.md). */
   paymentLocale: Country;
   /** The `country` query value, if present. */
   countryQuery: string | null;
@@ -26,7 +26,7 @@ const redirectRequested = (context: WizardContext) =>
   isSafeRedirect(context.authRedirect) && context.authRedirect !== paths.login.path;
 
 /**
- * Spec §4, after the profile loads: a checkout query or a requested redirect goes there; no
+ * docs/product/entities-and-states.md, after the profile loads: a checkout query or a requested redirect goes there; no
  * vehicles → step 3 on the isisa theme, else step 4; vehicles but no payment method for the
  * payment locale → step 5; otherwise the redirect.
  */
@@ -39,7 +39,7 @@ export function afterProfileLoad(user: User, context: WizardContext): WizardDeci
 }
 
 /**
- * Spec §4, skipping the vehicle: step 5 when a country query is set or on the freeflow host;
+ * docs/product/entities-and-states.md, skipping the vehicle: step 5 when a country query is set or on the freeflow host;
  * otherwise the profile reloads and the driver goes on to the redirect target. (Running the
  * after-load rules again would send a driver with no vehicles straight back to step 4.)
  */
@@ -48,13 +48,13 @@ export function afterVehicleSkip(context: WizardContext): WizardDecision {
   return { kind: "redirect" };
 }
 
-/** Spec §4, entering / while signed in: with vehicles → the redirect; without → step 4. */
+/** docs/product/entities-and-states.md, entering / while signed in: with vehicles → the redirect; without → step 4. */
 export function onEntry(user: User | null, authenticated: boolean): WizardDecision | null {
   if (!authenticated || !user) return null;
   return user.vehicles.length > 0 ? { kind: "redirect" } : { kind: "step", step: 4 };
 }
 
-/** Spec §2: the vehicle and payment steps can be left for later on the isisa and default themes. */
+/** docs/product/screens-and-routes.md: the vehicle and payment steps can be left for later on the isisa and default themes. */
 export const canAddLater = (theme: Theme): boolean => theme === "isisa" || theme === "estaciona";
 
 /** The calendar date in a time zone as YYYY-MM-DD, the format of `free_flow_activation`. */
@@ -73,7 +73,7 @@ export function calendarDateIn(timeZone: string, date: Date): string {
 export const isSafeRedirect = (path: string | null): path is string => safeAppPath(path) !== null;
 
 /**
- * Spec §4 redirect target: authRedirect unless it is "/"; on freeflow hosts a driver whose
+ * docs/product/entities-and-states.md redirect target: authRedirect unless it is "/"; on freeflow hosts a driver whose
  * freeflow activation is today (in the zone it is dated in) gets the welcome page and the
  * welcome flag; else /dashboard.
  */

@@ -1,4 +1,4 @@
-/** The sign-in wizard at / (spec §2, §4). */
+/** The sign-in wizard at / (docs/product/screens-and-routes.md and docs/product/entities-and-states.md). */
 export const auth = {
   title: "Sign in",
   phone_step: {

@@ -1,4 +1,4 @@
-/** Billing and CFDI invoices (/facturacion, Spanish only in the menu; DESIGN §9) and the invoice e-mail. */
+/** Billing and CFDI invoices (/facturacion, Spanish only in the menu; docs/product/invoicing-account-contact.md) and the invoice e-mail. */
 export const billing = {
   title: "Billing",
   profiles_heading: "Billing data",

@@ -1,4 +1,4 @@
-/** Contact and help at /contacto: the operator's details and questions per host (DESIGN §9). */
+/** Contact and help at /contacto: the operator's details and questions per host (docs/product/invoicing-account-contact.md). */
 export const contact = {
   title: "Contact",
   operator_heading: "Talk to us",

@@ -1,4 +1,4 @@
-/** Messages for every code of the spec's error catalogue (§8), keyed `api_<code>`. */
+/** Messages for every code of the spec's error catalogue (docs/product/calls-and-errors.md), keyed `api_<code>`. */
 export const errors = {
   server_error: "An error occurred, please try again later.",
   api_malformed_request_invalid_json: "The request is not valid JSON.",

@@ -1,5 +1,5 @@
 /**
- * Events and event parking (DESIGN §7): the server's refusals and notices, and the web app's
+ * Events and event parking (docs/product/parking.md): the server's refusals and notices, and the web app's
  * event page, series landing, event visit and pass. Amounts arrive formatted.
  */
 export const events = {

@@ -1,5 +1,5 @@
 /**
- * Parking meters (DESIGN §7): the zone map and list, buying and extending time, the texts the
+ * Parking meters (docs/product/parking.md): the zone map and list, buying and extending time, the texts the
  * server sends (reminders, expiry notices) and its refusals. Times come formatted on the zone's clock.
  */
 export const meters = {

@@ -1,5 +1,5 @@
 import type { PayableType } from "@estaciona/contracts";
-/** The operator console (DESIGN §11). */
+/** The operator console (docs/product/operators.md). */
 export const operator = {
   title: "Operator console",
   not_an_operator: "This account is not an operator's. Ask your organisation to add your phone to its team.",

@@ -1,5 +1,5 @@
 /**
- * Parking (DESIGN §7): the texts the server sends (receipts, declined-charge notices) and the
+ * Parking (docs/product/parking.md): the texts the server sends (receipts, declined-charge notices) and the
  * messages of device answers. Placeholders are filled by the server, amounts already formatted.
  */
 export const parking = {
@@ -129,7 +129,7 @@ export const parking = {
     payments_title: "Payment history",
     no_payments: "No payments yet.",
     receipt_link: "View receipt",
-    /** Mexican payments only, and only in Spanish: billing is hidden in English (spec §2). */
+    /** Mexican payments only, and only in Spanish: billing is hidden in English (docs/product/screens-and-routes.md). */
     invoice_link: "Request an invoice",
     pay: "Pay this visit",
     free_stay: "No charge: the stay was within the free minutes.",

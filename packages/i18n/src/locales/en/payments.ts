@@ -6,7 +6,7 @@ export const payments = {
   empty: "You have no saved cards yet. Add one to pay for your parking.",
   add_card_action: "Add card",
   add_title: "New card",
-  // The card form's button (spec §9: "Agregar Tarjeta").
+  // The card form's button (docs/product/constants.md: "Agregar Tarjeta").
   add_card: "Add Card",
   no_charge_notice:
     "We will not charge you anything now. To check your card we make a verification charge of $10 MXN that is refunded immediately.",

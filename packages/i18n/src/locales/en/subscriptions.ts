@@ -1,6 +1,6 @@
 /**
- * Passes (pensiones), promo codes and partner landings (DESIGN §8): the screens and the texts the
- * server sends. Statuses carry spec §4's names; `unpaid` reads "Paused".
+ * Passes (pensiones), promo codes and partner landings (docs/product/passes-and-promo-codes.md): the screens and the texts the
+ * server sends. Statuses carry docs/product/entities-and-states.md's names; `unpaid` reads "Paused".
  */
 export const subscriptions = {
   status: {

@@ -1,5 +1,5 @@
 /**
- * Valet (DESIGN §7): the server's refusals and messages, and the web app's ticket, tip and car
+ * Valet (docs/product/parking.md): the server's refusals and messages, and the web app's ticket, tip and car
  * request screens. Amounts arrive formatted.
  */
 export const valet = {

@@ -1,4 +1,4 @@
-/** Generic validation messages of spec §5. */
+/** Generic validation messages of docs/product/validation.md. */
 export const validation = {
   required: "Value is required",
   email: "Value is not a valid email address",

@@ -1,6 +1,6 @@
 import type { events as source } from "../en/events.ts";
 
-/** Eventos y estacionamiento para eventos (DESIGN §7). */
+/** Eventos y estacionamiento para eventos (docs/product/parking.md). */
 export const events: typeof source = {
   sales_closed: "El estacionamiento para este evento no está a la venta en este momento.",
   event_cancelled: "Este evento fue cancelado.",

@@ -127,7 +127,7 @@ export const parking: typeof source = {
     payments_title: "Historial de pagos",
     no_payments: "Aún no hay pagos.",
     receipt_link: "Ver recibo",
-    /** Mexican payments only, and only in Spanish: billing is hidden in English (spec §2). */
+    /** Mexican payments only, and only in Spanish: billing is hidden in English (docs/product/screens-and-routes.md). */
     invoice_link: "Pedir factura",
     pay: "Pagar esta visita",
     free_stay: "Sin cargo: la estancia estuvo dentro de los minutos gratis.",

@@ -1,6 +1,6 @@
 import type { valet as source } from "../en/valet.ts";
 
-/** Valet parking (DESIGN §7). */
+/** Valet parking (docs/product/parking.md). */
 export const valet: typeof source = {
   not_a_stand: "Este dispositivo no es un módulo de valet.",
   number_in_use: "Este número de boleto ya está en uso aquí.",

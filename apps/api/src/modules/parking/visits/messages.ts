@@ -31,7 +31,7 @@ const cardOnFile = (locale: Locale, card: { brand: string; last4: string }): str
   });
 
 /**
- * The e-mail receipt after a successful payment (DESIGN §9: the sandbox outbox shows it), in the
+ * The e-mail receipt after a successful payment (docs/product/invoicing-account-contact.md: the sandbox outbox shows it), in the
  * driver's language. Sent by the `parking.visit_receipt` job that the paying transaction enqueues,
  * so it goes out however the charge settled (at once, after 3-D Secure, or by reconciliation)
  * and a provider failure is retried. Drivers without an e-mail have the receipt in the visit.

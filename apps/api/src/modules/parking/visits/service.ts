@@ -180,7 +180,7 @@ export async function getParkingDashboard(db: Executor, userId: string) {
   };
 }
 
-/** DESIGN §7: a vehicle with an open visit cannot be deleted (called by the vehicles module). */
+/** docs/product/parking.md: a vehicle with an open visit cannot be deleted (called by the vehicles module). */
 export async function assertVehicleHasNoOpenVisit(db: Executor, vehicleId: string): Promise<void> {
   if (await hasOpenVisit(db, { vehicleId })) throw new AppError("vehicle_with_active_visit");
 }

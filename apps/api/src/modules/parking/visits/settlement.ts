@@ -102,7 +102,7 @@ registerPayable("visit", {
 });
 
 /**
- * DESIGN §6: a driver's last card in a country stays while a stay there is open or unpaid — the
+ * docs/product/money.md: a driver's last card in a country stays while a stay there is open or unpaid — the
  * freeflow exit charges it, and a gated lot's payment needs it. Runs in the removing transaction,
  * with the driver's row locked.
  */
@@ -291,7 +291,7 @@ export async function payVisit(
 export type ExitChargeOutcome = "succeeded" | "declined" | "pending" | "not_needed";
 
 /**
- * A freeflow exit (DESIGN §7): the fee up to the exit is charged to the driver's card flagged for
+ * A freeflow exit (docs/product/parking.md): the fee up to the exit is charged to the driver's card flagged for
  * freeflow, else the default one, with an idempotency key derived from the visit (a camera that
  * reports the same exit twice charges once). A decline, or no card at all, leaves the visit
  * `pending_payment` and tells the driver.

@@ -78,10 +78,10 @@ export type ChargeResult =
   | { status: "failed"; payment: PaymentRow; failureCode: ErrorCode }
   | { status: "pending"; payment: PaymentRow };
 
-/** Seconds after which an unsettled attempt is asked about (DESIGN §5). */
+/** Seconds after which an unsettled attempt is asked about (docs/product/money.md). */
 export const RECONCILE_AFTER_SECONDS = 30;
 
-/** Decline reason → catalogue code (spec §8). */
+/** Decline reason → catalogue code (docs/product/calls-and-errors.md). */
 export function declineToCode(reason: DeclineReason, fallback: ErrorCode = "invalid_payment"): ErrorCode {
   switch (reason) {
     case "card_expired":

@@ -19,7 +19,7 @@ export interface LedgerDeps {
   metrics: { charges: Pick<Metrics["charges"], "inc"> };
 }
 
-/** Amount breakdown of DESIGN §5, integer minor units; `total` must equal the sum. */
+/** Amount breakdown of docs/product/money.md, integer minor units; `total` must equal the sum. */
 export interface AmountBreakdown {
   subtotal: number;
   convenience_fee: number;

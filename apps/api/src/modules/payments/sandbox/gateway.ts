@@ -28,7 +28,7 @@ export const isSandboxId = (prefix: string, value: string): boolean =>
   value.startsWith(`${prefix}_`) && /^[A-Za-z0-9_-]{16}$/.test(value.slice(prefix.length + 1));
 
 /**
- * The built-in sandbox gateway (DESIGN §6): a provider of its own, over the sandbox tables,
+ * The built-in sandbox gateway (docs/product/money.md): a provider of its own, over the sandbox tables,
  * joined to our ledger only by the reference we send — exactly like a real one. Charges with
  * the same reference are answered once, so `findCharge` and retries behave like a provider's.
  */

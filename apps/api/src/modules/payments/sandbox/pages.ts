@@ -11,7 +11,7 @@ import { isSandboxId, type SandboxShape, sandboxId } from "./gateway.ts";
 
 /**
  * The sandbox provider's hosted pages, served from the API's own origin outside /api
- * (DESIGN §6): the card form the SPA embeds in an iframe (so card numbers never touch the
+ * (docs/product/money.md): the card form the SPA embeds in an iframe (so card numbers never touch the
  * SPA's DOM), its tokenise call, and the 3-D Secure challenge page. Plain HTML, CSS and a
  * separate script file, so the strict CSP (`script-src 'self'`) holds.
  */

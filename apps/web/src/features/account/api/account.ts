@@ -4,7 +4,7 @@ import type { User } from "@estaciona/contracts/schemas/user";
 import { saveFile } from "../../../lib/download.ts";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
 
-/** PUT user/edit: the names with either the e-mail or the student id (spec §7); answers the updated driver. */
+/** PUT user/edit: the names with either the e-mail or the student id (docs/product/calls-and-errors.md); answers the updated driver. */
 export const editUser = (body: EndpointBody<typeof endpoints.editUser>): Promise<User> =>
   callEndpoint(endpoints.editUser, { body });
 
@@ -20,7 +20,7 @@ export const deleteAccount = async (): Promise<void> => {
   await callEndpoint(endpoints.deleteAccount, {});
 };
 
-/** `GET user/export` saved as a JSON file: everything we hold on the driver (DESIGN §9). */
+/** `GET user/export` saved as a JSON file: everything we hold on the driver (docs/product/invoicing-account-contact.md). */
 export async function downloadMyData(): Promise<void> {
   const data = await callEndpoint(endpoints.exportUserData, {});
   const day = data.exported_at.slice(0, 10);

@@ -13,7 +13,7 @@ const emailSchema = z.object({ email });
 const codeSchema = z.object({ code: verificationCode });
 
 /**
- * Spec §2 e-mail dialog: send a 6-digit code to the address, then check it; the server sets the
+ * docs/product/screens-and-routes.md e-mail dialog: send a 6-digit code to the address, then check it; the server sets the
  * e-mail as verified. `onVerified` reloads the profile.
  */
 export function EmailDialog({

@@ -49,7 +49,7 @@ export default function AccountScreen() {
   if (!user) return <Page title={t("title")} />;
 
   const save = handleSubmit(async ({ first_name, last_name, student_id }) => {
-    // PUT user/edit takes the names with either the e-mail or the student id (spec §7).
+    // PUT user/edit takes the names with either the e-mail or the student id (docs/product/calls-and-errors.md).
     if (asksStudentId && !student_id) {
       setError("student_id", { message: "validation.required" });
       return;

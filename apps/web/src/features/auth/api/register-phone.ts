@@ -3,7 +3,7 @@ import { callEndpoint } from "../../../lib/endpoint-client.ts";
 import { getHostConfig } from "../../../lib/host-config.ts";
 
 /**
- * POST open/user (spec §7): registers the phone if new and sends the 6-digit code. With the
+ * POST open/user (docs/product/calls-and-errors.md): registers the phone if new and sends the 6-digit code. With the
  * sandbox SMS provider the answer's `data` holds the code, which pre-fills the code field.
  */
 export async function registerPhone(phoneNumber: string): Promise<string | null> {

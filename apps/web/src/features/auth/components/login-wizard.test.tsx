@@ -19,7 +19,7 @@ describe("the wizard before and after the router (docs/decisions/0095)", () => {
     sessionStore.set({ restoring: false, authenticated: true, user: driver() });
     const onLaterStep = vi.fn();
     render(<LoginWizard search={new URLSearchParams()} onLaterStep={onLaterStep} />);
-    // Signed in without vehicles: step 4 (spec §4), which needs the router's forms.
+    // Signed in without vehicles: step 4 (docs/product/entities-and-states.md), which needs the router's forms.
     expect(onLaterStep).toHaveBeenCalledWith(4);
     expect(screen.queryByRole("heading", { name: i18n.t("auth:vehicle_step.heading") })).toBeNull();
   });
@@ -27,7 +27,7 @@ describe("the wizard before and after the router (docs/decisions/0095)", () => {
   it("in the router, goes on at the handed-over step without deciding again on entry", async () => {
     const navigate = vi.fn();
     setNavigator(navigate);
-    // With a vehicle, entering / would redirect (spec §4); the hand-over said step 4.
+    // With a vehicle, entering / would redirect (docs/product/entities-and-states.md); the hand-over said step 4.
     sessionStore.set({ restoring: false, authenticated: true, user: driver({ vehicles: [car] as never }) });
     resumedStep.set(4);
     render(<LoginWizard search={new URLSearchParams()} />);

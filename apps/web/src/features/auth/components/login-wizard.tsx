@@ -43,7 +43,7 @@ export interface LoginWizardProps {
   onLaterStep?: (step: WizardStep) => void;
 }
 
-/** The sign-in wizard at / (spec §2, §4). */
+/** The sign-in wizard at / (docs/product/screens-and-routes.md and docs/product/entities-and-states.md). */
 export function LoginWizard({ search, onLaterStep }: LoginWizardProps) {
   const { t, i18n } = useTranslation("auth");
   usePageTitle(t("title"));
@@ -96,7 +96,7 @@ export function LoginWizard({ search, onLaterStep }: LoginWizardProps) {
     if (user) follow(afterProfileLoad(user, context), user);
   };
 
-  // Spec §4: on entry, a signed-in driver with vehicles is redirected; without vehicles, step 4.
+  // docs/product/entities-and-states.md: on entry, a signed-in driver with vehicles is redirected; without vehicles, step 4.
   // A resumed wizard has made that decision already, after the profile loaded.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on entry only.
   useEffect(() => {
@@ -117,7 +117,7 @@ export function LoginWizard({ search, onLaterStep }: LoginWizardProps) {
       setRegistrations((count) => count + 1);
       setStep(2);
     } catch {
-      // Spec §8: a failed registration only stops loading (the client showed the reason).
+      // docs/product/calls-and-errors.md: a failed registration only stops loading (the client showed the reason).
     } finally {
       setBusy(false);
     }
@@ -131,7 +131,7 @@ export function LoginWizard({ search, onLaterStep }: LoginWizardProps) {
       if (user) follow(afterProfileLoad(user, context), user);
       else setBusy(false);
     } catch {
-      // Spec §8: a failed login only stops loading (the client showed the reason).
+      // docs/product/calls-and-errors.md: a failed login only stops loading (the client showed the reason).
       setBusy(false);
     }
   };

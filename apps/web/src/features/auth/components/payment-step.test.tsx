@@ -30,7 +30,7 @@ const cardFormApi = (form: "conekta" | "nmi" = "conekta") =>
 
 const frameProvider = () => new URL(document.querySelector("iframe")?.src ?? "http://x/").searchParams.get("provider");
 
-describe("wizard step 5 with the card forms (spec §2, §4, §5)", () => {
+describe("wizard step 5 with the card forms (docs/product/screens-and-routes.md, docs/product/entities-and-states.md and docs/product/validation.md)", () => {
   it("renders the card form where the wizard mounts it: under the router only, outside the app shell's query client", async () => {
     cardFormApi();
     render(

@@ -8,7 +8,7 @@ import { StepTitle } from "./step-title.tsx";
 /**
  * Step 5: the no-charge notice and the card form for the payment locale. A driver without
  * e-mail, first or last name completes them first (a card needs them: `missing_email`).
- * "Add later" where the theme allows it (spec §2).
+ * "Add later" where the theme allows it (docs/product/screens-and-routes.md).
  *
  * The wizard lives outside the app shell, which is where the query client is provided (it is
  * kept out of the sign-in screen's first download), so this lazy step brings the same client

@@ -33,7 +33,7 @@ export function PhoneStep({
   const validity = validatePhone(phone);
   const error = submitted && validity !== true ? translateMessage(validity) : undefined;
 
-  // Spec §1: English defaults the code to +1. A language switch on this step moves the default
+  // docs/product/hosts-and-themes.md: English defaults the code to +1. A language switch on this step moves the default
   // along, unless the driver already picked a code.
   useEffect(() => {
     if (!countryPicked) setCountry(defaultValues.country);

@@ -5,7 +5,7 @@ import { i18n } from "../../../lib/i18n.ts";
 import { CodeStep } from "./code-step.tsx";
 import { PhoneStep } from "./phone-step.tsx";
 
-describe("PhoneStep validation (spec §5)", () => {
+describe("PhoneStep validation (docs/product/validation.md)", () => {
   it("asks for the phone with the required message", async () => {
     const onSubmit = vi.fn();
     render(<PhoneStep defaultValues={{ country: "mx", phone: "" }} busy={false} onSubmit={onSubmit} />);
@@ -51,7 +51,7 @@ describe("PhoneStep validation (spec §5)", () => {
   });
 });
 
-describe("CodeStep (spec §2, §5)", () => {
+describe("CodeStep (docs/product/screens-and-routes.md and docs/product/validation.md)", () => {
   const props = {
     phone: "+52 8112345678",
     registrations: 1,

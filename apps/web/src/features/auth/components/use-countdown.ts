@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 /** Seconds left of a countdown that restarts from `seconds` whenever `restartKey` changes. */
 export function useCountdown(seconds: number, restartKey: number): number {
   const [remaining, setRemaining] = useState(seconds);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: restartKey is the trigger; each registration restarts the countdown (spec §4).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restartKey is the trigger; each registration restarts the countdown (docs/product/entities-and-states.md).
   useEffect(() => {
     setRemaining(seconds);
     const startedAt = Date.now();

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { createVehicle, VehicleForm } from "../../vehicles/index.ts";
 import { StepTitle } from "./step-title.tsx";
 
-/** Step 4: plate and state; "add later" where the theme allows it (spec §2). */
+/** Step 4: plate and state; "add later" where the theme allows it (docs/product/screens-and-routes.md). */
 export default function VehicleStep({
   canSkip,
   onSaved,

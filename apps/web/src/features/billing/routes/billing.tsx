@@ -39,7 +39,7 @@ function currentMonth(): string {
 }
 
 /**
- * /facturacion (DESIGN §9; hidden from the menu in English): the driver's billing data, the
+ * /facturacion (docs/product/invoicing-account-contact.md; hidden from the menu in English): the driver's billing data, the
  * payments still inside their invoice window with their deadline, one invoice for a month, and
  * the invoices with their status and downloads.
  */

@@ -8,7 +8,7 @@ import "../../../lib/catalogues/contact.ts";
 /** The number as dialled: "+52 81 1234-5678" → "+528112345678". */
 const dialable = (phone: string) => phone.replace(/[^\d+]/g, "");
 
-/** /contacto: the host operator's contact details, the contact form and the host's questions and answers (DESIGN §9). */
+/** /contacto: the host operator's contact details, the contact form and the host's questions and answers (docs/product/invoicing-account-contact.md). */
 export default function ContactScreen() {
   const { t } = useTranslation("contact");
   const host = getHostConfig();

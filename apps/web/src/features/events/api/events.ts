@@ -27,8 +27,8 @@ export const refreshEvents = (queryClient: QueryClient) =>
 
 /**
  * Buys parking for the event. One Idempotency-Key per attempt, sent again on a retry of the same
- * attempt (no answer, a server error), so a retry never charges twice (DESIGN §5). Failures are
- * the buy panel's to show unless `handleErrors` hands them to the API client (spec §8).
+ * attempt (no answer, a server error), so a retry never charges twice (docs/product/money.md). Failures are
+ * the buy panel's to show unless `handleErrors` hands them to the API client (docs/product/calls-and-errors.md).
  */
 export const purchaseEvent = (
   uuid: string,

@@ -79,7 +79,7 @@ describe("Event buy panel", () => {
     const amount = screen.getByLabelText("Amount (MXN)");
     await userEvent.clear(amount);
     await userEvent.type(amount, "900{Enter}");
-    // Above the $500 maximum: clamped (spec §5), and priced all in.
+    // Above the $500 maximum: clamped (docs/product/validation.md), and priced all in.
     expect(amount).toHaveValue("500");
     await userEvent.clear(amount);
     await userEvent.type(amount, "200{Enter}");

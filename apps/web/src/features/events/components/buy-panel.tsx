@@ -26,9 +26,9 @@ type Outcome = { kind: "ready" } | { kind: "paying" } | { kind: "failed"; messag
 
 /**
  * Buying parking for an event: the vehicle, the amount (in whole pesos or dollars, within the
- * event's limits when it may be edited: spec §5's number input), the card, the all-in price the
+ * event's limits when it may be edited: docs/product/validation.md's number input), the card, the all-in price the
  * card is charged (the contracts' fee engine, as the server computes it), then pay. One
- * Idempotency-Key per attempt, kept for a retry after no answer (DESIGN §5).
+ * Idempotency-Key per attempt, kept for a retry after no answer (docs/product/money.md).
  */
 export function BuyPanel({ event }: { event: Event }) {
   const { t } = useTranslation(["events", "parking", "common"]);

@@ -2,7 +2,7 @@ import type { EventVisitSummary } from "@estaciona/contracts/schemas/events";
 import { useTranslation } from "react-i18next";
 import "../../../lib/catalogues/events.ts";
 
-/** What the driver's event parking is now: refunded and cancelled come before the visit's status (spec §4). */
+/** What the driver's event parking is now: refunded and cancelled come before the visit's status (docs/product/entities-and-states.md). */
 export function EventVisitStatusBadge({ visit }: { visit: EventVisitSummary }) {
   const { t } = useTranslation("events");
   const [kind, text] = visit.refunded_at

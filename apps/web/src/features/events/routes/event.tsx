@@ -12,7 +12,7 @@ import { EventFacts } from "../components/event-facts.tsx";
 import "../../../lib/catalogues/events.ts";
 import "../styles/events.css";
 
-/** The series with a landing of its own (spec §2: /evento/peninsula). */
+/** The series with a landing of its own (docs/product/screens-and-routes.md: /evento/peninsula). */
 const LANDING_SERIES = "peninsula";
 
 /** /eventos/{uuid}: the event, its places left, and buying parking for it (the guard added checkout=1). */

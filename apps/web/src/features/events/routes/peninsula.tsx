@@ -8,7 +8,7 @@ import { EventList } from "../components/event-card.tsx";
 import "../../../lib/catalogues/events.ts";
 import "../styles/events.css";
 
-/** /evento/peninsula: the named event landing, a series looked up by its slug (DESIGN §7), its upcoming dates. */
+/** /evento/peninsula: the named event landing, a series looked up by its slug (docs/product/parking.md), its upcoming dates. */
 export default function PeninsulaScreen() {
   const { t } = useTranslation("events");
   const series = useQuery(seriesQuery("peninsula"));

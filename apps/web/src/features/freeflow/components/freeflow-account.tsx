@@ -11,7 +11,7 @@ import "../../../lib/catalogues/screens.ts";
 import "../freeflow.css";
 
 /**
- * The card a freeflow exit charges (DESIGN §7): the Mexican card saved for freeflow, else the
+ * The card a freeflow exit charges (docs/product/parking.md): the Mexican card saved for freeflow, else the
  * default Mexican card.
  */
 export function freeflowCard(methods: PaymentMethod[]): PaymentMethod | null {

@@ -34,7 +34,7 @@ const vehicle = {
   color: null,
 };
 
-describe("the card a freeflow exit charges (DESIGN §7)", () => {
+describe("the card a freeflow exit charges (docs/product/parking.md)", () => {
   it("is the card saved for freeflow, else the default Mexican card", () => {
     expect(freeflowCard([visaCard, { ...mastercard, free_flow: true }])?.uuid).toBe("card-ff");
     expect(freeflowCard([mastercard, visaCard])?.uuid).toBe("card-default");
@@ -42,7 +42,7 @@ describe("the card a freeflow exit charges (DESIGN §7)", () => {
   });
 });
 
-describe("/bienvenido-freeflow (spec §4)", () => {
+describe("/bienvenido-freeflow (docs/product/entities-and-states.md)", () => {
   it("welcomes a driver just activated: what freeflow is, the plates the cameras read and the card charged", async () => {
     mockApi({ "GET user/payment/methods": () => ({ body: { data: [visaCard, { ...mastercard, free_flow: true }] } }) });
     sessionStore.set({ restoring: false, authenticated: true, user: driver({ vehicles: [vehicle] }) });

@@ -9,7 +9,7 @@ import "../../../lib/catalogues/screens.ts";
 import "../freeflow.css";
 
 /**
- * /bienvenido-freeflow (spec §4): where a freeflow driver lands on their activation day, with the
+ * /bienvenido-freeflow (docs/product/entities-and-states.md): where a freeflow driver lands on their activation day, with the
  * welcome flag set, and what the home's "how it works" opens later. It says what freeflow is
  * (cameras read the plate at the entrance and the exit, the stay is charged to the card, stays
  * are in Visits) and shows the plates and the card it works with.

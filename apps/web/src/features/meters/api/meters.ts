@@ -31,7 +31,7 @@ export const refreshMeterSessions = (queryClient: QueryClient) =>
 
 /**
  * Buys time in a zone, or adds it to a session. The caller keeps one Idempotency-Key per attempt
- * and sends it again on a retry of the same attempt (DESIGN §5); failures are the caller's to show.
+ * and sends it again on a retry of the same attempt (docs/product/money.md); failures are the caller's to show.
  */
 export const buyMeterTime = (
   target: { session: string } | { zone: string; vehicle: string },

@@ -38,7 +38,7 @@ function useServerNow(serverTime: string, fetchedAt: number): number {
 }
 
 /**
- * Buying time in a zone (DESIGN §7): a vehicle, the minutes with the spec's number input (clamped
+ * Buying time in a zone (docs/product/parking.md): a vehicle, the minutes with the spec's number input (clamped
  * to what the rules allow now), the all-in price and the exact end on the zone's clock from the
  * shared meter engine — the price shown is the price charged — then Pay with an Idempotency-Key.
  * A vehicle already paid here gets its session extended: only the added time is charged.

@@ -15,9 +15,9 @@ import "maplibre-gl/dist/maplibre-gl.css";
 import { type LngLat, LOCATE_ZOOM, type MapView } from "../lib/geo.ts";
 
 /*
- * The zone map (DESIGN §7): MapLibre GL, in its own chunk (this module is only ever imported
+ * The zone map (docs/product/parking.md): MapLibre GL, in its own chunk (this module is only ever imported
  * lazily). The base style is our server's offline one or MAP_STYLE_URL; the zones are drawn on
- * top from the bounding-box answer: their areas, and their points clustered (spec §9). Cluster
+ * top from the bounding-box answer: their areas, and their points clustered (docs/product/constants.md). Cluster
  * counts are HTML markers, so no glyph server is needed. The worker is one of our own assets.
  */
 setWorkerUrl(workerUrl);

@@ -46,7 +46,7 @@ export function MeterSessionCard({
           {t("add_time")}
         </Link>
       )}
-      {/* A paid Mexican session can be invoiced; billing shows in Spanish only (spec §2). */}
+      {/* A paid Mexican session can be invoiced; billing shows in Spanish only (docs/product/screens-and-routes.md). */}
       {session.total_paid > 0 && session.currency === "mxn" && i18n.language === "es" && (
         <Link className="button button-secondary" to={pathTo("billing")}>
           {t("parking:visit.invoice_link")}

@@ -4,7 +4,7 @@ import { Page } from "../../../components/page.tsx";
 import { paths } from "../../../config/paths.ts";
 import "../../../lib/catalogues/screens.ts";
 
-/** /notfound and every unknown path once signed in (spec §2). */
+/** /notfound and every unknown path once signed in (docs/product/screens-and-routes.md). */
 export default function NotFoundScreen() {
   const { t } = useTranslation("screens");
   return (

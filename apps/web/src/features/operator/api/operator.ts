@@ -8,7 +8,7 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
 import { endpointKey, endpointQuery } from "../../../lib/endpoint-query.ts";
 
-/** The console's calls (DESIGN §11); the server scopes each one to the operator's organisation. */
+/** The console's calls (docs/product/operators.md); the server scopes each one to the operator's organisation. */
 
 /** Who the caller is; a driver's 403 is the console's to explain, not an error dialog. */
 export const profileQuery = () =>

@@ -15,7 +15,7 @@ const SAMPLE_MINUTES = [15, 30, 60, 90, 120, 180, 240, 480];
 
 /**
  * What drivers pay for common times in the zone being edited, bought as the zone opens, priced by
- * the shared meter engine and fee engine the API charges with (DESIGN §7): the price the operator
+ * the shared meter engine and fee engine the API charges with (docs/product/parking.md): the price the operator
  * sees is the price charged. `at` is the moment the preview is read from (now by default).
  */
 export function MeterPricePreview({

@@ -8,7 +8,7 @@ const SAMPLE_STAYS = [15, 30, 60, 90, 120, 180, 300, 480, 1440];
 
 /**
  * What drivers would pay for common stays under the tariff being edited, computed by the same fee
- * engine the API charges with (DESIGN §7): the price the operator sees is the price charged.
+ * engine the API charges with (docs/product/parking.md): the price the operator sees is the price charged.
  */
 export function TariffPreview({ tariff, rates, currency }: { tariff: Tariff; rates: FeeRates; currency: Currency }) {
   const { t, money, duration } = useConsoleFormat();

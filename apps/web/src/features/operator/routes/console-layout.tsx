@@ -9,7 +9,7 @@ import "../lib/catalogue.ts";
 import "../styles/console.css";
 
 /**
- * The console's frame (DESIGN §11): the operator's organisation and the sections, then the
+ * The console's frame (docs/product/operators.md): the operator's organisation and the sections, then the
  * section's screen. A signed-in driver who is not an operator is told so here, once. Each screen
  * opened reads current figures (rereadConsole).
  */

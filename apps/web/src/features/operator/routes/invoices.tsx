@@ -9,7 +9,7 @@ import { notifySuccess } from "../../../lib/notify.ts";
 import { approveInvoice, pendingInvoicesQuery, refreshConsole, rejectInvoice } from "../api/operator.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
-/** /operador/facturas: invoice requests of locations that need the operator's approval (DESIGN §9). */
+/** /operador/facturas: invoice requests of locations that need the operator's approval (docs/product/invoicing-account-contact.md). */
 export default function InvoicesScreen() {
   const { t } = useConsoleFormat();
   const invoices = useQuery(pendingInvoicesQuery());

@@ -36,7 +36,7 @@ const WHOLE_NUMBER = "operator:plans.whole_number";
 
 /**
  * What a plan's edit form reads: name, price per period, places, students only, and (one-time
- * plans only, spec §8) its own discount, read against the price in the submit handler.
+ * plans only, docs/product/calls-and-errors.md) its own discount, read against the price in the submit handler.
  */
 const planFields = {
   name: requiredText(120),
@@ -197,7 +197,7 @@ function NewPlanForm({ locations, onDone }: { locations: OperatorLocation[]; onD
   const interval = useWatch({ control, name: "interval" });
   const discountKind = useWatch({ control, name: "discount_kind" });
   const submit = handleSubmit(({ discount_kind, discount_value, ...body }) => {
-    // A venue sells one-time plans only (spec §8): said here, in the catalogue's words, before the server says it.
+    // A venue sells one-time plans only (docs/product/calls-and-errors.md): said here, in the catalogue's words, before the server says it.
     const venue = locations.find((location) => location.uuid === body.location_uuid)?.kind === "venue";
     if (venue && body.interval !== "one_time") {
       setError("interval", { message: "errors:api_only_one_time_plans" }, { shouldFocus: true });

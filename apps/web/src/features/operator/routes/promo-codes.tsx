@@ -36,7 +36,7 @@ import { calendarDay, optionalDay, optionalWholeNumber } from "../lib/sales-form
 
 const WHOLE_NUMBER = "operator:promos.whole_number";
 const DATES_INVALID = "operator:promos.dates_invalid";
-/** The catalogue's own words for a discount above what it discounts (spec §8). */
+/** The catalogue's own words for a discount above what it discounts (docs/product/calls-and-errors.md). */
 const TOO_MUCH = "errors:api_invalid_discount_amount";
 
 const datesInOrder = (value: { starts_on: string | null; ends_on: string | null }) =>
@@ -178,7 +178,7 @@ function NewCodeForm({ plans, everyPlan, onDone }: { plans: AdminPlan[]; everyPl
   const planUuid = watch("plan_uuid");
   const submit = handleSubmit((form) => {
     const plan = plans.find((candidate) => candidate.uuid === form.plan_uuid);
-    // An amount never takes more than the plan costs (spec §8), in the plan's currency.
+    // An amount never takes more than the plan costs (docs/product/calls-and-errors.md), in the plan's currency.
     if (form.kind === "amount" && plan && form.value > plan.cost) {
       setError("value", { message: TOO_MUCH }, { shouldFocus: true });
       return;

@@ -1,7 +1,7 @@
 import { isCardBrand } from "@estaciona/contracts";
 
 /**
- * The card's brand mark (spec §9: visa, mastercard, amex), drawn inline so no image is fetched.
+ * The card's brand mark (docs/product/constants.md: visa, mastercard, amex), drawn inline so no image is fetched.
  * `label` is the brand's name for assistive technology.
  */
 export function CardBrandMark({ brand, label }: { brand: string; label: string }) {

@@ -8,7 +8,7 @@ const UsCardForm = lazy(() => import("./us-card-form.tsx"));
 
 /**
  * The card form for a gateway: the USA form (NMI) for `us`, the Mexican form for `mx` (Conekta)
- * and `netpay`. `onSaved` closes the form; a `redirect` query wins over it (spec §4).
+ * and `netpay`. `onSaved` closes the form; a `redirect` query wins over it (docs/product/entities-and-states.md).
  */
 export function CardFormLoader({
   gateway,

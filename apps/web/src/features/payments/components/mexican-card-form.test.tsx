@@ -52,7 +52,7 @@ afterEach(() => {
   closeErrorDialog();
 });
 
-describe("Mexican card form (spec §4, §8)", () => {
+describe("Mexican card form (docs/product/entities-and-states.md and docs/product/calls-and-errors.md)", () => {
   it("shows the no-charge notice and the provider's frame, in Spanish, with the checkout request id", async () => {
     mexicanApi();
     render(renderWith(<MexicanCardForm onSaved={() => {}} />));

@@ -18,7 +18,7 @@ import "../catalogue.ts";
 type Phase = "loading" | "ready" | "saving" | "unavailable";
 
 /**
- * The Mexican card form (spec §4 "Card forms", §8): Conekta's card component — or NetPay's on
+ * The Mexican card form (docs/product/entities-and-states.md "Card forms", docs/product/calls-and-errors.md): Conekta's card component — or NetPay's on
  * /pagos-netpay — renders the card fields in the provider's iframe; its token is saved with
  * `POST user/payment/method` (or `user/netpay/payment/method`). A token error shows a warning;
  * a failed save shows payment_method_warning, clears the frame and reloads it after
@@ -71,7 +71,7 @@ export default function MexicanCardForm({
     [t],
   );
 
-  // Spec §7: every Conekta session starts from a checkout request id; a reload asks for a new one.
+  // docs/product/calls-and-errors.md: every Conekta session starts from a checkout request id; a reload asks for a new one.
   const checkout = useQuery({
     queryKey: ["conekta-checkout-request", session],
     queryFn: getConektaCheckoutRequest,
@@ -137,7 +137,7 @@ function SandboxFrame(props: ProviderComponentProps & { frameUrl: string }) {
   const { frameUrl, checkoutRequestId, hidden, onReady } = props;
   const frame = useRef<HTMLIFrameElement>(null);
   const callbacks = useLatest(props);
-  // Spec §9: the Mexican card form's locale is es.
+  // docs/product/constants.md: the Mexican card form's locale is es.
   const src = frameUrlWith(frameUrl, { lang: "es", checkout_request_id: checkoutRequestId });
   const origin = frameOrigin(src);
 
@@ -197,7 +197,7 @@ function ConektaComponent(props: ProviderComponentProps) {
           onCreateTokenError: (error) => callbacks.current.onTokenError(error.details?.[0]?.message),
           onGetInfoSuccess: () => callbacks.current.onReady(),
         },
-        // "Colour by theme" (spec §9): the component's button takes the host's brand colour.
+        // "Colour by theme" (docs/product/constants.md): the component's button takes the host's brand colour.
         options: { colorPrimary: getHostConfig().brand.primary_color, autoResize: true },
       });
       onReady();

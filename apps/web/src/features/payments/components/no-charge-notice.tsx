@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import "../catalogue.ts";
 
 /**
- * Spec §2 step 5 / §9: a verification charge refunded immediately — 10 MXN in Mexico; the USA
+ * docs/product/screens-and-routes.md step 5 / docs/product/constants.md: a verification charge refunded immediately — 10 MXN in Mexico; the USA
  * gateway verifies with 1 USD (docs/decisions/0006).
  */
 export function NoChargeNotice({ country }: { country: Country }) {

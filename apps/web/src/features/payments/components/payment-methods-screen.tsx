@@ -25,7 +25,7 @@ import "../catalogue.ts";
 import "../payments.css";
 
 /**
- * The saved cards of one country (spec §2 "payment methods list with add, set default and
+ * The saved cards of one country (docs/product/screens-and-routes.md "payment methods list with add, set default and
  * delete"): brand mark, masked number, expiry and the default flag. The server refuses to delete
  * the default card (card_default_delete) or a card still needed (invalid_payment_source_delete);
  * the API client shows those messages.

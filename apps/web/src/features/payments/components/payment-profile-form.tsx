@@ -11,7 +11,7 @@ import { setUser } from "../../../lib/session.ts";
 import { editUser } from "../../account/index.ts";
 import "../catalogue.ts";
 
-// Spec §5 "Payment info completion": e-mail required and valid, with the invalid_email message.
+// docs/product/validation.md "Payment info completion": e-mail required and valid, with the invalid_email message.
 const profileSchema = z.object({
   first_name: requiredText(80),
   last_name: requiredText(80),
@@ -26,7 +26,7 @@ const profileSchema = z.object({
 export const needsPaymentProfile = (user: User | null): boolean => !user?.email || !user.first_name || !user.last_name;
 
 /**
- * The payment-info completion form (spec §2 step 5 and §5): shown before a card form wherever a
+ * The payment-info completion form (docs/product/screens-and-routes.md step 5 and docs/product/validation.md): shown before a card form wherever a
  * driver adds a card (the wizard's step 5 and /pagos) while the profile lacks what a card needs.
  * Saving updates the session's user, which makes the caller show the card form.
  */

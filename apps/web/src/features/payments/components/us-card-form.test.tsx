@@ -58,7 +58,7 @@ async function fillHolder() {
   await userEvent.type(screen.getByLabelText("ZIP code"), "78701");
 }
 
-describe("USA card form (spec §4, §5, §8)", () => {
+describe("USA card form (docs/product/entities-and-states.md, docs/product/validation.md and docs/product/calls-and-errors.md)", () => {
   it("keeps card fields out of our DOM: only names and ZIP code are inputs here", async () => {
     usApi();
     await renderReadyForm();

@@ -32,7 +32,7 @@ import "../payments.css";
 const holderSchema = z.object({
   first_name: z.string().trim().min(1, { error: "validation.required" }).max(80, { error: "validation.max_length" }),
   last_name: z.string().trim().min(1, { error: "validation.required" }).max(80, { error: "validation.max_length" }),
-  // Spec §5: numeric; the server takes a 5-digit ZIP or ZIP+4.
+  // docs/product/validation.md: numeric; the server takes a 5-digit ZIP or ZIP+4.
   zip_code: z
     .string()
     .trim()
@@ -49,7 +49,7 @@ interface TokenRequester {
 }
 
 /**
- * The USA card form (spec §4, §5, §8): NMI Collect.js-style. First name, last name and ZIP code
+ * The USA card form (docs/product/entities-and-states.md, docs/product/validation.md and docs/product/calls-and-errors.md): NMI Collect.js-style. First name, last name and ZIP code
  * here; the card fields in the provider's iframe. Submit stays disabled until both names are
  * filled; the provider's token and masked card go to `POST user/nmi/payment/method`; a provider
  * validation failure shows complete_all_fields.

@@ -1,7 +1,7 @@
 /**
  * Loads a provider's card-collection script once per page. Only the card screens call it, so no
  * other page carries card scripts (PCI-2). A script that cannot load only warns in the console
- * (spec §8): the form then shows that it is unavailable.
+ * (docs/product/calls-and-errors.md): the form then shows that it is unavailable.
  */
 const loading = new Map<string, Promise<boolean>>();
 

@@ -15,7 +15,7 @@ import { rememberReturnPath } from "./redirect.ts";
 export const threeDsNavigation = { go: (url: string) => window.location.assign(url) };
 
 /**
- * Why saving failed, for the dialog: payment_method_warning (spec §8) followed by the server's
+ * Why saving failed, for the dialog: payment_method_warning (docs/product/calls-and-errors.md) followed by the server's
  * reason when it gave one (a declined or expired card, the provider not answering).
  */
 export function saveFailureMessage(error: unknown): string {
@@ -29,7 +29,7 @@ export function saveFailureMessage(error: unknown): string {
 }
 
 /**
- * What every card form does with the answer of a save (spec §4 "Card forms"): a 3-D Secure
+ * What every card form does with the answer of a save (docs/product/entities-and-states.md "Card forms"): a 3-D Secure
  * challenge leaves for the bank; success refreshes the user (its payment_methods_mx/us flag)
  * and the card list, then follows a `redirect` query if there is one, else closes the form.
  */

@@ -2,7 +2,7 @@ import { CARD_RELOAD_DELAY_MS } from "@estaciona/contracts";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 /**
- * Spec §8: after a failed save the card frame is cleared and reloaded CARD_RELOAD_DELAY_MS later.
+ * docs/product/calls-and-errors.md: after a failed save the card frame is cleared and reloaded CARD_RELOAD_DELAY_MS later.
  * Each reload is a new provider session (`session`, a key for the frame and its checkout request):
  * a provider token is single-use, so the driver starts again in a fresh form.
  */

@@ -7,7 +7,7 @@ import { downloadReceiptPdf } from "../api/receipts.ts";
 
 /**
  * A receipt's actions: print, its PDF, and "request invoice" on a Mexican lot (the billing screen,
- * which shows in Spanish only, spec §2).
+ * which shows in Spanish only, docs/product/screens-and-routes.md).
  */
 export function ReceiptActions({ paymentUuid, invoiceable }: { paymentUuid: string; invoiceable: boolean }) {
   const { t, i18n } = useTranslation("parking");

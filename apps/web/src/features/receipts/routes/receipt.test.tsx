@@ -61,7 +61,7 @@ describe("the receipt screen", () => {
     expect(within(line("Convenience fee")).getByRole("cell")).toHaveTextContent("$5.00 MXN");
     expect(within(line("Tip")).getByRole("cell")).toHaveTextContent("$20.00 MXN");
     expect(screen.getByTestId("receipt-total")).toHaveTextContent("$97.59 MXN");
-    // The billing screen is Spanish only (spec §2): no invoice link in English.
+    // The billing screen is Spanish only (docs/product/screens-and-routes.md): no invoice link in English.
     expect(screen.queryByRole("link", { name: "Request invoice" })).not.toBeInTheDocument();
   });
 

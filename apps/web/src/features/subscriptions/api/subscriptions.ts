@@ -15,7 +15,7 @@ export const subscriptionsQuery = (status?: "current" | "past") =>
 export const subscriptionPaymentsQuery = () => endpointQuery(endpoints.listSubscriptionPayments, {});
 
 /**
- * `/pensiones/{uuid}` names a pass or a plan (spec §2): the pass is read without the client's
+ * `/pensiones/{uuid}` names a pass or a plan (docs/product/screens-and-routes.md): the pass is read without the client's
  * error handling, so a 404 means "a plan, then" instead of the not-found screen.
  */
 export const subscriptionOrNotQuery = (uuid: string) =>

@@ -8,7 +8,7 @@ const LEDGER_STATUSES = ["pending", "succeeded", "failed", "requires_action", "r
 
 /**
  * A pass's charges and refunds, newest first, with their outcome and card; a paid Mexican charge
- * offers its invoice (in Spanish only: billing is hidden in English, spec §2).
+ * offers its invoice (in Spanish only: billing is hidden in English, docs/product/screens-and-routes.md).
  */
 export function PassPayments({
   payments,

@@ -1,7 +1,7 @@
 import type { SubscriptionStatus } from "@estaciona/contracts";
 import { usePassFormat } from "../lib/format.ts";
 
-/** A pass's status with spec §4's name ("Pausada" for `unpaid`), coloured by what the driver must do. */
+/** A pass's status with docs/product/entities-and-states.md's name ("Pausada" for `unpaid`), coloured by what the driver must do. */
 export function PassStatusBadge({ status }: { status: SubscriptionStatus }) {
   const { t } = usePassFormat();
   return (

@@ -12,7 +12,7 @@ import { PlanCheckout } from "../components/plan-checkout.tsx";
 import { usePassFormat } from "../lib/format.ts";
 
 /**
- * /pensiones/{uuid} (spec §2): one of my passes, or a plan to buy (its checkout, with a promo
+ * /pensiones/{uuid} (docs/product/screens-and-routes.md): one of my passes, or a plan to buy (its checkout, with a promo
  * code carried in `?promo=`). The uuid is looked up as a pass first; not one of mine, it is a plan.
  */
 export default function SubscriptionScreen() {

@@ -23,7 +23,7 @@ export const claimTicket = (token: string): Promise<ValetTicketDetail> =>
 
 /**
  * Pays the fee and the tip. One Idempotency-Key per attempt, sent again on a retry of the same
- * attempt, so a retry never charges twice (DESIGN §5); failures are the pay panel's to show.
+ * attempt, so a retry never charges twice (docs/product/money.md); failures are the pay panel's to show.
  */
 export const payTicket = (
   uuid: string,

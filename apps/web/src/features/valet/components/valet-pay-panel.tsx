@@ -19,7 +19,7 @@ const TIP_PERCENTS = [10, 15, 20] as const;
 
 /**
  * Paying a valet ticket: the fee so far (the lot tariff engine, fees and tax) and an optional tip
- * on a line of its own, the card, then pay. One Idempotency-Key per attempt (DESIGN §5).
+ * on a line of its own, the card, then pay. One Idempotency-Key per attempt (docs/product/money.md).
  */
 export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
   const { t } = useTranslation(["valet", "parking"]);

@@ -35,7 +35,7 @@ const vehicleFormSchema = z.object({
 type VehicleFormInput = z.input<typeof vehicleFormSchema>;
 type VehicleFormOutput = z.output<typeof vehicleFormSchema>;
 
-/** Letters and digits only, upper-cased as typed, at most 10 characters (spec §5). */
+/** Letters and digits only, upper-cased as typed, at most 10 characters (docs/product/validation.md). */
 const plateMask = new RegExp(`^[A-Za-z0-9]{0,${PLATE_MAX_LENGTH}}$`);
 
 /**

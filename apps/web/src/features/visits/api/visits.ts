@@ -46,9 +46,9 @@ const payVisitRequest = (
 
 /**
  * Pays the visit. The caller keeps one Idempotency-Key per attempt and sends it again on a retry
- * of the same attempt, so a timeout followed by a retry never charges twice (DESIGN §5). Failures
+ * of the same attempt, so a timeout followed by a retry never charges twice (docs/product/money.md). Failures
  * are the caller's to show (a decline belongs in the pay panel, not in a dialog) unless
- * `handleErrors` hands them to the API client (spec §8).
+ * `handleErrors` hands them to the API client (docs/product/calls-and-errors.md).
  */
 export const payVisit = (
   uuid: string,

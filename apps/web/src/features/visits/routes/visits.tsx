@@ -17,7 +17,7 @@ const FILTERS: readonly VisitFilter[] = ["all", "active", "past"];
 
 /**
  * The window's scroll position while this screen is shown. The shell keeps the screen mounted
- * in a hidden <Activity> when the driver navigates away (spec §2: kept alive), so filter, page
+ * in a hidden <Activity> when the driver navigates away (docs/product/screens-and-routes.md: kept alive), so filter, page
  * and list survive as React state; effects are torn down while hidden and run again when shown,
  * which is when the scroll is put back (after the root layout's scroll-to-top on navigation).
  */
