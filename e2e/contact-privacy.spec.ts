@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { signUpThroughWizard, words } from "./drivers.ts";
 import { expect, expectAccessible, hostUrl, newNationalPhone, signInThroughWizard, test } from "./fixtures.ts";
 
 /** The demo operator's address (apps/api/src/seed/data.ts), where every seeded host's contact form goes. */
@@ -72,4 +73,30 @@ test("a driver downloads a file of their data from the account screen, then dele
   // The phone starts afresh: a new account with nothing of the old one, so the wizard asks for a vehicle.
   await signInThroughWizard(page, nationalPhone);
   await expect(page.getByRole("heading", { name: "Agrega tu vehículo" })).toBeVisible();
+});
+
+test("a driver with meter time running is told what keeps the account, and the account stays", async ({ page }) => {
+  await signUpThroughWizard(page, "localhost", "es");
+  await page.getByRole("link", { name: words.es.metersLink }).click();
+  await page.getByLabel("Número de zona del letrero").fill("101");
+  await page.getByRole("button", { name: "Buscar zona" }).click();
+  await expect(page.getByRole("heading", { name: /Parquímetro 101/ })).toBeVisible();
+  await page.getByRole("button", { name: /^Pagar \$/ }).click();
+  await expect(page.getByRole("heading", { name: "Pagado" })).toBeVisible();
+
+  await page.goto(hostUrl("localhost", "/usuario"));
+  await page.getByRole("button", { name: "Eliminar mi cuenta" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Eliminar cuenta" });
+  await expect(dialog.getByText("Todavía no puedes eliminar tu cuenta. Antes:")).toBeVisible();
+  await expect(dialog.getByRole("listitem")).toHaveText([
+    /^Tu tiempo de parquímetro en .+, hasta las .+: espera a que termine\.$/,
+  ]);
+  await expect(dialog.getByRole("button", { name: "Eliminar mi cuenta" })).toBeDisabled();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Cerrar" }).click();
+  await expect(dialog).toBeHidden();
+
+  // Still signed in, with the session running.
+  await page.goto(hostUrl("localhost", "/dashboard"));
+  await expect(page.getByRole("region", { name: /Zona 101/ })).toBeVisible();
 });

@@ -32,4 +32,16 @@ export const account = {
   data_downloaded: "Your data file was downloaded",
   delete_button: "Delete my account",
   delete_confirm: "Delete your account permanently? This cannot be undone.",
+  delete_checking: "Checking what your account still holds…",
+  delete_blocked: "Your account can't be deleted yet. First:",
+  delete_blocker: {
+    visit: "Your stay at {{location}}: pay it and leave the lot.",
+    subscription_period:
+      "Your pass at {{location}}, paid until {{until}}: cancel it. After that day the account can be deleted, or ask the operator to end it sooner.",
+    meter_purchase: "Your meter time at {{location}}, until {{until}}: wait until it ends.",
+    event_visit: "Your event parking at {{location}}, until {{until}}: wait until the event ends.",
+    valet_ticket: "Your valet ticket at {{location}}: pick up your car first.",
+    payment_method: "A card check is still being confirmed: try again in a few minutes.",
+  },
+  delete_blocked_close: "Close",
 };

@@ -33,4 +33,17 @@ export const account: typeof source = {
   data_downloaded: "Se descargó el archivo con tus datos",
   delete_button: "Eliminar mi cuenta",
   delete_confirm: "¿Eliminar tu cuenta definitivamente? No se puede deshacer.",
+  delete_checking: "Revisando lo que tu cuenta aún tiene…",
+  delete_blocked: "Todavía no puedes eliminar tu cuenta. Antes:",
+  delete_blocker: {
+    visit: "Tu estancia en {{location}}: págala y sal del estacionamiento.",
+    subscription_period:
+      "Tu pensión en {{location}}, pagada hasta el {{until}}: cancélala. Después de ese día podrás eliminar la cuenta, o pide al operador que la termine antes.",
+    meter_purchase: "Tu tiempo de parquímetro en {{location}}, hasta las {{until}}: espera a que termine.",
+    event_visit:
+      "Tu estacionamiento para el evento en {{location}}, hasta las {{until}}: espera a que termine el evento.",
+    valet_ticket: "Tu boleto de valet en {{location}}: recoge tu auto primero.",
+    payment_method: "Aún se confirma la verificación de una tarjeta: inténtalo de nuevo en unos minutos.",
+  },
+  delete_blocked_close: "Cerrar",
 };

@@ -1,6 +1,6 @@
 import type { EndpointBody } from "@estaciona/contracts/endpoint";
 import * as endpoints from "@estaciona/contracts/endpoints/users";
-import type { User } from "@estaciona/contracts/schemas/user";
+import type { DeletionBlocker, User } from "@estaciona/contracts/schemas/user";
 import { saveFile } from "../../../lib/download.ts";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
 
@@ -15,6 +15,9 @@ export const sendEmailCode = async (email: string, phoneNumber: string): Promise
 export const checkEmailCode = async (email: string, code: string): Promise<void> => {
   await callEndpoint(endpoints.checkEmailCode, { body: { email, code } });
 };
+
+/** What keeps the account (docs/decisions/0106): the delete dialog lists it before asking. */
+export const listDeletionBlockers = (): Promise<DeletionBlocker[]> => callEndpoint(endpoints.listDeletionBlockers, {});
 
 export const deleteAccount = async (): Promise<void> => {
   await callEndpoint(endpoints.deleteAccount, {});

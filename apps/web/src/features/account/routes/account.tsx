@@ -1,10 +1,9 @@
 import type { Locale } from "@estaciona/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { Page } from "../../../components/page.tsx";
 import { paths } from "../../../config/paths.ts";
@@ -15,6 +14,7 @@ import { loadUser, sessionStore, setUser, storedTokens } from "../../../lib/sess
 import { setLanguage } from "../../../lib/set-language.ts";
 import { useStore } from "../../../lib/store.ts";
 import { deleteAccount, downloadMyData, editUser } from "../api/account.ts";
+import { DeleteAccountDialog } from "../components/delete-account-dialog.tsx";
 import { EmailDialog } from "../components/email-dialog.tsx";
 import "../../../lib/catalogues/account.ts";
 import { formatPhoneNumber } from "../../../lib/phone-mask.ts";
@@ -31,6 +31,7 @@ export default function AccountScreen() {
   const [emailOpen, setEmailOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const closeDelete = useCallback(() => setDeleteOpen(false), []);
 
   const {
     register,
@@ -193,15 +194,7 @@ export default function AccountScreen() {
           void loadUser();
         }}
       />
-      <ConfirmDialog
-        open={deleteOpen}
-        title={t("delete_heading")}
-        message={t("delete_confirm")}
-        confirmLabel={t("delete_button")}
-        busy={busy}
-        onConfirm={() => void removeAccount()}
-        onClose={() => setDeleteOpen(false)}
-      />
+      <DeleteAccountDialog open={deleteOpen} busy={busy} onConfirm={() => void removeAccount()} onClose={closeDelete} />
     </Page>
   );
 }
