@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp } from "../app.ts";
@@ -18,6 +18,7 @@ try {
     logger: false,
   });
   await app.ready();
+  mkdirSync(path.dirname(output), { recursive: true });
   writeFileSync(output, JSON.stringify(app.swagger(), null, 2));
   await app.close();
 } finally {
