@@ -59,7 +59,7 @@ describe(`the deployment files (${testEngine})`, () => {
     const build = read("scripts/build-api.mjs");
     const migrate = compose.services.migrate;
     expect(migrate?.command).toEqual(["node", "apps/api/dist/migrate.mjs"]);
-    expect(build).toMatch(/entryPoints: \{ server: [^}]*, migrate: path\.join\(api, "src\/cli\/migrate\.ts"\)/);
+    expect(build).toMatch(/entryPoints: \{\s*server: [^}]*,\s*migrate: path\.join\(api, "src\/cli\/migrate\.ts"\)/);
     expect(runtimeStage).toMatch(/^CMD \["node", "--enable-source-maps", "apps\/api\/dist\/server\.mjs"\]$/m);
     for (const [name, service] of ours.filter(([, service]) => roleOf(service) !== undefined))
       expect(service.depends_on, name).toMatchObject({ migrate: { condition: "service_completed_successfully" } });

@@ -48,6 +48,7 @@ export const createSubscription = defineEndpoint({
     "plan_availability_reached",
     "subscription_already_active",
     "subscription_creation_failed",
+    "vehicle_not_found",
   ],
   tag,
   summary: "Buy a pass for a vehicle: charges the first period now, or waits in trial until the chosen date",
