@@ -2,6 +2,7 @@
 export type StayDuration =
   | { key: "duration.minutes"; params: { count: number } }
   | { key: "duration.hours"; params: { hours: number; minutes: number } }
+  | { key: "duration.whole_hours"; params: { hours: number } }
   | { key: "duration.days"; params: { count: number; hours: number; minutes: number } };
 
 const MINUTES_PER_HOUR = 60;
@@ -18,6 +19,8 @@ export function stayDuration(minutes: number): StayDuration {
   const days = Math.floor(whole / MINUTES_PER_DAY);
   const hours = Math.floor((whole % MINUTES_PER_DAY) / MINUTES_PER_HOUR);
   const rest = whole % MINUTES_PER_HOUR;
+  // "2 h", not "2 h 0 min": a meter's maximum stay and its presets are whole hours.
+  if (days === 0 && rest === 0) return { key: "duration.whole_hours", params: { hours } };
   if (days === 0) return { key: "duration.hours", params: { hours, minutes: rest } };
   return { key: "duration.days", params: { count: days, hours, minutes: rest } };
 }

@@ -45,6 +45,7 @@ export const parking = {
     minutes_one: "{{count}} min",
     minutes_other: "{{count}} min",
     hours: "{{hours}} h {{minutes}} min",
+    whole_hours: "{{hours}} h",
     days_one: "{{count}} day {{hours}} h {{minutes}} min",
     days_other: "{{count}} days {{hours}} h {{minutes}} min",
   },

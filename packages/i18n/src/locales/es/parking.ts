@@ -43,6 +43,7 @@ export const parking: typeof source = {
     minutes_one: "{{count}} min",
     minutes_other: "{{count}} min",
     hours: "{{hours}} h {{minutes}} min",
+    whole_hours: "{{hours}} h",
     days_one: "{{count}} día {{hours}} h {{minutes}} min",
     days_other: "{{count}} días {{hours}} h {{minutes}} min",
   },
