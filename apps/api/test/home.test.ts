@@ -44,6 +44,10 @@ describe(`the home's offers (${testEngine})`, () => {
     expect(offers.passes[0]).toMatchObject({ requires_student_id: true });
     expect(offers.lots[0].name).toBe("Estacionamiento Campus Valle Oriente");
     expect(offers).toMatchObject({ meter_zones: [], events: [], valet: [] });
+    // The arena's event pass belongs to a host that sells events.
+    expect(offers.passes.map((pass: { location: { name: string } }) => pass.location.name)).not.toContain(
+      "Arena Monterrey",
+    );
   });
 
   it("the freeflow host leads with plates and lots", async () => {

@@ -2,6 +2,8 @@ import type { Executor } from "../../db/database.ts";
 
 /** Every query of the home (docs/decisions/0170): what a host offers, read in a few queries. */
 
+type LocationKind = "lot" | "meter" | "venue" | "valet";
+
 export interface HostFilter {
   country: "mx" | "us";
   /** A host configured for one organisation shows only its products; null: every organisation's. */
@@ -9,7 +11,8 @@ export interface HostFilter {
 }
 
 /** The active locations of these kinds the host may show, with the zone's sign code and rate when a meter. */
-export function listOfferedLocations(db: Executor, filter: HostFilter, kinds: ("lot" | "meter" | "venue" | "valet")[]) {
+export function listOfferedLocations(db: Executor, filter: HostFilter, kinds: readonly LocationKind[]) {
+  if (kinds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("locations")
     .leftJoin("parking_meters", "parking_meters.location_id", "locations.id")

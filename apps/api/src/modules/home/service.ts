@@ -64,9 +64,19 @@ export async function getHomeOffers(
       ? { lat: query.lat, lng: query.lng }
       : { lat: host.map_lat, lng: host.map_lng };
   const now = Date.now();
-  const locations = (await listOfferedLocations(db, hostFilter(host), ["lot", "meter", "venue", "valet"])).map(
-    (location) => ({ location, distance: distanceM(origin, location) }),
-  );
+  // A product lives at a location of a kind the host offers: a venue's pass belongs to a host that sells events.
+  const kinds = (
+    [
+      ["lot", "visits"],
+      ["meter", "meters"],
+      ["venue", "events"],
+      ["valet", "valet"],
+    ] as const
+  ).flatMap(([kind, feature]) => (features.includes(feature) ? [kind] : []));
+  const locations = (await listOfferedLocations(db, hostFilter(host), kinds)).map((location) => ({
+    location,
+    distance: distanceM(origin, location),
+  }));
   locations.sort((a, b) => a.distance - b.distance || a.location.name.localeCompare(b.location.name));
   const ofKind = (kind: OfferedLocation["kind"]) => locations.filter((entry) => entry.location.kind === kind);
 
