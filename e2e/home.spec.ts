@@ -98,7 +98,7 @@ test.describe("in Spanish", () => {
     await signInThroughApi(request, page, { host: "freeflow.localhost" });
     await page.goto(hostUrl("freeflow.localhost", "/dashboard"));
     expect(await sectionTitles(page, /Estacionamiento cerca de ti/)).toEqual([
-      "Tus placas y tu tarjeta",
+      "Estacionamiento sin boleto",
       "Estacionamientos",
       "Ayuda",
     ]);

@@ -8,7 +8,6 @@ export const home = {
   ordered_by_position: "Nearest you first.",
   student_pass_title: "Student pass",
   student_pass_text: "Park on campus all month with your student ID.",
-  plates_title: "Your plates and card",
   lots_title: "Parking lots",
   lot_next_hour: "{{amount}} for the next hour",
   places_left_one: "{{count}} place left",

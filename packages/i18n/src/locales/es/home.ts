@@ -10,7 +10,6 @@ export const home: typeof source = {
   ordered_by_position: "Primero lo más cercano a ti.",
   student_pass_title: "Pensión estudiantil",
   student_pass_text: "Estaciónate en el campus todo el mes con tu credencial de estudiante.",
-  plates_title: "Tus placas y tu tarjeta",
   lots_title: "Estacionamientos",
   lot_next_hour: "{{amount}} la próxima hora",
   places_left_one: "Queda {{count}} lugar",

@@ -117,7 +117,7 @@ function OfferSection({ section, offers }: { section: HomeSection; offers: Offer
     }
     case "plates":
       return (
-        <Section id={section} title={t("plates_title")}>
+        <Section id={section} title={t("screens:freeflow.title")}>
           <FreeflowAccount headingLevel={3} />
           <Link className="link" to={paths.welcomeFreeflow.path}>
             {t("screens:freeflow.how_it_works")}

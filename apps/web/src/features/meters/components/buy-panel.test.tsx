@@ -122,7 +122,7 @@ describe("Buying meter time", () => {
     fireEvent.change(minutes, { target: { value: "30" } });
     fireEvent.keyDown(minutes, { key: "Enter" });
     expect(screen.getByRole("row", { name: /Total/ })).toHaveTextContent("$13.13 MXN");
-    expect(screen.getByText(/Ends at /)).toBeInTheDocument();
+    expect(screen.getByText(/^Ends at /)).toBeInTheDocument();
     await userEvent.click(await screen.findByRole("button", { name: "Pay $13.13 MXN" }));
     expect(await screen.findByRole("heading", { name: "Paid" })).toBeInTheDocument();
     const [call] = posts(api.calls);

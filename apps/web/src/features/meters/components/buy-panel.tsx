@@ -223,8 +223,9 @@ export function BuyPanel({
             step={meterStep(rules)}
             onChange={setChosenMinutes}
           />
+          <p className="muted">{duration(minutes)}</p>
           <p className="meter-ends-at" aria-live="polite">
-            {duration(minutes)} · {t("ends_at", { time: time(endsAt, zone.time_zone) })}
+            {t("ends_at", { time: time(endsAt, zone.time_zone) })}
           </p>
           <h3 className="pay-price-label">{t("price_label")}</h3>
           <FeeBreakdown amounts={breakdown} />
