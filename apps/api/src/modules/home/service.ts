@@ -7,7 +7,7 @@ import { presentEvents } from "../events/presenter.ts";
 import type { HostRow } from "../hosts/service.ts";
 import { feeRatesOf, tariffOf } from "../parking/locations/service.ts";
 import { presentPlans } from "../subscriptions/presenter.ts";
-import { listActivePlans } from "../subscriptions/repository.ts";
+import { listActivePlans } from "../subscriptions/repository/plans.ts";
 import {
   type HostFilter,
   listOfferedLocations,
