@@ -71,6 +71,7 @@ import {
   lockSessionOfPurchase,
   type MeterPurchaseRow,
   type MeterSessionRow,
+  type MeterZoneInBox,
   type MeterZoneRow,
   settlePurchaseIfPending,
   updateZone,
@@ -105,7 +106,7 @@ const ratesOf = (zone: MeterZoneRow): FeeRates => ({
   cardFixed: zone.card_fixed,
 });
 
-function presentSummary(zone: MeterZoneRow): MeterZoneSummary {
+function presentSummary(zone: MeterZoneInBox): MeterZoneSummary {
   return {
     uuid: zone.id,
     zone_code: zone.zone_code,
