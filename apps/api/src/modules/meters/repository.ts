@@ -64,11 +64,10 @@ export function listZonesInBox(db: Executor, box: BoundingBox, limit: number) {
   const lng = (box.west + box.east) / 2;
   const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const inIndex = onPostgres
-    ? db
-        .selectFrom("locations")
-        .where(
-          sql<boolean>`point(locations.lng, locations.lat) <@ box(point(${box.west}, ${box.south}), point(${box.east}, ${box.north}))`,
-        )
+    ? db.selectFrom("locations").where(
+        // The bounds as \`real\`, the columns' type: the exact filters below compare in it too, so both agree at the edges.
+        sql<boolean>`point(locations.lng, locations.lat) <@ box(point(${box.west}::real, ${box.south}::real), point(${box.east}::real, ${box.north}::real))`,
+      )
     : db
         .selectFrom("meter_positions")
         // CROSS JOIN is SQLite's way to keep this order: left to itself it scans the btree and asks the R*Tree once per row.
