@@ -65,7 +65,7 @@ export function listZonesInBox(db: Executor, box: BoundingBox, limit: number) {
   const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const inIndex = onPostgres
     ? db.selectFrom("locations").where(
-        // The bounds as \`real\`, the columns' type: the exact filters below compare in it too, so both agree at the edges.
+        // The bounds as `real`, the columns' type: the exact filters below compare in it too, so both agree at the edges.
         sql<boolean>`point(locations.lng, locations.lat) <@ box(point(${box.west}::real, ${box.south}::real), point(${box.east}::real, ${box.north}::real))`,
       )
     : db
