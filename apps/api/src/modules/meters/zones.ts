@@ -24,6 +24,7 @@ import {
   insertZone,
   listZonesInBox,
   listZonesOfOrganisation,
+  type MeterZoneInBox,
   type MeterZoneRow,
   updateZone,
 } from "./repository.ts";
@@ -46,7 +47,7 @@ export const ratesOf = (zone: MeterZoneRow): FeeRates => ({
   cardFixed: zone.card_fixed,
 });
 
-function presentSummary(zone: MeterZoneRow): MeterZoneSummary {
+function presentSummary(zone: MeterZoneInBox): MeterZoneSummary {
   return {
     uuid: zone.id,
     zone_code: zone.zone_code,
