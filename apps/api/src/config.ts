@@ -212,9 +212,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       "Invalid configuration:\n  EMAIL_PROVIDER: the sandbox keeps e-mails in an outbox nobody reads; set SMTP_URL in production",
     );
-  if (production && !e.CONEKTA_PRIVATE_KEY && !e.NMI_SECURITY_KEY && !e.NETPAY_SECRET_KEY)
+  if (production && !e.CONEKTA_PRIVATE_KEY && !e.NMI_SECURITY_KEY)
     throw new ConfigError(
       "Invalid configuration:\n  CONEKTA_PRIVATE_KEY / NMI_SECURITY_KEY: production needs at least one real card gateway (the sandbox never runs there)",
+    );
+  // NetPay wants the cardholder's CVV on every charge to a saved card (its "Pago con token
+  // guardado" guide): renewals and freeflow exits have nobody to type it, and the product keeps
+  // no card field in its own page. Refused plainly rather than failing charge by charge (decision 0160).
+  if (production && e.NETPAY_SECRET_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  NETPAY_SECRET_KEY: NetPay asks for the CVV on every charge to a saved card, which unattended charges (renewals, freeflow exits) cannot give; NetPay is not offered in production (docs/decisions/0160)",
     );
 
   // The sandbox issuer writes unstamped CFDI that no SAT record knows, and Facturapi's test keys
