@@ -28,7 +28,7 @@ export interface MessageTemplate {
   name: WhatsappTemplateName;
   locale: Locale;
   /** Twilio's numbered placeholders `{{1}}`, `{{2}}`…: the values in order. */
-  variables: string[];
+  variables: readonly string[];
 }
 
 export interface EmailMessage {
