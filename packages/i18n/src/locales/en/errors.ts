@@ -75,7 +75,8 @@ export const errors = {
   api_invalid_client: "The application is not recognised.",
   api_invalid_request: "Some required information is missing.",
   api_unsupported_grant_type: "This sign-in method is not supported.",
-  api_too_many_requests: "Too many attempts. Please wait {{seconds}} seconds and try again.",
+  api_too_many_requests_one: "Too many attempts. Please wait {{count}} second and try again.",
+  api_too_many_requests_other: "Too many attempts. Please wait {{count}} seconds and try again.",
   api_too_many_requests_minutes: "Too many attempts. Please wait {{minutes}} min and try again.",
   api_price_changed:
     "The price changed while you were paying. Nothing was charged: check the new amount and pay again.",
