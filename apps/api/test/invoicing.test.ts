@@ -478,6 +478,64 @@ describe(`invoicing through Facturapi (fake server, ${testEngine})`, () => {
     expect(again.json().data.uuid).not.toBe(id);
   });
 
+  it("keeps an invoice whose cancellation waits for the receiver valid, its payment on it, until accepted", async () => {
+    const { driver, profile, id } = await requested("ok");
+    await app.jobs.runDueJobs();
+    const operator = await createDriverWithVehicle(app, { role: "admin" });
+    fake.receiverMustAccept = true;
+    const asked = await post(operator.headers, `/admin/invoice/${id}/cancel`, {});
+    fake.receiverMustAccept = false;
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().data).toMatchObject({ status: "issued", cancellation_status: "pending" });
+    // Asked again while open: the same answer, no second request to the SAT.
+    const requestsBefore = fake.requests.length;
+    expect((await post(operator.headers, `/admin/invoice/${id}/cancel`, {})).json().data.cancellation_status).toBe(
+      "pending",
+    );
+    expect(fake.requests.length).toBe(requestsBefore);
+    // The payment is still covered by a valid CFDI: a new request answers that invoice.
+    const meanwhile = await post(driver.headers, "/user/invoice", {
+      payment_uuid: driver.paymentId,
+      tax_profile_uuid: profile.uuid,
+    });
+    expect(meanwhile.json().data.uuid).toBe(id);
+    const seen = await app.inject({ method: "GET", url: "/api/user/invoices", headers: driver.headers });
+    expect(seen.json().data.find((invoice: { uuid: string }) => invoice.uuid === id)).toMatchObject({
+      status: "issued",
+      cancellation_status: "pending",
+    });
+
+    const made = fake.invoices.find((invoice) => invoice.idempotency_key === id);
+    await backoffPassed();
+    await app.jobs.runDueJobs();
+    expect(await invoiceRow(id)).toMatchObject({ status: "issued", cancellation_status: "pending" });
+    fake.settleCancellation(made?.id ?? "", "accepted");
+    await backoffPassed();
+    await app.jobs.runDueJobs();
+    expect(await invoiceRow(id)).toMatchObject({ status: "cancelled", cancellation_status: "accepted" });
+    const again = await post(driver.headers, "/user/invoice", {
+      payment_uuid: driver.paymentId,
+      tax_profile_uuid: profile.uuid,
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it("leaves an invoice valid when the receiver rejects its cancellation, and it can be asked again", async () => {
+    const { id } = await requested("ok");
+    await app.jobs.runDueJobs();
+    const operator = await createDriverWithVehicle(app, { role: "admin" });
+    fake.receiverMustAccept = true;
+    await post(operator.headers, `/admin/invoice/${id}/cancel`, {});
+    fake.receiverMustAccept = false;
+    const made = fake.invoices.find((invoice) => invoice.idempotency_key === id);
+    fake.settleCancellation(made?.id ?? "", "rejected");
+    await backoffPassed();
+    await app.jobs.runDueJobs();
+    expect(await invoiceRow(id)).toMatchObject({ status: "issued", cancellation_status: "rejected" });
+    const retried = await post(operator.headers, `/admin/invoice/${id}/cancel`, {});
+    expect(retried.json().data).toMatchObject({ status: "cancelled", cancellation_status: "accepted" });
+  });
+
   it("fails an invoice the provider refuses, with invalid_invoice_data, and lets its payment be requested again", async () => {
     const { driver, profile, id } = await requested("invalid_data");
     await app.jobs.runDueJobs();

@@ -63,6 +63,7 @@ export async function presentInvoices(db: Executor, rows: InvoiceRow[]): Promise
     requested_at: row.created_at,
     issued_at: row.issued_at,
     failure_code: row.failure_code,
+    cancellation_status: row.cancellation_status,
   }));
 }
 

@@ -42,7 +42,5 @@ export const invoicingRoutes: FastifyPluginAsync = async (app) => {
   await route(app, endpoints.rejectInvoice, (request) =>
     rejectInvoice(app.db, scopeOf(request), request.params.uuid, request.body.reason),
   );
-  await route(app, endpoints.cancelInvoice, (request) =>
-    cancelInvoice(app.db, app.providers.invoicing, scopeOf(request), request.params.uuid),
-  );
+  await route(app, endpoints.cancelInvoice, (request) => cancelInvoice(app, scopeOf(request), request.params.uuid));
 };
