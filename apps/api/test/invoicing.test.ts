@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { dateIn } from "@estaciona/contracts/periods";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFacturapiIssuer } from "../src/modules/invoicing/facturapi.ts";
-import { issueInvoice } from "../src/modules/invoicing/issuing.ts";
+import { issueInvoice, paymentFormOfLines } from "../src/modules/invoicing/issuing.ts";
 import { DEMO_INVOICE_ISSUER } from "../src/seed/data.ts";
 import { type FacturapiFake, startFacturapiFake } from "./fakes/facturapi-server.ts";
 import { FAKE_PROVIDER_TIMEOUT_MS } from "./fakes/fake-http.ts";
@@ -130,6 +130,8 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       expect(xmlText).toContain('Version="4.0"');
       expect(xmlText).toContain(`Total="${(invoice.total / 100).toFixed(2)}"`);
       expect(xmlText).toContain('UsoCFDI="G03"');
+      // The sandbox card does not say credit or debit: c_FormaPago 04.
+      expect(xmlText).toContain('FormaPago="04"');
       const pdf = await call(driver.headers, "GET", `/user/invoice/${invoice.uuid}/pdf`);
       expect(Buffer.from(pdf.json().data.base64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
 
@@ -476,6 +478,41 @@ describe(`invoicing through Facturapi (fake server, ${testEngine})`, () => {
     });
     expect(again.statusCode).toBe(201);
     expect(again.json().data.uuid).not.toBe(id);
+  });
+
+  it("writes c_FormaPago 28 for a debit card, 04 for a credit one, and the largest payment's form on a monthly", async () => {
+    const driver = await driverWithPaidStay(app, FUNDIDORA);
+    await app.db
+      .updateTable("payment_methods")
+      .set({ funding: "debit" })
+      .where("user_id", "=", driver.user.id)
+      .execute();
+    const profile = (await post(driver.headers, "/user/tax/profile", validProfile)).json().data;
+    const debit = (
+      await post(driver.headers, "/user/invoice", { payment_uuid: driver.paymentId, tax_profile_uuid: profile.uuid })
+    ).json().data;
+    await app.jobs.runDueJobs();
+    expect(fake.invoices.find((invoice) => invoice.idempotency_key === debit.uuid)?.body.payment_form).toBe("28");
+
+    await app.db
+      .updateTable("payment_methods")
+      .set({ funding: "credit" })
+      .where("user_id", "=", driver.user.id)
+      .execute();
+    const creditPayment = await payStay(app, driver, FUNDIDORA);
+    const credit = (
+      await post(driver.headers, "/user/invoice", { payment_uuid: creditPayment, tax_profile_uuid: profile.uuid })
+    ).json().data;
+    await app.jobs.runDueJobs();
+    expect(fake.invoices.find((invoice) => invoice.idempotency_key === credit.uuid)?.body.payment_form).toBe("04");
+    expect(paymentFormOfLines([])).toBe("04");
+    expect(
+      paymentFormOfLines([
+        { total: 5000, payment_form: "04" },
+        { total: 9000, payment_form: "28" },
+        { total: 100, payment_form: null },
+      ]),
+    ).toBe("28");
   });
 
   it("keeps an invoice whose cancellation waits for the receiver valid, its payment on it, until accepted", async () => {

@@ -103,6 +103,7 @@ async function createInvoice(
       tax_rate_bp: charge.tax_rate_bp,
       total: charge.amount,
       paid_at: charge.paid_at,
+      payment_form: paymentFormOf(charge.funding),
     }));
     const subtotal = lines.reduce((sum, line) => sum + line.base, 0);
     const tax = lines.reduce((sum, line) => sum + line.tax, 0);
@@ -151,6 +152,9 @@ async function createInvoice(
   });
   return id;
 }
+
+/** SAT's c_FormaPago for a card: 28 tarjeta de débito, 04 tarjeta de crédito (also when the gateway did not say). */
+const paymentFormOf = (funding: "credit" | "debit" | null): "04" | "28" => (funding === "debit" ? "28" : "04");
 
 export const enqueueIssue = (tx: Executor, invoiceId: string) =>
   enqueue(
