@@ -113,6 +113,12 @@ describe("configuration read at start-up", () => {
     expect(loadConfig({ ...base, FACTURAPI_KEY: "sk_test_abc" }).invoicing.facturapi?.secretKey).toBe("sk_test_abc");
   });
 
+  it("refuses NetPay keys in production, where its CVV-on-every-charge rule cannot be met, and takes them elsewhere", () => {
+    const netpay = { NETPAY_SECRET_KEY: "sk_netpay_live", NETPAY_PUBLIC_KEY: "pk_netpay_live" };
+    expect(() => loadConfig({ ...production, ...netpay })).toThrow(/NETPAY_SECRET_KEY: NetPay asks for the CVV/);
+    expect(loadConfig({ ...base, ...netpay }).payments.netpay?.secretKey).toBe("sk_netpay_live");
+  });
+
   it("refuses sandbox e-mail and a production without any real card gateway, naming the variable", () => {
     expect(() => loadConfig({ ...production, SMTP_URL: "" })).toThrow(/EMAIL_PROVIDER/);
     expect(() => loadConfig({ ...production, CONEKTA_PRIVATE_KEY: "", CONEKTA_PUBLIC_KEY: "" })).toThrow(

@@ -17,6 +17,33 @@ const optional = z
   .transform((value) => (value === "" ? undefined : value));
 const port = z.coerce.number().int().min(0).max(65535);
 
+/**
+ * TWILIO_WHATSAPP_TEMPLATES: the Content SID of each approved WhatsApp template, per language, as
+ * JSON: `{"sign_in_code":{"es":"HX…","en":"HX…"},"meter_reminder":{…},"meter_expired":{…}}`
+ * (twilio-oai `ContentSid`: `^HX[0-9a-fA-F]{32}$`; docs/decisions/0161).
+ */
+/** The messages the product sends by WhatsApp, each one approved template per language. */
+export const WHATSAPP_TEMPLATES = ["sign_in_code", "meter_reminder", "meter_expired"] as const;
+export type WhatsappTemplateName = (typeof WHATSAPP_TEMPLATES)[number];
+const contentSid = z.string().regex(/^HX[0-9a-fA-F]{32}$/, "a Content SID: HX and 32 hex digits");
+const whatsappTemplates = z
+  .string()
+  .transform((raw, context) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      context.addIssue({ code: "custom", message: "not JSON" });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.strictObject(
+      Object.fromEntries(
+        WHATSAPP_TEMPLATES.map((name) => [name, z.strictObject({ es: contentSid, en: contentSid })]),
+      ) as Record<WhatsappTemplateName, z.ZodObject<{ es: typeof contentSid; en: typeof contentSid }>>,
+    ),
+  );
+
 /** proxy-addr's names for whole private ranges, accepted in a TRUST_PROXY list. */
 const PROXY_RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
 const isAddressOrCidr = (entry: string): boolean => {
@@ -100,6 +127,13 @@ const environment = z.object({
   TWILIO_FROM: optional,
   TWILIO_WHATSAPP_FROM: optional,
   TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
+  TWILIO_MESSAGING_SERVICE_SID: optional.pipe(
+    z
+      .string()
+      .regex(/^MG[0-9a-fA-F]{32}$/, "a Messaging Service SID: MG and 32 hex digits")
+      .optional(),
+  ),
+  TWILIO_WHATSAPP_TEMPLATES: optional.pipe(whatsappTemplates.optional()),
   EMAIL_PROVIDER: z.enum(["sandbox", "smtp"]).optional(),
   SMTP_URL: optional.pipe(z.url().optional()),
   EMAIL_FROM: z.string().default("Estaciona <no-reply@estaciona.localhost>"),
@@ -159,8 +193,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const smsProvider = e.SMS_PROVIDER ?? (e.TWILIO_ACCOUNT_SID ? "twilio" : "sandbox");
   if (smsProvider === "twilio") {
     requireAll(e, ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"], "SMS_PROVIDER=twilio");
-    if (!e.TWILIO_FROM && !e.TWILIO_WHATSAPP_FROM)
+    if (!e.TWILIO_FROM && !e.TWILIO_WHATSAPP_FROM && !e.TWILIO_MESSAGING_SERVICE_SID)
       throw new ConfigError("Invalid configuration:\n  TWILIO_FROM: required with SMS_PROVIDER=twilio");
+    // Every WhatsApp message we send is business-initiated (nobody writes to us first), so each
+    // needs an approved template; without them the first sign-in code would be refused (63016).
+    if (e.SMS_CHANNEL === "whatsapp" && !e.TWILIO_WHATSAPP_TEMPLATES)
+      throw new ConfigError(
+        "Invalid configuration:\n  TWILIO_WHATSAPP_TEMPLATES: required with SMS_CHANNEL=whatsapp (WhatsApp accepts only approved templates from a business)",
+      );
   }
   if (production && smsProvider === "sandbox")
     throw new ConfigError(
@@ -172,9 +212,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       "Invalid configuration:\n  EMAIL_PROVIDER: the sandbox keeps e-mails in an outbox nobody reads; set SMTP_URL in production",
     );
-  if (production && !e.CONEKTA_PRIVATE_KEY && !e.NMI_SECURITY_KEY && !e.NETPAY_SECRET_KEY)
+  if (production && !e.CONEKTA_PRIVATE_KEY && !e.NMI_SECURITY_KEY)
     throw new ConfigError(
       "Invalid configuration:\n  CONEKTA_PRIVATE_KEY / NMI_SECURITY_KEY: production needs at least one real card gateway (the sandbox never runs there)",
+    );
+  // NetPay wants the cardholder's CVV on every charge to a saved card (its "Pago con token
+  // guardado" guide): renewals and freeflow exits have nobody to type it, and the product keeps
+  // no card field in its own page. Refused plainly rather than failing charge by charge (decision 0160).
+  if (production && e.NETPAY_SECRET_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  NETPAY_SECRET_KEY: NetPay asks for the CVV on every charge to a saved card, which unattended charges (renewals, freeflow exits) cannot give; NetPay is not offered in production (docs/decisions/0160)",
     );
 
   // The sandbox issuer writes unstamped CFDI that no SAT record knows, and Facturapi's test keys
@@ -247,6 +294,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         authToken: e.TWILIO_AUTH_TOKEN ?? "",
         from: e.TWILIO_FROM ?? "",
         whatsappFrom: e.TWILIO_WHATSAPP_FROM ?? "",
+        messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID ?? "",
+        whatsappTemplates: e.TWILIO_WHATSAPP_TEMPLATES ?? null,
         apiBase: e.TWILIO_API_BASE.replace(/\/$/, ""),
       },
     },

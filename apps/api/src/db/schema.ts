@@ -430,6 +430,8 @@ export interface PaymentMethodsTable {
   exp_month: number;
   exp_year: number;
   holder_name: string | null;
+  /** Credit or debit as the gateway told when the card was saved; null when it did not (docs/decisions/0162). */
+  funding: Generated<"credit" | "debit" | null>;
   is_default: Bool;
   free_flow: Bool;
   /** Null until the verification charge succeeded. */
@@ -629,6 +631,8 @@ export interface InvoicesTable {
   reviewed_at: string | null;
   review_note: string | null;
   issued_at: string | null;
+  /** Null until a cancellation is asked; then as the provider reports it (docs/decisions/0162). */
+  cancellation_status: Generated<"verifying" | "pending" | "accepted" | "rejected" | "expired" | null>;
   created_at: string;
   updated_at: string;
 }
@@ -644,6 +648,8 @@ export interface InvoicePaymentsTable {
   tax_rate_bp: number;
   total: number;
   paid_at: string;
+  /** c_FormaPago the payment was made with: 04 credit card, 28 debit card (null before 2026-11-28: 04). */
+  payment_form: Generated<"04" | "28" | null>;
   /** 1 once its invoice was rejected or failed: the payment may be invoiced again. */
   released: Generated<Bool>;
 }

@@ -17,6 +17,7 @@ import * as driverOrigins from "./2026112610_driver_origins.ts";
 import * as messageClaims from "./2026112710_message_claims.ts";
 import * as payableKinds from "./2026112710_payable_kinds.ts";
 import * as meterPositions from "./2026112810_meter_positions.ts";
+import * as invoiceCancellationAndCardFunding from "./2026112820_invoice_cancellation_and_card_funding.ts";
 
 /**
  * Every migration, in order. Names sort by date; a new migration gets a new file and one line
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "2026112710_message_claims": messageClaims,
   "2026112710_payable_kinds": payableKinds,
   "2026112810_meter_positions": meterPositions,
+  "2026112820_invoice_cancellation_and_card_funding": invoiceCancellationAndCardFunding,
 };

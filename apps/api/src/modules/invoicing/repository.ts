@@ -101,6 +101,7 @@ function chargesWithLocation(db: Executor, userId: string) {
     .leftJoin("invoice_payments", (join) =>
       join.onRef("invoice_payments.payment_id", "=", "payments.id").on("invoice_payments.released", "=", 0),
     )
+    .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")
     .select((eb) => [
       "payments.id as payment_id",
       "payments.description",
@@ -123,6 +124,7 @@ function chargesWithLocation(db: Executor, userId: string) {
       "locations.time_zone",
       eb.fn.coalesce("subscription_periods.discount", eb.lit(0)).as("discount"),
       "invoice_payments.invoice_id",
+      "payment_methods.funding",
     ])
     .where("payments.user_id", "=", userId)
     .where("payments.kind", "=", "charge")

@@ -2,22 +2,12 @@ import * as endpoints from "@estaciona/contracts/endpoints/invoicing";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
 import { scopeOf } from "../operator/scope.ts";
-import {
-  approveInvoice,
-  cancelInvoice,
-  createTaxProfile,
-  editTaxProfile,
-  getInvoice,
-  invoiceFile,
-  listInvoiceablePayments,
-  listInvoices,
-  listPendingInvoices,
-  listTaxProfiles,
-  rejectInvoice,
-  removeTaxProfile,
-  requestInvoice,
-  requestMonthlyInvoice,
-} from "./service.ts";
+import { cancelInvoice } from "./cancellation.ts";
+import { listInvoiceablePayments } from "./invoiceable.ts";
+import { getInvoice, invoiceFile, listInvoices } from "./presenting.ts";
+import { requestInvoice, requestMonthlyInvoice } from "./requests.ts";
+import { approveInvoice, listPendingInvoices, rejectInvoice } from "./review.ts";
+import { createTaxProfile, editTaxProfile, listTaxProfiles, removeTaxProfile } from "./tax-profiles.ts";
 
 /** Fiscal profiles, invoice requests and downloads for drivers; the approval queue for operators. */
 export const invoicingRoutes: FastifyPluginAsync = async (app) => {
@@ -52,7 +42,5 @@ export const invoicingRoutes: FastifyPluginAsync = async (app) => {
   await route(app, endpoints.rejectInvoice, (request) =>
     rejectInvoice(app.db, scopeOf(request), request.params.uuid, request.body.reason),
   );
-  await route(app, endpoints.cancelInvoice, (request) =>
-    cancelInvoice(app.db, app.providers.invoicing, scopeOf(request), request.params.uuid),
-  );
+  await route(app, endpoints.cancelInvoice, (request) => cancelInvoice(app, scopeOf(request), request.params.uuid));
 };

@@ -57,6 +57,12 @@ async function sendNotice(deps: ReminderDeps, payload: NoticePayload, kind: "rem
       to: user.phone,
       channel: deps.config.sms.channel,
       body: text(user.locale, `${kind}_sms`, params),
+      // The WhatsApp template carries the SMS text's four values in its order (docs/configuration.md).
+      template: {
+        name: kind === "reminder" ? "meter_reminder" : "meter_expired",
+        locale: user.locale,
+        variables: [params.zone, params.plate, params.ends_at, params.link],
+      },
     }),
   ];
   if (user.email)

@@ -192,6 +192,7 @@ export async function saveCard(deps: PaymentsDeps, input: SaveCardInput): Promis
       exp_month: saved.expMonth,
       exp_year: saved.expYear,
       holder_name: saved.holderName,
+      funding: saved.funding ?? null,
       is_default: 0,
       free_flow: input.freeFlow ? 1 : 0,
       verified_at: null,

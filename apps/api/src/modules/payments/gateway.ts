@@ -37,6 +37,11 @@ export interface SavedCard {
   expMonth: number;
   expYear: number;
   holderName: string | null;
+  /**
+   * Credit or debit, when the gateway's answer says: an invoice's c_FormaPago follows it (28 debit,
+   * 04 credit; docs/decisions/0162). Left out, invoices say 04.
+   */
+  funding?: "credit" | "debit" | null;
 }
 
 export interface ChargeRequest {

@@ -266,6 +266,9 @@ export default function BillingScreen() {
                       {item.receiver_rfc} · {date(item.requested_at)} · {formatMoney(item.total, item.currency)}
                     </p>
                     {item.status === "issued" && !item.stamped && <p className="muted">{t("not_stamped")}</p>}
+                    {item.status === "issued" && item.cancellation_status && (
+                      <p className="muted">{t(`cancellation.${item.cancellation_status}`)}</p>
+                    )}
                   </div>
                   {item.status === "issued" && (
                     <div className="card-actions">
