@@ -1,3 +1,4 @@
+import type { Locale } from "@estaciona/contracts";
 import { dateIn } from "@estaciona/contracts/periods";
 import { legalNameForCfdi, personTypeOfRfc } from "@estaciona/contracts/sat";
 import type {
@@ -15,6 +16,7 @@ import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
 import { recordAudit } from "../operator/audit.ts";
+import { paymentLine } from "../receipts/kinds.ts";
 import type { OperatorScope } from "../operator/scope.ts";
 import { lockActiveUser } from "../users/repository.ts";
 import { JOB_ISSUE_INVOICE, MAX_ISSUE_ATTEMPTS } from "./issuing.ts";
@@ -169,14 +171,24 @@ function refusal(charge: ChargeWithLocation, now: number): AppError | null {
   return null;
 }
 
-export async function listInvoiceablePayments(db: Executor, userId: string): Promise<InvoiceablePayment[]> {
+export async function listInvoiceablePayments(
+  db: Executor,
+  userId: string,
+  locale: Locale,
+): Promise<InvoiceablePayment[]> {
   const now = Date.now();
   const charges = await listChargesWithLocation(db, userId, new Date(now - LONGEST_WINDOW_DAYS * DAY_MS).toISOString());
-  return charges
-    .filter((charge) => refusal(charge, now) === null)
-    .map((charge) => ({
+  const invoiceable = charges.filter((charge) => refusal(charge, now) === null);
+  return Promise.all(
+    invoiceable.map(async (charge) => ({
       payment_uuid: charge.payment_id,
       description: charge.description,
+      line: await paymentLine(db, locale, {
+        payable_type: charge.payable_type,
+        payable_id: charge.payable_id,
+        created_at: charge.paid_at,
+        location: { name: charge.location_name, short_name: charge.location_short_name, time_zone: charge.time_zone },
+      }),
       location_name: charge.location_name,
       paid_at: charge.paid_at,
       invoice_deadline: deadlineOf(charge),
@@ -185,7 +197,8 @@ export async function listInvoiceablePayments(db: Executor, userId: string): Pro
       total: charge.amount,
       currency: charge.currency,
       invoice_uuid: charge.invoice_id,
-    }));
+    })),
+  );
 }
 
 // Requests ---------------------------------------------------------------------------------------

@@ -173,6 +173,8 @@ export async function createLocation(db: Db, scope: OperatorScope, body: Locatio
     organisation_id: scope.organisationId,
     // Unless the operator says otherwise, payments with a promo-code discount may be invoiced (the column's default).
     invoice_discounted: 1,
+    // Named in full on payment lines until a short name is set (docs/decisions/0145).
+    short_name: null,
     ...columns,
     created_at: nowIso(),
   };
@@ -538,7 +540,7 @@ export async function* exportPayments(
         row.id,
         row.created_at,
         row.status,
-        translate(locale, `operator.product.${row.payable_type}`) ?? row.payable_type,
+        translate(locale, `parking.payable.${row.payable_type}.console`) ?? row.payable_type,
         row.location_name,
         row.plate,
         row.driver_deleted_at === null ? row.phone : (translate(locale, "operator.payments.deleted_driver") ?? null),

@@ -2,7 +2,7 @@ import { findVehicleById } from "../parking/visits/repository.ts";
 import type { ReceiptKind } from "../payments/receipt-subject.ts";
 import { findPeriodById, findPlanById, findSubscriptionById, listPeriodsOf } from "./repository.ts";
 
-/** A pass period on a receipt: the plan's name, the days it covers (local midnights) and its discount. */
+/** A pass period on a receipt: the plan's period in words and its name, the days it covers (local midnights) and its discount. */
 export const periodReceipt: ReceiptKind = {
   async subjectOf(db, periodId) {
     const period = await findPeriodById(db, periodId);
@@ -15,7 +15,8 @@ export const periodReceipt: ReceiptKind = {
     return {
       locationId: subscription.location_id,
       plate: vehicle?.plate ?? null,
-      titleParams: { plan: plan?.name ?? "" },
+      variant: plan?.interval_unit ?? null,
+      detail: plan?.name ?? null,
       startsAt: period.starts_at,
       endsAt: period.ends_at,
       discount: period.discount,
@@ -24,4 +25,9 @@ export const periodReceipt: ReceiptKind = {
     };
   },
   payablesOf: async (db, subscriptionId) => (await listPeriodsOf(db, [subscriptionId])).map((period) => period.id),
+  async variantOf(db, periodId) {
+    const period = await findPeriodById(db, periodId);
+    const subscription = period && (await findSubscriptionById(db, period.subscription_id));
+    return (subscription && (await findPlanById(db, subscription.plan_id))?.interval_unit) ?? null;
+  },
 };
