@@ -3,8 +3,8 @@ import type { Receipt, ReceiptPdf } from "@estaciona/contracts/schemas/receipts"
 import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { findLocationWithOperator } from "../parking/locations/repository.ts";
-import { findCardById, findChargeOfUser, listPaidChargesOfPayables, type PaymentRow } from "../payments/repository.ts";
 import { chargeReceiptNumber } from "../payments/receipt-subject.ts";
+import { findCardById, findChargeOfUser, listPaidChargesOfPayables, type PaymentRow } from "../payments/repository.ts";
 import { payableKinds, paymentLine, productWords } from "./kinds.ts";
 import { renderReceiptPdf } from "./pdf.ts";
 

@@ -9,10 +9,10 @@ import {
 } from "@estaciona/contracts/schemas/parking";
 import type { Executor } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
+import { chargeReceiptNumber } from "../../payments/receipt-subject.ts";
 import { findLocationWithOperator, type LocationWithOperator } from "../locations/repository.ts";
 import { feeRatesOf, type LocationPricing, tariffBody, tariffOf } from "../locations/service.ts";
 import { findVehicleById, listLedgerRowsOfVisit, type VisitListRow, type VisitRow } from "./repository.ts";
-import { chargeReceiptNumber } from "../../payments/receipt-subject.ts";
 
 const MINUTE_MS = 60_000;
 
