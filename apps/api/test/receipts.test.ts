@@ -184,7 +184,7 @@ describe(`receipts of every product (${testEngine})`, () => {
           .data[0] as Receipt
       ).line;
     expect(await passLine("es")).toBe(`Pensión mensual · Fundidora · ${day("es-MX")}`);
-    expect(await passLine("en")).toBe(`Monthly pass · Fundidora · ${day("en-US")}`);
+    expect(await passLine("en")).toBe(`Monthly subscription · Fundidora · ${day("en-US")}`);
   });
 
   it("answers object_not_found for another driver's receipt, an unknown charge and a product of someone else", async () => {

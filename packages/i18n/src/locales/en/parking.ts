@@ -47,8 +47,15 @@ export const parking = {
     minutes_one: "{{count}} min",
     minutes_other: "{{count}} min",
     hours: "{{hours}} h {{minutes}} min",
+    hours_whole: "{{hours}} h",
     days_one: "{{count}} day {{hours}} h {{minutes}} min",
     days_other: "{{count}} days {{hours}} h {{minutes}} min",
+    days_hours_one: "{{count}} day {{hours}} h",
+    days_hours_other: "{{count}} days {{hours}} h",
+    days_minutes_one: "{{count}} day {{minutes}} min",
+    days_minutes_other: "{{count}} days {{minutes}} min",
+    days_whole_one: "{{count}} day",
+    days_whole_other: "{{count}} days",
   },
   breakdown: {
     label: "Price breakdown",
@@ -216,19 +223,20 @@ export const parking = {
   },
   /**
    * How each payable kind of the contracts' PAYABLE_TYPES reads (docs/decisions/0145): `product` on a
-   * receipt, a payment line ("Monthly pass · Fundidora · Nov 27") and the data export, `console` as the
-   * console's column and revenue legend. A pass reads by its plan's period (`day` … `one_time`).
+   * receipt, a payment line ("Monthly subscription · Fundidora · Nov 27") and the data export, `console` as the
+   * console's column and revenue legend. A pensión reads by its plan's period (`day` … `one_time`).
    */
   payable: {
     visit: { product: "Parking stay", console: "Stays" },
     subscription_period: {
-      product: "Pass",
+      // A pensión is a subscription to a driver (docs/decisions/0181); the console's word follows later.
+      product: "Subscription",
       console: "Passes",
-      day: "Daily pass",
-      week: "Weekly pass",
-      month: "Monthly pass",
-      year: "Yearly pass",
-      one_time: "One-time pass",
+      day: "Daily subscription",
+      week: "Weekly subscription",
+      month: "Monthly subscription",
+      year: "Yearly subscription",
+      one_time: "One-time subscription",
     },
     meter_purchase: { product: "Parking meter", console: "Meters" },
     event_visit: { product: "Event pass", console: "Events" },
