@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { openPassesFromMenu, signUpThroughWizard, words } from "./drivers.ts";
-import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
+import { expect, hostUrl, stepChecker, test } from "./fixtures.ts";
 
 /**
  * A receipt for every product (docs/decisions/0111, 0145) as a brand-new driver meets it: from `/`,
@@ -10,19 +10,6 @@ import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
  * place · day on the lot's clock — the receipt with plate, place, times, breakdown and payment
  * reference, "Solicitar factura" on the Mexican host, and its PDF. axe on every screen.
  */
-
-/** Each step: axe, then a numbered screenshot at 390×844 kept with the run's results. */
-function stepChecker(page: Page, testInfo: TestInfo) {
-  let count = 0;
-  return async (name: string) => {
-    await expectAccessible(page);
-    count += 1;
-    await page.screenshot({
-      path: testInfo.outputPath(`${String(count).padStart(2, "0")}-${name}.png`),
-      fullPage: true,
-    });
-  };
-}
 
 /** "28 nov": a day on the lot's clock as a payment line writes it. */
 const today = () =>
