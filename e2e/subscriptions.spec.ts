@@ -1,25 +1,11 @@
-import type { Page, TestInfo } from "@playwright/test";
 import { openPassesFromMenu, signUpThroughWizard, words } from "./drivers.ts";
-import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
+import { expect, expectAccessible, hostUrl, newNationalPhone, stepChecker, test } from "./fixtures.ts";
 
 /**
  * Passes (docs/product/passes-and-promo-codes.md) as a brand-new driver meets them: from `/`, through the whole sign-in wizard
  * (no stored tokens, no API shortcuts), into /pensiones from the menu, a plan's checkout, and the
  * pass it makes. axe on every screen; a page error fails the journey (fixtures.ts).
  */
-
-/** Each step: axe, then a numbered screenshot kept with the run's results. */
-function stepChecker(page: Page, testInfo: TestInfo) {
-  let count = 0;
-  return async (name: string) => {
-    await expectAccessible(page);
-    count += 1;
-    await page.screenshot({
-      path: testInfo.outputPath(`${String(count).padStart(2, "0")}-${name}.png`),
-      fullPage: true,
-    });
-  };
-}
 
 /** A date `days` from today on the lot's calendar, as the date picker takes it. */
 const daysFromToday = (timeZone: string, days: number) => {

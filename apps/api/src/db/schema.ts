@@ -205,6 +205,8 @@ export interface LocationsTable {
   id: string;
   organisation_id: string;
   name: string;
+  /** How a payment line names the place ("Fundidora"); null reads `name` (docs/decisions/0145). */
+  short_name: string | null;
   address: string;
   lat: number;
   lng: number;

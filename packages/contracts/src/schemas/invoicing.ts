@@ -80,6 +80,8 @@ export const taxProfileParams = uuidParams();
 export const invoiceablePayment = z.object({
   payment_uuid: uuid,
   description: z.string(),
+  /** The payment in words, in the caller's language: "Pensión mensual · Fundidora · 27 nov" (docs/decisions/0145). */
+  line: z.string(),
   location_name: z.string(),
   paid_at: z.string(),
   /** The last moment the location accepts the request (its invoice window). */

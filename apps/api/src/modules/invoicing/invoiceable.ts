@@ -1,6 +1,8 @@
+import type { Locale } from "@estaciona/contracts";
 import type { InvoiceablePayment } from "@estaciona/contracts/schemas/invoicing";
 import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
+import { paymentLine } from "../receipts/kinds.ts";
 import { type ChargeWithLocation, listChargesWithLocation } from "./repository.ts";
 
 /** Which payments a driver can invoice, and why not (docs/product/invoicing-account-contact.md). */
@@ -31,14 +33,24 @@ export function refusal(charge: ChargeWithLocation, now: number): AppError | nul
   return null;
 }
 
-export async function listInvoiceablePayments(db: Executor, userId: string): Promise<InvoiceablePayment[]> {
+export async function listInvoiceablePayments(
+  db: Executor,
+  userId: string,
+  locale: Locale,
+): Promise<InvoiceablePayment[]> {
   const now = Date.now();
   const charges = await listChargesWithLocation(db, userId, new Date(now - LONGEST_WINDOW_DAYS * DAY_MS).toISOString());
-  return charges
-    .filter((charge) => refusal(charge, now) === null)
-    .map((charge) => ({
+  const invoiceable = charges.filter((charge) => refusal(charge, now) === null);
+  return Promise.all(
+    invoiceable.map(async (charge) => ({
       payment_uuid: charge.payment_id,
       description: charge.description,
+      line: await paymentLine(db, locale, {
+        payable_type: charge.payable_type,
+        payable_id: charge.payable_id,
+        created_at: charge.paid_at,
+        location: { name: charge.location_name, short_name: charge.location_short_name, time_zone: charge.time_zone },
+      }),
       location_name: charge.location_name,
       paid_at: charge.paid_at,
       invoice_deadline: deadlineOf(charge),
@@ -47,5 +59,6 @@ export async function listInvoiceablePayments(db: Executor, userId: string): Pro
       total: charge.amount,
       currency: charge.currency,
       invoice_uuid: charge.invoice_id,
-    }));
+    })),
+  );
 }

@@ -1,5 +1,6 @@
 import * as endpoints from "@estaciona/contracts/endpoints/invoicing";
 import type { FastifyPluginAsync } from "fastify";
+import { requestLocale } from "../../lib/locale.ts";
 import { route } from "../../plugins/endpoints.ts";
 import { scopeOf } from "../operator/scope.ts";
 import { cancelInvoice } from "./cancellation.ts";
@@ -21,7 +22,9 @@ export const invoicingRoutes: FastifyPluginAsync = async (app) => {
     return null;
   });
 
-  await route(app, endpoints.listInvoiceablePayments, (request) => listInvoiceablePayments(app.db, request.user.id));
+  await route(app, endpoints.listInvoiceablePayments, (request) =>
+    listInvoiceablePayments(app.db, request.user.id, requestLocale(request.headers["accept-language"])),
+  );
   await route(app, endpoints.requestInvoice, (request) => requestInvoice(app.db, request.user.id, request.body));
   await route(app, endpoints.requestMonthlyInvoice, (request) =>
     requestMonthlyInvoice(app.db, request.user.id, request.body),

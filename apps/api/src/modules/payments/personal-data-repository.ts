@@ -27,27 +27,33 @@ export function listAllCardsOfUser(db: Executor, userId: string) {
     .execute();
 }
 
-/** The driver's ledger rows, oldest first (the export). */
+/** The driver's ledger rows, oldest first, with the place each was paid at (the export). */
 export function listPaymentsOfUser(db: Executor, userId: string) {
   return db
     .selectFrom("payments")
+    .leftJoin("locations", "locations.id", "payments.location_id")
     .select([
-      "id",
-      "purpose",
-      "kind",
-      "status",
-      "currency",
-      "subtotal",
-      "convenience_fee",
-      "processing_fee",
-      "tax",
-      "amount",
-      "description",
-      "created_at",
+      "payments.id",
+      "payments.purpose",
+      "payments.kind",
+      "payments.status",
+      "payments.currency",
+      "payments.subtotal",
+      "payments.convenience_fee",
+      "payments.processing_fee",
+      "payments.tax",
+      "payments.amount",
+      "payments.description",
+      "payments.created_at",
+      "payments.payable_type",
+      "payments.payable_id",
+      "locations.name as location_name",
+      "locations.short_name as location_short_name",
+      "locations.time_zone",
     ])
-    .where("user_id", "=", userId)
-    .orderBy("created_at")
-    .orderBy("id")
+    .where("payments.user_id", "=", userId)
+    .orderBy("payments.created_at")
+    .orderBy("payments.id")
     .execute();
 }
 

@@ -1,4 +1,3 @@
-import type { PayableType } from "@estaciona/contracts";
 /** The operator console (docs/product/operators.md). */
 export const operator = {
   title: "Operator console",
@@ -31,15 +30,6 @@ export const operator = {
   country: { mx: "Mexico", us: "United States" },
   device_kind: { gate: "Gate", camera: "Camera", meter: "Meter", valet: "Valet stand" },
   direction: { entry: "Entry", exit: "Exit", both: "Entry and exit" },
-  // One word per payable kind of the contracts' PAYABLE_TYPES (payables.ts).
-  product: {
-    visit: "Stays",
-    event_visit: "Events",
-    meter_purchase: "Meters",
-    subscription_period: "Passes",
-    valet_ticket: "Valet",
-    payment_method: "Card checks",
-  } satisfies Record<PayableType, string>,
   payment_status: {
     pending: "Pending",
     succeeded: "Paid",

@@ -31,14 +31,6 @@ export const operator: typeof source = {
   country: { mx: "México", us: "Estados Unidos" },
   device_kind: { gate: "Pluma", camera: "Cámara", meter: "Parquímetro", valet: "Caseta de valet" },
   direction: { entry: "Entrada", exit: "Salida", both: "Entrada y salida" },
-  product: {
-    visit: "Estancias",
-    event_visit: "Eventos",
-    meter_purchase: "Parquímetros",
-    subscription_period: "Pensiones",
-    valet_ticket: "Valet",
-    payment_method: "Verificaciones de tarjeta",
-  },
   payment_status: {
     pending: "Pendiente",
     succeeded: "Pagado",

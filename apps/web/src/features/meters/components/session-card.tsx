@@ -58,7 +58,7 @@ export function MeterSessionCard({
           {t("parking:visit.invoice_link")}
         </Link>
       )}
-      <ReceiptLinks productUuid={session.uuid} timeZone={session.zone.time_zone} />
+      <ReceiptLinks productUuid={session.uuid} />
     </section>
   );
 }

@@ -135,7 +135,7 @@ export function PassDetail({ pass, justBought }: { pass: SubscriptionDetail; jus
           </div>
         ))}
       </dl>
-      <ReceiptLinks productUuid={pass.uuid} timeZone={zone} />
+      <ReceiptLinks productUuid={pass.uuid} />
 
       {failure && (
         <div className="pay-error" role="alert">
