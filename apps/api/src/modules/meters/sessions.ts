@@ -38,7 +38,13 @@ async function presentSessions(db: Executor, sessions: MeterSessionRow[]): Promi
     const own = purchases.filter((purchase) => purchase.session_id === session.id);
     return {
       uuid: session.id,
-      zone: { uuid: zone.id, zone_code: zone.zone_code, name: zone.name, time_zone: zone.time_zone },
+      zone: {
+        uuid: zone.id,
+        zone_code: zone.zone_code,
+        name: zone.name,
+        time_zone: zone.time_zone,
+        max_minutes: zone.max_minutes,
+      },
       vehicle: { uuid: session.vehicle_id, plate: session.plate },
       status: sessionStatus(session, now),
       started_at: session.started_at,
