@@ -145,8 +145,8 @@ const WHY = {
   paymentLookups:
     "payments' charge and card lookups: to be read through payments/service.ts, as findCardToCharge now is",
   hostLookups: "the host table's lookups: to be read through hosts/service.ts",
-  invoicingPeriods:
-    "invoicing reads pass periods' rows: through subscriptions' entry once its split (helper money) and invoicing's (helper providers2) land",
+  subscriptionLookups:
+    "pass periods' and plans' rows read by invoicing and the home: to be read through subscriptions' entry, now that its split has landed",
   guards:
     "plugins/authenticate.ts loads the operator's scope and the device for the admin/ and device/ guards: to become guards those modules register through the plugin's interface (issue 22 item 3)",
   idempotency:
@@ -167,7 +167,7 @@ export const ALLOWED: Record<string, string> = Object.fromEntries(
       "modules/users/deletion-blockers.ts -> modules/meters/repository.ts",
       "modules/users/deletion-blockers.ts -> modules/parking/visits/repository.ts",
       "modules/users/deletion-blockers.ts -> modules/payments/personal-data-repository.ts",
-      "modules/users/deletion-blockers.ts -> modules/subscriptions/repository.ts",
+      "modules/users/deletion-blockers.ts -> modules/subscriptions/repository/passes.ts",
       "modules/users/deletion-blockers.ts -> modules/valet/repository.ts",
       "modules/users/plugin.ts -> modules/contact",
       "modules/users/plugin.ts -> modules/events",
@@ -184,7 +184,7 @@ export const ALLOWED: Record<string, string> = Object.fromEntries(
       "modules/users/service.ts -> modules/messaging/repository.ts",
       "modules/users/service.ts -> modules/parking/visits/repository.ts",
       "modules/users/service.ts -> modules/payments/personal-data-repository.ts",
-      "modules/users/service.ts -> modules/subscriptions/repository.ts",
+      "modules/users/service.ts -> modules/subscriptions/repository/passes.ts",
       "modules/users/service.ts -> modules/valet/repository.ts",
       "modules/users/service.ts -> modules/vehicles/repository.ts",
     ],
@@ -222,11 +222,14 @@ export const ALLOWED: Record<string, string> = Object.fromEntries(
       "modules/subscriptions/billing.ts -> modules/parking/visits/repository.ts",
       "modules/subscriptions/messages.ts -> modules/parking/locations/repository.ts",
       "modules/subscriptions/messages.ts -> modules/parking/visits/repository.ts",
+      "modules/subscriptions/passes.ts -> modules/parking/locations/repository.ts",
+      "modules/subscriptions/plans.ts -> modules/parking/locations/repository.ts",
       "modules/subscriptions/presenter.ts -> modules/parking/locations/repository.ts",
       "modules/subscriptions/presenter.ts -> modules/parking/visits/repository.ts",
+      "modules/subscriptions/promo-codes.ts -> modules/parking/locations/repository.ts",
+      "modules/subscriptions/purchase.ts -> modules/parking/locations/repository.ts",
+      "modules/subscriptions/purchase.ts -> modules/parking/visits/repository.ts",
       "modules/subscriptions/receipt.ts -> modules/parking/visits/repository.ts",
-      "modules/subscriptions/service.ts -> modules/parking/locations/repository.ts",
-      "modules/subscriptions/service.ts -> modules/parking/visits/repository.ts",
       "modules/valet/messages.ts -> modules/parking/locations/repository.ts",
       "modules/valet/payment.ts -> modules/parking/locations/repository.ts",
       "modules/valet/presenter.ts -> modules/parking/locations/repository.ts",
@@ -237,13 +240,17 @@ export const ALLOWED: Record<string, string> = Object.fromEntries(
       "modules/receipts/service.ts -> modules/payments/repository.ts",
       "modules/subscriptions/billing.ts -> modules/payments/repository.ts",
       "modules/subscriptions/messages.ts -> modules/payments/repository.ts",
-      "modules/subscriptions/service.ts -> modules/payments/repository.ts",
+      "modules/subscriptions/passes.ts -> modules/payments/repository.ts",
+      "modules/subscriptions/purchase.ts -> modules/payments/repository.ts",
     ],
     hostLookups: [
       "modules/contact/service.ts -> modules/hosts/repository.ts",
       "modules/operator/platform.ts -> modules/hosts/repository.ts",
     ],
-    invoicingPeriods: ["modules/invoicing/repository.ts -> modules/subscriptions/repository.ts"],
+    subscriptionLookups: [
+      "modules/home/service.ts -> modules/subscriptions/repository/plans.ts",
+      "modules/invoicing/repository.ts -> modules/subscriptions/repository/periods.ts",
+    ],
     guards: [
       "plugins/authenticate.ts -> modules/operator/scope.ts",
       "plugins/authenticate.ts -> modules/parking/devices/service.ts",
