@@ -18,7 +18,7 @@ import {
   type PaymentRow,
   registerPayable,
 } from "../payments/ledger.ts";
-import { findCardToCharge } from "../payments/repository.ts";
+import { findCardToCharge } from "../payments/service.ts";
 import { recordRefund } from "./cancellation.ts";
 import type { PassKeys } from "./pass.ts";
 import { presentEventVisit, salesOpen } from "./presenter.ts";

@@ -14,7 +14,7 @@ import {
   type LedgerDeps,
   type PaymentRow,
 } from "../payments/ledger.ts";
-import { findCardToCharge } from "../payments/repository.ts";
+import { findCardToCharge } from "../payments/service.ts";
 import { PAYABLE_METER_PURCHASE } from "./payable.ts";
 import {
   cancelPendingSession,

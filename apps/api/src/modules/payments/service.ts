@@ -8,7 +8,6 @@ import { gatewayFor } from "./gateway.ts";
 import { chargeFailure, type LedgerDeps, refreshCharge } from "./ledger.ts";
 import {
   findCardOfUser,
-  findCardToCharge,
   hasOtherVerifiedCard,
   listVerifiedCardsOfUser,
   type PaymentMethodRow,
@@ -141,11 +140,8 @@ export async function deletePaymentMethod(deps: LedgerDeps, userId: string, meth
   }
 }
 
-/** The driver's default card in a country, for features that charge it (null when none). */
-export async function defaultPaymentMethod(
-  deps: LedgerDeps,
-  userId: string,
-  country: Country,
-): Promise<PaymentMethodRow | null> {
-  return (await findCardToCharge(deps.db, userId, country, false)) ?? null;
-}
+/**
+ * The card a feature charges when the driver names none (the country's default; a freeflow exit
+ * prefers a freeflow card): the features read it here, through the module's entry.
+ */
+export { findCardToCharge } from "./repository.ts";
