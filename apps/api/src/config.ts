@@ -147,6 +147,9 @@ const environment = z.object({
   NETPAY_SECRET_KEY: optional,
   NETPAY_PUBLIC_KEY: optional,
   NETPAY_API_BASE: optional.pipe(z.url().optional()),
+  CONEKTA_WEBHOOK_PUBLIC_KEY: optional,
+  NMI_WEBHOOK_SIGNING_KEY: optional,
+  SANDBOX_WEBHOOK_SECRET: optional.pipe(z.string().min(16).optional()),
   FACTURAPI_KEY: optional,
   FACTURAPI_API_BASE: z.url().default("https://www.facturapi.io/v2"),
   CONTACT_MAX_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(5),
@@ -320,6 +323,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       netpay: e.NETPAY_SECRET_KEY
         ? { secretKey: e.NETPAY_SECRET_KEY, publicKey: e.NETPAY_PUBLIC_KEY ?? "", apiBase: e.NETPAY_API_BASE }
         : null,
+      /**
+       * What each gateway's webhooks are verified with (docs/decisions/0155): Conekta's webhook key
+       * (PEM; `\\n` accepted for newlines), NMI's signing key, the sandbox's own shared secret.
+       */
+      webhooks: {
+        conektaPublicKey: e.CONEKTA_WEBHOOK_PUBLIC_KEY?.replace(/\\n/g, "\n") ?? null,
+        nmiSigningKey: e.NMI_WEBHOOK_SIGNING_KEY ?? null,
+        // The sandbox never runs in production (providers.ts): a fixed demo secret is enough by default.
+        sandboxSecret: e.SANDBOX_WEBHOOK_SECRET ?? "estaciona-sandbox-webhook-secret",
+      },
       cardAddMaxPerUserPerDay: capUnlessSandbox(
         e.CARD_ADD_MAX_PER_USER_PER_DAY,
         cardsAreSandbox,

@@ -16,6 +16,7 @@ import { subscriptionsModule } from "./modules/subscriptions/plugin.ts";
 import { usersModule } from "./modules/users/plugin.ts";
 import { valetModule } from "./modules/valet/plugin.ts";
 import { vehiclesModule } from "./modules/vehicles/plugin.ts";
+import { webhooksModule } from "./modules/webhooks/plugin.ts";
 
 /**
  * Every feature module, mounted under /api (docs/product/calls-and-errors.md). One line per module; a module that
@@ -29,6 +30,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(usersModule);
   await app.register(vehiclesModule);
   await app.register(paymentsModule);
+  await app.register(webhooksModule);
   await app.register(parkingModule);
   await app.register(metersModule);
   await app.register(eventsModule);

@@ -13,6 +13,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   outbox_messages: OutboxMessagesTable;
   message_claims: MessageClaimsTable;
+  provider_events: ProviderEventsTable;
   locations: LocationsTable;
   payment_customers: PaymentCustomersTable;
   payment_methods: PaymentMethodsTable;
@@ -186,6 +187,22 @@ export interface OutboxMessagesTable {
 }
 
 /** A message claimed before it is sent, and what became of the send (docs/decisions/0120). */
+/** A gateway's webhook, stored raw once per (provider, event id) (docs/decisions/0155). */
+export interface ProviderEventsTable {
+  id: string;
+  provider: string;
+  /** The provider's own event id (Conekta `id`, NMI `event_id`): unique per provider. */
+  event_id: string;
+  type: string;
+  /** Our charge the event was matched to, once the job has looked. */
+  payment_id: string | null;
+  /** The body exactly as received (UTF-8). */
+  payload: string;
+  outcome: "pending" | "applied" | "ignored" | "unmatched";
+  received_at: string;
+  applied_at: string | null;
+}
+
 export interface MessageClaimsTable {
   id: string;
   /** What the message is about, its kind and its channel: at most one message per key. */

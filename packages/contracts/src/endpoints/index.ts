@@ -20,3 +20,4 @@ export * as subscriptions from "./subscriptions.ts";
 export * as users from "./users.ts";
 export * as valet from "./valet.ts";
 export * as vehicles from "./vehicles.ts";
+export * as webhooks from "./webhooks.ts";

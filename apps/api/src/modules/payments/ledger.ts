@@ -54,6 +54,7 @@ export {
   type PaymentRow,
   registerPayable,
 } from "./ledger/payables.ts";
+export { applyProviderHint, type ProviderHint, type ProviderHintResult } from "./ledger/provider-events.ts";
 export {
   ACTION_TIMEOUT_SECONDS,
   registerLedgerJobs,

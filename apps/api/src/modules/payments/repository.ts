@@ -83,6 +83,27 @@ export function updatePayment(
   return db.updateTable("payments").set(changes).where("id", "=", paymentId).returningAll().executeTakeFirstOrThrow();
 }
 
+/** The provider's id of a charge whose outcome is not known yet, kept the moment it is known (never overwritten). */
+export async function recordProviderRef(db: Executor, paymentId: string, providerRef: string, at: string) {
+  await db
+    .updateTable("payments")
+    .set({ provider_ref: providerRef, updated_at: at })
+    .where("id", "=", paymentId)
+    .where("provider_ref", "is", null)
+    .execute();
+}
+
+/** A charge of ours by the provider's id of it, on one gateway (a webhook names the provider's object). */
+export function findChargeByProviderRef(db: Executor, gateway: string, providerRef: string) {
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("gateway", "=", gateway)
+    .where("provider_ref", "=", providerRef)
+    .where("kind", "=", "charge")
+    .executeTakeFirst();
+}
+
 /** The refund of a charge still waiting for the gateway (at most one is in flight per charge). */
 export function findPendingRefundOf(db: Executor, chargeId: string) {
   return db

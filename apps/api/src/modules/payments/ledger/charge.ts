@@ -14,6 +14,7 @@ import {
   lockPayment,
   type PaymentMethodRow,
   type PaymentRow,
+  recordProviderRef,
   updatePayment,
 } from "../repository.ts";
 import {
@@ -243,6 +244,9 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
     });
   } catch (error) {
     // Unknown outcome: the attempt stays pending and the reconciliation job already scheduled settles it.
+    // The provider's id, when it answered one, is kept at once: the lookup then asks by it (decision 0156).
+    if (error instanceof GatewayUnavailableError && error.providerRef)
+      await recordProviderRef(deps.db, payment.id, error.providerRef, nowIso());
     deps.log.warn(
       { err: error, paymentId: payment.id, unavailable: error instanceof GatewayUnavailableError },
       "charge outcome unknown; left pending for reconciliation",
