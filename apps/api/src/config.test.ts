@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, ENVIRONMENT_VARIABLES, loadConfig, PROVIDER_CAPS } from "./config.ts";
@@ -155,6 +156,20 @@ describe("configuration read at start-up", () => {
     const config = loadConfig({ ...example, ...production, METRICS_PORT: "", SEED_DEMO: "", MIGRATE_AT_START: "" });
     expect(config.webDistDir).toBe(loadConfig(base).webDistDir);
     expect(config).toMatchObject({ metricsPort: undefined, seedDemo: false, migrateAtStart: false, port: 8080 });
+  });
+
+  it("reads any variable from NAME_FILE (a mounted secret), refusing both at once or an unreadable file", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "estaciona-secret-"));
+    const file = path.join(dir, "app_secret");
+    writeFileSync(file, `${"s".repeat(40)}\n`);
+    expect(loadConfig({ ...base, APP_SECRET_FILE: file }).secret).toBe("s".repeat(40));
+    expect(() => loadConfig({ ...base, APP_SECRET_FILE: file, APP_SECRET: "t".repeat(40) })).toThrow(
+      /APP_SECRET: set either it or APP_SECRET_FILE/,
+    );
+    expect(() => loadConfig({ ...base, APP_SECRET_FILE: path.join(dir, "missing") })).toThrow(
+      /APP_SECRET_FILE: cannot read .*missing \(ENOENT\)/,
+    );
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("lists every variable in .env.example and in docs/configuration.md", () => {

@@ -178,11 +178,35 @@ export const ENVIRONMENT_VARIABLES = Object.keys(environment.shape);
 /** Variable names as the environment spells them; every value is a string there. */
 export type Environment = { [K in keyof z.input<typeof environment>]?: string };
 
+/**
+ * Secrets as files (Docker and Kubernetes secrets): any variable may be given as `NAME_FILE`, the
+ * path of a file holding its value (one trailing newline dropped). Both at once is refused: which
+ * one wins would be a guess (docs/configuration.md).
+ */
+function fromFiles(given: Record<string, string | undefined>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of ENVIRONMENT_VARIABLES) {
+    const file = given[`${name}_FILE`];
+    if (file === undefined) continue;
+    if (given[name] !== undefined)
+      throw new ConfigError(`Invalid configuration:\n  ${name}: set either it or ${name}_FILE, not both`);
+    try {
+      values[name] = readFileSync(file, "utf8").replace(/\r?\n$/, "");
+    } catch (error) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      );
+    }
+  }
+  return values;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   // An empty value is an unset one, so its default applies: `.env.example` writes `NAME=` for the
   // optional variables and compose's `env_file` passes them on as "" (an empty WEB_DIST_DIR
   // would otherwise serve no SPA, an empty SEED_DEMO stop start-up).
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  Object.assign(given, fromFiles(given));
   const parsed = environment.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
