@@ -33,6 +33,7 @@ import {
   vehicleHoldsPlace,
 } from "./repository.ts";
 import { JOB_REFUND_CANCELLED_EVENT, placesLock, requireEvent } from "./service.ts";
+import { assertNotSuspendedAt } from "../users/suspensions.ts";
 
 /**
  * How the ledger moves an event visit (docs/decisions/0030). A success makes the pass valid
@@ -168,6 +169,7 @@ export async function purchaseEventParking(
 
   const event = await requireEvent(deps.db, eventId);
   if (!salesOpen(event, Date.now())) throw salesClosed(event);
+  await assertNotSuspendedAt(deps.db, user.id, event.location_id);
   const vehicle = await findActiveVehicleOfUser(deps.db, user.id, body.vehicle_uuid);
   if (!vehicle) throw new AppError("vehicle_not_found");
   const location = await findLocationById(deps.db, event.location_id);

@@ -54,7 +54,9 @@ export interface BoundingBox {
 }
 
 /** The active zones whose point is inside the box, nearest its centre first; one query, on the (kind, lat, lng) index. */
-export function listZonesInBox(db: Executor, box: BoundingBox, limit: number) {
+/** The zones in a box, nearest its centre first; only those `locationIds` names when given (a host's). */
+export function listZonesInBox(db: Executor, box: BoundingBox, limit: number, locationIds: string[] | null) {
+  if (locationIds?.length === 0) return Promise.resolve([]);
   const lat = (box.south + box.north) / 2;
   const lng = (box.west + box.east) / 2;
   return zones(db)
@@ -64,6 +66,7 @@ export function listZonesInBox(db: Executor, box: BoundingBox, limit: number) {
     .where("locations.lat", "<=", box.north)
     .where("locations.lng", ">=", box.west)
     .where("locations.lng", "<=", box.east)
+    .$if(locationIds !== null, (query) => query.where("locations.id", "in", locationIds ?? []))
     .orderBy(
       sql`(locations.lat - ${lat}) * (locations.lat - ${lat}) + (locations.lng - ${lng}) * (locations.lng - ${lng})`,
     )

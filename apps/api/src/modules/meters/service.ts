@@ -75,6 +75,7 @@ import {
   settlePurchaseIfPending,
   updateZone,
 } from "./repository.ts";
+import { assertNotSuspendedAt } from "../users/suspensions.ts";
 
 /** The payable the ledger charges for each purchase of meter time. */
 export const PAYABLE_METER_PURCHASE = "meter_purchase";
@@ -157,8 +158,13 @@ export async function getZoneByCode(db: Executor, code: string): Promise<MeterZo
 }
 
 /** `GET open/meters`: one query on the bounding box; `truncated` when the view holds more than the cap. */
-export async function listZones(db: Executor, box: BoundingBox): Promise<MeterZoneList> {
-  const rows = await listZonesInBox(db, box, MAX_ZONES_IN_VIEW + 1);
+/** `GET open/meters`: the zones in view that the requesting host offers (docs/decisions/0165). */
+export async function listZones(
+  db: Executor,
+  box: BoundingBox,
+  hostLocations: string[] | null,
+): Promise<MeterZoneList> {
+  const rows = await listZonesInBox(db, box, MAX_ZONES_IN_VIEW + 1, hostLocations);
   return { items: rows.slice(0, MAX_ZONES_IN_VIEW).map(presentSummary), truncated: rows.length > MAX_ZONES_IN_VIEW };
 }
 
@@ -527,6 +533,7 @@ export async function startSession(
   const earlier = await findChargeByIdempotencyKey(deps.db, user.id, idempotencyKey);
   if (earlier?.payable_type === PAYABLE_METER_PURCHASE) return replay(deps, user.id, earlier);
   const zone = await requireZone(deps.db, body.zone_uuid);
+  await assertNotSuspendedAt(deps.db, user.id, zone.id);
   const vehicle = await findVehicleOfUser(deps.db, user.id, body.vehicle_uuid);
   if (!vehicle) throw new AppError("vehicle_not_found");
   return buyTime(deps, user, zone, vehicle, null, body, idempotencyKey, returnOrigin);
@@ -546,6 +553,7 @@ export async function extendSession(
   const session = await findSessionOfUser(deps.db, user.id, sessionId);
   if (!session) throw new AppError("object_not_found");
   const zone = await requireZone(deps.db, session.location_id);
+  await assertNotSuspendedAt(deps.db, user.id, zone.id);
   return buyTime(
     deps,
     user,

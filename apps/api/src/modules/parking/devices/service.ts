@@ -19,6 +19,7 @@ import {
 import { assertLocationAdmits, openVisit } from "../visits/service.ts";
 import { finishFreeVisit, type ParkingDeps, settleFreeflowExit } from "../visits/settlement.ts";
 import { findDeviceByKeyHash } from "./repository.ts";
+import { assertNotSuspendedAt } from "../../users/suspensions.ts";
 
 export type DeviceRow = Row<"devices">;
 
@@ -91,6 +92,7 @@ export async function reportEntry(db: Executor, device: DeviceRow, plate: string
   const user = await findUserById(db, vehicle.user_id);
   if (!user) throw new AppError("vehicle_not_found");
   assertLocationAdmits(location, user);
+  await assertNotSuspendedAt(db, user.id, location.id);
   const visit = await openVisit(
     db,
     {

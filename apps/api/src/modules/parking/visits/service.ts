@@ -19,6 +19,7 @@ import {
   type VisitKey,
   type VisitRow,
 } from "./repository.ts";
+import { assertNotSuspendedAt } from "../../users/suspensions.ts";
 
 type UserRow = Row<"users">;
 
@@ -80,6 +81,7 @@ export async function startVisit(db: Db, user: UserRow, body: StartVisitBody): P
   const location = await findLocationById(db, body.location_uuid);
   if (!location) throw new AppError("object_not_found");
   assertLocationAdmits(location, user);
+  await assertNotSuspendedAt(db, user.id, location.id);
   const now = Date.now();
   const visit = await openVisit(
     db,
