@@ -368,6 +368,10 @@ export const auditEntry = z.object({
   action: z.string(),
   subject_type: z.string(),
   subject_uuid: z.string(),
+  /** The location the change is about: its clock writes the entry's times, its currency the amounts. */
+  location: z
+    .object({ uuid: z.string(), name: z.string(), time_zone: z.string(), currency: z.enum(["mxn", "usd"]) })
+    .nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   created_at: z.string(),
