@@ -6,8 +6,8 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../src/lib/ids.ts";
 import { nowIso } from "../src/lib/time.ts";
-import { revenueByLocalDay } from "../src/modules/operator/repository.ts";
-import { localDays } from "../src/modules/operator/service.ts";
+import { revenueByLocalDay } from "../src/modules/operator/repository/payments.ts";
+import { localDays } from "../src/modules/operator/today.ts";
 import {
   DEMO_CENTRO_METER,
   DEMO_DRIVER,

@@ -2,7 +2,8 @@ import type { AuditEntry } from "@estaciona/contracts/schemas/operator";
 import type { Executor } from "../../db/database.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
-import { insertAudit, listAuditOf } from "./repository.ts";
+import { fullName } from "./names.ts";
+import { insertAudit, listAuditOf } from "./repository/audit.ts";
 import type { OperatorScope } from "./scope.ts";
 
 /** Every operator change is written here, in the change's own transaction (docs/product/operators.md). */
@@ -59,7 +60,7 @@ export async function listAudit(
   return {
     items: page.map((row) => ({
       uuid: row.id,
-      actor: { uuid: row.actor_user_id, name: [row.first_name, row.last_name].filter(Boolean).join(" ") || row.phone },
+      actor: { uuid: row.actor_user_id, name: fullName(row) },
       action: row.action,
       subject_type: row.subject_type,
       subject_uuid: row.subject_id,

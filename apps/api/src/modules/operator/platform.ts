@@ -5,9 +5,9 @@ import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
 import { findHost, listHostsWithOrganisation, updateHostRow } from "../hosts/repository.ts";
 import { changedFields, recordAudit } from "./audit.ts";
-import { findOrganisationById, insertOrganisation, listOrganisationsWithCounts } from "./repository.ts";
+import { findOrganisationById, insertOrganisation, listOrganisationsWithCounts } from "./repository/team.ts";
 import { assertPlatform, type OperatorScope } from "./scope.ts";
-import { enrol, memberByPhone } from "./service.ts";
+import { enrol, memberByPhone } from "./team.ts";
 
 /**
  * The platform role's calls (docs/product/operators.md, docs/decisions/0041, 0051): hosts and what their theme

@@ -6,32 +6,14 @@ import { requestLocale } from "../../lib/locale.ts";
 import { route } from "../../plugins/endpoints.ts";
 import { deviceHmacKey } from "../parking/devices/service.ts";
 import { listAudit } from "./audit.ts";
+import { listDevices, registerDevice, renameDevice, revokeDevice, rotateDeviceKey } from "./devices.ts";
+import { driverDetail, searchDrivers, setDriverStatus } from "./drivers.ts";
+import { createLocation, editLocation, getOperatorLocation, listOperatorLocations } from "./locations.ts";
+import { exportPayments, paymentDetail, refundCharge, searchPayments } from "./payments.ts";
 import { addOrganisationOperator, createOrganisation, listHosts, listOrganisations, updateHost } from "./platform.ts";
 import { scopeOf } from "./scope.ts";
-import {
-  addOperator,
-  createLocation,
-  driverDetail,
-  editLocation,
-  exportPayments,
-  getOperatorLocation,
-  listDevices,
-  listOperatorLocations,
-  listOperators,
-  operatorProfile,
-  paymentDetail,
-  refundCharge,
-  registerDevice,
-  removeOperator,
-  renameDevice,
-  revokeDevice,
-  rotateDeviceKey,
-  searchDrivers,
-  searchPayments,
-  setDriverStatus,
-  todayReport,
-  updateOperatorGrants,
-} from "./service.ts";
+import { addOperator, listOperators, operatorProfile, removeOperator, updateOperatorGrants } from "./team.ts";
+import { todayReport } from "./today.ts";
 
 export const operatorRoutes: FastifyPluginAsync = async (app) => {
   const hmacKey = deviceHmacKey(app.config.secret);

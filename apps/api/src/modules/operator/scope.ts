@@ -1,7 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
-import { findMembership, grantedLocationIds } from "./repository.ts";
+import { findLocationById } from "../parking/locations/repository.ts";
+import { listLocationsOf } from "./repository/locations.ts";
+import { findMembership, grantedLocationIds } from "./repository/team.ts";
 
 /**
  * What an operator may reach (docs/product/operators.md, docs/decisions/0041): the locations of one
@@ -59,4 +61,14 @@ export function scopeOf(request: Pick<FastifyRequest, "operator">): OperatorScop
 /** Hosts and organisations are the platform role's (docs/product/operators.md); an organisation's operator is refused. */
 export function assertPlatform(scope: OperatorScope): void {
   if (!scope.platform) throw new AppError("forbidden_access");
+}
+
+/** The ids of every location the operator may see. */
+export async function reachableLocationIds(db: Executor, scope: OperatorScope): Promise<string[]> {
+  return scope.locationIds ?? (await listLocationsOf(db, scope.organisationId, null)).map((location) => location.id);
+}
+
+/** One of the operator's locations by id; another organisation's, or a missing one, answers `object_not_found`. */
+export async function reachableLocation(db: Executor, scope: OperatorScope, locationId: string) {
+  return reachable(scope, await findLocationById(db, locationId));
 }
