@@ -66,3 +66,11 @@ export const AUDIT_SWITCH_FIELDS: ReadonlySet<string> = new Set([
   "everywhere",
   "amount_editable",
 ]);
+
+/** Fields naming locations: the console writes their names under one label, "Location". */
+export const AUDIT_LOCATION_FIELDS: ReadonlySet<string> = new Set([
+  "location_id",
+  "location_uuid",
+  "location_uuids",
+  "location_ids",
+]);

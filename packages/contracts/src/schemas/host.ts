@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { COUNTRIES, DOMAINS, THEMES } from "../constants.ts";
+import { requiredText } from "./common.ts";
 
 /** One question and its answer on the contact screen. */
-export const faqItem = z.object({ question: z.string().min(1).max(200), answer: z.string().min(1).max(1000) });
+export const faqItem = z.object({ question: requiredText(200), answer: requiredText(1000) });
 export type FaqItem = z.infer<typeof faqItem>;
 
 /** A host's own questions in both languages (docs/decisions/0165); at most 12 each. */

@@ -196,14 +196,16 @@ export function findSuspensionAtLocation(db: Executor, userId: string, locationI
     .executeTakeFirst();
 }
 
-export async function isSuspendedBy(db: Executor, userId: string, organisationId: string): Promise<boolean> {
-  const row = await db
+/** Which of these drivers the organisation has suspended. */
+export async function listSuspendedBy(db: Executor, userIds: string[], organisationId: string): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
     .selectFrom("driver_suspensions")
     .select("user_id")
-    .where("user_id", "=", userId)
+    .where("user_id", "in", userIds)
     .where("organisation_id", "=", organisationId)
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return new Set(rows.map((row) => row.user_id));
 }
 
 export async function insertSuspension(db: Executor, row: NewRow<"driver_suspensions">): Promise<void> {

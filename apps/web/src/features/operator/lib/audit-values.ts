@@ -1,5 +1,5 @@
 import type { Currency } from "@estaciona/contracts";
-import { AUDIT_SWITCH_FIELDS, AUDIT_UNREAD_FIELDS } from "@estaciona/contracts/audit";
+import { AUDIT_LOCATION_FIELDS, AUDIT_SWITCH_FIELDS, AUDIT_UNREAD_FIELDS } from "@estaciona/contracts/audit";
 
 /** How the audit log writes one value; the screen passes the console's formatters in. */
 export interface AuditFormat {
@@ -42,7 +42,6 @@ const MONEY = new Set([
 ]);
 /** A promo code's or a plan's discount: a percentage or an amount, as its kind says. */
 const DISCOUNT_VALUES: Record<string, string> = { value: "kind", discount_value: "discount_kind" };
-const LOCATION_KEYS = new Set(["location_id", "location_uuid", "location_uuids", "location_ids"]);
 /** Fields that hold a code from a fixed list (a list of them: a host's features). */
 const CODES = new Set([
   "status",
@@ -90,7 +89,7 @@ export function auditValues(
   const write = (key: string, raw: unknown): string | null => {
     const value = parsed(raw);
     if (value === null || value === undefined) return "—";
-    if (LOCATION_KEYS.has(key)) return ([] as unknown[]).concat(value).map(String).map(format.location).join(", ");
+    if (AUDIT_LOCATION_FIELDS.has(key)) return ([] as unknown[]).concat(value).map(String).map(format.location).join(", ");
     if (typeof value === "string" && UUID.test(value)) return null;
     if (key in DISCOUNT_VALUES && typeof value === "number") {
       const kind = kindOf(DISCOUNT_VALUES[key] as string);
@@ -112,6 +111,6 @@ export function auditValues(
     const written = write(key, value);
     return written === null
       ? []
-      : [{ key, label: format.label(LOCATION_KEYS.has(key) ? "location" : key), value: written }];
+      : [{ key, label: format.label(AUDIT_LOCATION_FIELDS.has(key) ? "location" : key), value: written }];
   });
 }
