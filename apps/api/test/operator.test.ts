@@ -970,8 +970,8 @@ describe("payments and refunds", () => {
 });
 
 describe("drivers", () => {
-  it("finds a driver by plate or phone, suspends them (their next call is refused) and restores them", async () => {
-    const operator = await createOperator(app);
+  it("finds a driver by plate or phone; the platform role suspends them everywhere (their next call is refused) and restores them", async () => {
+    const operator = await createOperator(app, { platform: true });
     const stay = await paidStay();
     const byPlate = (
       await call(operator.headers, { method: "GET", url: `/api/admin/drivers?q=${stay.driver.vehicle.plate}` })

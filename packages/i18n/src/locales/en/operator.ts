@@ -55,6 +55,8 @@ export const operator = {
   },
   driver_status: { active: "Active", suspended: "Suspended" },
   audit_field: {
+    rate_per_hour: "Rate per hour",
+    platform: "Manages hosts and organisations",
     name: "Name",
     address: "Address",
     kind: "Kind",

@@ -54,6 +54,8 @@ export const operator: typeof source = {
   },
   driver_status: { active: "Activo", suspended: "Suspendido" },
   audit_field: {
+    rate_per_hour: "Tarifa por hora",
+    platform: "Gestiona sitios y organizaciones",
     name: "Nombre",
     address: "Dirección",
     kind: "Tipo",
