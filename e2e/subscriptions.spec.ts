@@ -96,17 +96,17 @@ test.describe("USA, in English", () => {
     await step("checkout");
     await pay.click();
 
-    await expect(page.getByText("Your pass is ready")).toBeVisible();
+    await expect(page.getByText("Your subscription is ready")).toBeVisible();
     await expect(page.locator(".status-badge")).toHaveText("Active");
     await expect(page.getByRole("list").filter({ hasText: "Charge" })).toContainText("Approved");
     await step("active");
 
-    await page.getByRole("button", { name: "Cancel pass" }).click();
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
     const dialog = page.getByRole("alertdialog");
     await expect(dialog).toContainText(/It stays valid until .+, its last day, and is not charged again\./);
     const lastDay = (await dialog.textContent())?.match(/until (.+), its last day/)?.[1] ?? "";
     await step("cancel-dialog");
-    await dialog.getByRole("button", { name: "Cancel pass" }).click();
+    await dialog.getByRole("button", { name: "Cancel subscription" }).click();
     await expect(
       page.getByText(`Cancelled: valid until ${lastDay}, then it ends. It will not be charged again.`),
     ).toBeVisible();
@@ -131,7 +131,7 @@ test.describe("a promo code link, in English", () => {
     await expect(page.locator(".fee-breakdown [data-line=subtotal] td")).toHaveText("$160.00 USD");
     await step("checkout");
     await page.getByRole("button", { name: /^Pay \$/ }).click();
-    await expect(page.getByText("Your pass is ready")).toBeVisible();
+    await expect(page.getByText("Your subscription is ready")).toBeVisible();
     // The pass names its code; the next charge is still discounted (period 2 of 3).
     await expect(page.getByText("AUSTIN20", { exact: true })).toBeVisible();
     await expect(page.getByText(/Next charge .+: \$178\.\d\d USD/)).toBeVisible();
@@ -208,7 +208,7 @@ test.describe("a partner landing, signed out", () => {
     await expect(pay).toBeEnabled();
     await step("checkout-ready");
     await pay.click();
-    await expect(page.getByText("Your pass is ready")).toBeVisible();
+    await expect(page.getByText("Your subscription is ready")).toBeVisible();
     await expect(page.locator(".status-badge")).toHaveText("Active");
     await step("active");
   });

@@ -6,14 +6,14 @@ import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createJobRunner } from "../src/modules/jobs/worker.ts";
 import { setDefaultPaymentMethod } from "../src/modules/payments/service.ts";
+import { openPeriod } from "../src/modules/subscriptions/billing.ts";
+import { cancelSubscription, getSubscription } from "../src/modules/subscriptions/passes.ts";
 import {
   advanceSubscription,
-  openPeriod,
-  RENEWAL_RETRY_HOURS,
   registerSubscriptionJobs,
   sweepSubscriptions,
-} from "../src/modules/subscriptions/billing.ts";
-import { cancelSubscription, getSubscription } from "../src/modules/subscriptions/service.ts";
+} from "../src/modules/subscriptions/renewals.ts";
+import { RENEWAL_RETRY_HOURS } from "../src/modules/subscriptions/status.ts";
 import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
 import {
   createDriverWithVehicle,

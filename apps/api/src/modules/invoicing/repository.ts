@@ -1,6 +1,6 @@
 import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow, Row, RowUpdate } from "../../db/schema.ts";
-import { PERIOD_PAYABLE } from "../subscriptions/repository.ts";
+import { PERIOD_PAYABLE } from "../subscriptions/repository/periods.ts";
 
 /** Every query of fiscal profiles, invoices and the payments they cover. */
 

@@ -2,38 +2,36 @@ import { dateIn, renews } from "@estaciona/contracts/periods";
 import type { Tx } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { isoAfter, nowIso } from "../../lib/time.ts";
+import { nowIso } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
-import type { JobRunner } from "../jobs/worker.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
 import type { MessageDeps } from "../parking/visits/messages.ts";
 import { findVehicleById } from "../parking/visits/repository.ts";
 import { type ChargeResult, chargePayable, JOB_REFUND, type LedgerDeps, registerPayable } from "../payments/ledger.ts";
 import { findCardToCharge } from "../payments/repository.ts";
 import { registerCardRemovalCheck, registerDefaultCardListener } from "../payments/service.ts";
-import { sendChargeReceipt, sendRenewalFailed, sendRenewalReminder } from "./messages.ts";
 import { periodDates } from "./presenter.ts";
 import { periodPrice } from "./pricing.ts";
 import {
-  findDiscountById,
-  findPeriod,
-  findPlanById,
   findSubscriptionById,
-  hasLiveChargeForPeriod,
   hasUncanceledLivePass,
-  insertPeriodOnce,
-  listPassesDue,
   listRecoverablePassesOfUser,
-  listRenewalsToRemind,
-  lockPeriod,
   lockSubscription,
+  type SubscriptionRow,
+  updateSubscriptionRow,
+} from "./repository/passes.ts";
+import {
+  findPeriod,
+  hasLiveChargeForPeriod,
+  insertPeriodOnce,
+  lockPeriod,
   PERIOD_PAYABLE,
   type PeriodRow,
-  releaseRedemption,
-  type SubscriptionRow,
   updatePeriodRow,
-  updateSubscriptionRow,
-} from "./repository.ts";
+} from "./repository/periods.ts";
+import { findPlanById } from "./repository/plans.ts";
+import { findDiscountById } from "./repository/promo-codes.ts";
+import { afterFailure, afterPaid } from "./status.ts";
 
 /**
  * Charging a pass's periods and moving it through docs/product/entities-and-states.md's statuses with Stripe's transitions
@@ -46,8 +44,6 @@ export type BillingDeps = LedgerDeps & MessageDeps;
 
 /** An `incomplete` pass (first payment failed or waiting for 3-D Secure) expires after this. */
 export const INCOMPLETE_EXPIRES_SECONDS = 23 * 3600;
-/** Hours from one failed renewal to the next try (docs/decisions/0021); after the last, `unpaid`. */
-export const RENEWAL_RETRY_HOURS = [24, 48, 48] as const;
 /** How often the worker looks for passes with work due. */
 export const SWEEP_INTERVAL_MS = 60_000;
 
@@ -57,22 +53,6 @@ export const JOB_RENEWAL_FAILED = "subscriptions.renewal_failed";
 export const JOB_REMINDER = "subscriptions.renewal_reminder";
 /** How long before a monthly or yearly renewal the driver is reminded. */
 export const REMINDER_BEFORE_SECONDS = 3 * 24 * 3600;
-
-type Status = SubscriptionRow["status"];
-
-/** The next status after a failed charge of a period, and when to try again. */
-export function afterFailure(
-  status: Status,
-  failedAttempts: number,
-  now: number,
-): { status: Status; failed_attempts: number; next_retry_at: string | null } {
-  if (status === "incomplete" || status === "unpaid")
-    return { status, failed_attempts: failedAttempts + 1, next_retry_at: null };
-  const failures = failedAttempts + 1;
-  const delay = RENEWAL_RETRY_HOURS[failures - 1];
-  if (delay === undefined) return { status: "unpaid", failed_attempts: failures, next_retry_at: null };
-  return { status: "past_due", failed_attempts: failures, next_retry_at: isoAfter(delay * 3600, now) };
-}
 
 async function periodContext(tx: Tx, period: PeriodRow) {
   const subscription = await lockSubscription(tx, period.subscription_id);
@@ -93,7 +73,8 @@ async function periodPaid(tx: Tx, periodId: string, paymentId: string | null): P
   if (!period || period.status === "paid") return;
   const now = nowIso();
   const { subscription, plan, location } = await periodContext(tx, period);
-  if (subscription.status === "canceled" || subscription.status === "expired") {
+  const next = afterPaid(subscription.status);
+  if ("refund" in next) {
     if (paymentId)
       await enqueue(
         tx,
@@ -113,7 +94,7 @@ async function periodPaid(tx: Tx, periodId: string, paymentId: string | null): P
   await updatePeriodRow(tx, period.id, { ...dates, status: "paid", paid_at: now, updated_at: now });
   await updateSubscriptionRow(tx, subscription.id, {
     ...anchor,
-    status: "active",
+    status: next.status,
     current_period: period.number,
     // A one-time plan ends after its one period.
     cancel_at_period_end: renews(plan.interval_unit) ? subscription.cancel_at_period_end : 1,
@@ -131,10 +112,11 @@ async function periodFailed(tx: Tx, periodId: string): Promise<void> {
   const now = nowIso();
   const { subscription } = await periodContext(tx, period);
   await updatePeriodRow(tx, period.id, { status: "failed", updated_at: now });
-  if (!["incomplete", "trial", "active", "past_due", "unpaid"].includes(subscription.status)) return;
   const next = afterFailure(subscription.status, subscription.failed_attempts, Date.parse(now));
-  await updateSubscriptionRow(tx, subscription.id, { ...next, updated_at: now });
-  if (subscription.status !== "incomplete")
+  if (!next) return;
+  const { notify, ...changes } = next;
+  await updateSubscriptionRow(tx, subscription.id, { ...changes, updated_at: now });
+  if (notify)
     await enqueue(
       tx,
       JOB_RENEWAL_FAILED,
@@ -248,109 +230,4 @@ export async function openPeriod(tx: Tx, subscription: SubscriptionRow, n: numbe
   const period = await findPeriod(tx, subscription.id, n);
   if (!period) throw new Error(`Period ${n} of ${subscription.id} was not opened`);
   return period;
-}
-
-type Step = { kind: "none" } | { kind: "charge"; period: PeriodRow; key: string };
-
-/**
- * Does what is due for one pass at the current time (the clock of lib/time.ts): expire an
- * unpaid first payment, start a trial, end a cancelled pass at its period's end, open and charge
- * the next period, or retry a failed one. Safe to run twice and on several workers: the pass is
- * locked while deciding, a period opens once, and each attempt's idempotency key is derived from
- * the period and the attempt number, so a second run replays the first one's charge.
- */
-export async function advanceSubscription(
-  deps: BillingDeps,
-  subscriptionId: string,
-  options: { retryNow?: boolean } = {},
-): Promise<void> {
-  const step = await deps.db.transaction().execute(async (tx): Promise<Step> => {
-    const subscription = await lockSubscription(tx, subscriptionId);
-    if (!subscription) return { kind: "none" };
-    const now = nowIso();
-    const current = await findPeriod(tx, subscription.id, subscription.current_period);
-    if (!current) return { kind: "none" };
-    const attemptKey = (period: PeriodRow, attempt: number) => ({
-      kind: "charge" as const,
-      period,
-      key: `subscription-period:${period.id}:${attempt}`,
-    });
-
-    switch (subscription.status) {
-      case "incomplete":
-        if (subscription.expires_at && subscription.expires_at <= now) {
-          await updateSubscriptionRow(tx, subscription.id, { status: "expired", ended_at: now, updated_at: now });
-          if (subscription.discount_id) await releaseRedemption(tx, subscription.id, subscription.discount_id);
-        }
-        return { kind: "none" };
-      case "trial":
-        return current.starts_at <= now ? attemptKey(current, 0) : { kind: "none" };
-      case "active":
-      case "past_due": {
-        if (current.ends_at <= now && subscription.cancel_at_period_end === 1) {
-          await updateSubscriptionRow(tx, subscription.id, { status: "canceled", ended_at: now, updated_at: now });
-          return { kind: "none" };
-        }
-        // Opened by a run that died before charging it (the opening commits first): charge it now,
-        // under the same key, so a charge that did reach the ledger is replayed, not doubled.
-        if (subscription.status === "active" && current.status === "due" && current.starts_at <= now)
-          return attemptKey(current, 0);
-        if (subscription.status === "active" && current.ends_at <= now) {
-          const next = await openPeriod(tx, subscription, current.number + 1);
-          await updateSubscriptionRow(tx, subscription.id, { current_period: next.number, updated_at: now });
-          return attemptKey(next, 0);
-        }
-        const retryDue =
-          subscription.status === "past_due" &&
-          (options.retryNow || (subscription.next_retry_at !== null && subscription.next_retry_at <= now));
-        return retryDue ? attemptKey(current, subscription.failed_attempts) : { kind: "none" };
-      }
-      case "unpaid":
-        return options.retryNow ? attemptKey(current, subscription.failed_attempts) : { kind: "none" };
-      default:
-        return { kind: "none" };
-    }
-  });
-  if (step.kind !== "charge") return;
-  try {
-    await chargePeriod(deps, step.period, { idempotencyKey: step.key });
-  } catch (error) {
-    // Another worker's charge of the same period is in flight or done: its outcome moves the pass.
-    if (error instanceof AppError && ["action_not_available", "subscription_already_active"].includes(error.code))
-      return;
-    throw error;
-  }
-}
-
-/**
- * Enqueues one advance job per pass with work due, and a reminder for monthly and yearly passes
- * renewing within three days; a live job for the same pass is not doubled.
- */
-export async function sweepSubscriptions(deps: BillingDeps): Promise<number> {
-  const now = Date.now();
-  const due = await listPassesDue(deps.db, nowIso());
-  for (const id of due) await enqueue(deps.db, JOB_ADVANCE, { subscriptionId: id }, { dedupeKey: `advance:${id}` });
-  for (const id of await listRenewalsToRemind(deps.db, nowIso(), isoAfter(REMINDER_BEFORE_SECONDS, now)))
-    await enqueue(deps.db, JOB_REMINDER, { subscriptionId: id }, { dedupeKey: `reminder:${id}` });
-  return due.length;
-}
-
-export function registerSubscriptionJobs(deps: BillingDeps, jobs: JobRunner): void {
-  jobs.register(JOB_ADVANCE, async (payload) => {
-    const { subscriptionId, retryNow } = payload as { subscriptionId: string; retryNow?: boolean };
-    await advanceSubscription(deps, subscriptionId, { retryNow });
-  });
-  jobs.register(JOB_RECEIPT, async (payload) => {
-    await sendChargeReceipt(deps, (payload as { paymentId: string }).paymentId);
-  });
-  jobs.register(JOB_REMINDER, async (payload) => {
-    await sendRenewalReminder(deps, (payload as { subscriptionId: string }).subscriptionId);
-  });
-  jobs.register(JOB_RENEWAL_FAILED, async (payload) => {
-    const { subscriptionId, attempt } = payload as { subscriptionId: string; attempt: number };
-    await sendRenewalFailed(deps, subscriptionId, attempt);
-  });
-  jobs.every("subscriptions.sweep", SWEEP_INTERVAL_MS, async () => {
-    await sweepSubscriptions(deps);
-  });
 }

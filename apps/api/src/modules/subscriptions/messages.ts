@@ -11,17 +11,11 @@ import { findVehicleById } from "../parking/visits/repository.ts";
 import { findCardById, findPaymentById } from "../payments/repository.ts";
 import { findUserById } from "../users/repository.ts";
 import { periodPrice } from "./pricing.ts";
-import {
-  type DiscountRow,
-  findDiscountById,
-  findPeriod,
-  findPeriodById,
-  findPlanById,
-  findSubscriptionById,
-  markReminded,
-  type PlanRow,
-  type SubscriptionRow,
-} from "./repository.ts";
+import { findSubscriptionById, type SubscriptionRow } from "./repository/passes.ts";
+import { findPeriod, findPeriodById } from "./repository/periods.ts";
+import { findPlanById, type PlanRow } from "./repository/plans.ts";
+import { type DiscountRow, findDiscountById } from "./repository/promo-codes.ts";
+import { markReminded } from "./repository/renewals.ts";
 
 /** Notices of a pass (docs/product/passes-and-promo-codes.md): a receipt for every charge, a notice when a renewal fails. */
 

@@ -1,5 +1,5 @@
 import { apiModule } from "../../plugins/module.ts";
-import { registerSubscriptionJobs } from "./billing.ts";
+import { registerSubscriptionJobs } from "./renewals.ts";
 import { subscriptionRoutes } from "./routes.ts";
 
 /**

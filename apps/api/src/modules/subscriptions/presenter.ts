@@ -17,17 +17,10 @@ import { findLocationById } from "../parking/locations/repository.ts";
 import type { LocationRow } from "../parking/locations/service.ts";
 import { findVehicleById } from "../parking/visits/repository.ts";
 import { periodPrice, planDiscountRule } from "./pricing.ts";
-import {
-  countLivePassesByPlan,
-  type DiscountRow,
-  findDiscountById,
-  findPlanById,
-  listLedgerRowsOfPasses,
-  listPeriodsOf,
-  type PeriodRow,
-  type PlanRow,
-  type SubscriptionRow,
-} from "./repository.ts";
+import type { SubscriptionRow } from "./repository/passes.ts";
+import { listLedgerRowsOfPasses, listPeriodsOf, type PeriodRow } from "./repository/periods.ts";
+import { countLivePassesByPlan, findPlanById, type PlanRow } from "./repository/plans.ts";
+import { type DiscountRow, findDiscountById } from "./repository/promo-codes.ts";
 
 /** Period `n` of a pass on the lot's calendar and clock (counted from its anchor, docs/decisions/0020). */
 export function periodDates(

@@ -3,7 +3,8 @@ import { type CalendarDate, periodStartDate, renews } from "@estaciona/contracts
 import { breakdownBody, type FeeBreakdownBody } from "@estaciona/contracts/schemas/parking";
 import type { DiscountRule, PlanQuote } from "@estaciona/contracts/schemas/subscriptions";
 import { feeRatesOf, type LocationPricing } from "../parking/locations/service.ts";
-import type { DiscountRow, PlanRow } from "./repository.ts";
+import type { PlanRow } from "./repository/plans.ts";
+import type { DiscountRow } from "./repository/promo-codes.ts";
 
 /**
  * A pass's rows read as the contracts' pricing rules: every price of a period (the checkout's quote,

@@ -1,6 +1,8 @@
 import { findVehicleById } from "../parking/visits/repository.ts";
 import type { ReceiptKind } from "../payments/receipt-subject.ts";
-import { findPeriodById, findPlanById, findSubscriptionById, listPeriodsOf } from "./repository.ts";
+import { findSubscriptionById } from "./repository/passes.ts";
+import { findPeriodById, listPeriodsOf } from "./repository/periods.ts";
+import { findPlanById } from "./repository/plans.ts";
 
 /** A pass period on a receipt: the plan's name, the days it covers (local midnights) and its discount. */
 export const periodReceipt: ReceiptKind = {

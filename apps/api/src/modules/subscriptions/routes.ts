@@ -4,27 +4,15 @@ import { route } from "../../plugins/endpoints.ts";
 import { driverOrigin } from "../hosts/service.ts";
 import { scopeOf } from "../operator/scope.ts";
 import {
-  archivePlan,
   cancelSubscription,
-  createDiscount,
-  createPlan,
-  createSubscription,
-  disableDiscount,
-  getPartnerPage,
-  getPlan,
-  getPromo,
   getSubscription,
-  listAdminPlans,
-  listDiscounts,
-  listPlans,
   listSubscriptionPayments,
   listSubscriptions,
-  paySubscription,
-  quotePlan,
   refundSubscription,
-  updateDiscount,
-  updatePlan,
-} from "./service.ts";
+} from "./passes.ts";
+import { archivePlan, createPlan, getPartnerPage, getPlan, listAdminPlans, listPlans, updatePlan } from "./plans.ts";
+import { createDiscount, disableDiscount, getPromo, listDiscounts, updateDiscount } from "./promo-codes.ts";
+import { createSubscription, paySubscription, quotePlan } from "./purchase.ts";
 
 export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
   await route(app, endpoints.listPlans, (request) => listPlans(app.db, request.query));

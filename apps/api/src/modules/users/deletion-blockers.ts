@@ -7,7 +7,7 @@ import { listUpcomingEventVisitsOfUser } from "../events/repository.ts";
 import { listRunningSessionsOfUser } from "../meters/repository.ts";
 import { listOpenVisitsOfUser } from "../parking/visits/repository.ts";
 import { listChargesInFlightOfUser } from "../payments/repository.ts";
-import { listPassesHeldByUser } from "../subscriptions/repository.ts";
+import { listPassesHeldByUser } from "../subscriptions/repository/passes.ts";
 import { listOpenTicketsOfUser } from "../valet/repository.ts";
 
 /**

@@ -21,7 +21,7 @@ import { ProviderError } from "../messaging/providers.ts";
 import { eraseMessagesAbout, listMessagesTo } from "../messaging/repository.ts";
 import { listAllVisitsOfUser } from "../parking/visits/repository.ts";
 import { eraseCardDataOfUser, listAllCardsOfUser, listPaymentsOfUser } from "../payments/repository.ts";
-import { listSubscriptionsOfUser } from "../subscriptions/repository.ts";
+import { listSubscriptionsOfUser } from "../subscriptions/repository/passes.ts";
 import { listAllTicketsOfUser } from "../valet/repository.ts";
 import { erasePlatesOfUser, listActiveVehiclesOfUser, listAllVehiclesOfUser } from "../vehicles/repository.ts";
 import { toVehicle } from "../vehicles/service.ts";

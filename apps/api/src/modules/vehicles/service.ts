@@ -6,7 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
 import { assertVehicleHasNoOpenVisit } from "../parking/visits/service.ts";
-import { assertVehicleHasNoLivePass } from "../subscriptions/service.ts";
+import { assertVehicleHasNoLivePass } from "../subscriptions/passes.ts";
 import { lockActiveUser } from "../users/repository.ts";
 import {
   findActiveVehicleOfUser,

@@ -71,17 +71,17 @@ export const contact = {
     ],
     isisa: [
       {
-        question: "Who can buy a university parking pass?",
+        question: "Who can buy a university parking subscription?",
         answer:
-          "Students and staff with a valid student ID. Enter it in your account before buying a pass under Subscriptions.",
+          "Students and staff with a valid student ID. Enter it in your account before buying a subscription under Subscriptions.",
       },
       {
-        question: "How long does my pass last?",
-        answer: "Each plan shows its period and price before you pay. Active passes appear under Subscriptions.",
+        question: "How long does my subscription last?",
+        answer: "Each plan shows its period and price before you pay. Active subscriptions appear under Subscriptions.",
       },
       {
-        question: "Can I change the vehicle on my pass?",
-        answer: "A pass belongs to one vehicle. Cancel it and buy a new one for the other vehicle.",
+        question: "Can I change the vehicle on my subscription?",
+        answer: "A subscription belongs to one vehicle. Cancel it and buy a new one for the other vehicle.",
       },
       {
         question: "I did not receive my code.",

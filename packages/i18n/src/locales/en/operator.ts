@@ -439,7 +439,8 @@ export const operator = {
     refunded_amount: "{{amount}} refunded",
     none: "No payments match.",
     more: "Show more",
-    export: "Download CSV (dates above; this month without them)",
+    export: "Download CSV",
+    export_hint: "The CSV holds the payments between the dates above; without dates, this month's.",
   },
   payment: {
     title: "Payment",

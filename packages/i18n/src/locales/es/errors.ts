@@ -79,7 +79,8 @@ export const errors: typeof source = {
   api_invalid_client: "La aplicación no está registrada.",
   api_invalid_request: "Falta información requerida.",
   api_unsupported_grant_type: "Este método de inicio de sesión no está disponible.",
-  api_too_many_requests: "Demasiados intentos. Espera {{seconds}} segundos e inténtalo de nuevo.",
+  api_too_many_requests_one: "Demasiados intentos. Espera {{count}} segundo e inténtalo de nuevo.",
+  api_too_many_requests_other: "Demasiados intentos. Espera {{count}} segundos e inténtalo de nuevo.",
   api_too_many_requests_minutes: "Demasiados intentos. Espera {{minutes}} min e inténtalo de nuevo.",
   api_price_changed:
     "El precio cambió mientras pagabas. No se hizo ningún cargo: revisa el nuevo monto y vuelve a pagar.",

@@ -440,7 +440,8 @@ export const operator: typeof source = {
     refunded_amount: "{{amount}} reembolsado",
     none: "Ningún pago coincide.",
     more: "Ver más",
-    export: "Descargar CSV (fechas de arriba; sin ellas, este mes)",
+    export: "Descargar CSV",
+    export_hint: "El CSV lleva los pagos entre las fechas de arriba; sin fechas, los de este mes.",
   },
   payment: {
     title: "Pago",

@@ -1,0 +1,131 @@
+import { AppError } from "../../lib/errors.ts";
+import { isoAfter, nowIso } from "../../lib/time.ts";
+import { enqueue } from "../jobs/queue.ts";
+import type { JobRunner } from "../jobs/worker.ts";
+import {
+  type BillingDeps,
+  chargePeriod,
+  JOB_ADVANCE,
+  JOB_RECEIPT,
+  JOB_REMINDER,
+  JOB_RENEWAL_FAILED,
+  openPeriod,
+  REMINDER_BEFORE_SECONDS,
+  SWEEP_INTERVAL_MS,
+} from "./billing.ts";
+import { sendChargeReceipt, sendRenewalFailed, sendRenewalReminder } from "./messages.ts";
+import { lockSubscription, updateSubscriptionRow } from "./repository/passes.ts";
+import { findPeriod, type PeriodRow } from "./repository/periods.ts";
+import { releaseRedemption } from "./repository/promo-codes.ts";
+import { listPassesDue, listRenewalsToRemind } from "./repository/renewals.ts";
+import { endsAtPeriodEnd, expiresUnpaid } from "./status.ts";
+
+/**
+ * Renewals: the job that does what is due for a pass (docs/product/passes-and-promo-codes.md#renewals),
+ * the sweep that finds passes with work due, and the jobs this module registers.
+ */
+
+type Step = { kind: "none" } | { kind: "charge"; period: PeriodRow; key: string };
+
+/**
+ * Does what is due for one pass at the current time (the clock of lib/time.ts): expire an
+ * unpaid first payment, start a trial, end a cancelled pass at its period's end, open and charge
+ * the next period, or retry a failed one. Safe to run twice and on several workers: the pass is
+ * locked while deciding, a period opens once, and each attempt's idempotency key is derived from
+ * the period and the attempt number, so a second run replays the first one's charge.
+ */
+export async function advanceSubscription(
+  deps: BillingDeps,
+  subscriptionId: string,
+  options: { retryNow?: boolean } = {},
+): Promise<void> {
+  const step = await deps.db.transaction().execute(async (tx): Promise<Step> => {
+    const subscription = await lockSubscription(tx, subscriptionId);
+    if (!subscription) return { kind: "none" };
+    const now = nowIso();
+    const current = await findPeriod(tx, subscription.id, subscription.current_period);
+    if (!current) return { kind: "none" };
+    const attemptKey = (period: PeriodRow, attempt: number) => ({
+      kind: "charge" as const,
+      period,
+      key: `subscription-period:${period.id}:${attempt}`,
+    });
+
+    switch (subscription.status) {
+      case "incomplete":
+        if (subscription.expires_at && subscription.expires_at <= now && expiresUnpaid(subscription.status)) {
+          await updateSubscriptionRow(tx, subscription.id, { status: "expired", ended_at: now, updated_at: now });
+          if (subscription.discount_id) await releaseRedemption(tx, subscription.id, subscription.discount_id);
+        }
+        return { kind: "none" };
+      case "trial":
+        return current.starts_at <= now ? attemptKey(current, 0) : { kind: "none" };
+      case "active":
+      case "past_due": {
+        if (current.ends_at <= now && endsAtPeriodEnd(subscription)) {
+          await updateSubscriptionRow(tx, subscription.id, { status: "canceled", ended_at: now, updated_at: now });
+          return { kind: "none" };
+        }
+        // Opened by a run that died before charging it (the opening commits first): charge it now,
+        // under the same key, so a charge that did reach the ledger is replayed, not doubled.
+        if (subscription.status === "active" && current.status === "due" && current.starts_at <= now)
+          return attemptKey(current, 0);
+        if (subscription.status === "active" && current.ends_at <= now) {
+          const next = await openPeriod(tx, subscription, current.number + 1);
+          await updateSubscriptionRow(tx, subscription.id, { current_period: next.number, updated_at: now });
+          return attemptKey(next, 0);
+        }
+        const retryDue =
+          subscription.status === "past_due" &&
+          (options.retryNow || (subscription.next_retry_at !== null && subscription.next_retry_at <= now));
+        return retryDue ? attemptKey(current, subscription.failed_attempts) : { kind: "none" };
+      }
+      case "unpaid":
+        return options.retryNow ? attemptKey(current, subscription.failed_attempts) : { kind: "none" };
+      default:
+        return { kind: "none" };
+    }
+  });
+  if (step.kind !== "charge") return;
+  try {
+    await chargePeriod(deps, step.period, { idempotencyKey: step.key });
+  } catch (error) {
+    // Another worker's charge of the same period is in flight or done: its outcome moves the pass.
+    if (error instanceof AppError && ["action_not_available", "subscription_already_active"].includes(error.code))
+      return;
+    throw error;
+  }
+}
+
+/**
+ * Enqueues one advance job per pass with work due, and a reminder for monthly and yearly passes
+ * renewing within three days; a live job for the same pass is not doubled.
+ */
+export async function sweepSubscriptions(deps: BillingDeps): Promise<number> {
+  const now = Date.now();
+  const due = await listPassesDue(deps.db, nowIso());
+  for (const id of due) await enqueue(deps.db, JOB_ADVANCE, { subscriptionId: id }, { dedupeKey: `advance:${id}` });
+  for (const id of await listRenewalsToRemind(deps.db, nowIso(), isoAfter(REMINDER_BEFORE_SECONDS, now)))
+    await enqueue(deps.db, JOB_REMINDER, { subscriptionId: id }, { dedupeKey: `reminder:${id}` });
+  return due.length;
+}
+
+export function registerSubscriptionJobs(deps: BillingDeps, jobs: JobRunner): void {
+  jobs.register(JOB_ADVANCE, async (payload) => {
+    const { subscriptionId, retryNow } = payload as { subscriptionId: string; retryNow?: boolean };
+    await advanceSubscription(deps, subscriptionId, { retryNow });
+  });
+  jobs.register(JOB_RECEIPT, async (payload) => {
+    await sendChargeReceipt(deps, (payload as { paymentId: string }).paymentId);
+  });
+  jobs.register(JOB_REMINDER, async (payload) => {
+    await sendRenewalReminder(deps, (payload as { subscriptionId: string }).subscriptionId);
+  });
+  jobs.register(JOB_RENEWAL_FAILED, async (payload) => {
+    const { subscriptionId, attempt } = payload as { subscriptionId: string; attempt: number };
+    await sendRenewalFailed(deps, subscriptionId, attempt);
+  });
+  jobs.every("subscriptions.sweep", SWEEP_INTERVAL_MS, async () => {
+    await sweepSubscriptions(deps);
+  });
+}

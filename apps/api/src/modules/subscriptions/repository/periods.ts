@@ -1,0 +1,110 @@
+import { type Executor, forUpdate } from "../../../db/database.ts";
+import type { NewRow, Row, RowUpdate } from "../../../db/schema.ts";
+
+export type PeriodRow = Row<"subscription_periods">;
+
+/** The ledger's payable type of a pass's period: each period is charged at most once. */
+export const PERIOD_PAYABLE = "subscription_period";
+
+/** Opens a period once: a second insert of the same number (another worker) changes nothing. */
+export async function insertPeriodOnce(db: Executor, period: NewRow<"subscription_periods">): Promise<void> {
+  await db
+    .insertInto("subscription_periods")
+    .values(period)
+    .onConflict((conflict) => conflict.columns(["subscription_id", "number"]).doNothing())
+    .execute();
+}
+
+export function findPeriod(db: Executor, subscriptionId: string, number: number) {
+  return db
+    .selectFrom("subscription_periods")
+    .selectAll()
+    .where("subscription_id", "=", subscriptionId)
+    .where("number", "=", number)
+    .executeTakeFirst();
+}
+
+export function findPeriodById(db: Executor, periodId: string) {
+  return db.selectFrom("subscription_periods").selectAll().where("id", "=", periodId).executeTakeFirst();
+}
+
+export function lockPeriod(tx: Executor, periodId: string) {
+  return tx
+    .selectFrom("subscription_periods")
+    .selectAll()
+    .where("id", "=", periodId)
+    .$call(forUpdate(tx))
+    .executeTakeFirst();
+}
+
+export function updatePeriodRow(db: Executor, periodId: string, changes: RowUpdate<"subscription_periods">) {
+  return db
+    .updateTable("subscription_periods")
+    .set(changes)
+    .where("id", "=", periodId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function listPeriodsOf(db: Executor, subscriptionIds: string[]) {
+  if (subscriptionIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("subscription_periods")
+    .selectAll()
+    .where("subscription_id", "in", subscriptionIds)
+    .orderBy("subscription_id")
+    .orderBy("number")
+    .execute();
+}
+
+/** Whether a period has a charge in flight or done. */
+export async function hasLiveChargeForPeriod(db: Executor, periodId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("payments")
+    .select("id")
+    .where("payable_type", "=", PERIOD_PAYABLE)
+    .where("payable_id", "=", periodId)
+    .where("kind", "=", "charge")
+    .where("status", "in", ["pending", "requires_action", "succeeded"])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The period's successful charge (to refund it). */
+export function findSucceededChargeOfPeriod(db: Executor, periodId: string) {
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("payable_type", "=", PERIOD_PAYABLE)
+    .where("payable_id", "=", periodId)
+    .where("kind", "=", "charge")
+    .where("status", "in", ["succeeded", "refunded"])
+    .executeTakeFirst();
+}
+
+/** Ledger rows (charges and refunds) of a driver's passes, newest first, with period, plan and card. */
+export function listLedgerRowsOfPasses(db: Executor, filter: { userId: string; subscriptionId?: string }) {
+  let query = db
+    .selectFrom("payments")
+    .innerJoin("subscription_periods", "subscription_periods.id", "payments.payable_id")
+    .innerJoin("subscriptions", "subscriptions.id", "subscription_periods.subscription_id")
+    .innerJoin("plans", "plans.id", "subscriptions.plan_id")
+    .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")
+    .select([
+      "payments.id",
+      "payments.kind",
+      "payments.status",
+      "payments.amount",
+      "payments.currency",
+      "payments.created_at",
+      "subscriptions.id as subscription_id",
+      "subscription_periods.number as period",
+      "plans.name as plan_name",
+      "payment_methods.brand",
+      "payment_methods.last4",
+    ])
+    .where("payments.payable_type", "=", PERIOD_PAYABLE)
+    .where("payments.user_id", "=", filter.userId);
+  if (filter.subscriptionId) query = query.where("subscriptions.id", "=", filter.subscriptionId);
+  return query.orderBy("payments.created_at", "desc").orderBy("payments.id").limit(200).execute();
+}
