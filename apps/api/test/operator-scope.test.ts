@@ -50,7 +50,12 @@ describe("the audit log per scope", () => {
     const registered = await call(atBarrio.headers, {
       method: "POST",
       url: "/api/admin/device",
-      payload: { device_id: `gate-${newId()}`, location_uuid: BARRIO_ANTIGUO_FREEFLOW, kind: "gate", direction: "both" },
+      payload: {
+        device_id: `gate-${newId()}`,
+        location_uuid: BARRIO_ANTIGUO_FREEFLOW,
+        kind: "gate",
+        direction: "both",
+      },
     });
     expect(registered.statusCode, registered.body).toBe(201);
 
@@ -84,7 +89,10 @@ describe("suspension per scope", () => {
     const stay = await paidStayAtFundidora(app);
     const driver = stay.driver;
 
-    const suspended = await call(operator.headers, { method: "POST", url: `/api/admin/driver/${driver.user.id}/suspend` });
+    const suspended = await call(operator.headers, {
+      method: "POST",
+      url: `/api/admin/driver/${driver.user.id}/suspend`,
+    });
     expect(suspended.statusCode, suspended.body).toBe(200);
     expect(suspended.json().data).toMatchObject({ status: "suspended", suspended_everywhere: false });
 
@@ -111,7 +119,10 @@ describe("suspension per scope", () => {
     );
     expect(entry?.location).toBeNull();
 
-    const restored = await call(operator.headers, { method: "POST", url: `/api/admin/driver/${driver.user.id}/restore` });
+    const restored = await call(operator.headers, {
+      method: "POST",
+      url: `/api/admin/driver/${driver.user.id}/restore`,
+    });
     expect(restored.json().data.status).toBe("active");
   });
 

@@ -8,6 +8,7 @@ import { fullName } from "./names.ts";
 import { insertAudit, listAuditOf, locationOfSubject } from "./repository/audit.ts";
 
 const auditFieldNames: Record<string, string> = operatorCatalogue.audit_field;
+
 import type { OperatorScope } from "./scope.ts";
 
 /** Every operator change is written here, in the change's own transaction (docs/product/operators.md). */
@@ -47,7 +48,8 @@ function assertReadable(record: Record<string, unknown> | null | undefined): voi
   const unnamed = Object.keys(record).filter(
     (key) => !AUDIT_UNREAD_FIELDS.has(key) && !(AUDIT_LOCATION_FIELDS.has(key) || key in auditFieldNames),
   );
-  if (unnamed.length > 0) throw new Error(`Audit fields with no name in the console's catalogue: ${unnamed.join(", ")}`);
+  if (unnamed.length > 0)
+    throw new Error(`Audit fields with no name in the console's catalogue: ${unnamed.join(", ")}`);
 }
 
 /** Only what changed, so the log reads "price 2000 → 2500" rather than two whole rows. */

@@ -209,7 +209,11 @@ export async function listSuspendedBy(db: Executor, userIds: string[], organisat
 }
 
 export async function insertSuspension(db: Executor, row: NewRow<"driver_suspensions">): Promise<void> {
-  await db.insertInto("driver_suspensions").values(row).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto("driver_suspensions")
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export async function deleteSuspension(db: Executor, userId: string, organisationId: string): Promise<void> {
