@@ -116,7 +116,13 @@ describe("a host's configuration in the console", () => {
       method: "PUT",
       url: "/api/admin/host/campus.localhost",
       headers: platform.headers,
-      payload: { ...body, location_uuids: [CAMPUS], support_email: "Caseta@Campus.mx", support_phone: "+528181234567", faq },
+      payload: {
+        ...body,
+        location_uuids: [CAMPUS],
+        support_email: "Caseta@Campus.mx",
+        support_phone: "+528181234567",
+        faq,
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({
@@ -191,7 +197,11 @@ describe("promo codes per organisation", () => {
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe("forbidden_access");
-    const listed = await on("localhost", { method: "GET", url: "/api/admin/discounts?limit=100", headers: staff.headers });
+    const listed = await on("localhost", {
+      method: "GET",
+      url: "/api/admin/discounts?limit=100",
+      headers: staff.headers,
+    });
     expect(listed.body).not.toContain(code);
   });
 });

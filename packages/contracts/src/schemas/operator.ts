@@ -9,7 +9,6 @@ import {
   THEMES,
 } from "../constants.ts";
 import { PAYABLE_TYPES } from "../payables.ts";
-import { hostFaq } from "./host.ts";
 import { SUBSCRIPTION_STATUSES } from "../statuses.ts";
 import {
   amount,
@@ -25,6 +24,7 @@ import {
   uuid,
   uuidParams,
 } from "./common.ts";
+import { hostFaq } from "./host.ts";
 import {
   CURRENCIES,
   DEVICE_DIRECTIONS,

@@ -19,6 +19,7 @@ import {
   registerPayable,
 } from "../payments/ledger.ts";
 import { findCardToCharge } from "../payments/repository.ts";
+import { assertNotSuspendedAt } from "../users/suspensions.ts";
 import { recordRefund } from "./cancellation.ts";
 import type { PassKeys } from "./pass.ts";
 import { presentEventVisit, salesOpen } from "./presenter.ts";
@@ -33,7 +34,6 @@ import {
   vehicleHoldsPlace,
 } from "./repository.ts";
 import { JOB_REFUND_CANCELLED_EVENT, placesLock, requireEvent } from "./service.ts";
-import { assertNotSuspendedAt } from "../users/suspensions.ts";
 
 /**
  * How the ledger moves an event visit (docs/decisions/0030). A success makes the pass valid

@@ -66,7 +66,11 @@ export async function getPublicEvent(db: Executor, eventId: string): Promise<Eve
 }
 
 /** `GET open/event-series/{slug}`: the series' upcoming events at the requesting host's venues (docs/decisions/0165). */
-export async function getPublicSeries(db: Executor, slug: string, hostLocations: string[] | null): Promise<EventSeries> {
+export async function getPublicSeries(
+  db: Executor,
+  slug: string,
+  hostLocations: string[] | null,
+): Promise<EventSeries> {
   const series = await findSeriesBySlug(db, slug);
   if (!series) throw new AppError("object_not_found");
   const now = Date.now();

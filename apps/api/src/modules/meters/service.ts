@@ -46,6 +46,7 @@ import {
   registerPayable,
 } from "../payments/ledger.ts";
 import { findCardToCharge } from "../payments/repository.ts";
+import { assertNotSuspendedAt } from "../users/suspensions.ts";
 import {
   type BoundingBox,
   cancelPendingSession,
@@ -75,7 +76,6 @@ import {
   settlePurchaseIfPending,
   updateZone,
 } from "./repository.ts";
-import { assertNotSuspendedAt } from "../users/suspensions.ts";
 
 /** The payable the ledger charges for each purchase of meter time. */
 export const PAYABLE_METER_PURCHASE = "meter_purchase";

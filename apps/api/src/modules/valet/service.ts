@@ -17,6 +17,7 @@ import { enqueue } from "../jobs/queue.ts";
 import type { DeviceRow } from "../parking/devices/service.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
 import type { MessageDeps } from "../parking/visits/messages.ts";
+import { assertNotSuspendedAt } from "../users/suspensions.ts";
 import { sendClaimLink } from "./messages.ts";
 import { presentStandTicket, presentTicket, presentTicketSummary, ticketFeeAt } from "./presenter.ts";
 import {
@@ -32,7 +33,6 @@ import {
   type TicketRow,
   updateTicketIfCar,
 } from "./repository.ts";
-import { assertNotSuspendedAt } from "../users/suspensions.ts";
 
 /** Tells the driver their car waits at the stand; enqueued with the change that made it ready. */
 export const JOB_CAR_READY = "valet.car_ready";

@@ -61,7 +61,8 @@ export const contact = {
       },
       {
         question: "Where are my receipts?",
-        answer: "Every paid stay, pass period and meter purchase has a receipt under Visits, which you can download as a PDF.",
+        answer:
+          "Every paid stay, pass period and meter purchase has a receipt under Visits, which you can download as a PDF.",
       },
       {
         question: "I did not receive my code.",

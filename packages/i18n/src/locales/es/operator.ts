@@ -484,12 +484,14 @@ export const operator: typeof source = {
       "Hasta que lo restablezcas, no podrá estacionarse, pagar parquímetros ni comprar pensiones o estacionamiento para eventos en las ubicaciones de tu organización. Podrá seguir entrando a la app y usando los estacionamientos de otros operadores.",
     suspend_everywhere_message:
       "Tienes el rol de plataforma: la cuenta se suspende en todas partes. Hasta que la restablezcas, no podrá entrar a la app ni usar los estacionamientos de ningún operador.",
-    suspended_everywhere: "Suspendido en todas partes por la plataforma. Solo el rol de plataforma puede restablecer esta cuenta.",
+    suspended_everywhere:
+      "Suspendido en todas partes por la plataforma. Solo el rol de plataforma puede restablecer esta cuenta.",
     suspended: "Conductor suspendido",
     restore: "Restablecer",
     restore_title: "¿Restablecer al conductor?",
     restore_message: "Podrá usar de nuevo las ubicaciones de tu organización de inmediato.",
-    restore_everywhere_message: "La cuenta vuelve a funcionar de inmediato, en los estacionamientos de todos los operadores.",
+    restore_everywhere_message:
+      "La cuenta vuelve a funcionar de inmediato, en los estacionamientos de todos los operadores.",
     restored: "Conductor restablecido",
   },
   invoices: {
@@ -583,7 +585,8 @@ export const operator: typeof source = {
     no_organisation: "Ninguna",
     privacy_url_en: "Aviso de privacidad en inglés (dirección)",
     locations: "Estacionamientos que ofrece",
-    locations_hint: "Ninguno marcado: todos los de su organización en su país. Sus conductores solo ven y compran estos.",
+    locations_hint:
+      "Ninguno marcado: todos los de su organización en su país. Sus conductores solo ven y compran estos.",
     support: "Contacto de soporte",
     support_hint: "Se muestra en la página de contacto y recibe los mensajes. Vacío: el de la organización.",
     support_email: "Correo de soporte",

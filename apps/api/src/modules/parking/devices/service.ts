@@ -6,6 +6,7 @@ import { deriveKey } from "../../../lib/crypto.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { nowIso } from "../../../lib/time.ts";
 import { findUserById } from "../../users/repository.ts";
+import { assertNotSuspendedAt } from "../../users/suspensions.ts";
 import { findLocationById } from "../locations/repository.ts";
 import type { LocationRow } from "../locations/service.ts";
 import { quoteAt, settledAmounts } from "../visits/presenter.ts";
@@ -19,7 +20,6 @@ import {
 import { assertLocationAdmits, openVisit } from "../visits/service.ts";
 import { finishFreeVisit, type ParkingDeps, settleFreeflowExit } from "../visits/settlement.ts";
 import { findDeviceByKeyHash } from "./repository.ts";
-import { assertNotSuspendedAt } from "../../users/suspensions.ts";
 
 export type DeviceRow = Row<"devices">;
 

@@ -4,6 +4,7 @@ import { type Db, type Executor, underUniqueRule } from "../../../db/database.ts
 import type { Row } from "../../../db/schema.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
+import { assertNotSuspendedAt } from "../../users/suspensions.ts";
 import { findLocationById } from "../locations/repository.ts";
 import { acceptsVisits, type LocationRow } from "../locations/service.ts";
 import { presentVisitDetail, presentVisitSummary, quoteAt } from "./presenter.ts";
@@ -19,7 +20,6 @@ import {
   type VisitKey,
   type VisitRow,
 } from "./repository.ts";
-import { assertNotSuspendedAt } from "../../users/suspensions.ts";
 
 type UserRow = Row<"users">;
 

@@ -83,13 +83,13 @@ export function auditValues(
   context: { currency?: Currency | null; other?: Record<string, unknown> | null } = {},
 ): AuditValue[] {
   if (!record) return [];
-  const currency =
-    typeof record.currency === "string" ? (record.currency as Currency) : (context.currency ?? null);
+  const currency = typeof record.currency === "string" ? (record.currency as Currency) : (context.currency ?? null);
   const kindOf = (key: string) => record[key] ?? context.other?.[key];
   const write = (key: string, raw: unknown): string | null => {
     const value = parsed(raw);
     if (value === null || value === undefined) return "—";
-    if (AUDIT_LOCATION_FIELDS.has(key)) return ([] as unknown[]).concat(value).map(String).map(format.location).join(", ");
+    if (AUDIT_LOCATION_FIELDS.has(key))
+      return ([] as unknown[]).concat(value).map(String).map(format.location).join(", ");
     if (typeof value === "string" && UUID.test(value)) return null;
     if (key in DISCOUNT_VALUES && typeof value === "number") {
       const kind = kindOf(DISCOUNT_VALUES[key] as string);

@@ -11,13 +11,7 @@ const LEDGER_STATUSES = ["pending", "succeeded", "failed", "requires_action", "r
  * its lot's clock; a paid Mexican charge offers its invoice (in Spanish only: billing is hidden
  * in English, docs/product/screens-and-routes.md).
  */
-export function PassPayments({
-  payments,
-  withPlan = false,
-}: {
-  payments: SubscriptionPayment[];
-  withPlan?: boolean;
-}) {
+export function PassPayments({ payments, withPlan = false }: { payments: SubscriptionPayment[]; withPlan?: boolean }) {
   const { t, money, dateTime, card } = usePassFormat();
   const { i18n } = useTranslation();
   const invoiceable = (payment: SubscriptionPayment) =>
