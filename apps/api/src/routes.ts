@@ -3,6 +3,7 @@ import { authModule } from "./modules/auth/plugin.ts";
 import { contactModule } from "./modules/contact/plugin.ts";
 import { eventsModule } from "./modules/events/plugin.ts";
 import { healthModule } from "./modules/health/plugin.ts";
+import { homeModule } from "./modules/home/plugin.ts";
 import { hostsModule } from "./modules/hosts/plugin.ts";
 import { invoicingModule } from "./modules/invoicing/plugin.ts";
 import { messagingModule } from "./modules/messaging/plugin.ts";
@@ -34,6 +35,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(valetModule);
   await app.register(invoicingModule);
   await app.register(subscriptionsModule);
+  await app.register(homeModule);
   await app.register(receiptsModule);
   await app.register(contactModule);
   await app.register(operatorModule);

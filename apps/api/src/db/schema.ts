@@ -28,6 +28,7 @@ export interface Database {
   visits: VisitsTable;
   devices: DevicesTable;
   parking_meters: ParkingMetersTable;
+  meter_positions: MeterPositionsTable;
   meter_sessions: MeterSessionsTable;
   meter_purchases: MeterPurchasesTable;
   operator_memberships: OperatorMembershipsTable;
@@ -689,6 +690,19 @@ export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
 export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;
 
 export type { Generated };
+
+/**
+ * SQLite only: the R*Tree of meter zones' points that the map's query reads, kept by triggers on
+ * `locations` (migration 2026112810). PostgreSQL has a GiST index on the point instead.
+ */
+export interface MeterPositionsTable {
+  id: Generated<number>;
+  min_lat: number;
+  max_lat: number;
+  min_lng: number;
+  max_lng: number;
+  location_id: string;
+}
 
 /** A meter location's zone (docs/product/parking.md). `area` and `hours` are JSON text (see the migration). */
 export interface ParkingMetersTable {

@@ -7,6 +7,7 @@ export * as contact from "./contact.ts";
 export * as devices from "./devices.ts";
 export * as events from "./events.ts";
 export * as health from "./health.ts";
+export * as home from "./home.ts";
 export * as hosts from "./hosts.ts";
 export * as invoicing from "./invoicing.ts";
 export * as meters from "./meters.ts";

@@ -4,23 +4,19 @@ import { route } from "../../plugins/endpoints.ts";
 import { driverOrigin, hostLocationIds } from "../hosts/service.ts";
 import { scopeOf } from "../operator/scope.ts";
 import { deviceOf } from "../parking/devices/routes.ts";
-import { type PassKeys, publicPassKey } from "./pass.ts";
-import { purchaseEventParking } from "./purchase.ts";
 import {
   cancelEvent,
   changeEvent,
   createEvent,
   createSeries,
-  getEventVisit,
   getOperatorEvent,
-  getPublicEvent,
-  getPublicSeries,
-  listEventVisits,
   listOperatorEvents,
   listOperatorSeries,
-  listVenueEvents,
-  reportEventEntry,
-} from "./service.ts";
+} from "./console.ts";
+import { reportEventEntry } from "./gate.ts";
+import { type PassKeys, publicPassKey } from "./pass.ts";
+import { purchaseEventParking } from "./purchase.ts";
+import { getEventVisit, getPublicEvent, getPublicSeries, listEventVisits, listVenueEvents } from "./service.ts";
 
 export const eventRoutes =
   (keys: PassKeys): FastifyPluginAsync =>

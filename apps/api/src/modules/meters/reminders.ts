@@ -4,8 +4,8 @@ import { messageOrigin } from "../hosts/service.ts";
 import type { JobRunner } from "../jobs/worker.ts";
 import { messageKey, type OutboxDeps, sendOnce } from "../messaging/outbox.ts";
 import { formatInstant } from "../parking/visits/messages.ts";
+import { JOB_METER_EXPIRED, JOB_METER_REMINDER } from "./payable.ts";
 import { claimNotice, findSession, findUserContact, findZone } from "./repository.ts";
-import { JOB_METER_EXPIRED, JOB_METER_REMINDER } from "./service.ts";
 
 /** What telling a driver about their meter session needs; a FastifyInstance satisfies it. */
 export interface ReminderDeps extends OutboxDeps {

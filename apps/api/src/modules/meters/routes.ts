@@ -5,20 +5,17 @@ import { driverOrigin, hostLocationIds } from "../hosts/service.ts";
 import { scopeOf } from "../operator/scope.ts";
 import { deviceOf } from "../parking/devices/routes.ts";
 import { OFFLINE_MAP_STYLE } from "./map-style.ts";
+import { extendSession, startSession } from "./purchase.ts";
+import { checkPlate, getSession, listSessions } from "./sessions.ts";
 import {
   changeZone,
-  checkPlate,
   createZone,
-  extendSession,
   getOperatorZone,
-  getSession,
   getZone,
   getZoneByCode,
   listOperatorZones,
-  listSessions,
   listZones,
-  startSession,
-} from "./service.ts";
+} from "./zones.ts";
 
 export const meterRoutes: FastifyPluginAsync = async (app) => {
   await route(app, endpoints.listMeterZones, async (request) =>

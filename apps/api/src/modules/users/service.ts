@@ -20,7 +20,7 @@ import { messageKey, type OutboxDeps, sendOnce } from "../messaging/outbox.ts";
 import { ProviderError } from "../messaging/providers.ts";
 import { eraseMessagesAbout, listMessagesTo } from "../messaging/repository.ts";
 import { listAllVisitsOfUser } from "../parking/visits/repository.ts";
-import { eraseCardDataOfUser, listAllCardsOfUser, listPaymentsOfUser } from "../payments/repository.ts";
+import { eraseCardDataOfUser, listAllCardsOfUser, listPaymentsOfUser } from "../payments/personal-data-repository.ts";
 import { listSubscriptionsOfUser } from "../subscriptions/repository/passes.ts";
 import { listAllTicketsOfUser } from "../valet/repository.ts";
 import { erasePlatesOfUser, listActiveVehiclesOfUser, listAllVehiclesOfUser } from "../vehicles/repository.ts";

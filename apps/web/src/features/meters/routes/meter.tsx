@@ -36,7 +36,7 @@ export default function MeterScreen() {
         <LoadingSection />
       ) : (
         <div className="meter-zone">
-          <ZoneFacts zone={data} />
+          {/* Paying comes first: at the curb the driver reads the zone's rules after, if at all. */}
           <BuyPanel
             zone={data}
             fetchedAt={zone.dataUpdatedAt}
@@ -44,6 +44,7 @@ export default function MeterScreen() {
             // A session that has ended (an old reminder's link) cannot take more time: new time is sold instead.
             fixedSession={fixed.data?.zone.uuid === data.uuid && fixed.data.status === "active" ? fixed.data : null}
           />
+          <ZoneFacts zone={data} />
         </div>
       )}
     </Page>
