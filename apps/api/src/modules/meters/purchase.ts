@@ -15,6 +15,7 @@ import {
   type PaymentRow,
 } from "../payments/ledger.ts";
 import { findCardToCharge } from "../payments/repository.ts";
+import { assertNotSuspendedAt } from "../users/suspensions.ts";
 import { PAYABLE_METER_PURCHASE } from "./payable.ts";
 import {
   cancelPendingSession,
@@ -35,7 +36,6 @@ import {
 } from "./repository.ts";
 import { presentSession } from "./sessions.ts";
 import { ratesOf, requireZone, rulesOf } from "./zones.ts";
-import { assertNotSuspendedAt } from "../users/suspensions.ts";
 
 /** Buying meter time: a session started or extended, priced on the server and charged through the ledger. */
 

@@ -59,7 +59,7 @@ export interface BoundingBox {
  * GiST on the point); the exact box filter stays, because the R*Tree rounds its floats outwards
  * (docs/decisions/0177).
  */
-export function listZonesInBox(db: Executor, box: BoundingBox, limit: number, locationIds: string[] | null) {
+export function listZonesInBox(db: Executor, box: BoundingBox, limit: number, locationIds: string[] | null = null) {
   // Only the zones of the requesting host's lots when it is limited to some (docs/decisions/0165).
   if (locationIds?.length === 0) return Promise.resolve([]);
   const lat = (box.south + box.north) / 2;
