@@ -18,7 +18,7 @@ import { assertWholeOrganisation, type OperatorScope, reachable } from "../opera
 import { timeZonesOfLocations } from "../parking/locations/repository.ts";
 import { assertDiscountWithin, requireOperatorsPlan } from "./plans.ts";
 import { presentPlans } from "./presenter.ts";
-import { findPlanById, listActivePlans, type PlanRow } from "./repository/plans.ts";
+import { listActivePlans, type PlanRow } from "./repository/plans.ts";
 import {
   type DiscountRow,
   findDiscountByCode,

@@ -1,5 +1,5 @@
 import type { OperatorMember } from "@estaciona/contracts/schemas/operator";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { FormDialog } from "../../../components/form-dialog.tsx";
