@@ -50,6 +50,7 @@ export interface Database {
   events: EventsTable;
   event_visits: EventVisitsTable;
   valet_tickets: ValetTicketsTable;
+  driver_suspensions: DriverSuspensionsTable;
 }
 
 type Bool = 0 | 1;
@@ -84,6 +85,13 @@ export interface HostsTable {
   /** JSON array of feature names the host offers. */
   features: string;
   client_id: string;
+  /** JSON array of the location ids the host offers; null: every location of its organisation in its country. */
+  location_ids: string | null;
+  /** The host's own support contact; null: its organisation's. */
+  support_email: string | null;
+  support_phone: string | null;
+  /** JSON `{ es: [{ question, answer }], en: [...] }`; null: the questions of the host's theme and country. */
+  faq: string | null;
   created_at: string;
 }
 
@@ -310,6 +318,14 @@ export interface OperatorLocationGrantsTable {
 }
 
 /** Every operator change: who, when, what, the values before and after (JSON text). */
+/** A driver refused at one organisation's locations (docs/decisions/0166); the platform role's suspension is `users.status`. */
+export interface DriverSuspensionsTable {
+  user_id: string;
+  organisation_id: string;
+  suspended_by: string;
+  created_at: string;
+}
+
 export interface AuditLogTable {
   id: string;
   organisation_id: string | null;
@@ -317,6 +333,8 @@ export interface AuditLogTable {
   action: string;
   subject_type: string;
   subject_id: string;
+  /** The location the change is about (null: organisation-wide); a staff member reads only theirs. */
+  location_id: string | null;
   before: string | null;
   after: string | null;
   created_at: string;
@@ -352,6 +370,8 @@ export interface DiscountsTable {
   ends_on: string | null;
   max_redemptions: number | null;
   redemptions: number;
+  /** The organisation whose plans the code discounts (all of them when `plan_id` is null, never another's). */
+  organisation_id: string | null;
   /** Ended by an operator: no more redemptions. */
   disabled_at: string | null;
   created_at: string;

@@ -54,6 +54,10 @@ export const HOSTS: Seed<NewRow<"hosts">>[] = [
     logo: "/themes/estaciona/logo.svg",
     features: JSON.stringify(["visits", "events", "meters", "valet", "subscriptions", "billing"]),
     client_id: WEB_CLIENT.client_id,
+    location_ids: null,
+    support_email: null,
+    support_phone: null,
+    faq: null,
   },
   {
     hostname: "isisa.localhost",
@@ -76,6 +80,11 @@ export const HOSTS: Seed<NewRow<"hosts">>[] = [
     logo: "/themes/isisa/logo.svg",
     features: JSON.stringify(["visits", "subscriptions", "student_id", "billing"]),
     client_id: WEB_CLIENT.client_id,
+    // The university host sells only the campus lot's passes (docs/decisions/0165).
+    location_ids: JSON.stringify(["7d1e5a10-0000-4000-8000-000000000103"]),
+    support_email: null,
+    support_phone: null,
+    faq: null,
   },
   {
     hostname: "freeflow.localhost",
@@ -98,6 +107,10 @@ export const HOSTS: Seed<NewRow<"hosts">>[] = [
     logo: "/themes/freeflow/logo.svg",
     features: JSON.stringify(["visits", "freeflow", "billing"]),
     client_id: WEB_CLIENT.client_id,
+    location_ids: null,
+    support_email: null,
+    support_phone: null,
+    faq: null,
   },
   {
     hostname: "us.localhost",
@@ -120,6 +133,11 @@ export const HOSTS: Seed<NewRow<"hosts">>[] = [
     logo: "/themes/estaciona/logo.svg",
     features: JSON.stringify(["visits", "events", "meters", "valet", "subscriptions"]),
     client_id: WEB_CLIENT.client_id,
+    // Its own support line: the organisation's contact is the Mexican one.
+    location_ids: null,
+    support_email: "help@us.estaciona.localhost",
+    support_phone: "+15125550123",
+    faq: null,
   },
 ];
 
@@ -526,6 +544,7 @@ export const DEMO_DISCOUNTS: Omit<NewRow<"discounts">, "created_at">[] = [
     ends_on: null,
     max_redemptions: 1000,
     redemptions: 0,
+    organisation_id: DEMO_ORGANISATION.id,
   },
   {
     id: "6b2d1f22-0000-4000-8000-000000000502",
@@ -539,6 +558,7 @@ export const DEMO_DISCOUNTS: Omit<NewRow<"discounts">, "created_at">[] = [
     ends_on: null,
     max_redemptions: 500,
     redemptions: 0,
+    organisation_id: DEMO_ORGANISATION.id,
   },
 ];
 

@@ -24,6 +24,7 @@ export function defaultHostConfig(hostname: string): HostConfig {
     features: [],
     client_id: "estaciona-web",
     contact: { email: null, phone: null },
+    faq: null,
     analytics_id: null,
     error_reporting_dsn: null,
   };

@@ -1,7 +1,7 @@
 import * as endpoints from "@estaciona/contracts/endpoints/events";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
-import { driverOrigin } from "../hosts/service.ts";
+import { driverOrigin, hostLocationIds } from "../hosts/service.ts";
 import { scopeOf } from "../operator/scope.ts";
 import { deviceOf } from "../parking/devices/routes.ts";
 import {
@@ -22,7 +22,9 @@ export const eventRoutes =
   (keys: PassKeys): FastifyPluginAsync =>
   async (app) => {
     await route(app, endpoints.getEvent, (request) => getPublicEvent(app.db, request.params.uuid));
-    await route(app, endpoints.getEventSeries, (request) => getPublicSeries(app.db, request.params.slug));
+    await route(app, endpoints.getEventSeries, async (request) =>
+      getPublicSeries(app.db, request.params.slug, await hostLocationIds(app.db, request.headers.host)),
+    );
     await route(app, endpoints.listLocationEvents, (request) => listVenueEvents(app.db, request.params.uuid));
     await route(app, endpoints.purchaseEvent, async (request, _reply, key) =>
       purchaseEventParking(

@@ -34,11 +34,16 @@ export async function getPublicEvent(db: Executor, eventId: string): Promise<Eve
   return presentEvent(db, await requireEvent(db, eventId), Date.now());
 }
 
-export async function getPublicSeries(db: Executor, slug: string): Promise<EventSeries> {
+/** `GET open/event-series/{slug}`: the series' upcoming events at the requesting host's venues (docs/decisions/0165). */
+export async function getPublicSeries(
+  db: Executor,
+  slug: string,
+  hostLocations: string[] | null,
+): Promise<EventSeries> {
   const series = await findSeriesBySlug(db, slug);
   if (!series) throw new AppError("object_not_found");
   const now = Date.now();
-  const events = await listUpcomingEvents(db, { seriesId: series.id }, new Date(now).toISOString());
+  const events = await listUpcomingEvents(db, { seriesId: series.id }, new Date(now).toISOString(), hostLocations);
   return {
     slug: series.slug,
     name: series.name,

@@ -15,6 +15,7 @@ import {
   type PaymentRow,
 } from "../payments/ledger.ts";
 import { findCardToCharge } from "../payments/service.ts";
+import { assertNotSuspendedAt } from "../users/suspensions.ts";
 import { PAYABLE_METER_PURCHASE } from "./payable.ts";
 import {
   cancelPendingSession,
@@ -241,6 +242,7 @@ export async function startSession(
   const earlier = await findChargeByIdempotencyKey(deps.db, user.id, idempotencyKey);
   if (earlier?.payable_type === PAYABLE_METER_PURCHASE) return replay(deps, user.id, earlier);
   const zone = await requireZone(deps.db, body.zone_uuid);
+  await assertNotSuspendedAt(deps.db, user.id, zone.id);
   const vehicle = await findVehicleOfUser(deps.db, user.id, body.vehicle_uuid);
   if (!vehicle) throw new AppError("vehicle_not_found");
   return buyTime(deps, user, zone, vehicle, null, body, idempotencyKey, returnOrigin);
@@ -260,6 +262,7 @@ export async function extendSession(
   const session = await findSessionOfUser(deps.db, user.id, sessionId);
   if (!session) throw new AppError("object_not_found");
   const zone = await requireZone(deps.db, session.location_id);
+  await assertNotSuspendedAt(deps.db, user.id, zone.id);
   return buyTime(
     deps,
     user,

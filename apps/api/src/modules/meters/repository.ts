@@ -59,7 +59,9 @@ export interface BoundingBox {
  * GiST on the point); the exact box filter stays, because the R*Tree rounds its floats outwards
  * (docs/decisions/0177).
  */
-export function listZonesInBox(db: Executor, box: BoundingBox, limit: number) {
+export function listZonesInBox(db: Executor, box: BoundingBox, limit: number, locationIds: string[] | null = null) {
+  // Only the zones of the requesting host's lots when it is limited to some (docs/decisions/0165).
+  if (locationIds?.length === 0) return Promise.resolve([]);
   const lat = (box.south + box.north) / 2;
   const lng = (box.west + box.east) / 2;
   const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -96,6 +98,7 @@ export function listZonesInBox(db: Executor, box: BoundingBox, limit: number) {
     .where("locations.lat", "<=", box.north)
     .where("locations.lng", ">=", box.west)
     .where("locations.lng", "<=", box.east)
+    .$if(locationIds !== null, (query) => query.where("locations.id", "in", locationIds ?? []))
     .orderBy(
       sql`(locations.lat - ${lat}) * (locations.lat - ${lat}) + (locations.lng - ${lng}) * (locations.lng - ${lng})`,
     )

@@ -99,8 +99,13 @@ export async function getZoneByCode(db: Executor, code: string): Promise<MeterZo
 }
 
 /** `GET open/meters`: one query on the bounding box; `truncated` when the view holds more than the cap. */
-export async function listZones(db: Executor, box: BoundingBox): Promise<MeterZoneList> {
-  const rows = await listZonesInBox(db, box, MAX_ZONES_IN_VIEW + 1);
+/** `GET open/meters`: the zones in view that the requesting host offers (docs/decisions/0165). */
+export async function listZones(
+  db: Executor,
+  box: BoundingBox,
+  hostLocations: string[] | null,
+): Promise<MeterZoneList> {
+  const rows = await listZonesInBox(db, box, MAX_ZONES_IN_VIEW + 1, hostLocations);
   return { items: rows.slice(0, MAX_ZONES_IN_VIEW).map(presentSummary), truncated: rows.length > MAX_ZONES_IN_VIEW };
 }
 

@@ -12,6 +12,8 @@ export const errors = {
   api_invalid_password: "Wrong user or password.",
   api_user_does_not_exist: "The user does not exist.",
   api_user_suspended: "This account is suspended. Please contact support.",
+  api_user_suspended_by:
+    "{{organisation}} has suspended your account at its locations. Your other parking is not affected; contact {{organisation}} to restore it.",
   api_invalid_code: "The code is invalid or has expired.",
   api_invalid_payment_method: "The payment method is not valid.",
   api_user_already_has_payment_account: "You already have a payment account.",

@@ -13,6 +13,8 @@ export const errors: typeof source = {
   api_invalid_password: "Usuario o contraseña incorrectos.",
   api_user_does_not_exist: "El usuario no existe.",
   api_user_suspended: "Esta cuenta está suspendida. Contacta a soporte.",
+  api_user_suspended_by:
+    "{{organisation}} suspendió tu cuenta en sus estacionamientos. Puedes seguir usando los demás; contacta a {{organisation}} para reactivarla.",
   api_invalid_code: "El código es inválido o ha expirado.",
   api_invalid_payment_method: "El método de pago no es válido.",
   api_user_already_has_payment_account: "Ya tienes una cuenta de pago.",

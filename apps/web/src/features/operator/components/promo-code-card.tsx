@@ -1,5 +1,5 @@
 import type { AdminDiscount } from "@estaciona/contracts/schemas/subscriptions";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -7,7 +7,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { refreshConsole } from "../api/operator.ts";
+import { profileQuery, refreshConsole } from "../api/operator.ts";
 import { disableDiscount } from "../api/sales.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 import { calendarDay } from "../lib/sales-forms.ts";
@@ -25,6 +25,7 @@ const STATUS_COLOUR: Record<AdminDiscount["status"], string> = {
 /** One promo code in the list: what it discounts, its uses, dates and status, and its change and end actions. */
 export function CodeCard({ code }: { code: AdminDiscount }) {
   const { t, money } = useConsoleFormat();
+  const profile = useQuery(profileQuery());
   const { i18n } = useTranslation();
   const queryClient = useQueryClient();
   const [changing, setChanging] = useState(false);
@@ -64,7 +65,7 @@ export function CodeCard({ code }: { code: AdminDiscount }) {
       <span className="muted">
         {code.plan
           ? t("promos.on_plan", { plan: code.plan.name, location: code.plan.location_name })
-          : t("promos.every_plan")}
+          : t("promos.every_plan", { organisation: profile.data?.organisation.name ?? "" })}
       </span>
       <span>
         {code.max_redemptions === null

@@ -74,11 +74,22 @@ export function NewCode({ onDone }: { onDone: () => void }) {
   const profile = useQuery(profileQuery());
   const plans = useQuery(activePlansQuery());
   if (!plans.data || !profile.data) return <LoadingSection />;
-  if (plans.data.items.length === 0 && !profile.data.platform) return <p className="notice">{t("promos.no_plans")}</p>;
-  return <NewCodeForm plans={plans.data.items} everyPlan={profile.data.platform} onDone={onDone} />;
+  if (plans.data.items.length === 0) return <p className="notice">{t("promos.no_plans")}</p>;
+  // A code for every plan is the whole organisation's (docs/decisions/0165): not a staff member's limited to some lots.
+  const everyPlan = profile.data.location_uuids === null ? profile.data.organisation.name : null;
+  return <NewCodeForm plans={plans.data.items} everyPlan={everyPlan} onDone={onDone} />;
 }
 
-function NewCodeForm({ plans, everyPlan, onDone }: { plans: AdminPlan[]; everyPlan: boolean; onDone: () => void }) {
+function NewCodeForm({
+  plans,
+  everyPlan,
+  onDone,
+}: {
+  plans: AdminPlan[];
+  /** The organisation whose every plan a code may discount; null for a staff member limited to some lots. */
+  everyPlan: string | null;
+  onDone: () => void;
+}) {
   const { t, money } = useConsoleFormat();
   const queryClient = useQueryClient();
   const blank: NewCodeForm = {
@@ -158,7 +169,7 @@ function NewCodeForm({ plans, everyPlan, onDone }: { plans: AdminPlan[]; everyPl
                 {money(plan.cost, plan.currency)}
               </option>
             ))}
-            {everyPlan && <option value="">{t("promos.every_plan")}</option>}
+            {everyPlan && <option value="">{t("promos.every_plan", { organisation: everyPlan })}</option>}
           </select>
         )}
       </FormField>
