@@ -10,7 +10,8 @@ import {
   type PaymentRow,
   refundedAmountOf,
 } from "../repository.ts";
-import { declineFallbackOf, RECONCILE_AFTER_SECONDS, settleCharge } from "./charge.ts";
+import { RECONCILE_AFTER_SECONDS, settleCharge } from "./charge.ts";
+import { declineFallbackOf } from "./charge-results.ts";
 import { JOB_RECONCILE, JOB_REFUND, JOB_SETTLE_REFUND, type LedgerDeps } from "./payables.ts";
 import { reconcileRefund, refundPayment } from "./refund.ts";
 
