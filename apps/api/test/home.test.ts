@@ -43,6 +43,12 @@ describe(`the home's offers (${testEngine})`, () => {
     expect(offers.sections).toEqual(["student_pass", "lots", "passes", "help"]);
     expect(offers.passes[0]).toMatchObject({ requires_student_id: true });
     expect(offers.lots[0].name).toBe("Estacionamiento Campus Valle Oriente");
+    // The host names its lots (decision 0165): nothing of the demo organisation's other lots shows.
+    const places = [
+      ...offers.lots.map((lot: { name: string }) => lot.name),
+      ...offers.passes.map((pass: { location: { name: string } }) => pass.location.name),
+    ];
+    expect(new Set(places)).toEqual(new Set(["Estacionamiento Campus Valle Oriente"]));
     expect(offers).toMatchObject({ meter_zones: [], events: [], valet: [] });
     // The arena's event pass belongs to a host that sells events.
     expect(offers.passes.map((pass: { location: { name: string } }) => pass.location.name)).not.toContain(

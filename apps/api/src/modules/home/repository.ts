@@ -8,11 +8,13 @@ export interface HostFilter {
   country: "mx" | "us";
   /** A host configured for one organisation shows only its products; null: every organisation's. */
   organisationId: string | null;
+  /** The lots a host names (docs/decisions/0165); null: every location of its organisation and country. */
+  locationIds: string[] | null;
 }
 
 /** The active locations of these kinds the host may show, with the zone's sign code and rate when a meter. */
 export function listOfferedLocations(db: Executor, filter: HostFilter, kinds: readonly LocationKind[]) {
-  if (kinds.length === 0) return Promise.resolve([]);
+  if (kinds.length === 0 || filter.locationIds?.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("locations")
     .leftJoin("parking_meters", "parking_meters.location_id", "locations.id")
@@ -24,6 +26,7 @@ export function listOfferedLocations(db: Executor, filter: HostFilter, kinds: re
     .$if(filter.organisationId !== null, (query) =>
       query.where("locations.organisation_id", "=", filter.organisationId as string),
     )
+    .$if(filter.locationIds !== null, (query) => query.where("locations.id", "in", filter.locationIds as string[]))
     .orderBy("locations.id")
     .execute();
 }

@@ -36,12 +36,14 @@ export function distanceM(a: Point, b: Point): number {
 }
 
 /**
- * What the host may show: its country's locations, and only its organisation's when it is configured
- * for one and is not the platform's default host (which may show every organisation's).
+ * What the host may show: its country's locations, and only its organisation's — and of those only the
+ * lots it names, when it names some — unless it is the platform's default host, which shows every
+ * organisation's (docs/decisions/0165: the same cut as every other driver-facing list).
  */
 const hostFilter = (host: HostRow): HostFilter => ({
   country: host.country,
   organisationId: host.is_default === 1 ? null : host.organisation_id,
+  locationIds: host.is_default === 1 || !host.location_ids ? null : (JSON.parse(host.location_ids) as string[]),
 });
 
 const featuresOf = (host: HostRow): string[] => JSON.parse(host.features) as string[];
