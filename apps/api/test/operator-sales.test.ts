@@ -303,7 +303,6 @@ describe("promo codes in the console", () => {
         422,
         "discount_creation_failed",
       ],
-      [{ kind: "percent", value: 10 }, 403, "forbidden_access"],
     ];
     for (const [payload, status, error] of cases) {
       const response = await call(operator.headers, {
@@ -314,6 +313,15 @@ describe("promo codes in the console", () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(status);
       expect(response.json().error).toBe(error);
     }
+    // A code for every plan of the organisation is for who sees all of it (decision 0165), not staff of one lot.
+    const staff = await createOperator(app, { locationIds: [FUNDIDORA] });
+    const everywhere = await call(staff.headers, {
+      method: "POST",
+      url: "/api/admin/discount",
+      payload: { code: uniqueCode("MAL"), kind: "percent", value: 10 },
+    });
+    expect(everywhere.statusCode).toBe(403);
+    expect(everywhere.json().error).toBe("forbidden_access");
     const duplicate = await call(operator.headers, {
       method: "POST",
       url: "/api/admin/discount",
@@ -374,24 +382,24 @@ describe("promo codes in the console", () => {
     expect((await auditOf(code.uuid)).map((entry) => entry.action)).toEqual(["discount.create"]);
   });
 
-  it("leaves codes of every plan to the platform role: only it lists and ends them", async () => {
-    const platform = await createOperator(app, { platform: true });
-    const everywhere = await createCode(platform.headers, { code: uniqueCode("TODOS"), kind: "percent", value: 5 });
-    const listed = (await call(platform.headers, { method: "GET", url: "/api/admin/discounts?limit=100" })).json().data;
+  it("keeps a code of every plan to its organisation: its operators list and end it, another organisation's cannot", async () => {
+    const operator = await createOperator(app);
+    const everywhere = await createCode(operator.headers, { code: uniqueCode("TODOS"), kind: "percent", value: 5 });
+    const listed = (await call(operator.headers, { method: "GET", url: "/api/admin/discounts?limit=100" })).json().data;
     expect(listed.items.find((item: { uuid: string }) => item.uuid === everywhere.uuid)).toMatchObject({
       plan: null,
       plan_uuid: null,
     });
-    const operator = await createOperator(app);
-    expect((await call(operator.headers, { method: "GET", url: "/api/admin/discounts?limit=100" })).body).not.toContain(
+    const stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    expect((await call(stranger.headers, { method: "GET", url: "/api/admin/discounts?limit=100" })).body).not.toContain(
       everywhere.uuid,
     );
-    const refused = await call(operator.headers, {
+    const refused = await call(stranger.headers, {
       method: "POST",
       url: `/api/admin/discount/${everywhere.uuid}/disable`,
     });
     expect(refused.statusCode).toBe(404);
-    const ended = await call(platform.headers, {
+    const ended = await call(operator.headers, {
       method: "POST",
       url: `/api/admin/discount/${everywhere.uuid}/disable`,
     });

@@ -252,6 +252,8 @@ export const updateHost = defineEndpoint({
   auth: "admin",
   tag,
   summary: "Platform role: change a host's theme, brand, login text, width, map, language and features (audited)",
+  // The support e-mail is checked as an address (invalid_email); named lots must be the organisation's.
+  errors: ["invalid_email", "object_not_found"],
   schemas: schemasOf(operator, (s) => ({ params: s.hostParams, body: s.hostBody, response: s.operatorHost })),
 });
 

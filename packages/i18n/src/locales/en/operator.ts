@@ -45,6 +45,7 @@ export const operator = {
   },
   driver_status: { active: "Active", suspended: "Suspended" },
   audit_field: {
+    cancellation_status: "Cancellation",
     rate_per_hour: "Rate per hour",
     platform: "Manages hosts and organisations",
     name: "Name",
@@ -140,6 +141,8 @@ export const operator = {
     plan: "Plan",
   },
   audit_status: {
+    verifying: "Being verified by the SAT",
+    accepted: "Accepted",
     active: "Active",
     suspended: "Suspended",
     cancelled: "Cancelled",

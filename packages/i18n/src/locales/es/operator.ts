@@ -46,6 +46,7 @@ export const operator: typeof source = {
   },
   driver_status: { active: "Activo", suspended: "Suspendido" },
   audit_field: {
+    cancellation_status: "Cancelación",
     rate_per_hour: "Tarifa por hora",
     platform: "Gestiona sitios y organizaciones",
     name: "Nombre",
@@ -141,6 +142,8 @@ export const operator: typeof source = {
     plan: "Plan",
   },
   audit_status: {
+    verifying: "En verificación del SAT",
+    accepted: "Aceptada",
     active: "Activo",
     suspended: "Suspendido",
     cancelled: "Cancelado",

@@ -11,6 +11,7 @@ import { TableScroller } from "./table-scroller.tsx";
 const AUDIT_CODE_WORDS: Record<string, string[]> = {
   status: ["audit_status."],
   role: ["audit_status."],
+  cancellation_status: ["audit_status."],
   kind: ["kind.", "device_kind.", "promos.kind_"],
   country: ["country."],
   direction: ["direction."],
