@@ -21,7 +21,7 @@ export const testEngine = (process.env.TEST_ENGINE ?? "sqlite") as "sqlite" | "p
  * PostgreSQL schema that is dropped on close. Never assumes an empty shared database.
  */
 export async function openTestDatabase(
-  options: { onStatement?: (statement: string) => void } = {},
+  options: { onStatement?: (statement: string, parameters: readonly unknown[]) => void } = {},
 ): Promise<DatabaseHandle> {
   if (testEngine === "postgres") {
     const url = process.env.TEST_DATABASE_URL;
@@ -69,7 +69,7 @@ export async function createTestApp(
   options: {
     env?: Partial<Environment>;
     providers?: AppOptions["providers"];
-    onStatement?: (statement: string) => void;
+    onStatement?: (statement: string, parameters: readonly unknown[]) => void;
   } = {},
 ) {
   const database = await openTestDatabase({ onStatement: options.onStatement });

@@ -1,5 +1,6 @@
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JOB_SANDBOX_WEBHOOK } from "../src/modules/payments/sandbox/webhooks.ts";
 import { createTestApp, type TestApp, testEngine } from "./helpers.ts";
 import { createDriverWithVehicle, idempotencyKey, saveSandboxCard, startParkedVisit } from "./parking-fixtures.ts";
 
@@ -37,9 +38,11 @@ describe(`the pay path's SQL statements (${testEngine})`, () => {
   const statements: string[] = [];
   beforeAll(async () => {
     app = await createTestApp({
-      onStatement: (statement) => {
-        // The sandbox gateway keeps its charges in our database; a real provider is an HTTP call.
-        if (counting && !statement.includes('"sandbox_')) statements.push(statement);
+      onStatement: (statement, parameters) => {
+        // The sandbox gateway keeps its charges in our database and queues its own webhooks
+        // (docs/decisions/0155); a real provider does both on its side of an HTTP call.
+        const sandboxOwn = statement.includes('"sandbox_') || parameters.includes(JOB_SANDBOX_WEBHOOK);
+        if (counting && !sandboxOwn) statements.push(statement);
       },
     });
   });
