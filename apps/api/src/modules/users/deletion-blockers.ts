@@ -69,8 +69,9 @@ export async function listDeletionBlockers(db: Executor, userId: string): Promis
 
 /**
  * The one place that decides whether an account may be deleted, called inside the deleting
- * transaction with the user's row locked (the ledger takes the same lock before it records a
- * charge, so a purchase racing the deletion is either seen here or refused there).
+ * transaction with the user's row locked. A purchase that creates what it pays for (a pass, an
+ * event visit) takes the same lock first (the lock order, ARCHITECTURE.md), so a purchase racing
+ * the deletion is either seen here or refused there (docs/decisions/0141).
  */
 export async function assertAccountCanBeDeleted(db: Executor, userId: string): Promise<void> {
   const [first] = await listDeletionBlockers(db, userId);
