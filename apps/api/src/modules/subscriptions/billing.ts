@@ -107,16 +107,24 @@ async function periodPaid(tx: Tx, periodId: string, paymentId: string | null): P
   if (paymentId) await enqueue(tx, JOB_RECEIPT, { paymentId }, { dedupeKey: `subscription-receipt:${paymentId}` });
 }
 
-async function periodFailed(tx: Tx, periodId: string): Promise<void> {
+async function periodFailed(tx: Tx, periodId: string, reachedProvider = true): Promise<void> {
   const locked = await lockPassAndPeriod(tx, periodId);
   if (!locked || locked.period.status === "paid") return;
   const { period, subscription } = locked;
   const now = nowIso();
   await updatePeriodRow(tx, period.id, { status: "failed", updated_at: now });
-  const next = afterFailure(subscription.status, subscription.failed_attempts, Date.parse(now));
+  const next = afterFailure(subscription.status, subscription.failed_attempts, Date.parse(now), reachedProvider);
   if (!next) return;
   const { notify, ...changes } = next;
   await updateSubscriptionRow(tx, subscription.id, { ...changes, updated_at: now });
+  // Retried at once: the next worker pass charges it, not the next sweep.
+  if (changes.next_retry_at !== null && changes.next_retry_at <= now)
+    await enqueue(
+      tx,
+      JOB_ADVANCE,
+      { subscriptionId: subscription.id },
+      { dedupeKey: `advance:${subscription.id}:attempt:${changes.failed_attempts}` },
+    );
   if (notify)
     await enqueue(
       tx,
@@ -132,7 +140,7 @@ registerPayable(PERIOD_PAYABLE, {
     await lockPassAndPeriod(tx, periodId);
   },
   onSucceeded: (tx, payment) => periodPaid(tx, payment.payable_id, payment.id),
-  onFailed: (tx, payment) => periodFailed(tx, payment.payable_id),
+  onFailed: (tx, payment, { reachedProvider }) => periodFailed(tx, payment.payable_id, reachedProvider),
 });
 
 /** A driver's last card in a country stays while a pass there still renews on it (docs/product/money.md). */
