@@ -8,12 +8,13 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/i18n/package.json packages/i18n/
-RUN npm install --no-audit --no-fund
+# The lock file as it is: `npm ci` refuses a lock that does not match package.json.
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim AS runtime
-ENV NODE_ENV=production PORT=8080 PROCESS_ROLE=api
+ENV NODE_ENV=production PORT=8080 PROCESS_ROLE=api METRICS_PORT=9464
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules node_modules
@@ -22,6 +23,7 @@ COPY --from=build --chown=node:node /app/apps/api/dist apps/api/dist
 COPY --from=build --chown=node:node /app/apps/web/dist apps/web/dist
 USER node
 EXPOSE 8080 9464
-HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# Each role is asked the right thing: an API its /api/health, a worker its job loop's heartbeat on METRICS_PORT.
+HEALTHCHECK --interval=10s --timeout=4s --start-period=20s --retries=3 \
+  CMD ["node", "apps/api/dist/healthcheck.mjs"]
 CMD ["node", "--enable-source-maps", "apps/api/dist/server.mjs"]

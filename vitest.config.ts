@@ -22,7 +22,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.ts", "apps/api/src/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "packages/*/src/**/*.test.ts",
+            "apps/api/src/**/*.test.ts",
+            "apps/api/scripts/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
         },
       },
       apiSuite("sqlite"),

@@ -1,6 +1,6 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_DATA_DIR, E2E_PORT } from "./playwright.config.ts";
 
@@ -230,4 +230,17 @@ export async function signInThroughWizard(page: Page, nationalPhone: string) {
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page.getByLabel("Código de verificación")).toHaveValue(/^\d{6}$/);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
+}
+
+/** A journey's steps: axe on each, then a numbered full-page screenshot (390×844) kept with the run's results. */
+export function stepChecker(page: Page, testInfo: TestInfo) {
+  let count = 0;
+  return async (name: string) => {
+    await expectAccessible(page);
+    count += 1;
+    await page.screenshot({
+      path: testInfo.outputPath(`${String(count).padStart(2, "0")}-${name}.png`),
+      fullPage: true,
+    });
+  };
 }

@@ -104,11 +104,22 @@ test.describe("Spanish, Monterrey", () => {
     await expect(page.getByText("$12.00 MXN por hora, más comisiones e impuestos")).toBeVisible();
     await expect(page.getByRole("radio", { name: driver.plate })).toBeChecked();
 
-    // The number input: starts at the zone's minimum, steps by one, clamps what is typed.
+    // Half an hour to start (a curb errand); presets up to the zone's 2 h; the stepper moves in the
+    // zone's own step (its 15-minute minimum); what is typed is clamped.
     const minutes = page.getByRole("spinbutton", { name: "Minutos" });
-    await expect(minutes).toHaveValue("15");
+    await expect(minutes).toHaveValue("30");
+    await expect(page.getByRole("group", { name: "¿Cuánto tiempo?" }).getByRole("button")).toHaveText([
+      "15 min",
+      "30 min",
+      "1 h",
+      "2 h",
+    ]);
+    await page.getByRole("button", { name: "1 h" }).click();
+    await expect(minutes).toHaveValue("60");
     await page.getByRole("button", { name: "Aumentar" }).click();
-    await expect(minutes).toHaveValue("16");
+    await expect(minutes).toHaveValue("75");
+    // The total and Pay are on screen without scrolling at 390×844.
+    await expect(page.getByRole("button", { name: /^Pagar \$/ })).toBeInViewport();
     await minutes.fill("500");
     await minutes.press("Enter");
     await expect(minutes).toHaveValue("120");
@@ -161,8 +172,8 @@ test.describe("Spanish, Monterrey", () => {
     await expect(
       page.getByText(`${driver.plate} está pagado aquí hasta las ${paidEnd}: el tiempo nuevo se suma.`),
     ).toBeVisible();
-    // An extension may add a single minute; 15 more cost $3.00 + fees and IVA.
-    await expect(minutes).toHaveValue("1");
+    // An extension starts at half an hour, never at the single minute it may add; 15 more cost $3.00 + fees and IVA.
+    await expect(minutes).toHaveValue("30");
     await minutes.fill("15");
     await minutes.press("Enter");
     await expect(page.getByRole("row", { name: /Total/ })).toContainText("$9.55 MXN");
@@ -219,11 +230,11 @@ test.describe("Spanish, Monterrey", () => {
     await page.getByRole("link", { name: "Pagar en la zona 101" }).click();
     await expect(page).toHaveURL(hostUrl("localhost", `/parquimetros/${ZONE_101.uuid}`));
 
-    // 45 minutes with the stepper's buttons: fifteen presses past 30.
+    // 45 minutes with the stepper's buttons: one press of the zone's 15-minute step past 30.
     const minutes = page.getByRole("spinbutton", { name: "Minutos" });
     await minutes.fill("30");
     await minutes.press("Enter");
-    for (let press = 0; press < 15; press += 1) await page.getByRole("button", { name: "Aumentar" }).click();
+    await page.getByRole("button", { name: "Aumentar" }).click();
     await expect(minutes).toHaveValue("45");
     await page.getByRole("button", { name: /^Pagar \$/ }).click();
     await expect(page.getByRole("heading", { name: "Pagado" })).toBeVisible();

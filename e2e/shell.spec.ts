@@ -116,7 +116,7 @@ test("English: the footer's privacy link leaves for the host's page, and every n
   await expect(privacy).toHaveAttribute("target", "_blank");
 
   // docs/product/screens-and-routes.md: scroll resets on each navigation, going back included (not the browser's old position).
-  await expect(page.getByRole("heading", { name: "Passes you can buy" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Subscriptions you can buy" })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
@@ -126,7 +126,7 @@ test("English: the footer's privacy link leaves for the host's page, and every n
   await expect(page).toHaveURL(hostUrl("localhost", "/contacto"));
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   await page.goBack();
-  await expect(page.getByRole("heading", { name: "Passes you can buy" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Subscriptions you can buy" })).toBeVisible();
   // Once the screen is as tall as when it was left, an old position could be put back: it is not.
   await expect.poll(pageHeight).toBeGreaterThanOrEqual(fullHeight);
   const scrollAfterTwoFrames = await page.evaluate(

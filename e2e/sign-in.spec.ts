@@ -74,7 +74,7 @@ test("a new Mexican driver signs in, adds a car, and the wizard asks for a payme
 
   // docs/product/entities-and-states.md: the profile reloads; a vehicle but no Mexican payment method → step 5.
   await expect(page.getByRole("heading", { name: "Agrega un método de pago" })).toBeVisible();
-  await expect(page.getByText(/No te cobraremos nada ahora/)).toBeVisible();
+  await expect(page.getByText(/guardarla no te cuesta nada/)).toBeVisible();
   await expect(page).toHaveURL(hostUrl("localhost", "/"));
   await expectAccessible(page);
 

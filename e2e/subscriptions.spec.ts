@@ -1,25 +1,11 @@
-import type { Page, TestInfo } from "@playwright/test";
 import { openPassesFromMenu, signUpThroughWizard, words } from "./drivers.ts";
-import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
+import { expect, expectAccessible, hostUrl, newNationalPhone, stepChecker, test } from "./fixtures.ts";
 
 /**
  * Passes (docs/product/passes-and-promo-codes.md) as a brand-new driver meets them: from `/`, through the whole sign-in wizard
  * (no stored tokens, no API shortcuts), into /pensiones from the menu, a plan's checkout, and the
  * pass it makes. axe on every screen; a page error fails the journey (fixtures.ts).
  */
-
-/** Each step: axe, then a numbered screenshot kept with the run's results. */
-function stepChecker(page: Page, testInfo: TestInfo) {
-  let count = 0;
-  return async (name: string) => {
-    await expectAccessible(page);
-    count += 1;
-    await page.screenshot({
-      path: testInfo.outputPath(`${String(count).padStart(2, "0")}-${name}.png`),
-      fullPage: true,
-    });
-  };
-}
 
 /** A date `days` from today on the lot's calendar, as the date picker takes it. */
 const daysFromToday = (timeZone: string, days: number) => {
@@ -96,17 +82,17 @@ test.describe("USA, in English", () => {
     await step("checkout");
     await pay.click();
 
-    await expect(page.getByText("Your pass is ready")).toBeVisible();
+    await expect(page.getByText("Your subscription is ready")).toBeVisible();
     await expect(page.locator(".status-badge")).toHaveText("Active");
     await expect(page.getByRole("list").filter({ hasText: "Charge" })).toContainText("Approved");
     await step("active");
 
-    await page.getByRole("button", { name: "Cancel pass" }).click();
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
     const dialog = page.getByRole("alertdialog");
     await expect(dialog).toContainText(/It stays valid until .+, its last day, and is not charged again\./);
     const lastDay = (await dialog.textContent())?.match(/until (.+), its last day/)?.[1] ?? "";
     await step("cancel-dialog");
-    await dialog.getByRole("button", { name: "Cancel pass" }).click();
+    await dialog.getByRole("button", { name: "Cancel subscription" }).click();
     await expect(
       page.getByText(`Cancelled: valid until ${lastDay}, then it ends. It will not be charged again.`),
     ).toBeVisible();
@@ -131,7 +117,7 @@ test.describe("a promo code link, in English", () => {
     await expect(page.locator(".fee-breakdown [data-line=subtotal] td")).toHaveText("$160.00 USD");
     await step("checkout");
     await page.getByRole("button", { name: /^Pay \$/ }).click();
-    await expect(page.getByText("Your pass is ready")).toBeVisible();
+    await expect(page.getByText("Your subscription is ready")).toBeVisible();
     // The pass names its code; the next charge is still discounted (period 2 of 3).
     await expect(page.getByText("AUSTIN20", { exact: true })).toBeVisible();
     await expect(page.getByText(/Next charge .+: \$178\.\d\d USD/)).toBeVisible();
@@ -208,7 +194,7 @@ test.describe("a partner landing, signed out", () => {
     await expect(pay).toBeEnabled();
     await step("checkout-ready");
     await pay.click();
-    await expect(page.getByText("Your pass is ready")).toBeVisible();
+    await expect(page.getByText("Your subscription is ready")).toBeVisible();
     await expect(page.locator(".status-badge")).toHaveText("Active");
     await step("active");
   });

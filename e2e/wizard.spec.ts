@@ -1,5 +1,5 @@
-import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, hostUrl, newNationalPhone, stepChecker, test } from "./fixtures.ts";
 
 /**
  * The whole sign-in wizard (docs/product/screens-and-routes.md and docs/product/entities-and-states.md), as a brand-new driver meets it on each host: the phone,
@@ -29,7 +29,7 @@ const words = {
     state: "Estado",
     saveVehicle: "Guardar vehículo",
     paymentHeading: "Agrega un método de pago",
-    noCharge: /No te cobraremos nada ahora/,
+    noCharge: /guardarla no te cuesta nada/,
     email: "Correo electrónico",
     usLastName: "Apellido",
     zipCode: "Código postal",
@@ -57,7 +57,7 @@ const words = {
     state: "State",
     saveVehicle: "Save vehicle",
     paymentHeading: "Add a payment method",
-    noCharge: /We will not charge you anything now/,
+    noCharge: /saving it costs you nothing/,
     email: "E-mail",
     usLastName: "Last name",
     zipCode: "ZIP code",
@@ -91,19 +91,6 @@ const journeys: Journey[] = [
   { host: "us.localhost", language: "en", dial: "us", state: "Texas", landing: "/dashboard" },
   { host: "us.localhost", language: "es", dial: "us", state: "Texas", landing: "/dashboard" },
 ];
-
-/** Each step: axe, then a numbered screenshot kept with the run's results for anyone to look at. */
-function stepChecker(page: Page, testInfo: TestInfo) {
-  let count = 0;
-  return async (name: string) => {
-    await expectAccessible(page);
-    count += 1;
-    await page.screenshot({
-      path: testInfo.outputPath(`${String(count).padStart(2, "0")}-${name}.png`),
-      fullPage: true,
-    });
-  };
-}
 
 /** The sandbox's test card, typed inside the provider's frame only (PCI-1). */
 async function typeSandboxCard(page: Page) {

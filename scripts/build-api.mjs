@@ -24,6 +24,7 @@ await build({
     backup: path.join(api, "src/cli/backup.ts"),
     restore: path.join(api, "src/cli/restore.ts"),
     "check-ledger": path.join(api, "src/cli/check-ledger.ts"),
+    healthcheck: path.join(api, "src/cli/healthcheck.ts"),
   },
   outdir: dist,
   outExtension: { ".js": ".mjs" },

@@ -12,15 +12,16 @@ import { deriveKey } from "./lib/crypto.ts";
 import { tooManyRequests } from "./lib/errors.ts";
 import { type AccessTokens, createAccessTokens } from "./modules/auth/access-token.ts";
 import { createJobRunner, type JobRunner } from "./modules/jobs/worker.ts";
+import { gatewayOrigins } from "./modules/payments/card-form.ts";
 import { sandboxPages } from "./modules/payments/sandbox/pages.ts";
-import { gatewayOrigins } from "./modules/payments/service.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { contentSecurityDirectives } from "./plugins/content-security-policy.ts";
 import { answerClientError, answerFrameworkError, errorsPlugin } from "./plugins/errors.ts";
 import { jsonBodyPlugin } from "./plugins/json-body.ts";
 import { logRedaction, logSerializers } from "./plugins/log-redaction.ts";
-import { metricsPlugin } from "./plugins/metrics.ts";
+import { createMetrics, metricsPlugin } from "./plugins/metrics.ts";
 import { openApiPlugin } from "./plugins/openapi.ts";
+import { instrumentProviders } from "./plugins/provider-calls.ts";
 import { serializerCompiler } from "./plugins/serializer.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createProviders, type Providers } from "./providers.ts";
@@ -89,8 +90,20 @@ export async function buildApp(options: AppOptions) {
   app.decorate("db", database.db);
   app.decorate("dbEngine", database.engine);
   app.decorate("accessTokens", createAccessTokens(deriveKey(config.secret, "access-token")));
-  app.decorate("providers", { ...createProviders(config, database.db, app.log), ...options.providers });
-  app.decorate("jobs", createJobRunner({ db: database.db, log: app.log }));
+  const jobs = createJobRunner({ db: database.db, log: app.log });
+  app.decorate(
+    "metrics",
+    createMetrics(database.db, () => (config.role === "api" ? undefined : jobs)),
+  );
+  // Calls to the outside world are measured here, at the one boundary every provider passes (tests' fakes included).
+  app.decorate(
+    "providers",
+    instrumentProviders(
+      { ...createProviders(config, database.db, app.log), ...options.providers },
+      app.metrics.providerCalls,
+    ),
+  );
+  app.decorate("jobs", jobs);
   if (config.role !== "api") app.addHook("onReady", async () => app.jobs.start());
   // Redis down must not slow every request: commands fail at once instead of waiting in a queue for
   // a reconnection (the rate limit then lets requests through; sign-in caps live in the database).

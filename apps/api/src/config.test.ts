@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, ENVIRONMENT_VARIABLES, loadConfig, PROVIDER_CAPS } from "./config.ts";
@@ -113,6 +114,12 @@ describe("configuration read at start-up", () => {
     expect(loadConfig({ ...base, FACTURAPI_KEY: "sk_test_abc" }).invoicing.facturapi?.secretKey).toBe("sk_test_abc");
   });
 
+  it("refuses NetPay keys in production, where its CVV-on-every-charge rule cannot be met, and takes them elsewhere", () => {
+    const netpay = { NETPAY_SECRET_KEY: "sk_netpay_live", NETPAY_PUBLIC_KEY: "pk_netpay_live" };
+    expect(() => loadConfig({ ...production, ...netpay })).toThrow(/NETPAY_SECRET_KEY: NetPay asks for the CVV/);
+    expect(loadConfig({ ...base, ...netpay }).payments.netpay?.secretKey).toBe("sk_netpay_live");
+  });
+
   it("refuses sandbox e-mail and a production without any real card gateway, naming the variable", () => {
     expect(() => loadConfig({ ...production, SMTP_URL: "" })).toThrow(/EMAIL_PROVIDER/);
     expect(() => loadConfig({ ...production, CONEKTA_PRIVATE_KEY: "", CONEKTA_PUBLIC_KEY: "" })).toThrow(
@@ -149,6 +156,20 @@ describe("configuration read at start-up", () => {
     const config = loadConfig({ ...example, ...production, METRICS_PORT: "", SEED_DEMO: "", MIGRATE_AT_START: "" });
     expect(config.webDistDir).toBe(loadConfig(base).webDistDir);
     expect(config).toMatchObject({ metricsPort: undefined, seedDemo: false, migrateAtStart: false, port: 8080 });
+  });
+
+  it("reads any variable from NAME_FILE (a mounted secret), refusing both at once or an unreadable file", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "estaciona-secret-"));
+    const file = path.join(dir, "app_secret");
+    writeFileSync(file, `${"s".repeat(40)}\n`);
+    expect(loadConfig({ ...base, APP_SECRET_FILE: file }).secret).toBe("s".repeat(40));
+    expect(() => loadConfig({ ...base, APP_SECRET_FILE: file, APP_SECRET: "t".repeat(40) })).toThrow(
+      /APP_SECRET: set either it or APP_SECRET_FILE/,
+    );
+    expect(() => loadConfig({ ...base, APP_SECRET_FILE: path.join(dir, "missing") })).toThrow(
+      /APP_SECRET_FILE: cannot read .*missing \(ENOENT\)/,
+    );
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("lists every variable in .env.example and in docs/configuration.md", () => {

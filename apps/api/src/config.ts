@@ -17,6 +17,33 @@ const optional = z
   .transform((value) => (value === "" ? undefined : value));
 const port = z.coerce.number().int().min(0).max(65535);
 
+/**
+ * TWILIO_WHATSAPP_TEMPLATES: the Content SID of each approved WhatsApp template, per language, as
+ * JSON: `{"sign_in_code":{"es":"HX…","en":"HX…"},"meter_reminder":{…},"meter_expired":{…}}`
+ * (twilio-oai `ContentSid`: `^HX[0-9a-fA-F]{32}$`; docs/decisions/0161).
+ */
+/** The messages the product sends by WhatsApp, each one approved template per language. */
+export const WHATSAPP_TEMPLATES = ["sign_in_code", "meter_reminder", "meter_expired"] as const;
+export type WhatsappTemplateName = (typeof WHATSAPP_TEMPLATES)[number];
+const contentSid = z.string().regex(/^HX[0-9a-fA-F]{32}$/, "a Content SID: HX and 32 hex digits");
+const whatsappTemplates = z
+  .string()
+  .transform((raw, context) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      context.addIssue({ code: "custom", message: "not JSON" });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.strictObject(
+      Object.fromEntries(
+        WHATSAPP_TEMPLATES.map((name) => [name, z.strictObject({ es: contentSid, en: contentSid })]),
+      ) as Record<WhatsappTemplateName, z.ZodObject<{ es: typeof contentSid; en: typeof contentSid }>>,
+    ),
+  );
+
 /** proxy-addr's names for whole private ranges, accepted in a TRUST_PROXY list. */
 const PROXY_RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
 const isAddressOrCidr = (entry: string): boolean => {
@@ -100,6 +127,13 @@ const environment = z.object({
   TWILIO_FROM: optional,
   TWILIO_WHATSAPP_FROM: optional,
   TWILIO_API_BASE: z.url().default("https://api.twilio.com"),
+  TWILIO_MESSAGING_SERVICE_SID: optional.pipe(
+    z
+      .string()
+      .regex(/^MG[0-9a-fA-F]{32}$/, "a Messaging Service SID: MG and 32 hex digits")
+      .optional(),
+  ),
+  TWILIO_WHATSAPP_TEMPLATES: optional.pipe(whatsappTemplates.optional()),
   EMAIL_PROVIDER: z.enum(["sandbox", "smtp"]).optional(),
   SMTP_URL: optional.pipe(z.url().optional()),
   EMAIL_FROM: z.string().default("Estaciona <no-reply@estaciona.localhost>"),
@@ -113,6 +147,9 @@ const environment = z.object({
   NETPAY_SECRET_KEY: optional,
   NETPAY_PUBLIC_KEY: optional,
   NETPAY_API_BASE: optional.pipe(z.url().optional()),
+  CONEKTA_WEBHOOK_PUBLIC_KEY: optional,
+  NMI_WEBHOOK_SIGNING_KEY: optional,
+  SANDBOX_WEBHOOK_SECRET: optional.pipe(z.string().min(16).optional()),
   FACTURAPI_KEY: optional,
   FACTURAPI_API_BASE: z.url().default("https://www.facturapi.io/v2"),
   CONTACT_MAX_PER_USER_PER_DAY: z.coerce.number().int().min(1).default(5),
@@ -141,11 +178,35 @@ export const ENVIRONMENT_VARIABLES = Object.keys(environment.shape);
 /** Variable names as the environment spells them; every value is a string there. */
 export type Environment = { [K in keyof z.input<typeof environment>]?: string };
 
+/**
+ * Secrets as files (Docker and Kubernetes secrets): any variable may be given as `NAME_FILE`, the
+ * path of a file holding its value (one trailing newline dropped). Both at once is refused: which
+ * one wins would be a guess (docs/configuration.md).
+ */
+function fromFiles(given: Record<string, string | undefined>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of ENVIRONMENT_VARIABLES) {
+    const file = given[`${name}_FILE`];
+    if (file === undefined) continue;
+    if (given[name] !== undefined)
+      throw new ConfigError(`Invalid configuration:\n  ${name}: set either it or ${name}_FILE, not both`);
+    try {
+      values[name] = readFileSync(file, "utf8").replace(/\r?\n$/, "");
+    } catch (error) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      );
+    }
+  }
+  return values;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   // An empty value is an unset one, so its default applies: `.env.example` writes `NAME=` for the
   // optional variables and compose's `env_file` passes them on as "" (an empty WEB_DIST_DIR
   // would otherwise serve no SPA, an empty SEED_DEMO stop start-up).
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  Object.assign(given, fromFiles(given));
   const parsed = environment.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
@@ -159,8 +220,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const smsProvider = e.SMS_PROVIDER ?? (e.TWILIO_ACCOUNT_SID ? "twilio" : "sandbox");
   if (smsProvider === "twilio") {
     requireAll(e, ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"], "SMS_PROVIDER=twilio");
-    if (!e.TWILIO_FROM && !e.TWILIO_WHATSAPP_FROM)
+    if (!e.TWILIO_FROM && !e.TWILIO_WHATSAPP_FROM && !e.TWILIO_MESSAGING_SERVICE_SID)
       throw new ConfigError("Invalid configuration:\n  TWILIO_FROM: required with SMS_PROVIDER=twilio");
+    // Every WhatsApp message we send is business-initiated (nobody writes to us first), so each
+    // needs an approved template; without them the first sign-in code would be refused (63016).
+    if (e.SMS_CHANNEL === "whatsapp" && !e.TWILIO_WHATSAPP_TEMPLATES)
+      throw new ConfigError(
+        "Invalid configuration:\n  TWILIO_WHATSAPP_TEMPLATES: required with SMS_CHANNEL=whatsapp (WhatsApp accepts only approved templates from a business)",
+      );
   }
   if (production && smsProvider === "sandbox")
     throw new ConfigError(
@@ -172,9 +239,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       "Invalid configuration:\n  EMAIL_PROVIDER: the sandbox keeps e-mails in an outbox nobody reads; set SMTP_URL in production",
     );
-  if (production && !e.CONEKTA_PRIVATE_KEY && !e.NMI_SECURITY_KEY && !e.NETPAY_SECRET_KEY)
+  if (production && !e.CONEKTA_PRIVATE_KEY && !e.NMI_SECURITY_KEY)
     throw new ConfigError(
       "Invalid configuration:\n  CONEKTA_PRIVATE_KEY / NMI_SECURITY_KEY: production needs at least one real card gateway (the sandbox never runs there)",
+    );
+  // NetPay wants the cardholder's CVV on every charge to a saved card (its "Pago con token
+  // guardado" guide): renewals and freeflow exits have nobody to type it, and the product keeps
+  // no card field in its own page. Refused plainly rather than failing charge by charge (decision 0160).
+  if (production && e.NETPAY_SECRET_KEY)
+    throw new ConfigError(
+      "Invalid configuration:\n  NETPAY_SECRET_KEY: NetPay asks for the CVV on every charge to a saved card, which unattended charges (renewals, freeflow exits) cannot give; NetPay is not offered in production (docs/decisions/0160)",
     );
 
   // The sandbox issuer writes unstamped CFDI that no SAT record knows, and Facturapi's test keys
@@ -247,6 +321,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         authToken: e.TWILIO_AUTH_TOKEN ?? "",
         from: e.TWILIO_FROM ?? "",
         whatsappFrom: e.TWILIO_WHATSAPP_FROM ?? "",
+        messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID ?? "",
+        whatsappTemplates: e.TWILIO_WHATSAPP_TEMPLATES ?? null,
         apiBase: e.TWILIO_API_BASE.replace(/\/$/, ""),
       },
     },
@@ -271,6 +347,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       netpay: e.NETPAY_SECRET_KEY
         ? { secretKey: e.NETPAY_SECRET_KEY, publicKey: e.NETPAY_PUBLIC_KEY ?? "", apiBase: e.NETPAY_API_BASE }
         : null,
+      /**
+       * What each gateway's webhooks are verified with (docs/decisions/0155): Conekta's webhook key
+       * (PEM; `\\n` accepted for newlines), NMI's signing key, the sandbox's own shared secret.
+       */
+      webhooks: {
+        conektaPublicKey: e.CONEKTA_WEBHOOK_PUBLIC_KEY?.replace(/\\n/g, "\n") ?? null,
+        nmiSigningKey: e.NMI_WEBHOOK_SIGNING_KEY ?? null,
+        // The sandbox never runs in production (providers.ts): a fixed demo secret is enough by default.
+        sandboxSecret: e.SANDBOX_WEBHOOK_SECRET ?? "estaciona-sandbox-webhook-secret",
+      },
       cardAddMaxPerUserPerDay: capUnlessSandbox(
         e.CARD_ADD_MAX_PER_USER_PER_DAY,
         cardsAreSandbox,

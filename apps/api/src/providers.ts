@@ -46,7 +46,7 @@ export function createProviders(config: Config, db: Db, log: FastifyBaseLogger):
 function createPaymentGateways(config: Config, db: Db): PaymentGateways {
   const { conekta, nmi, netpay } = config.payments;
   const standIn = (shape: Exclude<GatewayName, "sandbox">) =>
-    config.production ? unavailableGateway(shape) : createSandboxGateway({ db, shape });
+    config.production ? unavailableGateway(shape) : createSandboxGateway({ db, shape, sendsWebhooks: true });
   return {
     mx: conekta ? createConektaGateway(conekta) : standIn("conekta"),
     us: nmi ? createNmiGateway(nmi) : standIn("nmi"),

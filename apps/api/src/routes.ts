@@ -3,6 +3,7 @@ import { authModule } from "./modules/auth/plugin.ts";
 import { contactModule } from "./modules/contact/plugin.ts";
 import { eventsModule } from "./modules/events/plugin.ts";
 import { healthModule } from "./modules/health/plugin.ts";
+import { homeModule } from "./modules/home/plugin.ts";
 import { hostsModule } from "./modules/hosts/plugin.ts";
 import { invoicingModule } from "./modules/invoicing/plugin.ts";
 import { messagingModule } from "./modules/messaging/plugin.ts";
@@ -15,6 +16,7 @@ import { subscriptionsModule } from "./modules/subscriptions/plugin.ts";
 import { usersModule } from "./modules/users/plugin.ts";
 import { valetModule } from "./modules/valet/plugin.ts";
 import { vehiclesModule } from "./modules/vehicles/plugin.ts";
+import { webhooksModule } from "./modules/webhooks/plugin.ts";
 
 /**
  * Every feature module, mounted under /api (docs/product/calls-and-errors.md). One line per module; a module that
@@ -28,12 +30,14 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(usersModule);
   await app.register(vehiclesModule);
   await app.register(paymentsModule);
+  await app.register(webhooksModule);
   await app.register(parkingModule);
   await app.register(metersModule);
   await app.register(eventsModule);
   await app.register(valetModule);
   await app.register(invoicingModule);
   await app.register(subscriptionsModule);
+  await app.register(homeModule);
   await app.register(receiptsModule);
   await app.register(contactModule);
   await app.register(operatorModule);

@@ -1,11 +1,45 @@
 import { createServer } from "node:http";
 import closeWithGrace from "close-with-grace";
+import { sql } from "kysely";
 import { type App, buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 
-/** Prometheus scrapes this port; it is never the public one (docs/operations.md). */
+/**
+ * A job loop that has not gone round for this long is stuck (a handler that never returns) or dead.
+ * Provider calls give up within 20 s and a tick runs at most 100 jobs, each beating.
+ */
+const HEARTBEAT_STALE_SECONDS = 120;
+
+/**
+ * The process's own health, for the container's check of a worker (which has no public port):
+ * its job loop's heartbeat is fresh and the database answers (docs/operations.md).
+ */
+async function processHealth(app: App): Promise<{ healthy: boolean; body: object }> {
+  const heartbeat = app.config.role === "api" ? null : app.jobs.heartbeatAgeSeconds();
+  const loop =
+    app.config.role === "api"
+      ? "not_run"
+      : heartbeat !== null && heartbeat < HEARTBEAT_STALE_SECONDS
+        ? "ok"
+        : "stalled";
+  const database = await sql`select 1`.execute(app.db).then(
+    () => "ok",
+    () => "unreachable",
+  );
+  return {
+    healthy: loop !== "stalled" && database === "ok",
+    body: { role: app.config.role, jobs: loop, heartbeat_age_seconds: heartbeat, database },
+  };
+}
+
+/** Prometheus scrapes this port, and a worker's health check asks `/health` here; it is never the public one (docs/operations.md). */
 function serveMetrics(app: App, port: number) {
   const server = createServer(async (request, response) => {
+    if (request.url === "/health") {
+      const { healthy, body } = await processHealth(app);
+      response.writeHead(healthy ? 200 : 503, { "content-type": "application/json" }).end(JSON.stringify(body));
+      return;
+    }
     if (request.url !== "/metrics") {
       response.writeHead(404).end();
       return;

@@ -85,15 +85,15 @@ describe(`the deployment files (${testEngine})`, () => {
   });
 
   it("probe health where the code answers it, and run the image as a non-root user", async () => {
-    const health = /fetch\('http:\/\/127\.0\.0\.1:'\+\(process\.env\.PORT\|\|(\d+)\)\+'(\/[\w/]+)'\)/.exec(
-      runtimeStage,
-    );
-    expect(health?.[1]).toBe(imageEnv.PORT);
-    expect((await app.inject({ method: "GET", url: health?.[2] ?? "" })).statusCode).toBe(200);
-    // The worker has no public port: its health is the metrics port it is given.
-    const worker = compose.services.worker;
-    const metricsPort = worker?.environment?.METRICS_PORT;
-    expect(worker?.healthcheck?.test.join(" ")).toContain(`http://127.0.0.1:${metricsPort}/metrics`);
+    // One role-aware check for every role: an API's /api/health, a worker's heartbeat on METRICS_PORT.
+    expect(runtimeStage).toMatch(/^\s+CMD \["node", "apps\/api\/dist\/healthcheck\.mjs"\]$/m);
+    expect(read("scripts/build-api.mjs")).toMatch(/healthcheck: path\.join\(api, "src\/cli\/healthcheck\.ts"\)/);
+    const check = read("apps/api/src/cli/healthcheck.ts");
+    expect(check).toContain('"/api/health"');
+    expect((await app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+    for (const [name, service] of ours) expect(service.healthcheck, `${name} keeps the image's check`).toBeUndefined();
+    const metricsPort = imageEnv.METRICS_PORT;
+    expect(compose.services.worker?.environment?.METRICS_PORT).toBe(metricsPort);
     expect(runtimeStage).toMatch(new RegExp(`^EXPOSE .*\\b${metricsPort}\\b`, "m"));
     expect(runtimeStage).toMatch(/^HEALTHCHECK /m);
     const user = /^USER (\S+)$/m.exec(runtimeStage)?.[1];

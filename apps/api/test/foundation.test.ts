@@ -67,4 +67,18 @@ describe(`foundation (${testEngine})`, () => {
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
+
+  it("seeds no demo tenant without SEED_DEMO: only the platform's own organisation, its hosts and no users", async () => {
+    const bare = await createTestApp({ env: { SEED_DEMO: "false" } });
+    try {
+      const organisations = await bare.db.selectFrom("organisations").select("id").execute();
+      expect(organisations).toHaveLength(1);
+      const users = await bare.db.selectFrom("users").select("id").execute();
+      expect(users).toHaveLength(0);
+      const hosts = await bare.db.selectFrom("hosts").select("hostname").execute();
+      expect(hosts.length).toBeGreaterThan(0);
+    } finally {
+      await bare.close();
+    }
+  });
 });

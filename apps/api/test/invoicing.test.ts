@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { dateIn } from "@estaciona/contracts/periods";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFacturapiIssuer } from "../src/modules/invoicing/facturapi.ts";
-import { issueInvoice } from "../src/modules/invoicing/issuing.ts";
+import { issueInvoice, paymentFormOfLines } from "../src/modules/invoicing/issuing.ts";
 import { DEMO_INVOICE_ISSUER } from "../src/seed/data.ts";
 import { type FacturapiFake, startFacturapiFake } from "./fakes/facturapi-server.ts";
 import { FAKE_PROVIDER_TIMEOUT_MS } from "./fakes/fake-http.ts";
@@ -130,6 +130,8 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       expect(xmlText).toContain('Version="4.0"');
       expect(xmlText).toContain(`Total="${(invoice.total / 100).toFixed(2)}"`);
       expect(xmlText).toContain('UsoCFDI="G03"');
+      // The sandbox card does not say credit or debit: c_FormaPago 04.
+      expect(xmlText).toContain('FormaPago="04"');
       const pdf = await call(driver.headers, "GET", `/user/invoice/${invoice.uuid}/pdf`);
       expect(Buffer.from(pdf.json().data.base64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
 
@@ -476,6 +478,99 @@ describe(`invoicing through Facturapi (fake server, ${testEngine})`, () => {
     });
     expect(again.statusCode).toBe(201);
     expect(again.json().data.uuid).not.toBe(id);
+  });
+
+  it("writes c_FormaPago 28 for a debit card, 04 for a credit one, and the largest payment's form on a monthly", async () => {
+    const driver = await driverWithPaidStay(app, FUNDIDORA);
+    await app.db
+      .updateTable("payment_methods")
+      .set({ funding: "debit" })
+      .where("user_id", "=", driver.user.id)
+      .execute();
+    const profile = (await post(driver.headers, "/user/tax/profile", validProfile)).json().data;
+    const debit = (
+      await post(driver.headers, "/user/invoice", { payment_uuid: driver.paymentId, tax_profile_uuid: profile.uuid })
+    ).json().data;
+    await app.jobs.runDueJobs();
+    expect(fake.invoices.find((invoice) => invoice.idempotency_key === debit.uuid)?.body.payment_form).toBe("28");
+
+    await app.db
+      .updateTable("payment_methods")
+      .set({ funding: "credit" })
+      .where("user_id", "=", driver.user.id)
+      .execute();
+    const creditPayment = await payStay(app, driver, FUNDIDORA);
+    const credit = (
+      await post(driver.headers, "/user/invoice", { payment_uuid: creditPayment, tax_profile_uuid: profile.uuid })
+    ).json().data;
+    await app.jobs.runDueJobs();
+    expect(fake.invoices.find((invoice) => invoice.idempotency_key === credit.uuid)?.body.payment_form).toBe("04");
+    expect(paymentFormOfLines([])).toBe("04");
+    expect(
+      paymentFormOfLines([
+        { total: 5000, payment_form: "04" },
+        { total: 9000, payment_form: "28" },
+        { total: 100, payment_form: null },
+      ]),
+    ).toBe("28");
+  });
+
+  it("keeps an invoice whose cancellation waits for the receiver valid, its payment on it, until accepted", async () => {
+    const { driver, profile, id } = await requested("ok");
+    await app.jobs.runDueJobs();
+    const operator = await createDriverWithVehicle(app, { role: "admin" });
+    fake.receiverMustAccept = true;
+    const asked = await post(operator.headers, `/admin/invoice/${id}/cancel`, {});
+    fake.receiverMustAccept = false;
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().data).toMatchObject({ status: "issued", cancellation_status: "pending" });
+    // Asked again while open: the same answer, no second request to the SAT.
+    const requestsBefore = fake.requests.length;
+    expect((await post(operator.headers, `/admin/invoice/${id}/cancel`, {})).json().data.cancellation_status).toBe(
+      "pending",
+    );
+    expect(fake.requests.length).toBe(requestsBefore);
+    // The payment is still covered by a valid CFDI: a new request answers that invoice.
+    const meanwhile = await post(driver.headers, "/user/invoice", {
+      payment_uuid: driver.paymentId,
+      tax_profile_uuid: profile.uuid,
+    });
+    expect(meanwhile.json().data.uuid).toBe(id);
+    const seen = await app.inject({ method: "GET", url: "/api/user/invoices", headers: driver.headers });
+    expect(seen.json().data.find((invoice: { uuid: string }) => invoice.uuid === id)).toMatchObject({
+      status: "issued",
+      cancellation_status: "pending",
+    });
+
+    const made = fake.invoices.find((invoice) => invoice.idempotency_key === id);
+    await backoffPassed();
+    await app.jobs.runDueJobs();
+    expect(await invoiceRow(id)).toMatchObject({ status: "issued", cancellation_status: "pending" });
+    fake.settleCancellation(made?.id ?? "", "accepted");
+    await backoffPassed();
+    await app.jobs.runDueJobs();
+    expect(await invoiceRow(id)).toMatchObject({ status: "cancelled", cancellation_status: "accepted" });
+    const again = await post(driver.headers, "/user/invoice", {
+      payment_uuid: driver.paymentId,
+      tax_profile_uuid: profile.uuid,
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it("leaves an invoice valid when the receiver rejects its cancellation, and it can be asked again", async () => {
+    const { id } = await requested("ok");
+    await app.jobs.runDueJobs();
+    const operator = await createDriverWithVehicle(app, { role: "admin" });
+    fake.receiverMustAccept = true;
+    await post(operator.headers, `/admin/invoice/${id}/cancel`, {});
+    fake.receiverMustAccept = false;
+    const made = fake.invoices.find((invoice) => invoice.idempotency_key === id);
+    fake.settleCancellation(made?.id ?? "", "rejected");
+    await backoffPassed();
+    await app.jobs.runDueJobs();
+    expect(await invoiceRow(id)).toMatchObject({ status: "issued", cancellation_status: "rejected" });
+    const retried = await post(operator.headers, `/admin/invoice/${id}/cancel`, {});
+    expect(retried.json().data).toMatchObject({ status: "cancelled", cancellation_status: "accepted" });
   });
 
   it("fails an invoice the provider refuses, with invalid_invoice_data, and lets its payment be requested again", async () => {

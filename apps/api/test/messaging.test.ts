@@ -3,51 +3,8 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProviderError } from "../src/modules/messaging/providers.ts";
 import { createTwilioSms } from "../src/modules/messaging/twilio.ts";
-import { hang, sendJson, startFakeServer } from "./fakes/fake-http.ts";
+import { ACCOUNT_SID, AUTH_TOKEN, startFakeTwilio } from "./fakes/twilio-server.ts";
 import { createTestApp, type TestApp, testEngine, testPhone } from "./helpers.ts";
-
-const ACCOUNT_SID = "AC00000000000000000000000000000001";
-const AUTH_TOKEN = "twilio-test-auth-token";
-
-/**
- * A local stand-in for api.twilio.com that answers like the Messages resource: 201 with the
- * created Message, or Twilio's error JSON `{ code, message, more_info, status }` for a number it
- * cannot deliver to. A `To` ending in 0000 is undeliverable; one ending in 9999 never answers.
- */
-async function startFakeTwilio() {
-  let sent = 0;
-  const server = await startFakeServer((request, response) => {
-    const form = new URLSearchParams(request.body);
-    const to = form.get("To") ?? "";
-    if (to.endsWith("9999")) return hang(response);
-    if (to.endsWith("0000"))
-      return sendJson(response, 400, {
-        code: 21211,
-        message: `The 'To' number ${to} is not a valid phone number.`,
-        more_info: "https://www.twilio.com/docs/errors/21211",
-        status: 400,
-      });
-    sent += 1;
-    sendJson(response, 201, {
-      sid: `SM${String(sent).padStart(32, "0")}`,
-      account_sid: ACCOUNT_SID,
-      to,
-      from: form.get("From"),
-      body: form.get("Body"),
-      status: "queued",
-      direction: "outbound-api",
-      api_version: "2010-04-01",
-      error_code: null,
-      error_message: null,
-    });
-  });
-  /** The last request, with its form fields. */
-  const lastRequest = () => {
-    const request = server.requests.at(-1);
-    return request && { ...request, form: new URLSearchParams(request.body) };
-  };
-  return { ...server, lastRequest };
-}
 
 describe(`Twilio SMS and WhatsApp against a local fake Twilio (${testEngine})`, () => {
   let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;

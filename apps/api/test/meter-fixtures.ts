@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { feeBreakdown } from "@estaciona/contracts";
 import { meterPurchaseSubtotal } from "@estaciona/contracts/meters";
+import { sql } from "kysely";
 import type { Executor } from "../src/db/database.ts";
+import type { BoundingBox } from "../src/modules/meters/repository.ts";
 
 const DEMO_ORGANISATION_ID = "4f6c1d2e-0000-4000-8000-000000000001";
 /** Charged around the clock, every day of the week. */
@@ -101,4 +103,47 @@ export async function insertZoneGrid(
       )
       .execute();
   }
+}
+
+/**
+ * The map's query as it was before the spatial index (migration 2026112810): the (kind, lat, lng)
+ * btree and every column of the zone. Kept so the test and `npm run bench:map` compare the new one
+ * with it on the same database.
+ */
+export async function listZonesInBoxBeforeIndex(db: Executor, box: BoundingBox, limit: number) {
+  const lat = (box.south + box.north) / 2;
+  const lng = (box.west + box.east) / 2;
+  const { rows } = await sql<{ id: string; zone_code: string; lat: number; lng: number; area: string }>`
+    select locations.*, parking_meters.zone_code, parking_meters.device_id, parking_meters.area,
+      parking_meters.rate_per_hour, parking_meters.min_minutes, parking_meters.max_minutes, parking_meters.hours
+    from parking_meters inner join locations on locations.id = parking_meters.location_id
+    where locations.kind = 'meter' and locations.active = 1
+      and locations.lat >= ${box.south} and locations.lat <= ${box.north}
+      and locations.lng >= ${box.west} and locations.lng <= ${box.east}
+    order by (locations.lat - ${lat}) * (locations.lat - ${lat}) + (locations.lng - ${lng}) * (locations.lng - ${lng}), locations.id
+    limit ${limit}`.execute(db);
+  return rows;
+}
+
+/** `count` views of a phone's shape (height 1.6 × width) of 0.5 to 2 km across, inside the grid's `side` degrees, from a seed. */
+export function randomViews(
+  count: number,
+  { origin, side, seed }: { origin: { lat: number; lng: number }; side: number; seed: number },
+): BoundingBox[] {
+  let state = seed >>> 0;
+  // mulberry32: the same views on every run and engine.
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return Array.from({ length: count }, () => {
+    const width = 0.005 + next() * 0.015;
+    const height = width * 1.6;
+    const lat = origin.lat + next() * side;
+    const lng = origin.lng + next() * side;
+    return { west: lng - width / 2, east: lng + width / 2, south: lat - height / 2, north: lat + height / 2 };
+  });
 }

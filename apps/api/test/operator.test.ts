@@ -717,17 +717,13 @@ describe("who may do what", () => {
     expect(opening.statusCode).toBe(403);
   });
 
-  it("leaves a promo code for every plan to the platform role", async () => {
-    const operator = await createOperator(app);
+  it("leaves a promo code for every plan of the organisation to a member who sees all of it", async () => {
+    const staff = await createOperator(app, { locationIds: [FUNDIDORA] });
     const payload = { code: `TODOS${newId().slice(0, 6).toUpperCase()}`, kind: "percent", value: 10 };
-    const refused = await call(operator.headers, { method: "POST", url: "/api/admin/discount", payload });
+    const refused = await call(staff.headers, { method: "POST", url: "/api/admin/discount", payload });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe("forbidden_access");
-    await app.db
-      .updateTable("operator_memberships")
-      .set({ platform: 1 })
-      .where("user_id", "=", operator.user.id)
-      .execute();
+    const operator = await createOperator(app);
     const created = await call(operator.headers, { method: "POST", url: "/api/admin/discount", payload });
     expect(created.statusCode).toBe(201);
   });
@@ -970,8 +966,8 @@ describe("payments and refunds", () => {
 });
 
 describe("drivers", () => {
-  it("finds a driver by plate or phone, suspends them (their next call is refused) and restores them", async () => {
-    const operator = await createOperator(app);
+  it("finds a driver by plate or phone; the platform role suspends them everywhere (their next call is refused) and restores them", async () => {
+    const operator = await createOperator(app, { platform: true });
     const stay = await paidStay();
     const byPlate = (
       await call(operator.headers, { method: "GET", url: `/api/admin/drivers?q=${stay.driver.vehicle.plate}` })

@@ -27,8 +27,10 @@ import { buyPass, FUNDIDORA_MONTHLY } from "./subscriptions-fixtures.ts";
  */
 type Driver = Awaited<ReturnType<typeof createDriverWithVehicle>>;
 interface KindCase {
-  /** A sale at a location: in the console, its CSV, revenue and the invoiceable payments. */
+  /** A sale at a location: in the console, its CSV, revenue, the invoiceable payments and a receipt. */
   sold: boolean;
+  /** How a payment line names it in Spanish before the day: the kind in words · the place's short name. */
+  words: string;
   /** Buys one for the driver through the API; answers the payable's id. */
   buy(app: TestApp, driver: Driver): Promise<string>;
   /**
@@ -53,6 +55,7 @@ let stand: string;
 export const KINDS: Record<PayableType, KindCase> = {
   visit: {
     sold: true,
+    words: "Estancia · Fundidora",
     async buy(app, driver) {
       const paymentId = await payStay(app, driver, FUNDIDORA);
       const row = await app.db
@@ -66,6 +69,7 @@ export const KINDS: Record<PayableType, KindCase> = {
   },
   subscription_period: {
     sold: true,
+    words: "Pensión mensual · Fundidora",
     running: (app, driver) => KINDS.subscription_period.buy(app, driver),
     async buy(app, driver) {
       await answered(
@@ -86,6 +90,7 @@ export const KINDS: Record<PayableType, KindCase> = {
   },
   meter_purchase: {
     sold: true,
+    words: "Parquímetro · Zona 101",
     running: (app, driver) => KINDS.meter_purchase.buy(app, driver),
     async buy(app, driver) {
       const bought = await answered(
@@ -112,6 +117,7 @@ export const KINDS: Record<PayableType, KindCase> = {
   },
   event_visit: {
     sold: true,
+    words: "Pase de evento · Arena",
     running: (app, driver) => KINDS.event_visit.buy(app, driver),
     async buy(app, driver) {
       const event = await answered(
@@ -150,6 +156,7 @@ export const KINDS: Record<PayableType, KindCase> = {
   },
   valet_ticket: {
     sold: true,
+    words: "Valet · Pangea",
     running: (app, driver) => KINDS.valet_ticket.buy(app, driver),
     async buy(app, driver) {
       const ticket = await answered(
@@ -185,6 +192,7 @@ export const KINDS: Record<PayableType, KindCase> = {
   payment_method: {
     // A card verification: charged and given back at once, no sale at any location.
     sold: false,
+    words: "Verificación de tarjeta",
     running: null,
     async buy(app, driver) {
       const card = await app.db
@@ -252,35 +260,61 @@ describe(`every payable kind reads through the ledger (${testEngine})`, () => {
     return response;
   };
 
-  it.each(PAYABLE_TYPES)("%s: the console, its CSV, revenue, invoicing and the data export read it", async (kind) => {
-    const { driver, charge } = await paidOne(kind);
-    const { sold } = KINDS[kind];
-    expect(charge.location_id !== null).toBe(sold);
+  it.each(PAYABLE_TYPES)(
+    "%s: the console, its CSV, revenue, invoicing, receipts and the data export read it",
+    async (kind) => {
+      const { driver, charge } = await paidOne(kind);
+      const { sold, words } = KINDS[kind];
+      // Every list that names the payment names it alike: kind · place · the day on the lot's clock
+      // (a card check has no lot: its day is UTC's).
+      const day = new Intl.DateTimeFormat("es-MX", {
+        day: "numeric",
+        month: "short",
+        timeZone: sold ? "America/Monterrey" : "UTC",
+      }).format(new Date(charge.created_at));
+      const line = `${words} · ${day}`;
+      expect(charge.location_id !== null).toBe(sold);
 
-    const listed = (await get(operator.headers, `/api/admin/payments?from=${today()}&to=${today()}&limit=100`)).json()
-      .data.items as Array<{ uuid: string; product: string; phone: string | null }>;
-    expect(listed.some((item) => item.uuid === charge.id)).toBe(sold);
-    const csv = (await get(operator.headers, `/api/admin/payments/export?from=${today()}&to=${today()}`)).body;
-    expect(csv.includes(charge.id)).toBe(sold);
-    const revenue = (await get(operator.headers, "/api/admin/today")).json().data.revenue as Array<{ product: string }>;
-    if (sold) expect(revenue.map((row) => row.product)).toContain(kind);
-    const invoiceable = (await get(driver.headers, "/api/user/invoiceable/payments")).json().data as Array<{
-      payment_uuid: string;
-    }>;
-    expect(invoiceable.some((payment) => payment.payment_uuid === charge.id)).toBe(sold);
-    const exported = (await get(driver.headers, "/api/user/export")).json().data.payments as Array<{ uuid: string }>;
-    expect(exported.map((payment) => payment.uuid)).toContain(charge.id);
+      const listed = (await get(operator.headers, `/api/admin/payments?from=${today()}&to=${today()}&limit=100`)).json()
+        .data.items as Array<{ uuid: string; product: string; phone: string | null }>;
+      expect(listed.some((item) => item.uuid === charge.id)).toBe(sold);
+      const csv = (await get(operator.headers, `/api/admin/payments/export?from=${today()}&to=${today()}`)).body;
+      expect(csv.includes(charge.id)).toBe(sold);
+      const revenue = (await get(operator.headers, "/api/admin/today")).json().data.revenue as Array<{
+        product: string;
+      }>;
+      if (sold) expect(revenue.map((row) => row.product)).toContain(kind);
+      const invoiceable = (await get(driver.headers, "/api/user/invoiceable/payments")).json().data as Array<{
+        payment_uuid: string;
+        line: string;
+      }>;
+      expect(
+        invoiceable.filter((payment) => payment.payment_uuid === charge.id).map((payment) => payment.line),
+      ).toEqual(sold ? [line] : []);
+      const exported = (await get(driver.headers, "/api/user/export")).json().data.payments as Array<{
+        uuid: string;
+        line: string;
+      }>;
+      expect(exported.find((payment) => payment.uuid === charge.id)?.line).toBe(line);
+      const receipt = await app.inject({
+        method: "GET",
+        url: `/api/user/receipt/${charge.id}`,
+        headers: driver.headers,
+      });
+      expect(receipt.statusCode, receipt.body).toBe(sold ? 200 : 404);
+      if (sold) expect(receipt.json().data.line).toBe(line);
 
-    if (!sold) return;
-    const refund = await app.inject({
-      method: "POST",
-      url: `/api/admin/payment/${charge.id}/refund`,
-      headers: { ...operator.headers, "idempotency-key": idempotencyKey() },
-      payload: { amount: 100, reason: "Cortesía" },
-    });
-    expect(refund.statusCode, refund.body).toBe(200);
-    expect(refund.json().data.refunded).toBe(100);
-  });
+      if (!sold) return;
+      const refund = await app.inject({
+        method: "POST",
+        url: `/api/admin/payment/${charge.id}/refund`,
+        headers: { ...operator.headers, "idempotency-key": idempotencyKey() },
+        payload: { amount: 100, reason: "Cortesía" },
+      });
+      expect(refund.statusCode, refund.body).toBe(200);
+      expect(refund.json().data.refunded).toBe(100);
+    },
+  );
 
   it.each(PAYABLE_TYPES)("%s: one that runs is listed as a blocker and keeps the account", async (kind) => {
     const driver = await createDriverWithVehicle(app);

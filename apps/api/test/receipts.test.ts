@@ -115,11 +115,19 @@ describe(`receipts of every product (${testEngine})`, () => {
     expect(pass.statusCode, pass.body).toBe(201);
 
     return [
-      { kind: "visit", uuid: stay.payable_id, title: "Estacionamiento · Estacionamiento Parque Fundidora" },
-      { kind: "event_visit", uuid: eventPass.json().data.visit.uuid as string, title: "Concierto de recibos · " },
-      { kind: "meter_session", uuid: meter.json().data.session.uuid as string, title: "Parquímetro · " },
-      { kind: "valet_ticket", uuid: valet.uuid, title: "Boleto de valet R12 · " },
-      { kind: "subscription", uuid: pass.json().data.subscription.uuid as string, title: "Pensión mensual · " },
+      { kind: "visit", uuid: stay.payable_id, title: "Estancia · Estacionamiento Parque Fundidora" },
+      {
+        kind: "event_visit",
+        uuid: eventPass.json().data.visit.uuid as string,
+        title: "Pase de evento · Concierto de recibos · Arena Monterrey",
+      },
+      { kind: "meter_session", uuid: meter.json().data.session.uuid as string, title: "Parquímetro · Parquímetro 101" },
+      { kind: "valet_ticket", uuid: valet.uuid, title: "Valet · #R12 · Valet Restaurante Pangea" },
+      {
+        kind: "subscription",
+        uuid: pass.json().data.subscription.uuid as string,
+        title: "Pensión mensual · Estacionamiento Parque Fundidora",
+      },
     ] as const;
   }
 
@@ -165,6 +173,18 @@ describe(`receipts of every product (${testEngine})`, () => {
     const english = (await get(`/api/user/receipts?product_uuid=${products[2].uuid}`, driver.headers, "en")).json()
       .data[0] as Receipt;
     expect(english.title).toMatch(/^Parking meter · /);
+    // A pass reads by its plan's period, the place by its short name, the day on the lot's clock.
+    const day = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "America/Monterrey" }).format(
+        new Date(),
+      );
+    const passLine = async (language: string) =>
+      (
+        (await get(`/api/user/receipts?product_uuid=${products[4].uuid}`, driver.headers, language)).json()
+          .data[0] as Receipt
+      ).line;
+    expect(await passLine("es")).toBe(`Pensión mensual · Fundidora · ${day("es-MX")}`);
+    expect(await passLine("en")).toBe(`Monthly subscription · Fundidora · ${day("en-US")}`);
   });
 
   it("answers object_not_found for another driver's receipt, an unknown charge and a product of someone else", async () => {

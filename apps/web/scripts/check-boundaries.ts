@@ -57,7 +57,7 @@ function resolve(from: string, specifier: string, files: ReadonlySet<string>): s
   return base;
 }
 
-function importsOf(file: string, source: string, files: ReadonlySet<string>): ModuleImport[] {
+export function importsOf(file: string, source: string, files: ReadonlySet<string>): ModuleImport[] {
   const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
   const found: ModuleImport[] = [];
   const add = (specifier: string, typeOnly: boolean, dynamic: boolean, names: string[] = []) =>
@@ -109,7 +109,7 @@ function stringsOf(file: string, source: string): string[] {
 }
 
 /** Strongly connected groups of more than one node (Tarjan), each listed in a stable order. */
-function cycles(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
+export function cycles(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];

@@ -5,6 +5,7 @@ import { applyTheme, getHostConfig } from "./lib/host-config.ts";
 import { initI18n } from "./lib/i18n.ts";
 import { LOCALE_STORAGE_KEY, resolveLanguage } from "./lib/language.ts";
 import { startSession } from "./lib/session.ts";
+import "./styles/tokens.css";
 import "./styles/global.css";
 import "./styles/themes.css";
 

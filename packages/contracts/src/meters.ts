@@ -195,3 +195,33 @@ export function meterLimits(rules: MeterRules, startedAt: number, paidUntil: num
 
 /** The end of a purchase of `minutes` from `paidUntil`. */
 export const meterEnd = (paidUntil: number, minutes: number): number => paidUntil + minutes * MINUTE_MS;
+
+/** The quick choices a driver at the curb taps (docs/product/parking.md), before the zone's limits cut them. */
+export const METER_PRESET_MINUTES = [15, 30, 60, 120] as const;
+
+/**
+ * The stepper's step in a zone: its minimum stay (the zone's own unit of sale, 15 min on the demo
+ * signs), between 5 and 30 minutes so a zone with a long minimum still lets the driver fine-tune.
+ */
+export const meterStep = (rules: Pick<MeterRules, "minMinutes">): number => Math.min(30, Math.max(5, rules.minMinutes));
+
+/** The presets a purchase may take now: those inside the limits, and the most left when less than a preset is. */
+export function meterPresets(limits: Pick<MeterLimits, "open" | "minMinutes" | "maxMinutes">): number[] {
+  if (!limits.open) return [];
+  const inside = METER_PRESET_MINUTES.filter(
+    (minutes) => minutes >= limits.minMinutes && minutes <= limits.maxMinutes,
+  ) as number[];
+  return inside.includes(limits.maxMinutes) || limits.maxMinutes > 120 ? inside : [...inside, limits.maxMinutes];
+}
+
+/**
+ * What the stepper starts at: 30 minutes (the common curb errand), within the limits. An extension
+ * never starts at the single minute it may add: it starts at 30 too, or at what is left.
+ */
+export const METER_DEFAULT_MINUTES = 30;
+export const meterDefaultMinutes = (limits: Pick<MeterLimits, "minMinutes" | "maxMinutes">): number =>
+  Math.min(limits.maxMinutes, Math.max(limits.minMinutes, METER_DEFAULT_MINUTES));
+
+/** Whether a session has been paid up to its zone's maximum stay: no time can be added to it. */
+export const atMaximumStay = (session: { started_at: string; ends_at: string }, maxMinutes: number): boolean =>
+  Date.parse(session.ends_at) - Date.parse(session.started_at) >= maxMinutes * MINUTE_MS;

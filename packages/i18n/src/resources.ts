@@ -5,6 +5,7 @@ import { common as enCommon } from "./locales/en/common.ts";
 import { contact as enContact } from "./locales/en/contact.ts";
 import { errors as enErrors } from "./locales/en/errors.ts";
 import { events as enEvents } from "./locales/en/events.ts";
+import { home as enHome } from "./locales/en/home.ts";
 import { messages as enMessages } from "./locales/en/messages.ts";
 import { meters as enMeters } from "./locales/en/meters.ts";
 import { operator as enOperator } from "./locales/en/operator.ts";
@@ -24,6 +25,7 @@ import { common as esCommon } from "./locales/es/common.ts";
 import { contact as esContact } from "./locales/es/contact.ts";
 import { errors as esErrors } from "./locales/es/errors.ts";
 import { events as esEvents } from "./locales/es/events.ts";
+import { home as esHome } from "./locales/es/home.ts";
 import { messages as esMessages } from "./locales/es/messages.ts";
 import { meters as esMeters } from "./locales/es/meters.ts";
 import { operator as esOperator } from "./locales/es/operator.ts";
@@ -50,6 +52,7 @@ export const resources = {
     contact: enContact,
     errors: enErrors,
     events: enEvents,
+    home: enHome,
     messages: enMessages,
     meters: enMeters,
     operator: enOperator,
@@ -71,6 +74,7 @@ export const resources = {
     contact: esContact,
     errors: esErrors,
     events: esEvents,
+    home: esHome,
     messages: esMessages,
     meters: esMeters,
     operator: esOperator,

@@ -13,6 +13,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   outbox_messages: OutboxMessagesTable;
   message_claims: MessageClaimsTable;
+  provider_events: ProviderEventsTable;
   locations: LocationsTable;
   payment_customers: PaymentCustomersTable;
   payment_methods: PaymentMethodsTable;
@@ -28,6 +29,7 @@ export interface Database {
   visits: VisitsTable;
   devices: DevicesTable;
   parking_meters: ParkingMetersTable;
+  meter_positions: MeterPositionsTable;
   meter_sessions: MeterSessionsTable;
   meter_purchases: MeterPurchasesTable;
   operator_memberships: OperatorMembershipsTable;
@@ -48,6 +50,7 @@ export interface Database {
   events: EventsTable;
   event_visits: EventVisitsTable;
   valet_tickets: ValetTicketsTable;
+  driver_suspensions: DriverSuspensionsTable;
 }
 
 type Bool = 0 | 1;
@@ -82,6 +85,13 @@ export interface HostsTable {
   /** JSON array of feature names the host offers. */
   features: string;
   client_id: string;
+  /** JSON array of the location ids the host offers; null: every location of its organisation in its country. */
+  location_ids: string | null;
+  /** The host's own support contact; null: its organisation's. */
+  support_email: string | null;
+  support_phone: string | null;
+  /** JSON `{ es: [{ question, answer }], en: [...] }`; null: the questions of the host's theme and country. */
+  faq: string | null;
   created_at: string;
 }
 
@@ -185,6 +195,22 @@ export interface OutboxMessagesTable {
 }
 
 /** A message claimed before it is sent, and what became of the send (docs/decisions/0120). */
+/** A gateway's webhook, stored raw once per (provider, event id) (docs/decisions/0155). */
+export interface ProviderEventsTable {
+  id: string;
+  provider: string;
+  /** The provider's own event id (Conekta `id`, NMI `event_id`): unique per provider. */
+  event_id: string;
+  type: string;
+  /** Our charge the event was matched to, once the job has looked. */
+  payment_id: string | null;
+  /** The body exactly as received (UTF-8). */
+  payload: string;
+  outcome: "pending" | "applied" | "ignored" | "unmatched";
+  received_at: string;
+  applied_at: string | null;
+}
+
 export interface MessageClaimsTable {
   id: string;
   /** What the message is about, its kind and its channel: at most one message per key. */
@@ -204,6 +230,8 @@ export interface LocationsTable {
   id: string;
   organisation_id: string;
   name: string;
+  /** How a payment line names the place ("Fundidora"); null reads `name` (docs/decisions/0145). */
+  short_name: string | null;
   address: string;
   lat: number;
   lng: number;
@@ -290,6 +318,14 @@ export interface OperatorLocationGrantsTable {
 }
 
 /** Every operator change: who, when, what, the values before and after (JSON text). */
+/** A driver refused at one organisation's locations (docs/decisions/0166); the platform role's suspension is `users.status`. */
+export interface DriverSuspensionsTable {
+  user_id: string;
+  organisation_id: string;
+  suspended_by: string;
+  created_at: string;
+}
+
 export interface AuditLogTable {
   id: string;
   organisation_id: string | null;
@@ -297,6 +333,8 @@ export interface AuditLogTable {
   action: string;
   subject_type: string;
   subject_id: string;
+  /** The location the change is about (null: organisation-wide); a staff member reads only theirs. */
+  location_id: string | null;
   before: string | null;
   after: string | null;
   created_at: string;
@@ -332,6 +370,8 @@ export interface DiscountsTable {
   ends_on: string | null;
   max_redemptions: number | null;
   redemptions: number;
+  /** The organisation whose plans the code discounts (all of them when `plan_id` is null, never another's). */
+  organisation_id: string | null;
   /** Ended by an operator: no more redemptions. */
   disabled_at: string | null;
   created_at: string;
@@ -429,6 +469,8 @@ export interface PaymentMethodsTable {
   exp_month: number;
   exp_year: number;
   holder_name: string | null;
+  /** Credit or debit as the gateway told when the card was saved; null when it did not (docs/decisions/0162). */
+  funding: Generated<"credit" | "debit" | null>;
   is_default: Bool;
   free_flow: Bool;
   /** Null until the verification charge succeeded. */
@@ -628,6 +670,8 @@ export interface InvoicesTable {
   reviewed_at: string | null;
   review_note: string | null;
   issued_at: string | null;
+  /** Null until a cancellation is asked; then as the provider reports it (docs/decisions/0162). */
+  cancellation_status: Generated<"verifying" | "pending" | "accepted" | "rejected" | "expired" | null>;
   created_at: string;
   updated_at: string;
 }
@@ -643,6 +687,8 @@ export interface InvoicePaymentsTable {
   tax_rate_bp: number;
   total: number;
   paid_at: string;
+  /** c_FormaPago the payment was made with: 04 credit card, 28 debit card (null before 2026-11-28: 04). */
+  payment_form: Generated<"04" | "28" | null>;
   /** 1 once its invoice was rejected or failed: the payment may be invoiced again. */
   released: Generated<Bool>;
 }
@@ -669,6 +715,19 @@ export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
 export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;
 
 export type { Generated };
+
+/**
+ * SQLite only: the R*Tree of meter zones' points that the map's query reads, kept by triggers on
+ * `locations` (migration 2026112810). PostgreSQL has a GiST index on the point instead.
+ */
+export interface MeterPositionsTable {
+  id: Generated<number>;
+  min_lat: number;
+  max_lat: number;
+  min_lng: number;
+  max_lng: number;
+  location_id: string;
+}
 
 /** A meter location's zone (docs/product/parking.md). `area` and `hours` are JSON text (see the migration). */
 export interface ParkingMetersTable {

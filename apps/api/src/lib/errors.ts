@@ -48,7 +48,8 @@ export function tooManyRequests(retryAfterSeconds: number): AppError {
   const inMinutes = seconds >= WAIT_IN_MINUTES_FROM_SECONDS;
   return new AppError("action_not_available", {
     status: 429,
-    params: inMinutes ? { minutes: Math.ceil(seconds / 60) } : { seconds },
+    // `count` picks the singular or plural sentence ("1 segundo", "5 segundos").
+    params: inMinutes ? { minutes: Math.ceil(seconds / 60) } : { count: seconds },
     messageKey: inMinutes ? "errors.api_too_many_requests_minutes" : "errors.api_too_many_requests",
     headers: { "retry-after": String(seconds) },
   });

@@ -38,12 +38,10 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
       .values({ ...WEB_CLIENT, created_at: createdAt })
       .onConflict((oc) => oc.doNothing())
       .execute();
+    // The hosts belong to the platform's own organisation; the second operator organisation is demo data.
     await tx
       .insertInto("organisations")
-      .values([
-        { ...DEMO_ORGANISATION, created_at: createdAt },
-        { ...OTHER_ORGANISATION, created_at: createdAt },
-      ])
+      .values({ ...DEMO_ORGANISATION, created_at: createdAt })
       .onConflict((oc) => oc.doNothing())
       .execute();
     for (const host of HOSTS) {
@@ -54,6 +52,11 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
         .execute();
     }
     if (!options.demo) return;
+    await tx
+      .insertInto("organisations")
+      .values({ ...OTHER_ORGANISATION, created_at: createdAt })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     for (const user of [DEMO_OPERATOR, OTHER_OPERATOR, DEMO_DRIVER])
       await tx
         .insertInto("users")

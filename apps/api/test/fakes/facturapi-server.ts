@@ -4,7 +4,9 @@ import { type FakeServer, hang, sendJson, sendText, startFakeServer } from "./fa
 /**
  * A fake Facturapi v2 written from its SDK's `invoices` resource and types: `POST /invoices`
  * answers the invoice (`id`, `uuid`, `status: "valid"`), `GET /invoices/{id}/xml|pdf` the files,
- * `DELETE /invoices/{id}?motive=` cancels; errors are `{ message }` with their status. An invoice
+ * `DELETE /invoices/{id}?motive=` cancels — at once, or with `cancellation_status: "pending"` when
+ * `receiverMustAccept` (facturapi-docs guides/invoices/cancelaciones.mdx), settled later by
+ * `settleCancellation` and read with `GET /invoices/{id}`; errors are `{ message }` with their status. An invoice
  * created again with the same `idempotency_key` is answered as the first one.
  * `behaviour` decides what the next creation does.
  */
@@ -14,6 +16,7 @@ export interface FakeFacturapiInvoice {
   id: string;
   uuid: string;
   status: "valid" | "canceled";
+  cancellation_status: "none" | "pending" | "accepted" | "rejected" | "expired";
   idempotency_key: string;
   body: Record<string, unknown>;
 }
@@ -21,10 +24,24 @@ export interface FakeFacturapiInvoice {
 export interface FacturapiFake extends FakeServer {
   behaviour: FacturapiBehaviour;
   invoices: FakeFacturapiInvoice[];
+  /** The next cancellations wait for the receiver (`pending`) instead of being accepted at once. */
+  receiverMustAccept: boolean;
+  /** The receiver answers a pending cancellation. */
+  settleCancellation(id: string, outcome: "accepted" | "rejected" | "expired"): void;
 }
 
 export async function startFacturapiFake(): Promise<FacturapiFake> {
-  const state = { behaviour: "ok" as FacturapiBehaviour, invoices: [] as FakeFacturapiInvoice[] };
+  const state = {
+    behaviour: "ok" as FacturapiBehaviour,
+    invoices: [] as FakeFacturapiInvoice[],
+    receiverMustAccept: false,
+  };
+  const answer = (invoice: FakeFacturapiInvoice) => ({
+    id: invoice.id,
+    uuid: invoice.uuid,
+    status: invoice.status,
+    cancellation_status: invoice.cancellation_status,
+  });
   const server = await startFakeServer((request, response) => {
     if (request.headers.authorization !== "Bearer sk_test_fake") {
       sendJson(response, 401, { message: "Invalid API key", status: 401 });
@@ -38,12 +55,18 @@ export async function startFacturapiFake(): Promise<FacturapiFake> {
         ? sendText(response, 200, `<cfdi:Comprobante UUID="${invoice.uuid}"/>`, "application/xml")
         : sendText(response, 200, "%PDF-1.4 fake", "application/pdf");
     }
-    const cancel = /^\/v2\/invoices\/([^/]+)$/.exec(request.path);
-    if (request.method === "DELETE" && cancel) {
-      const invoice = state.invoices.find((candidate) => candidate.id === cancel[1]);
-      if (!invoice) return sendJson(response, 404, { message: "Invoice not found", status: 404 });
-      invoice.status = "canceled";
-      return sendJson(response, 200, { id: invoice.id, status: invoice.status });
+    const one = /^\/v2\/invoices\/([^/]+)$/.exec(request.path);
+    const invoice = one && state.invoices.find((candidate) => candidate.id === one[1]);
+    if (one && !invoice) return sendJson(response, 404, { message: "Invoice not found", status: 404 });
+    if (request.method === "GET" && invoice) return sendJson(response, 200, answer(invoice));
+    if (request.method === "DELETE" && invoice) {
+      // "If the invoice is already canceled or has a cancellation in progress … an error."
+      if (invoice.status === "canceled" || invoice.cancellation_status === "pending")
+        return sendJson(response, 400, { message: "La factura no se puede cancelar", status: 400 });
+      if (request.query.get("motive") !== "02") return sendJson(response, 400, { message: "motive", status: 400 });
+      if (state.receiverMustAccept) invoice.cancellation_status = "pending";
+      else Object.assign(invoice, { status: "canceled", cancellation_status: "accepted" });
+      return sendJson(response, 200, answer(invoice));
     }
     if (request.method === "POST" && request.path === "/v2/invoices") {
       const body = JSON.parse(request.body) as Record<string, unknown>;
@@ -64,6 +87,7 @@ export async function startFacturapiFake(): Promise<FacturapiFake> {
         id: `inv_${randomUUID().replaceAll("-", "").slice(0, 24)}`,
         uuid: randomUUID().toUpperCase(),
         status: "valid",
+        cancellation_status: "none",
         idempotency_key: String(body.idempotency_key),
         body,
       };
@@ -76,6 +100,18 @@ export async function startFacturapiFake(): Promise<FacturapiFake> {
   return {
     ...server,
     invoices: state.invoices,
+    settleCancellation(id, outcome) {
+      const invoice = state.invoices.find((candidate) => candidate.id === id);
+      if (!invoice) throw new Error(`no invoice ${id}`);
+      invoice.cancellation_status = outcome;
+      if (outcome === "accepted") invoice.status = "canceled";
+    },
+    get receiverMustAccept() {
+      return state.receiverMustAccept;
+    },
+    set receiverMustAccept(next: boolean) {
+      state.receiverMustAccept = next;
+    },
     get behaviour() {
       return state.behaviour;
     },

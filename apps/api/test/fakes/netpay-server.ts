@@ -27,6 +27,12 @@ export interface FakeNetpayTransaction {
   amountLiteral: string;
   merchantReferenceCode: string;
   refunds: string[];
+  /** Times the merchant's confirm call reached it (after 3-D Secure). */
+  confirmed: number;
+  /** The issuer refuses at confirm time (the state becomes REJECT). */
+  declineOnConfirm?: boolean;
+  /** The charge request's JSON, as sent. */
+  request: Record<string, unknown>;
 }
 
 export interface NetpayFake extends FakeServer {
@@ -38,6 +44,26 @@ export interface NetpayFake extends FakeServer {
 }
 
 const SECRET_KEY = "sk_netpay_test";
+
+/**
+ * The charge's fields as NetPay's own library sends them (netpay-ecommerce/netpay-php, commit
+ * 683a1f0b, lib/NetPay/Handlers/NetPayCheckoutDataHandler.php) plus the v3.5 fields of the guide
+ * (saveCard, referenceId, cvv2 for a saved token): anything else is refused.
+ */
+const CHARGE_FIELDS = new Set([
+  "description",
+  "source",
+  "paymentMethod",
+  "amount",
+  "currency",
+  "billing",
+  "ship",
+  "redirect3dsUri",
+  "installments",
+  "saveCard",
+  "referenceId",
+  "cvv2",
+]);
 
 function amountLiteral(body: string): string {
   return /"amount":([0-9.]+)/.exec(body)?.[1] ?? "";
@@ -102,6 +128,8 @@ export async function startNetpayFake(): Promise<NetpayFake> {
       if (behaviour.charge === "server_error") return sendJson(response, 503, { message: "Service Unavailable" });
       if (behaviour.charge === "refused_402") return sendJson(response, 402, { message: "Tarjeta expirada" });
       const body = JSON.parse(request.body) as { billing: { merchantReferenceCode: string }; redirect3dsUri?: string };
+      const unknown = Object.keys(body).filter((field) => !CHARGE_FIELDS.has(field));
+      if (unknown.length > 0) return sendJson(response, 400, { message: `Unknown fields: ${unknown.join(", ")}` });
       const transactionTokenId = `5dced89c-2b6e-4a1c-a715-${String(++sequence).padStart(12, "0")}`;
       const failed = behaviour.charge === "failed_funds" || behaviour.charge === "failed_expired";
       const transaction: FakeNetpayTransaction = {
@@ -111,6 +139,8 @@ export async function startNetpayFake(): Promise<NetpayFake> {
         amountLiteral: amountLiteral(request.body),
         merchantReferenceCode: body.billing.merchantReferenceCode,
         refunds: [],
+        confirmed: 0,
+        request: JSON.parse(request.body) as Record<string, unknown>,
       };
       transactions.push(transaction);
       if (behaviour.charge === "charge_then_hang") return hang(response);
@@ -133,6 +163,21 @@ export async function startNetpayFake(): Promise<NetpayFake> {
         paymentMethod: "card",
         currency: "MXN",
         error,
+      });
+    }
+    const confirm = /^\/gateway-ecommerce\/v3\/charges\/([^/]+)\/confirm$/.exec(path);
+    if (confirm && method === "POST") {
+      // netpay-php NetPayConfirm posts no body; a confirm outside the waiting states is refused.
+      const transaction = transactions.find((candidate) => candidate.transactionTokenId === confirm[1]);
+      if (!transaction) return sendJson(response, 404, { message: "Transaction not found" });
+      if (request.body !== "") return sendJson(response, 400, { message: "confirm takes no body" });
+      if (transaction.status !== "WAIT_THREEDS" && transaction.status !== "CHARGEABLE")
+        return sendJson(response, 409, { message: `Transaction is ${transaction.status}` });
+      transaction.status = transaction.declineOnConfirm ? "REJECT" : "DONE";
+      transaction.confirmed += 1;
+      return sendJson(response, 200, {
+        transactionTokenId: transaction.transactionTokenId,
+        status: transaction.status,
       });
     }
     const lookup = /^\/gateway-ecommerce\/v3\/transactions\/([^/]+)$/.exec(path);

@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
               ...withAlias(paths.contact, () => import("../features/contact/routes/contact.tsx")),
               ...withAlias(paths.welcomeFreeflow, () => import("../features/freeflow/routes/welcome.tsx")),
               ...withAlias(paths.checkout, () => import("../features/checkout/routes/checkout.tsx")),
+              ...withAlias(paths.events, () => import("../features/events/routes/events.tsx")),
               ...withAlias(paths.event, () => import("../features/events/routes/event.tsx")),
               ...withAlias(paths.peninsula, () => import("../features/events/routes/peninsula.tsx")),
               ...withAlias(paths.meters, () => import("../features/meters/routes/meters.tsx")),

@@ -1,4 +1,7 @@
-/** Inline SVG flags for the language and country selectors; decorative next to their text label. */
+/**
+ * Inline SVG flags for the language and country selectors; decorative next to their text label.
+ * colour-lint: artwork — a flag keeps its country's colours whatever the theme.
+ */
 export function MexicoFlag({ className }: { className?: string }) {
   return (
     <svg className={className} viewBox="0 0 30 20" width="24" height="16" aria-hidden="true" focusable="false">

@@ -14,7 +14,7 @@ export function clampValue(value: number, min?: number, max?: number): number {
 export const allowsNegative = (min?: number): boolean => min === undefined || min < 0;
 
 /**
- * docs/product/validation.md number input: whole steps of 1, clamped to min/max on blur or Enter, +/- buttons that
+ * docs/product/validation.md number input: whole steps of `step` (1 unless a screen sells in larger units), clamped to min/max on blur or Enter, +/- buttons that
  * repeat after 500 ms and then every 40 ms while held (docs/product/constants.md).
  */
 export function NumberInput({
@@ -24,6 +24,7 @@ export function NumberInput({
   min,
   max,
   name,
+  step = 1,
 }: {
   label: string;
   value: number;
@@ -31,6 +32,7 @@ export function NumberInput({
   min?: number;
   max?: number;
   name?: string;
+  step?: number;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -57,7 +59,7 @@ export function NumberInput({
     commitValue(Number.isNaN(parsed) ? valueRef.current : parsed);
   };
 
-  const stepBy = (delta: number) => commitValue(valueRef.current + delta);
+  const stepBy = (delta: number) => commitValue(valueRef.current + delta * step);
 
   const stopRepeat = () => {
     clearTimeout(repeatTimer.current);

@@ -22,6 +22,8 @@ export const paths = {
   contact: { path: "/contacto", alias: "/contact" },
   welcomeFreeflow: { path: "/bienvenido-freeflow", alias: "/welcome-freeflow" },
   checkout: { path: "/checkout/:uuid", checkout: true },
+  /** Not in the spec: every upcoming event at the host's venues, linked from the home (docs/decisions/0170). */
+  events: { path: "/eventos", alias: "/events" },
   event: { path: "/eventos/:uuid", alias: "/events/:uuid", checkout: true },
   peninsula: { path: "/evento/peninsula" },
   meters: { path: "/parquimetros", alias: "/parking-meters" },

@@ -19,10 +19,12 @@ export function defaultHostConfig(hostname: string): HostConfig {
     width: 250,
     map_options: { ...DEFAULT_MAP_OPTIONS.isisa, style_url: null },
     privacy_url_en: null,
+    // colour-lint: data — the isisa theme's brand colour as the theme store's default record holds it.
     brand: { name: "Estaciona", primary_color: "#7a1f3d", logo: "/themes/isisa/logo.svg" },
     features: [],
     client_id: "estaciona-web",
     contact: { email: null, phone: null },
+    faq: null,
     analytics_id: null,
     error_reporting_dsn: null,
   };

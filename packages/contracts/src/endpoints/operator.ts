@@ -169,7 +169,8 @@ export const suspendDriver = defineEndpoint({
   auth: "admin",
   errors: ["invalid_user"],
   tag,
-  summary: "Suspend a driver: every next call is refused (user_suspended)",
+  summary:
+    "Suspend a driver at the organisation's locations (user_suspended there); the platform role suspends the account everywhere",
   schemas: schemasOf(operator, (s) => ({ params: s.driverParams, response: s.driverDetail })),
 });
 
@@ -178,7 +179,7 @@ export const restoreDriver = defineEndpoint({
   path: "/admin/driver/:uuid/restore",
   auth: "admin",
   tag,
-  summary: "Restore a suspended driver",
+  summary: "Restore a driver the organisation suspended; only the platform role restores a suspension everywhere",
   schemas: schemasOf(operator, (s) => ({ params: s.driverParams, response: s.driverDetail })),
 });
 

@@ -1,5 +1,14 @@
 import { z } from "zod";
 import { COUNTRIES, DOMAINS, THEMES } from "../constants.ts";
+import { requiredText } from "./common.ts";
+
+/** One question and its answer on the contact screen. */
+export const faqItem = z.object({ question: requiredText(200), answer: requiredText(1000) });
+export type FaqItem = z.infer<typeof faqItem>;
+
+/** A host's own questions in both languages (docs/decisions/0165); at most 12 each. */
+export const hostFaq = z.object({ es: z.array(faqItem).max(12), en: z.array(faqItem).max(12) });
+export type HostFaq = z.infer<typeof hostFaq>;
 
 /** The public configuration of the requesting host (docs/product/hosts-and-themes.md), injected into index.html. */
 export const hostConfig = z.object({
@@ -21,6 +30,8 @@ export const hostConfig = z.object({
   features: z.array(z.string()),
   client_id: z.string(),
   contact: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
+  /** The host's own questions; null: the questions of its theme and country from the catalogue. */
+  faq: hostFaq.nullable(),
   analytics_id: z.string().nullable(),
   error_reporting_dsn: z.string().nullable(),
 });

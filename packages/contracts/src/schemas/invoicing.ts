@@ -80,6 +80,8 @@ export const taxProfileParams = uuidParams();
 export const invoiceablePayment = z.object({
   payment_uuid: uuid,
   description: z.string(),
+  /** The payment in words, in the caller's language: "Pensión mensual · Fundidora · 27 nov" (docs/decisions/0145). */
+  line: z.string(),
   location_name: z.string(),
   paid_at: z.string(),
   /** The last moment the location accepts the request (its invoice window). */
@@ -96,6 +98,8 @@ export const invoiceablePaymentList = z.array(invoiceablePayment);
 
 export const INVOICE_STATUSES = ["pending_approval", "issuing", "issued", "failed", "rejected", "cancelled"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_CANCELLATION_STATUSES = ["verifying", "pending", "accepted", "rejected", "expired"] as const;
+export type InvoiceCancellationStatus = (typeof INVOICE_CANCELLATION_STATUSES)[number];
 
 export const invoice = z.object({
   uuid,
@@ -120,6 +124,12 @@ export const invoice = z.object({
   requested_at: z.string(),
   issued_at: z.string().nullable(),
   failure_code: z.string().nullable(),
+  /**
+   * Where a cancellation asked for this invoice stands (null: none asked): `verifying` the SAT is
+   * checking it, `pending` the receiver must accept it, `accepted` (the invoice is `cancelled`),
+   * `rejected` or `expired` (it stays valid). docs/decisions/0162.
+   */
+  cancellation_status: z.enum(INVOICE_CANCELLATION_STATUSES).nullable(),
 });
 export type Invoice = z.infer<typeof invoice>;
 export const invoiceList = z.array(invoice);

@@ -112,6 +112,8 @@ export const meterSession = z.object({
     zone_code: z.string(),
     name: z.string(),
     time_zone: z.string(),
+    /** The zone's maximum stay: a session paid that long takes no more time. */
+    max_minutes: z.number().int(),
   }),
   vehicle: z.object({ uuid: z.string(), plate: z.string() }),
   status: z.enum(METER_SESSION_STATUSES),

@@ -24,6 +24,7 @@ import {
   uuid,
   uuidParams,
 } from "./common.ts";
+import { hostFaq } from "./host.ts";
 import {
   CURRENCIES,
   DEVICE_DIRECTIONS,
@@ -217,12 +218,15 @@ export const driverSummary = z.object({
   uuid: z.string(),
   phone: z.string(),
   name: z.string(),
+  /** At the reader's organisation: suspended by it or by the platform role. */
   status: z.enum(["active", "suspended"]),
   plates: z.array(z.string()),
 });
 export const driverList = z.array(driverSummary);
 export const driverParams = uuidParams();
 export const driverDetail = driverSummary.extend({
+  /** Suspended by the platform role: refused at every organisation's locations; only the platform role restores. */
+  suspended_everywhere: z.boolean(),
   email: z.string().nullable(),
   created_at: z.string(),
   vehicles: z.array(z.object({ uuid: z.string(), plate: z.string(), state: z.string(), deleted: z.boolean() })),
@@ -317,6 +321,13 @@ export const hostBody = z.object({
     .refine((list) => new Set(list).size === list.length, { error: MESSAGE.features }),
   organisation_uuid: uuid.nullable(),
   privacy_url_en: httpsUrl,
+  /** What the host offers (docs/decisions/0165): locations of its organisation; null: all of them in its country. Omitted: unchanged. */
+  location_uuids: z.array(uuid).max(500).nullish(),
+  /** The host's own support contact (null: its organisation's); omitted: unchanged. */
+  support_email: email.nullish(),
+  support_phone: e164Phone.nullish(),
+  /** The host's own questions (null: its theme's and country's); omitted: unchanged. */
+  faq: hostFaq.nullish(),
 });
 export type HostBody = z.input<typeof hostBody>;
 export const operatorHost = z.object({
@@ -335,6 +346,10 @@ export const operatorHost = z.object({
   features: z.array(z.string()),
   organisation: z.object({ uuid: z.string(), name: z.string() }).nullable(),
   privacy_url_en: z.string().nullable(),
+  location_uuids: z.array(z.string()).nullable(),
+  support_email: z.string().nullable(),
+  support_phone: z.string().nullable(),
+  faq: hostFaq.nullable(),
 });
 export type OperatorHost = z.infer<typeof operatorHost>;
 export const operatorHostList = z.array(operatorHost);
@@ -368,6 +383,10 @@ export const auditEntry = z.object({
   action: z.string(),
   subject_type: z.string(),
   subject_uuid: z.string(),
+  /** The location the change is about: its clock writes the entry's times, its currency the amounts. */
+  location: z
+    .object({ uuid: z.string(), name: z.string(), time_zone: z.string(), currency: z.enum(["mxn", "usd"]) })
+    .nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   created_at: z.string(),

@@ -23,8 +23,10 @@ export const receipt = z.object({
   payment_uuid: z.string(),
   /** A short number a person can read out on the phone. */
   number: z.string(),
-  /** The product in words, in the caller's language ("Pensión mensual · Parque Fundidora"). */
+  /** The product in words, in the caller's language ("Pase de evento · Concierto · Arena Monterrey"). */
   title: z.string(),
+  /** The payment as every list names it: kind · place's short name · day on the lot's clock ("Pensión mensual · Fundidora · 27 nov"). */
+  line: z.string(),
   product: z.object({ kind: z.enum(RECEIPT_PRODUCTS), uuid: z.string() }),
   issued_at: z.string(),
   operator: z.object({ name: z.string(), contact_email: z.string().nullable(), contact_phone: z.string().nullable() }),

@@ -104,6 +104,8 @@ export const subscriptionPayment = z.object({
   currency: z.enum(CURRENCIES),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   created_at: isoTimestamp,
+  /** The lot's clock: the history writes the charge's time on it, not the phone's. */
+  time_zone: z.string(),
 });
 export type SubscriptionPayment = z.infer<typeof subscriptionPayment>;
 

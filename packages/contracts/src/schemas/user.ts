@@ -169,6 +169,8 @@ export const userExport = z.object({
       amount: z.number(),
       description: z.string(),
       created_at: z.string(),
+      /** The payment in words, as the invoiceable payments and receipts name it ("Pensión mensual · Fundidora · 27 nov"). */
+      line: z.string(),
     }),
   ),
   tax_profiles: z.array(

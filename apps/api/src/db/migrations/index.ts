@@ -16,6 +16,11 @@ import * as seriesOfAnOrganisation from "./2026112520_series_of_an_organisation.
 import * as driverOrigins from "./2026112610_driver_origins.ts";
 import * as messageClaims from "./2026112710_message_claims.ts";
 import * as payableKinds from "./2026112710_payable_kinds.ts";
+import * as meterPositions from "./2026112810_meter_positions.ts";
+import * as providerEvents from "./2026112815_provider_events.ts";
+import * as hostsAsTenants from "./2026112820_hosts_as_tenants.ts";
+import * as invoiceCancellationAndCardFunding from "./2026112820_invoice_cancellation_and_card_funding.ts";
+import * as locationShortNames from "./2026112830_location_short_names.ts";
 
 /**
  * Every migration, in order. Names sort by date; a new migration gets a new file and one line
@@ -39,4 +44,9 @@ export const migrations: Record<string, Migration> = {
   "2026112610_driver_origins": driverOrigins,
   "2026112710_message_claims": messageClaims,
   "2026112710_payable_kinds": payableKinds,
+  "2026112810_meter_positions": meterPositions,
+  "2026112815_provider_events": providerEvents,
+  "2026112820_hosts_as_tenants": hostsAsTenants,
+  "2026112820_invoice_cancellation_and_card_funding": invoiceCancellationAndCardFunding,
+  "2026112830_location_short_names": locationShortNames,
 };

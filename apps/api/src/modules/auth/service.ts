@@ -123,6 +123,8 @@ export async function requestSignInCode(
       body,
       channel: config.sms.channel,
       sensitive: code,
+      // WhatsApp's authentication templates take the code as their one variable (docs/decisions/0161).
+      template: { name: "sign_in_code", locale: input.locale, variables: [code] },
     });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;

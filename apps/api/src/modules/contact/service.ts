@@ -100,8 +100,9 @@ async function forwardContactMessage(deps: ContactDeps, id: string): Promise<voi
   const message = await findContactMessage(deps.db, id);
   if (!message || message.sent_to) return;
   const host = await findHostOrDefault(deps.db, message.hostname);
-  const to = host?.contact_email;
-  if (!to) {
+  // The host's own support address first (docs/decisions/0165), else its organisation's.
+  const to = host ? (host.support_email ?? host.contact_email) : null;
+  if (!host || !to) {
     deps.log.warn(
       { reference: message.reference, hostname: message.hostname },
       "contact message: the operator has no e-mail",

@@ -18,8 +18,9 @@ import {
   type PaymentRow,
   registerPayable,
 } from "../payments/ledger.ts";
-import { findCardToCharge } from "../payments/repository.ts";
+import { findCardToCharge } from "../payments/service.ts";
 import { lockActiveUser } from "../users/repository.ts";
+import { assertNotSuspendedAt } from "../users/suspensions.ts";
 import { recordRefund } from "./cancellation.ts";
 import type { PassKeys } from "./pass.ts";
 import { presentEventVisit, salesOpen } from "./presenter.ts";
@@ -172,6 +173,7 @@ export async function purchaseEventParking(
 
   const event = await requireEvent(deps.db, eventId);
   if (!salesOpen(event, Date.now())) throw salesClosed(event);
+  await assertNotSuspendedAt(deps.db, user.id, event.location_id);
   const vehicle = await findActiveVehicleOfUser(deps.db, user.id, body.vehicle_uuid);
   if (!vehicle) throw new AppError("vehicle_not_found");
   const location = await findLocationById(deps.db, event.location_id);

@@ -15,7 +15,8 @@ export const eventVisitReceipt: ReceiptKind = {
     return {
       locationId: event.location_id,
       plate: vehicle?.plate ?? null,
-      titleParams: { event: event.name },
+      variant: null,
+      detail: event.name,
       startsAt: event.starts_at,
       endsAt: event.ends_at,
       discount: 0,

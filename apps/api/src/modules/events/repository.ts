@@ -40,7 +40,14 @@ export async function insertSeries(db: Executor, series: NewRow<"event_series">)
 }
 
 /** Scheduled events of a series or a venue that have not ended at `at`, soonest first. */
-export function listUpcomingEvents(db: Executor, where: { seriesId: string } | { locationId: string }, at: string) {
+/** A series' or a venue's upcoming events; only at the locations `locationIds` names when given (a host's). */
+export function listUpcomingEvents(
+  db: Executor,
+  where: { seriesId: string } | { locationId: string },
+  at: string,
+  locationIds: string[] | null = null,
+) {
+  if (locationIds?.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("events")
     .selectAll()
@@ -51,6 +58,7 @@ export function listUpcomingEvents(db: Executor, where: { seriesId: string } | {
     )
     .where("status", "=", "scheduled")
     .where("ends_at", ">", at)
+    .$if(locationIds !== null, (query) => query.where("location_id", "in", locationIds ?? []))
     .orderBy("starts_at")
     .orderBy("id")
     .limit(50)

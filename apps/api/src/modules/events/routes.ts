@@ -1,32 +1,30 @@
 import * as endpoints from "@estaciona/contracts/endpoints/events";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
-import { driverOrigin } from "../hosts/service.ts";
+import { driverOrigin, hostLocationIds } from "../hosts/service.ts";
 import { scopeOf } from "../operator/scope.ts";
 import { deviceOf } from "../parking/devices/routes.ts";
-import { type PassKeys, publicPassKey } from "./pass.ts";
-import { purchaseEventParking } from "./purchase.ts";
 import {
   cancelEvent,
   changeEvent,
   createEvent,
   createSeries,
-  getEventVisit,
   getOperatorEvent,
-  getPublicEvent,
-  getPublicSeries,
-  listEventVisits,
   listOperatorEvents,
   listOperatorSeries,
-  listVenueEvents,
-  reportEventEntry,
-} from "./service.ts";
+} from "./console.ts";
+import { reportEventEntry } from "./gate.ts";
+import { type PassKeys, publicPassKey } from "./pass.ts";
+import { purchaseEventParking } from "./purchase.ts";
+import { getEventVisit, getPublicEvent, getPublicSeries, listEventVisits, listVenueEvents } from "./service.ts";
 
 export const eventRoutes =
   (keys: PassKeys): FastifyPluginAsync =>
   async (app) => {
     await route(app, endpoints.getEvent, (request) => getPublicEvent(app.db, request.params.uuid));
-    await route(app, endpoints.getEventSeries, (request) => getPublicSeries(app.db, request.params.slug));
+    await route(app, endpoints.getEventSeries, async (request) =>
+      getPublicSeries(app.db, request.params.slug, await hostLocationIds(app.db, request.headers.host)),
+    );
     await route(app, endpoints.listLocationEvents, (request) => listVenueEvents(app.db, request.params.uuid));
     await route(app, endpoints.purchaseEvent, async (request, _reply, key) =>
       purchaseEventParking(

@@ -1,59 +1,28 @@
-import type {
-  AdminEvent,
-  AdminEventPage,
-  AdminSeries,
-  CreateEventBody,
-  CreateSeriesBody,
-  Event,
-  EventEntryResult,
-  EventSeries,
-  EventVisitDetail,
-  EventVisitPage,
-  UpdateEventBody,
-} from "@estaciona/contracts/schemas/events";
-import { type Db, type Executor, lockName, underUniqueRule } from "../../db/database.ts";
+import type { Event, EventSeries, EventVisitDetail, EventVisitPage } from "@estaciona/contracts/schemas/events";
+import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
-import { newId } from "../../lib/ids.ts";
-import { nowIso } from "../../lib/time.ts";
-import { enqueue } from "../jobs/queue.ts";
-import { changedFields, recordAudit } from "../operator/audit.ts";
-import { type OperatorScope, reachable } from "../operator/scope.ts";
-import type { DeviceRow } from "../parking/devices/service.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
-import { findVehicleById } from "../parking/visits/repository.ts";
-import { type PassKeys, verifyPass } from "./pass.ts";
+import type { PassKeys } from "./pass.ts";
 import { presentEvent, presentEvents, presentEventVisit, presentEventVisitSummary } from "./presenter.ts";
 import {
   countEventVisitsOfUser,
   type EventRow,
-  type EventVisitRow,
-  findEnterableVisitsByPlate,
   findEventById,
-  findEventVisitById,
   findEventVisitOfUser,
   findSeriesBySlug,
-  insertEvent,
-  insertSeries,
-  listEventsOfOrganisation,
   listEventVisitsOfUser,
-  listSeriesOfOrganisation,
   listUpcomingEvents,
-  lockEvent,
-  placesTaken,
-  updateEvent,
-  updateEventVisitIf,
 } from "./repository.ts";
 
 /** Refunds every paid visit of a cancelled event (cancellation.ts); enqueued by the cancelling transaction. */
 export const JOB_REFUND_CANCELLED_EVENT = "events.refund_cancelled";
-/** A gate admits event cars from this long before the event starts. */
-export const GATE_OPENS_BEFORE_MINUTES = 180;
-const MINUTE_MS = 60_000;
 
 /** The lock under which an event's places are counted and taken (docs/decisions/0013). */
 export const placesLock = (eventId: string) => `event-places:${eventId}`;
 
-const refused = (messageKey: string, status = 409) => new AppError("action_not_available", { status, messageKey });
+/** What an event refuses that the caller could try again later: `action_not_available` with the reason. */
+export const refused = (messageKey: string, status = 409) =>
+  new AppError("action_not_available", { status, messageKey });
 
 export async function requireEvent(db: Executor, eventId: string): Promise<EventRow> {
   const event = await findEventById(db, eventId);
@@ -65,11 +34,16 @@ export async function getPublicEvent(db: Executor, eventId: string): Promise<Eve
   return presentEvent(db, await requireEvent(db, eventId), Date.now());
 }
 
-export async function getPublicSeries(db: Executor, slug: string): Promise<EventSeries> {
+/** `GET open/event-series/{slug}`: the series' upcoming events at the requesting host's venues (docs/decisions/0165). */
+export async function getPublicSeries(
+  db: Executor,
+  slug: string,
+  hostLocations: string[] | null,
+): Promise<EventSeries> {
   const series = await findSeriesBySlug(db, slug);
   if (!series) throw new AppError("object_not_found");
   const now = Date.now();
-  const events = await listUpcomingEvents(db, { seriesId: series.id }, new Date(now).toISOString());
+  const events = await listUpcomingEvents(db, { seriesId: series.id }, new Date(now).toISOString(), hostLocations);
   return {
     slug: series.slug,
     name: series.name,
@@ -84,166 +58,6 @@ export async function listVenueEvents(db: Executor, locationId: string): Promise
   const now = Date.now();
   return presentEvents(db, await listUpcomingEvents(db, { locationId }, new Date(now).toISOString()), now);
 }
-
-type EventFields = Pick<
-  EventRow,
-  | "starts_at"
-  | "ends_at"
-  | "suggested_amount"
-  | "amount_editable"
-  | "min_amount"
-  | "max_amount"
-  | "sales_open_at"
-  | "sales_close_at"
->;
-
-/** The rules an event's fields keep together, checked on every create and change. */
-function assertEventRules(event: EventFields): void {
-  const at = (iso: string) => Date.parse(iso);
-  if (!(at(event.starts_at) < at(event.ends_at)) || !(at(event.sales_open_at) < at(event.sales_close_at)))
-    throw new AppError("invalid_data", { messageKey: "events.dates_out_of_order" });
-  if (at(event.sales_close_at) > at(event.ends_at))
-    throw new AppError("invalid_data", { messageKey: "events.sales_after_end" });
-  if (
-    event.min_amount > event.max_amount ||
-    event.suggested_amount < event.min_amount ||
-    event.suggested_amount > event.max_amount
-  )
-    throw new AppError("invalid_data", { messageKey: "events.amount_limits" });
-}
-
-/** `POST admin/event-series`. */
-export async function createSeries(db: Db, scope: OperatorScope, body: CreateSeriesBody) {
-  const row = {
-    id: newId(),
-    organisation_id: scope.organisationId,
-    slug: body.slug,
-    name: body.name,
-    description: body.description,
-    created_at: nowIso(),
-  };
-  await underUniqueRule("code_already_exist", () => insertSeries(db, row));
-  await recordAudit(db, scope, {
-    action: "event_series.create",
-    subject: { type: "event_series", id: row.id },
-    after: row,
-  });
-  return { slug: row.slug, name: row.name, description: row.description };
-}
-
-/** `POST admin/event`: at a venue location, optionally in a series. */
-export async function createEvent(db: Db, scope: OperatorScope, body: CreateEventBody): Promise<Event> {
-  const location = reachable(scope, await findLocationById(db, body.location_uuid));
-  if (location.kind !== "venue") throw new AppError("invalid_location_type");
-  const series = body.series_slug ? await findSeriesBySlug(db, body.series_slug) : null;
-  // Another organisation's series answers as if it did not exist (docs/decisions/0049).
-  if (body.series_slug && series?.organisation_id !== scope.organisationId) throw new AppError("object_not_found");
-  const now = nowIso();
-  const row: EventRow = {
-    id: newId(),
-    location_id: location.id,
-    series_id: series?.id ?? null,
-    name: body.name,
-    description: body.description,
-    starts_at: body.starts_at,
-    ends_at: body.ends_at,
-    places: body.places,
-    suggested_amount: body.suggested_amount,
-    amount_editable: body.amount_editable ? 1 : 0,
-    min_amount: body.amount_editable ? body.min_amount : body.suggested_amount,
-    max_amount: body.amount_editable ? body.max_amount : body.suggested_amount,
-    sales_open_at: body.sales_open_at,
-    sales_close_at: body.sales_close_at,
-    status: "scheduled",
-    cancelled_at: null,
-    created_at: now,
-    updated_at: now,
-  };
-  assertEventRules(row);
-  await db.transaction().execute(async (tx) => {
-    await insertEvent(tx, row);
-    const { created_at: _created, updated_at: _updated, ...after } = row;
-    await recordAudit(tx, scope, { action: "event.create", subject: { type: "event", id: row.id }, after });
-  });
-  return presentEvent(db, row, Date.now());
-}
-
-/** An event at one of the operator's venues; another organisation's answers as if it did not exist. */
-async function assertOperatorsEvent(
-  db: Executor,
-  scope: OperatorScope,
-  event: EventRow | undefined,
-): Promise<EventRow> {
-  if (!event) throw new AppError("object_not_found");
-  reachable(scope, await findLocationById(db, event.location_id));
-  return event;
-}
-
-/**
- * `PUT admin/event/{uuid}`: the changed fields, checked together with the rest. Places are
- * changed under the event's places lock, so they never drop below the places already sold.
- */
-export async function changeEvent(
-  db: Db,
-  scope: OperatorScope,
-  eventId: string,
-  body: UpdateEventBody,
-): Promise<Event> {
-  const changed = await db.transaction().execute(async (tx) => {
-    await lockName(tx, placesLock(eventId));
-    const event = await assertOperatorsEvent(tx, scope, await lockEvent(tx, eventId));
-    if (event.status === "cancelled") throw refused("events.event_cancelled");
-    const { amount_editable: editable, ...fields } = body;
-    const next: EventRow = {
-      ...event,
-      ...fields,
-      ...(editable === undefined ? {} : { amount_editable: editable ? 1 : 0 }),
-      updated_at: nowIso(),
-    };
-    if (next.amount_editable === 0) {
-      next.min_amount = next.suggested_amount;
-      next.max_amount = next.suggested_amount;
-    }
-    assertEventRules(next);
-    const sold = (await placesTaken(tx, [eventId])).get(eventId) ?? 0;
-    if (next.places < sold)
-      throw new AppError("invalid_data", { messageKey: "events.places_below_sold", params: { sold } });
-    const { id: _id, created_at: _created, ...changes } = next;
-    const { updated_at: _before, ...was } = event;
-    const { updated_at: _after, ...now } = changes;
-    await recordAudit(tx, scope, {
-      action: "event.update",
-      subject: { type: "event", id: eventId },
-      ...changedFields(was, now),
-    });
-    return updateEvent(tx, eventId, changes);
-  });
-  return presentEvent(db, changed, Date.now());
-}
-
-/**
- * `POST admin/event/{uuid}/cancel`: the event stops selling at once and a job refunds every paid
- * visit (cancellation.ts). Cancelling twice answers the cancelled event again.
- */
-export async function cancelEvent(db: Db, scope: OperatorScope, eventId: string): Promise<Event> {
-  const cancelled = await db.transaction().execute(async (tx) => {
-    await lockName(tx, placesLock(eventId));
-    const event = await assertOperatorsEvent(tx, scope, await lockEvent(tx, eventId));
-    if (event.status === "cancelled") return event;
-    const at = nowIso();
-    const row = await updateEvent(tx, eventId, { status: "cancelled", cancelled_at: at, updated_at: at });
-    await recordAudit(tx, scope, {
-      action: "event.cancel",
-      subject: { type: "event", id: eventId },
-      before: { status: event.status },
-      after: { status: "cancelled" },
-    });
-    await enqueue(tx, JOB_REFUND_CANCELLED_EVENT, { eventId }, { dedupeKey: `event-refunds:${eventId}` });
-    return row;
-  });
-  return presentEvent(db, cancelled, Date.now());
-}
-
 export async function listEventVisits(
   db: Executor,
   userId: string,
@@ -265,153 +79,4 @@ export async function getEventVisit(
   const visit = await findEventVisitOfUser(db, userId, visitId);
   if (!visit) throw new AppError("object_not_found");
   return presentEventVisit(db, keys, visit);
-}
-
-function assertGateOpen(event: EventRow, at: number): void {
-  if (event.status === "cancelled") throw refused("events.event_cancelled");
-  if (at < Date.parse(event.starts_at) - GATE_OPENS_BEFORE_MINUTES * MINUTE_MS || at >= Date.parse(event.ends_at))
-    throw refused("events.entry_not_open");
-}
-
-/** The event visit a scanned pass names, after its signature, its event and its venue are checked. */
-async function visitOfPass(
-  db: Executor,
-  keys: PassKeys,
-  device: DeviceRow,
-  pass: string,
-  eventId: string | undefined,
-): Promise<{ visit: EventVisitRow; event: EventRow }> {
-  const claims = await verifyPass(keys, pass);
-  if (!claims) throw new AppError("invalid_data", { messageKey: "events.pass_invalid" });
-  const [visit, event] = await Promise.all([findEventVisitById(db, claims.visitId), findEventById(db, claims.eventId)]);
-  if (!visit || !event || visit.event_id !== event.id)
-    throw new AppError("invalid_data", { messageKey: "events.pass_invalid" });
-  if (event.location_id !== device.location_id || (eventId !== undefined && eventId !== event.id))
-    throw refused("events.pass_other_event");
-  return { visit, event };
-}
-
-/** A camera's plate: the one unused pass of that vehicle for an event whose gate is open here. */
-async function visitOfPlate(
-  db: Executor,
-  device: DeviceRow,
-  plate: string,
-  eventId: string | undefined,
-  at: number,
-): Promise<{ visit: EventVisitRow; event: EventRow }> {
-  const visits = await findEnterableVisitsByPlate(db, {
-    locationId: device.location_id,
-    plate,
-    eventId,
-    gateOpensBefore: new Date(at + GATE_OPENS_BEFORE_MINUTES * MINUTE_MS).toISOString(),
-    at: new Date(at).toISOString(),
-  });
-  const visit = visits.find((row) => row.status === "inactive") ?? visits[0];
-  if (!visit) throw new AppError("vehicle_not_found");
-  return { visit, event: await requireEvent(db, visit.event_id) };
-}
-
-/**
- * `POST device/event/entry`: a gate scanned a pass (or a camera read a plate) → the event visit
- * enters. Only an unused, paid, unrefunded visit moves (`inactive` → `in_progress`), in one
- * conditional update: a pass shown twice, even at two gates at once, opens the barrier once.
- */
-export async function reportEventEntry(
-  db: Db,
-  keys: PassKeys,
-  device: DeviceRow,
-  body: { pass?: string; plate?: string; event_uuid?: string },
-): Promise<EventEntryResult> {
-  if (device.kind !== "gate" && device.kind !== "camera")
-    throw new AppError("forbidden_access", { messageKey: "parking.device_direction_not_allowed" });
-  if (device.direction === "exit")
-    throw new AppError("forbidden_access", { messageKey: "parking.device_direction_not_allowed" });
-  const now = Date.now();
-  const { visit, event } = body.pass
-    ? await visitOfPass(db, keys, device, body.pass, body.event_uuid)
-    : await visitOfPlate(db, device, body.plate ?? "", body.event_uuid, now);
-  assertGateOpen(event, now);
-  if (visit.refunded_at !== null || visit.paid_at === null)
-    throw new AppError("invalid_data", { messageKey: "events.pass_invalid" });
-  const at = new Date(now).toISOString();
-  const entered = await updateEventVisitIf(db, visit.id, ["inactive"], {
-    status: "in_progress",
-    entered_at: at,
-    entry_device_id: device.id,
-    updated_at: at,
-  });
-  if (!entered) throw refused("events.pass_already_used");
-  const vehicle = await findVehicleById(db, entered.vehicle_id);
-  return {
-    open: true,
-    visit: {
-      uuid: entered.id,
-      status: entered.status,
-      plate: vehicle?.plate ?? "",
-      event_uuid: event.id,
-      event_name: event.name,
-      entered_at: entered.entered_at,
-    },
-  };
-}
-
-/** The console's view of events: the public fields, plus places sold and when it was cancelled. */
-async function presentAdminEvents(db: Executor, rows: EventRow[], at: number): Promise<AdminEvent[]> {
-  const events = await presentEvents(db, rows, at);
-  const sold = await placesTaken(
-    db,
-    rows.map((row) => row.id),
-  );
-  return events.map((event, index) => {
-    const row = rows[index] as EventRow;
-    return { ...event, places_sold: sold.get(row.id) ?? 0, cancelled_at: row.cancelled_at, created_at: row.created_at };
-  });
-}
-
-/** `GET admin/events`: a keyset page of the organisation's events (docs/decisions/0049). */
-export async function listOperatorEvents(
-  db: Executor,
-  scope: OperatorScope,
-  query: {
-    period: "upcoming" | "past";
-    location_uuid?: string | undefined;
-    cursor?: string | undefined;
-    limit: number;
-  },
-): Promise<AdminEventPage> {
-  if (query.location_uuid) reachable(scope, await findLocationById(db, query.location_uuid));
-  const [startsAt = "", id = ""] = query.cursor?.split("|") ?? [];
-  const now = Date.now();
-  const rows = await listEventsOfOrganisation(db, scope, {
-    period: query.period,
-    locationId: query.location_uuid,
-    after: query.cursor ? { startsAt, id } : undefined,
-    at: new Date(now).toISOString(),
-    limit: query.limit + 1,
-  });
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    items: await presentAdminEvents(db, page, now),
-    next_cursor: rows.length > query.limit && last ? `${last.starts_at}|${last.id}` : null,
-  };
-}
-
-/** `GET admin/event/{uuid}`. */
-export async function getOperatorEvent(db: Executor, scope: OperatorScope, eventId: string): Promise<AdminEvent> {
-  const event = await assertOperatorsEvent(db, scope, await findEventById(db, eventId));
-  const [presented] = await presentAdminEvents(db, [event], Date.now());
-  return presented as AdminEvent;
-}
-
-/** `GET admin/event-series`. */
-export async function listOperatorSeries(db: Executor, scope: OperatorScope): Promise<AdminSeries[]> {
-  const rows = await listSeriesOfOrganisation(db, scope.organisationId, nowIso());
-  return rows.map((row) => ({
-    slug: row.slug,
-    name: row.name,
-    description: row.description,
-    created_at: row.created_at,
-    upcoming_events: Number(row.upcoming_events ?? 0),
-  }));
 }

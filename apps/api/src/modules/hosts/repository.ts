@@ -58,3 +58,22 @@ export async function findHostnameForLocation(
     .executeTakeFirst();
   return row?.hostname;
 }
+
+/**
+ * The locations a host offers (docs/decisions/0165): its organisation's, of its country, and only
+ * those it names when it names some. A host with no organisation offers its country's.
+ */
+export async function listLocationIdsOfHost(
+  db: Executor,
+  host: { organisation_id: string | null; country: "mx" | "us"; location_ids: string | null },
+): Promise<string[]> {
+  let query = db.selectFrom("locations").select("id").where("country", "=", host.country);
+  if (host.organisation_id) query = query.where("organisation_id", "=", host.organisation_id);
+  const named = host.location_ids ? (JSON.parse(host.location_ids) as string[]) : null;
+  if (named) {
+    if (named.length === 0) return [];
+    query = query.where("id", "in", named);
+  }
+  const rows = await query.execute();
+  return rows.map((row) => row.id);
+}

@@ -1,7 +1,7 @@
-import type { HostConfig } from "@estaciona/contracts/schemas/host";
+import type { HostConfig, HostFaq } from "@estaciona/contracts/schemas/host";
 import type { Config } from "../../config.ts";
 import type { Executor } from "../../db/database.ts";
-import { findHostnameForLocation, findHostOrDefault, listHostnames } from "./repository.ts";
+import { findHostnameForLocation, findHostOrDefault, listHostnames, listLocationIdsOfHost } from "./repository.ts";
 
 /** `Host: isisa.localhost:8080` → `isisa.localhost`. */
 export const hostnameOf = (hostHeader: string | undefined): string =>
@@ -17,6 +17,22 @@ export async function resolveHost(db: Executor, hostHeader: string | undefined):
   if (!host) throw new Error("No default host is configured: the hosts table needs a row with is_default = 1");
   return host;
 }
+
+/**
+ * What a host may show and sell (docs/decisions/0165): the ids of its locations, or null on the
+ * platform's default host, which shows every organisation's. Every driver-facing list (passes,
+ * promo landings, events, lots, meter zones) is cut to it, so a university host never sells
+ * the arena's passes and the US host never shows a peso.
+ */
+export async function hostLocationIds(db: Executor, hostHeader: string | undefined): Promise<string[] | null> {
+  const host = await resolveHost(db, hostHeader);
+  if (host.is_default === 1) return null;
+  return listLocationIdsOfHost(db, host);
+}
+
+/** Whether a host offers a location (always on the default host). */
+export const hostOffers = (locationIds: string[] | null, locationId: string): boolean =>
+  locationIds === null || locationIds.includes(locationId);
 
 /** What the SPA may know about a host: injected into index.html and answered by `GET /api/open/host`. */
 export function publicHostConfig(host: HostRow, requestedHostname: string, config: Config): HostConfig {
@@ -38,7 +54,9 @@ export function publicHostConfig(host: HostRow, requestedHostname: string, confi
     brand: { name: host.brand_name, primary_color: host.primary_color, logo: host.logo },
     features: JSON.parse(host.features) as string[],
     client_id: host.client_id,
-    contact: { email: host.contact_email, phone: host.contact_phone },
+    // The host's own support contact first: one organisation runs hosts in two countries.
+    contact: { email: host.support_email ?? host.contact_email, phone: host.support_phone ?? host.contact_phone },
+    faq: host.faq ? (JSON.parse(host.faq) as HostFaq) : null,
     analytics_id: config.web.analyticsId,
     error_reporting_dsn: config.web.errorReportingDsn,
   };

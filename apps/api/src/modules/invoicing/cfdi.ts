@@ -41,7 +41,7 @@ export interface CfdiDocument {
   /** Fecha: the issuer's local time, `YYYY-MM-DDTHH:mm:ss` as the schema wants it. */
   issuedAt: string;
   currency: "MXN";
-  /** c_FormaPago: 04 tarjeta de crédito (a card payment whose kind the gateway does not tell). */
+  /** c_FormaPago: 04 tarjeta de crédito, 28 tarjeta de débito (issuing.ts `paymentFormOfLines`). */
   paymentForm: string;
   issuer: CfdiParty;
   receiver: CfdiParty & { cfdiUse: string };

@@ -1,6 +1,11 @@
 import { DecimalAmount, jsonWithDecimalAmounts, trimTrailingSlash } from "../payments/adapter-http.ts";
 import { type CfdiDocument, PARKING_PRODUCT_KEY, SERVICE_UNIT_KEY } from "./cfdi.ts";
-import { type InvoiceProvider, InvoiceProviderError } from "./provider.ts";
+import {
+  CANCELLATION_STATUSES,
+  type CancellationStatus,
+  type InvoiceProvider,
+  InvoiceProviderError,
+} from "./provider.ts";
 
 /**
  * Facturapi (research/ecosystem.md §5.7; its Node SDK's `invoices` resource): `POST /invoices`
@@ -23,6 +28,30 @@ interface FacturapiInvoice {
   id: string;
   uuid?: string | null;
   status?: string;
+  cancellation_status?: string;
+}
+
+async function invoiceAnswer(response: Response): Promise<FacturapiInvoice> {
+  let invoice: FacturapiInvoice;
+  try {
+    invoice = (await response.json()) as FacturapiInvoice;
+  } catch (error) {
+    throw new InvoiceProviderError(PROVIDER, "the invoice answered was not JSON", true, { cause: error });
+  }
+  if (typeof invoice?.id !== "string") throw new InvoiceProviderError(PROVIDER, "the answer has no invoice id", true);
+  return invoice;
+}
+
+/**
+ * An invoice's cancellation as Facturapi reports it: `status: "canceled"` is accepted whatever the
+ * other field says; an unknown value is an answer we cannot read, tried again later.
+ */
+function cancellationOf(invoice: FacturapiInvoice): CancellationStatus {
+  if (invoice.status === "canceled") return "accepted";
+  const status = invoice.cancellation_status ?? "none";
+  if (!(CANCELLATION_STATUSES as readonly string[]).includes(status))
+    throw new InvoiceProviderError(PROVIDER, `unknown cancellation_status "${status}"`, true);
+  return status as CancellationStatus;
 }
 
 export function createFacturapiIssuer(settings: FacturapiSettings): InvoiceProvider {
@@ -102,20 +131,16 @@ export function createFacturapiIssuer(settings: FacturapiSettings): InvoiceProvi
         external_id: invoiceId,
         idempotency_key: invoiceId,
       });
-      const response = await call("POST", "/invoices", body);
-      let created: FacturapiInvoice;
-      try {
-        created = (await response.json()) as FacturapiInvoice;
-      } catch (error) {
-        throw new InvoiceProviderError(PROVIDER, "the created invoice was not JSON", true, { cause: error });
-      }
-      if (typeof created.id !== "string")
-        throw new InvoiceProviderError(PROVIDER, "the answer has no invoice id", true);
+      const created = await invoiceAnswer(await call("POST", "/invoices", body));
       const [xml, pdf] = await Promise.all([download(created.id, "xml"), download(created.id, "pdf")]);
       return { providerRef: created.id, cfdiUuid: created.uuid ?? null, stamped: true, xml: xml.toString("utf8"), pdf };
     },
     async cancel(providerRef: string) {
-      await call("DELETE", `/invoices/${encodeURIComponent(providerRef)}?motive=02`);
+      const response = await call("DELETE", `/invoices/${encodeURIComponent(providerRef)}?motive=02`);
+      return cancellationOf(await invoiceAnswer(response));
+    },
+    async cancellationStatus(providerRef: string) {
+      return cancellationOf(await invoiceAnswer(await call("GET", `/invoices/${encodeURIComponent(providerRef)}`)));
     },
   };
 }

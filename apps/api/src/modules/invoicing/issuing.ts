@@ -28,8 +28,18 @@ export const JOB_ISSUE_INVOICE = "invoicing.issue";
 export const JOB_SEND_INVOICE = "invoicing.send";
 /** A provider that does not answer is tried again with the queue's backoff, this many times in all. */
 export const MAX_ISSUE_ATTEMPTS = 8;
-/** c_FormaPago 04: a card payment (the gateways do not tell credit from debit). */
-const CARD_PAYMENT_FORM = "04";
+/**
+ * c_FormaPago of a CFDI: one per comprobante, so with several payments it is the form of the one
+ * that paid the largest amount (the SAT's Anexo 20 guide: "la forma de pago con la que se liquidó
+ * el mayor importe"); a line from before forms were recorded was issued as 04 and stays so.
+ */
+export function paymentFormOfLines(lines: readonly { total: number; payment_form: "04" | "28" | null }[]): string {
+  const largest = lines.reduce<(typeof lines)[number] | undefined>(
+    (best, line) => (!best || line.total > best.total ? line : best),
+    undefined,
+  );
+  return largest?.payment_form ?? "04";
+}
 
 export interface InvoicingDeps extends OutboxDeps {
   db: Db;
@@ -68,7 +78,7 @@ async function cfdiDocumentOf(db: Db, invoice: InvoiceRow, issuedAt: Date): Prom
     folio: invoice.folio,
     issuedAt: cfdiDate(issuedAt, place?.time_zone ?? "America/Mexico_City"),
     currency: "MXN",
-    paymentForm: CARD_PAYMENT_FORM,
+    paymentForm: paymentFormOfLines(lines),
     issuer: {
       rfc: invoice.issuer_rfc,
       name: invoice.issuer_name,

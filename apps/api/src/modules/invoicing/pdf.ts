@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import { openPdf } from "../../lib/pdf.ts";
 import { type CfdiDocument, cfdiTotals, money, rateText } from "./cfdi.ts";
 
 /**
@@ -11,21 +11,11 @@ export interface PdfInvoice extends CfdiDocument {
   cfdiUuid: string | null;
 }
 
-const MARGIN = 50;
-
 export function renderInvoicePdf(invoice: PdfInvoice): Promise<Buffer> {
-  const pdf = new PDFDocument({
-    size: "LETTER",
-    margin: MARGIN,
-    info: { Title: `Factura ${invoice.series}-${invoice.folio}`, Author: invoice.issuer.name },
+  const { pdf, width, done } = openPdf({
+    title: `Factura ${invoice.series}-${invoice.folio}`,
+    author: invoice.issuer.name,
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
-  const width = pdf.page.width - MARGIN * 2;
   const totals = cfdiTotals(invoice.lines);
 
   pdf.font("Helvetica-Bold").fontSize(18).text("Factura electrónica (CFDI 4.0)");

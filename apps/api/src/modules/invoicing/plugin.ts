@@ -1,4 +1,5 @@
 import { apiModule } from "../../plugins/module.ts";
+import { registerCancellationJobs } from "./cancellation.ts";
 import { registerInvoicingJobs } from "./issuing.ts";
 import { invoicingRoutes } from "./routes.ts";
 
@@ -12,6 +13,7 @@ export const invoicingModule = apiModule(
   { decorators: ["db", "config", "providers", "jobs"], modules: ["payments", "parking"] },
   async (app) => {
     registerInvoicingJobs(app, app.jobs);
+    registerCancellationJobs(app, app.jobs);
     await app.register(invoicingRoutes);
   },
 );

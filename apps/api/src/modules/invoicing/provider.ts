@@ -17,9 +17,22 @@ export interface IssuedCfdi {
 export interface InvoiceProvider {
   readonly name: string;
   issue(document: CfdiDocument, context: { invoiceId: string; receiverEmail: string }): Promise<IssuedCfdi>;
-  /** c_Motivo 02: comprobante emitido con errores sin relación. */
-  cancel(providerRef: string): Promise<void>;
+  /**
+   * Asks the SAT, through the provider, to cancel with c_Motivo 02 (comprobante emitido con errores
+   * sin relación). The answer is where the request stands: the receiver may have to accept it.
+   */
+  cancel(providerRef: string): Promise<CancellationStatus>;
+  /** Where an earlier cancellation request stands now. */
+  cancellationStatus(providerRef: string): Promise<CancellationStatus>;
 }
+
+/**
+ * Facturapi's `cancellation_status` (facturapi-docs, guides/invoices/cancelaciones.mdx): `verifying`
+ * the SAT is checking the request, `pending` the receiver must accept it, `accepted` cancelled,
+ * `rejected` the receiver refused, `expired` the receiver did not answer in time; `none` no request.
+ */
+export const CANCELLATION_STATUSES = ["none", "verifying", "pending", "accepted", "rejected", "expired"] as const;
+export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number];
 
 /** The provider refused the invoice (bad data: never retried) or did not answer (retried by the job). */
 export class InvoiceProviderError extends Error {

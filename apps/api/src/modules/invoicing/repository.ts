@@ -101,10 +101,12 @@ function chargesWithLocation(db: Executor, userId: string) {
     .leftJoin("invoice_payments", (join) =>
       join.onRef("invoice_payments.payment_id", "=", "payments.id").on("invoice_payments.released", "=", 0),
     )
+    .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")
     .select((eb) => [
       "payments.id as payment_id",
       "payments.description",
       "payments.payable_type",
+      "payments.payable_id",
       "payments.subtotal",
       "payments.convenience_fee",
       "payments.processing_fee",
@@ -114,6 +116,7 @@ function chargesWithLocation(db: Executor, userId: string) {
       "payments.created_at as paid_at",
       "locations.id as location_id",
       "locations.name as location_name",
+      "locations.short_name as location_short_name",
       "locations.country",
       "locations.organisation_id",
       "locations.invoicing",
@@ -123,6 +126,7 @@ function chargesWithLocation(db: Executor, userId: string) {
       "locations.time_zone",
       eb.fn.coalesce("subscription_periods.discount", eb.lit(0)).as("discount"),
       "invoice_payments.invoice_id",
+      "payment_methods.funding",
     ])
     .where("payments.user_id", "=", userId)
     .where("payments.kind", "=", "charge")

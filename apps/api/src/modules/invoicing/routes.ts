@@ -1,23 +1,14 @@
 import * as endpoints from "@estaciona/contracts/endpoints/invoicing";
 import type { FastifyPluginAsync } from "fastify";
+import { requestLocale } from "../../lib/locale.ts";
 import { route } from "../../plugins/endpoints.ts";
 import { scopeOf } from "../operator/scope.ts";
-import {
-  approveInvoice,
-  cancelInvoice,
-  createTaxProfile,
-  editTaxProfile,
-  getInvoice,
-  invoiceFile,
-  listInvoiceablePayments,
-  listInvoices,
-  listPendingInvoices,
-  listTaxProfiles,
-  rejectInvoice,
-  removeTaxProfile,
-  requestInvoice,
-  requestMonthlyInvoice,
-} from "./service.ts";
+import { cancelInvoice } from "./cancellation.ts";
+import { listInvoiceablePayments } from "./invoiceable.ts";
+import { getInvoice, invoiceFile, listInvoices } from "./presenting.ts";
+import { requestInvoice, requestMonthlyInvoice } from "./requests.ts";
+import { approveInvoice, listPendingInvoices, rejectInvoice } from "./review.ts";
+import { createTaxProfile, editTaxProfile, listTaxProfiles, removeTaxProfile } from "./tax-profiles.ts";
 
 /** Fiscal profiles, invoice requests and downloads for drivers; the approval queue for operators. */
 export const invoicingRoutes: FastifyPluginAsync = async (app) => {
@@ -31,7 +22,9 @@ export const invoicingRoutes: FastifyPluginAsync = async (app) => {
     return null;
   });
 
-  await route(app, endpoints.listInvoiceablePayments, (request) => listInvoiceablePayments(app.db, request.user.id));
+  await route(app, endpoints.listInvoiceablePayments, (request) =>
+    listInvoiceablePayments(app.db, request.user.id, requestLocale(request.headers["accept-language"])),
+  );
   await route(app, endpoints.requestInvoice, (request) => requestInvoice(app.db, request.user.id, request.body));
   await route(app, endpoints.requestMonthlyInvoice, (request) =>
     requestMonthlyInvoice(app.db, request.user.id, request.body),
@@ -52,7 +45,5 @@ export const invoicingRoutes: FastifyPluginAsync = async (app) => {
   await route(app, endpoints.rejectInvoice, (request) =>
     rejectInvoice(app.db, scopeOf(request), request.params.uuid, request.body.reason),
   );
-  await route(app, endpoints.cancelInvoice, (request) =>
-    cancelInvoice(app.db, app.providers.invoicing, scopeOf(request), request.params.uuid),
-  );
+  await route(app, endpoints.cancelInvoice, (request) => cancelInvoice(app, scopeOf(request), request.params.uuid));
 };

@@ -13,6 +13,12 @@ export function createSandboxIssuer(): InvoiceProvider {
       const pdf = await renderInvoicePdf({ ...document, stamped: false, cfdiUuid: null });
       return { providerRef: `sandbox_${invoiceId}`, cfdiUuid: null, stamped: false, xml, pdf };
     },
-    async cancel() {},
+    // The sandbox has no receiver to ask: a cancellation is accepted at once.
+    async cancel() {
+      return "accepted";
+    },
+    async cancellationStatus() {
+      return "accepted";
+    },
   };
 }

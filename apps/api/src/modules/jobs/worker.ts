@@ -48,6 +48,11 @@ export interface JobRunner {
   /** Claims and runs due jobs one by one until none is due (or `limit` ran); answers how many ran. */
   runDueJobs(options?: { limit?: number }): Promise<number>;
   start(): void;
+  /**
+   * Seconds since the started loop last went round or finished a job: the worker's health
+   * (a stuck handler or a dead loop stops it while the process still answers); null when not started.
+   */
+  heartbeatAgeSeconds(): number | null;
   /** Stops polling and waits for the job in hand to finish. */
   stop(): Promise<void>;
 }
@@ -79,6 +84,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let running = false;
   let stopped = true;
   let inFlight: Promise<unknown> = Promise.resolve();
+  let heartbeat: number | null = null;
+  const beat = () => {
+    if (!stopped) heartbeat = Date.now();
+  };
 
   async function claimOne(): Promise<Row<"jobs"> | undefined> {
     const kinds = [...handlers.keys()];
@@ -183,6 +192,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const job = await claimOne();
       if (!job) break;
       await runJob(job);
+      beat();
       ran += 1;
     }
     return ran;
@@ -205,6 +215,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     timer = setTimeout(() => {
       if (stopped || running) return;
       running = true;
+      beat();
       inFlight = (async () => {
         try {
           await runPeriodic();
@@ -232,8 +243,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     start() {
       if (!stopped) return;
       stopped = false;
+      beat();
       schedule();
     },
+    heartbeatAgeSeconds: () => (heartbeat === null || stopped ? null : (Date.now() - heartbeat) / 1000),
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -1,4 +1,6 @@
+import type { Locale } from "@estaciona/contracts";
 import type { FastifyBaseLogger } from "fastify";
+import type { WhatsappTemplateName } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import type { NewRow } from "../../db/schema.ts";
 import { insertOutboxMessage } from "./repository.ts";
@@ -14,6 +16,19 @@ export interface TextMessage {
   channel: "sms" | "whatsapp";
   /** A secret inside `body` (the sign-in code): only the sandbox may store or log it; real adapters mask it. */
   sensitive?: string;
+  /**
+   * The approved WhatsApp template this text is an instance of. WhatsApp refuses business-initiated
+   * free text (Twilio error 63016), so on that channel a real adapter sends the template's
+   * `ContentSid` with these variables instead of `body` (docs/decisions/0161).
+   */
+  template?: MessageTemplate;
+}
+
+export interface MessageTemplate {
+  name: WhatsappTemplateName;
+  locale: Locale;
+  /** Twilio's numbered placeholders `{{1}}`, `{{2}}`…: the values in order. */
+  variables: readonly string[];
 }
 
 export interface EmailMessage {

@@ -1,7 +1,7 @@
 import { apiModule } from "../../plugins/module.ts";
+import { registerMeterPayable } from "./payable.ts";
 import { registerMeterJobs } from "./reminders.ts";
 import { meterRoutes } from "./routes.ts";
-import { registerMeterPayable } from "./service.ts";
 
 /**
  * Parking meters (docs/product/parking.md): zones, the map, sessions paid through the ledger, reminders and the

@@ -10,7 +10,8 @@ export const meterPurchaseReceipt: ReceiptKind = {
     return {
       locationId: session.location_id,
       plate: session.plate,
-      titleParams: {},
+      variant: null,
+      detail: null,
       startsAt: purchase.ends_before,
       endsAt: purchase.ends_after,
       discount: 0,

@@ -4,8 +4,8 @@ import { messageOrigin } from "../hosts/service.ts";
 import type { JobRunner } from "../jobs/worker.ts";
 import { messageKey, type OutboxDeps, sendOnce } from "../messaging/outbox.ts";
 import { formatInstant } from "../parking/visits/messages.ts";
+import { JOB_METER_EXPIRED, JOB_METER_REMINDER } from "./payable.ts";
 import { claimNotice, findSession, findUserContact, findZone } from "./repository.ts";
-import { JOB_METER_EXPIRED, JOB_METER_REMINDER } from "./service.ts";
 
 /** What telling a driver about their meter session needs; a FastifyInstance satisfies it. */
 export interface ReminderDeps extends OutboxDeps {
@@ -57,6 +57,12 @@ async function sendNotice(deps: ReminderDeps, payload: NoticePayload, kind: "rem
       to: user.phone,
       channel: deps.config.sms.channel,
       body: text(user.locale, `${kind}_sms`, params),
+      // The WhatsApp template carries the SMS text's four values in its order (docs/configuration.md).
+      template: {
+        name: kind === "reminder" ? "meter_reminder" : "meter_expired",
+        locale: user.locale,
+        variables: [params.zone, params.plate, params.ends_at, params.link],
+      },
     }),
   ];
   if (user.email)

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
 import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow, Row } from "../../db/schema.ts";
 
@@ -53,17 +53,52 @@ export interface BoundingBox {
   north: number;
 }
 
-/** The active zones whose point is inside the box, nearest its centre first; one query, on the (kind, lat, lng) index. */
-export function listZonesInBox(db: Executor, box: BoundingBox, limit: number) {
+/**
+ * The active zones whose point is inside the box, nearest its centre first, with only what the
+ * map shows. The spatial index narrows the rows (SQLite's R*Tree `meter_positions`, PostgreSQL's
+ * GiST on the point); the exact box filter stays, because the R*Tree rounds its floats outwards
+ * (docs/decisions/0177).
+ */
+export function listZonesInBox(db: Executor, box: BoundingBox, limit: number, locationIds: string[] | null = null) {
+  // Only the zones of the requesting host's lots when it is limited to some (docs/decisions/0165).
+  if (locationIds?.length === 0) return Promise.resolve([]);
   const lat = (box.south + box.north) / 2;
   const lng = (box.west + box.east) / 2;
-  return zones(db)
+  const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const inIndex = onPostgres
+    ? db.selectFrom("locations").where(
+        // The bounds as `real`, the columns' type: the exact filters below compare in it too, so both agree at the edges.
+        sql<boolean>`point(locations.lng, locations.lat) <@ box(point(${box.west}::real, ${box.south}::real), point(${box.east}::real, ${box.north}::real))`,
+      )
+    : db
+        .selectFrom("meter_positions")
+        // CROSS JOIN is SQLite's way to keep this order: left to itself it scans the btree and asks the R*Tree once per row.
+        .crossJoin("locations")
+        .whereRef("locations.id", "=", "meter_positions.location_id")
+        .where("meter_positions.min_lat", "<=", box.north)
+        .where("meter_positions.max_lat", ">=", box.south)
+        .where("meter_positions.min_lng", "<=", box.east)
+        .where("meter_positions.max_lng", ">=", box.west);
+  return inIndex
+    .innerJoin("parking_meters", "parking_meters.location_id", "locations.id")
+    .select([
+      "locations.id",
+      "locations.name",
+      "locations.address",
+      "locations.lat",
+      "locations.lng",
+      "locations.currency",
+      "parking_meters.zone_code",
+      "parking_meters.area",
+      "parking_meters.rate_per_hour",
+    ])
     .where("locations.kind", "=", "meter")
     .where("locations.active", "=", 1)
     .where("locations.lat", ">=", box.south)
     .where("locations.lat", "<=", box.north)
     .where("locations.lng", ">=", box.west)
     .where("locations.lng", "<=", box.east)
+    .$if(locationIds !== null, (query) => query.where("locations.id", "in", locationIds ?? []))
     .orderBy(
       sql`(locations.lat - ${lat}) * (locations.lat - ${lat}) + (locations.lng - ${lng}) * (locations.lng - ${lng})`,
     )
@@ -71,6 +106,7 @@ export function listZonesInBox(db: Executor, box: BoundingBox, limit: number) {
     .limit(limit)
     .execute();
 }
+export type MeterZoneInBox = Awaited<ReturnType<typeof listZonesInBox>>[number];
 
 export function findLocation(db: Executor, locationId: string) {
   return db

@@ -1,27 +1,26 @@
 import * as endpoints from "@estaciona/contracts/endpoints/meters";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
-import { driverOrigin } from "../hosts/service.ts";
+import { driverOrigin, hostLocationIds } from "../hosts/service.ts";
 import { scopeOf } from "../operator/scope.ts";
 import { deviceOf } from "../parking/devices/routes.ts";
 import { OFFLINE_MAP_STYLE } from "./map-style.ts";
+import { extendSession, startSession } from "./purchase.ts";
+import { checkPlate, getSession, listSessions } from "./sessions.ts";
 import {
   changeZone,
-  checkPlate,
   createZone,
-  extendSession,
   getOperatorZone,
-  getSession,
   getZone,
   getZoneByCode,
   listOperatorZones,
-  listSessions,
   listZones,
-  startSession,
-} from "./service.ts";
+} from "./zones.ts";
 
 export const meterRoutes: FastifyPluginAsync = async (app) => {
-  await route(app, endpoints.listMeterZones, (request) => listZones(app.db, request.query));
+  await route(app, endpoints.listMeterZones, async (request) =>
+    listZones(app.db, request.query, await hostLocationIds(app.db, request.headers.host)),
+  );
   await route(app, endpoints.findMeterZoneByCode, (request) => getZoneByCode(app.db, request.params.code));
   await route(app, endpoints.getMeterZone, (request) => getZone(app.db, request.params.uuid));
   await route(app, endpoints.getMeterMap, async () => ({

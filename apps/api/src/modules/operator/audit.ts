@@ -1,9 +1,14 @@
+import { AUDIT_LOCATION_FIELDS, AUDIT_UNREAD_FIELDS, type AuditAction } from "@estaciona/contracts/audit";
 import type { AuditEntry } from "@estaciona/contracts/schemas/operator";
+import { operator as operatorCatalogue } from "@estaciona/i18n/locales/en/operator";
 import type { Executor } from "../../db/database.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
 import { fullName } from "./names.ts";
-import { insertAudit, listAuditOf } from "./repository/audit.ts";
+import { insertAudit, listAuditOf, locationOfSubject } from "./repository/audit.ts";
+
+const auditFieldNames: Record<string, string> = operatorCatalogue.audit_field;
+
 import type { OperatorScope } from "./scope.ts";
 
 /** Every operator change is written here, in the change's own transaction (docs/product/operators.md). */
@@ -11,12 +16,14 @@ export async function recordAudit(
   db: Executor,
   scope: OperatorScope,
   change: {
-    action: string;
+    action: AuditAction;
     subject: { type: string; id: string };
     before?: Record<string, unknown> | null;
     after?: Record<string, unknown> | null;
   },
 ): Promise<void> {
+  assertReadable(change.before);
+  assertReadable(change.after);
   await insertAudit(db, {
     id: newId(),
     organisation_id: scope.organisationId,
@@ -24,10 +31,25 @@ export async function recordAudit(
     action: change.action,
     subject_type: change.subject.type,
     subject_id: change.subject.id,
+    location_id: await locationOfSubject(db, change.subject),
     before: change.before ? JSON.stringify(change.before) : null,
     after: change.after ? JSON.stringify(change.after) : null,
     created_at: nowIso(),
   });
+}
+
+/**
+ * The console names every field of a change in both languages (docs/decisions/0169); a field it
+ * cannot name would show as a developer's key. Under test an unnamed field fails the change, so
+ * a feature that audits a new field adds its name to the catalogue (`operator.audit_field`).
+ */
+function assertReadable(record: Record<string, unknown> | null | undefined): void {
+  if (!record || !process.env.VITEST) return;
+  const unnamed = Object.keys(record).filter(
+    (key) => !AUDIT_UNREAD_FIELDS.has(key) && !(AUDIT_LOCATION_FIELDS.has(key) || key in auditFieldNames),
+  );
+  if (unnamed.length > 0)
+    throw new Error(`Audit fields with no name in the console's catalogue: ${unnamed.join(", ")}`);
 }
 
 /** Only what changed, so the log reads "price 2000 → 2500" rather than two whole rows. */
@@ -55,7 +77,7 @@ export async function listAudit(
   scope: OperatorScope,
   query: { cursor?: string; limit: number },
 ): Promise<{ items: AuditEntry[]; next_cursor: string | null }> {
-  const rows = await listAuditOf(db, scope.organisationId, decodeCursor(query.cursor), query.limit + 1);
+  const rows = await listAuditOf(db, scope, decodeCursor(query.cursor), query.limit + 1);
   const page = rows.slice(0, query.limit);
   return {
     items: page.map((row) => ({
@@ -64,6 +86,15 @@ export async function listAudit(
       action: row.action,
       subject_type: row.subject_type,
       subject_uuid: row.subject_id,
+      location:
+        row.location_id && row.location_name && row.location_time_zone && row.location_currency
+          ? {
+              uuid: row.location_id,
+              name: row.location_name,
+              time_zone: row.location_time_zone,
+              currency: row.location_currency,
+            }
+          : null,
       before: row.before ? (JSON.parse(row.before) as Record<string, unknown>) : null,
       after: row.after ? (JSON.parse(row.after) as Record<string, unknown>) : null,
       created_at: row.created_at,

@@ -2,7 +2,7 @@ import type { DriverDetail } from "@estaciona/contracts/schemas/operator";
 import type { Db, Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { nowIso } from "../../lib/time.ts";
-import { findUserById } from "../users/repository.ts";
+import { deleteSuspension, findUserById, insertSuspension, listSuspendedBy } from "../users/repository.ts";
 import { recordAudit } from "./audit.ts";
 import { fullName } from "./names.ts";
 import { presentCharge } from "./payments.ts";
@@ -27,18 +27,23 @@ export async function searchDrivers(db: Executor, scope: OperatorScope, q: strin
       ? { phoneDigits: digits }
       : { plate: q.replace(/[\s-]/g, "").toUpperCase() };
   const drivers = await searchDriversAt(db, ids, search);
-  const vehicles = await vehiclesOfUser(
-    db,
-    drivers.map((driver) => driver.id),
-  );
+  const driverIds = drivers.map((driver) => driver.id);
+  const [vehicles, suspendedHere] = await Promise.all([
+    vehiclesOfUser(db, driverIds),
+    listSuspendedBy(db, driverIds, scope.organisationId),
+  ]);
   return drivers.map((driver) => ({
     uuid: driver.id,
     phone: driver.phone,
     name: fullName(driver),
-    status: driver.status,
+    status: statusHere(driver, suspendedHere.has(driver.id)),
     plates: vehicles.filter((vehicle) => vehicle.user_id === driver.id && !vehicle.deleted_at).map((v) => v.plate),
   }));
 }
+
+/** How the console reads a driver: suspended by this organisation or by the platform (everywhere), else active. */
+const statusHere = (user: { status: "active" | "suspended" }, suspendedHere: boolean): "active" | "suspended" =>
+  suspendedHere || user.status === "suspended" ? "suspended" : "active";
 
 /** A driver the operator may see: a customer of one of its locations. Anyone else does not exist here. */
 async function reachableDriver(db: Executor, ids: string[], userId: string) {
@@ -51,17 +56,19 @@ async function reachableDriver(db: Executor, ids: string[], userId: string) {
 export async function driverDetail(db: Executor, scope: OperatorScope, userId: string): Promise<DriverDetail> {
   const ids = await reachableLocationIds(db, scope);
   const user = await reachableDriver(db, ids, userId);
-  const [vehicles, stays, passes, payments] = await Promise.all([
+  const [vehicles, stays, passes, payments, suspendedHere] = await Promise.all([
     vehiclesOfUser(db, [user.id]),
     staysOfUserAt(db, user.id, ids),
     passesOfUserAt(db, user.id, ids),
     searchCharges(db, ids, { phoneDigits: user.phone.replace(/\D/g, "") }, 50),
+    listSuspendedBy(db, [user.id], scope.organisationId),
   ]);
   return {
     uuid: user.id,
     phone: user.phone,
     name: fullName(user),
-    status: user.status,
+    status: statusHere(user, suspendedHere.has(user.id)),
+    suspended_everywhere: user.status === "suspended",
     email: user.email,
     created_at: user.created_at,
     plates: vehicles.filter((vehicle) => !vehicle.deleted_at).map((vehicle) => vehicle.plate),
@@ -96,20 +103,39 @@ export async function driverDetail(db: Executor, scope: OperatorScope, userId: s
 }
 
 /**
- * Suspends or restores a driver. The guard reads the account's status on every call, so the
- * next call anywhere answers `user_suspended`. An operator cannot suspend themself or another operator.
+ * Suspends or restores a driver (docs/decisions/0166). An organisation's suspension refuses the
+ * driver at its own locations only; the platform role's is the account's status, refused
+ * everywhere by the guard, and only the platform role lifts it. A staff member limited to some
+ * locations reaches only the drivers of those. An operator is never suspended here.
  */
 export async function setDriverStatus(db: Db, scope: OperatorScope, userId: string, status: "active" | "suspended") {
   await db.transaction().execute(async (tx) => {
     const user = await reachableDriver(tx, await reachableLocationIds(tx, scope), userId);
     if (user.role !== "driver") throw new AppError("invalid_user");
-    if (user.status === status) return;
-    await setUserStatus(tx, user.id, status, nowIso());
+    const here = (await listSuspendedBy(tx, [user.id], scope.organisationId)).has(user.id);
+    const everywhere = user.status === "suspended";
+    const at = nowIso();
+    if (status === "suspended") {
+      if (scope.platform ? everywhere : here) return;
+      if (scope.platform) await setUserStatus(tx, user.id, "suspended", at);
+      else
+        await insertSuspension(tx, {
+          user_id: user.id,
+          organisation_id: scope.organisationId,
+          suspended_by: scope.userId,
+          created_at: at,
+        });
+    } else {
+      if (!here && !everywhere) return;
+      if (everywhere && !scope.platform) throw new AppError("forbidden_access");
+      await deleteSuspension(tx, user.id, scope.organisationId);
+      if (everywhere) await setUserStatus(tx, user.id, "active", at);
+    }
     await recordAudit(tx, scope, {
       action: status === "suspended" ? "driver.suspend" : "driver.restore",
       subject: { type: "user", id: user.id },
-      before: { status: user.status },
-      after: { status },
+      before: { status: statusHere(user, here), everywhere },
+      after: { status, everywhere: status === "suspended" && scope.platform },
     });
   });
   return driverDetail(db, scope, userId);

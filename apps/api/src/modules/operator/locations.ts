@@ -91,6 +91,8 @@ export async function createLocation(db: Db, scope: OperatorScope, body: Locatio
     organisation_id: scope.organisationId,
     // Unless the operator says otherwise, payments with a promo-code discount may be invoiced (the column's default).
     invoice_discounted: 1,
+    // Named in full on payment lines until a short name is set (docs/decisions/0145).
+    short_name: null,
     ...columns,
     created_at: nowIso(),
   };

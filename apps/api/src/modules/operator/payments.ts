@@ -193,7 +193,7 @@ export async function* exportPayments(
         row.id,
         row.created_at,
         row.status,
-        translate(locale, `operator.product.${row.payable_type}`) ?? row.payable_type,
+        translate(locale, `parking.payable.${row.payable_type}.console`) ?? row.payable_type,
         row.location_name,
         row.plate,
         row.driver_deleted_at === null ? row.phone : (translate(locale, "operator.payments.deleted_driver") ?? null),

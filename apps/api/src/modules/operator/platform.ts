@@ -1,3 +1,4 @@
+import type { HostFaq } from "@estaciona/contracts/schemas/host";
 import type { HostBody, OperatorHost, Organisation, OrganisationBody } from "@estaciona/contracts/schemas/operator";
 import type { Db, Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -5,7 +6,12 @@ import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
 import { findHost, listHostsWithOrganisation, updateHostRow } from "../hosts/repository.ts";
 import { changedFields, recordAudit } from "./audit.ts";
-import { findOrganisationById, insertOrganisation, listOrganisationsWithCounts } from "./repository/team.ts";
+import {
+  findOrganisationById,
+  insertOrganisation,
+  listOrganisationsWithCounts,
+  locationsOfOrganisation,
+} from "./repository/team.ts";
 import { assertPlatform, type OperatorScope } from "./scope.ts";
 import { enrol, memberByPhone } from "./team.ts";
 
@@ -38,6 +44,10 @@ function presentHost(host: HostRow): OperatorHost {
         ? { uuid: host.organisation_id, name: host.organisation_name }
         : null,
     privacy_url_en: host.privacy_url_en,
+    location_uuids: host.location_ids ? (JSON.parse(host.location_ids) as string[]) : null,
+    support_email: host.support_email,
+    support_phone: host.support_phone,
+    faq: host.faq ? (JSON.parse(host.faq) as HostFaq) : null,
   };
 }
 
@@ -62,6 +72,13 @@ const hostColumns = (body: HostBody) => ({
   features: JSON.stringify(body.features),
   organisation_id: body.organisation_uuid,
   privacy_url_en: body.privacy_url_en ?? null,
+  // Left out when the body leaves them out: an older client's save keeps the host's contact and lots.
+  ...(body.location_uuids !== undefined && {
+    location_ids: body.location_uuids === null ? null : JSON.stringify([...new Set(body.location_uuids)].sort()),
+  }),
+  ...(body.support_email !== undefined && { support_email: body.support_email }),
+  ...(body.support_phone !== undefined && { support_phone: body.support_phone }),
+  ...(body.faq !== undefined && { faq: body.faq === null ? null : JSON.stringify(body.faq) }),
 });
 
 export async function updateHost(db: Db, scope: OperatorScope, hostname: string, body: HostBody) {
@@ -71,6 +88,11 @@ export async function updateHost(db: Db, scope: OperatorScope, hostname: string,
     if (!current) throw new AppError("object_not_found");
     if (body.organisation_uuid && !(await findOrganisationById(tx, body.organisation_uuid)))
       throw new AppError("object_not_found");
+    // A host offers only its own organisation's locations: another's id answers as if it did not exist.
+    if (body.location_uuids?.length) {
+      const owned = await locationsOfOrganisation(tx, body.organisation_uuid ?? null, body.location_uuids);
+      if (owned.length !== new Set(body.location_uuids).size) throw new AppError("object_not_found");
+    }
     const changes = changedFields(current, hostColumns(body));
     if (Object.keys(changes.after).length === 0) return;
     await updateHostRow(tx, hostname, changes.after);

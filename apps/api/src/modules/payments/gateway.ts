@@ -37,6 +37,11 @@ export interface SavedCard {
   expMonth: number;
   expYear: number;
   holderName: string | null;
+  /**
+   * Credit or debit, when the gateway's answer says: an invoice's c_FormaPago follows it (28 debit,
+   * 04 credit; docs/decisions/0162). Left out, invoices say 04.
+   */
+  funding?: "credit" | "debit" | null;
 }
 
 export interface ChargeRequest {
@@ -52,7 +57,11 @@ export interface ChargeRequest {
 }
 
 export type ChargeOutcome =
-  | { status: "succeeded"; providerRef: string }
+  /**
+   * `refundedAmount`: what the provider says it has given back of the charge in all, where a lookup
+   * tells (a refund made in the provider's dashboard shows here first; docs/decisions/0155).
+   */
+  | { status: "succeeded"; providerRef: string; refundedAmount?: number }
   | { status: "declined"; providerRef: string | null; reason: DeclineReason; message?: string }
   | { status: "requires_action"; providerRef: string; redirectUrl: string };
 
@@ -108,10 +117,13 @@ export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   refund(request: RefundRequest): Promise<RefundOutcome>;
   /**
-   * A charge looked up by our reference (after a timeout); null when the provider never saw it.
-   * The ledger asks 30 s after the attempt started, so `charge` must give up well before that (≤ 20 s).
+   * A charge looked up (after a timeout, or on a webhook's hint) by the provider's id when it was
+   * recorded, else by our reference in a way the provider documents; null when the provider never
+   * saw it. `since`: when the attempt started, for providers that can only page their list over a
+   * time window (docs/decisions/0156). The ledger asks 30 s after the attempt started, so `charge`
+   * must give up well before that (≤ 20 s).
    */
-  findCharge(reference: string, providerRef?: string | null): Promise<ChargeOutcome | null>;
+  findCharge(reference: string, providerRef?: string | null, since?: string): Promise<ChargeOutcome | null>;
   /**
    * A refund looked up by our reference: its outcome, or null when the provider never made it.
    * Throws `GatewayUnavailableError` when the provider cannot tell (yet): the refund stays pending.
@@ -133,12 +145,15 @@ export class GatewayDeclinedError extends Error {
 /** The provider did not answer, or answered 5xx: the outcome is unknown. */
 export class GatewayUnavailableError extends Error {
   override name = "GatewayUnavailableError";
+  /** The provider's id of the charge when it answered one before the outcome was known: recorded at once. */
+  readonly providerRef: string | null;
   constructor(
     readonly provider: GatewayName,
     message: string,
-    options: { cause?: unknown } = {},
+    options: { cause?: unknown; providerRef?: string | null } = {},
   ) {
-    super(`${provider}: ${message}`, options);
+    super(`${provider}: ${message}`, { cause: options.cause });
+    this.providerRef = options.providerRef ?? null;
   }
 }
 

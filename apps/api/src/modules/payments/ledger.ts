@@ -35,15 +35,12 @@
 
 export {
   type ChargePayableInput,
-  type ChargeResult,
-  chargeFailure,
   chargePayable,
-  declineToCode,
-  providerUnavailable,
   RECONCILE_AFTER_SECONDS,
   refreshCharge,
   settleCharge,
 } from "./ledger/charge.ts";
+export { type ChargeResult, chargeFailure, declineToCode, providerUnavailable } from "./ledger/charge-results.ts";
 export {
   type AmountBreakdown,
   JOB_RECONCILE,
@@ -54,6 +51,7 @@ export {
   type PaymentRow,
   registerPayable,
 } from "./ledger/payables.ts";
+export { applyProviderHint, type ProviderHint, type ProviderHintResult } from "./ledger/provider-events.ts";
 export {
   ACTION_TIMEOUT_SECONDS,
   registerLedgerJobs,

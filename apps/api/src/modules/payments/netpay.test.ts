@@ -172,6 +172,44 @@ describe("NetPay adapter", () => {
     await expect(gateway.findCharge("pay_review", providerRef)).rejects.toBeInstanceOf(GatewayUnavailableError);
   });
 
+  it("confirms a charge that passed 3-D Secure (WAIT_THREEDS / CHARGEABLE) once, then reads it", async () => {
+    fake.behaviour.charge = "three_ds";
+    const outcome = await gateway.charge({ ...charge("pay_confirm"), returnUrl: "https://app.test/3ds" });
+    const providerRef = outcome.status === "requires_action" ? outcome.providerRef : "";
+    const transaction = fake.transactions[0];
+    if (!transaction) throw new Error("no transaction");
+    transaction.status = "WAIT_THREEDS"; // the driver passed the challenge
+    await expect(gateway.findCharge("pay_confirm", providerRef)).resolves.toEqual({ status: "succeeded", providerRef });
+    const confirm = fake.requests.find((request) => request.path.endsWith("/confirm"));
+    expect(confirm).toMatchObject({
+      method: "POST",
+      path: `/gateway-ecommerce/v3/charges/${providerRef}/confirm`,
+      body: "",
+    });
+    expect(confirm?.headers.authorization).toBe("sk_netpay_test");
+    // Read again (the driver reloads the return page): DONE is not confirmed a second time.
+    await expect(gateway.findCharge("pay_confirm", providerRef)).resolves.toMatchObject({ status: "succeeded" });
+    expect(transaction.confirmed).toBe(1);
+  });
+
+  it("answers a charge the issuer rejects at confirm time as declined", async () => {
+    fake.behaviour.charge = "three_ds";
+    const outcome = await gateway.charge({ ...charge("pay_reject"), returnUrl: "https://app.test/3ds" });
+    const providerRef = outcome.status === "requires_action" ? outcome.providerRef : "";
+    const transaction = fake.transactions[0];
+    if (!transaction) throw new Error("no transaction");
+    transaction.status = "CHARGEABLE";
+    transaction.declineOnConfirm = true;
+    await expect(gateway.findCharge("pay_reject", providerRef)).resolves.toMatchObject({ status: "declined" });
+  });
+
+  it("sends only the charge fields NetPay's own library sends", async () => {
+    await gateway.charge({ ...charge("pay_fields"), returnUrl: "https://app.test/3ds" });
+    expect(Object.keys(fake.transactions[0]?.request ?? {}).sort()).toEqual(
+      ["amount", "billing", "currency", "description", "paymentMethod", "redirect3dsUri", "source"].sort(),
+    );
+  });
+
   it("refunds through Reports REST with X-Netpay-Apikey after resolving the transactionId", async () => {
     const charged = await gateway.charge(charge("pay_r"));
     const providerChargeRef = charged.status === "succeeded" ? charged.providerRef : "";

@@ -114,6 +114,9 @@ function errorText(answer: NetpayChargeAnswer): string | undefined {
   return answer.error?.message ?? answer.message ?? undefined;
 }
 
+/** Transaction states after a passed 3-D Secure check that wait for the merchant's confirm call. */
+const AWAITING_CONFIRM = new Set(["WAIT_THREEDS", "CHARGEABLE"]);
+
 export function createNetpayGateway(options: NetpayGatewayOptions): PaymentGateway {
   const apiBase = trimTrailingSlash(options.apiBase ?? NETPAY_SANDBOX_API_BASE);
   const isSandbox = new URL(apiBase).hostname.endsWith("netpaydev.com") || apiBase === NETPAY_SANDBOX_API_BASE;
@@ -172,9 +175,25 @@ export function createNetpayGateway(options: NetpayGatewayOptions): PaymentGatew
           message: transaction.error ?? transaction.status,
         };
       default:
-        // REVIEW, WAIT_THREEDS, CHARGEABLE: not finished yet.
+        // REVIEW (the challenge not finished yet), or a confirm NetPay has not applied yet.
         return "open";
     }
+  }
+
+  /**
+   * After 3-D Secure NetPay holds the charge until the merchant confirms it: NetPay's own
+   * WooCommerce plugin (netpaymx/netpay-woocommerce, commit 9742fea0,
+   * includes/gateway/class-netpay-payment-creditcard.php `check_netpay_card_response`) reads the
+   * transaction, and on CHARGEABLE sends `POST v3/charges/{transactionTokenId}/confirm` with no
+   * body (its netpay-php `NetPayConfirm`, `NetPayConfig::$CONFIRM_URL`), then reads it again:
+   * DONE paid, REJECT refused. The v1.2.1 guide names the same waiting state WAIT_THREEDS.
+   */
+  async function confirmAfterThreeDs(transactionTokenId: string): Promise<NetpayTransactionAnswer | null> {
+    const answer = await request("POST", `${apiBase}/v3/charges/${encodeURIComponent(transactionTokenId)}/confirm`);
+    // A confirm refused (already confirmed by a parallel request, or FAILED meanwhile) is read back below.
+    if (answer.status === 401 || answer.status === 403 || answer.status === 429 || answer.status >= 500)
+      throw unusable(answer, "POST v3/charges/confirm");
+    return getTransaction(transactionTokenId);
   }
 
   async function getTransaction(transactionTokenId: string): Promise<NetpayTransactionAnswer | null> {
@@ -328,8 +347,13 @@ export function createNetpayGateway(options: NetpayGatewayOptions): PaymentGatew
           `cannot look up ${reference} without its transactionTokenId; reconcile through NetPay Reports`,
         );
       }
-      const transaction = await getTransaction(providerRef);
+      let transaction = await getTransaction(providerRef);
       if (!transaction) return null;
+      // The driver came back from 3-D Secure (or left before coming back): the charge waits for us.
+      if (AWAITING_CONFIRM.has((transaction.status ?? "").toUpperCase())) {
+        transaction = await confirmAfterThreeDs(providerRef);
+        if (!transaction) return null;
+      }
       const outcome = outcomeOfTransaction(transaction, providerRef);
       if (outcome === "open") {
         throw new GatewayUnavailableError("netpay", `transaction ${providerRef} is ${transaction.status ?? "open"}`);

@@ -2,6 +2,7 @@ import { apiModule } from "../../plugins/module.ts";
 import { purgeIdempotencyKeys } from "./idempotency.ts";
 import { registerLedgerJobs, sweepPayments } from "./ledger.ts";
 import { paymentRoutes } from "./routes.ts";
+import { JOB_SANDBOX_WEBHOOK, SANDBOX_SIGNATURE_HEADER, signHmacWebhook } from "./sandbox/webhooks.ts";
 
 /** Saved cards and the ledger: its reconciliation and refund jobs, the key purge and the sweep run in the worker. */
 export const paymentsModule = apiModule(
@@ -12,6 +13,19 @@ export const paymentsModule = apiModule(
     app.jobs.every("purge idempotency keys", 3600_000, () => purgeIdempotencyKeys(app.db));
     app.jobs.every("sweep unsettled payments and unrefunded verifications", 5 * 60_000, async () => {
       await sweepPayments(app);
+    });
+    // The sandbox gateway's webhooks reach the API the way a provider's do: one HTTP POST to its
+    // webhook route, signature and all (sandbox/webhooks.ts); a refusal is retried like a provider's.
+    app.jobs.register(JOB_SANDBOX_WEBHOOK, async (payload) => {
+      const { body } = payload as { body: string };
+      const signature = signHmacWebhook(app.config.payments.webhooks.sandboxSecret, body);
+      const answer = await app.inject({
+        method: "POST",
+        url: "/api/open/webhooks/sandbox",
+        headers: { "content-type": "application/json", [SANDBOX_SIGNATURE_HEADER]: signature },
+        payload: body,
+      });
+      if (answer.statusCode >= 300) throw new Error(`sandbox webhook answered ${answer.statusCode}`);
     });
     await app.register(paymentRoutes);
   },

@@ -9,8 +9,10 @@ import type { Executor } from "../../db/database.ts";
 export interface ReceiptSubject {
   locationId: string;
   plate: string | null;
-  /** The words of the product's title besides the location (`parking.receipt.kind.*`: a plan's, an event's name). */
-  titleParams: Record<string, string>;
+  /** Which words of its kind it reads with (`parking.payable.<type>.<variant>`: a pass's period), or null for `product`. */
+  variant: string | null;
+  /** What tells it apart besides the kind and the place (an event's name, a valet ticket's number), or null. */
+  detail: string | null;
   startsAt: string | null;
   endsAt: string | null;
   discount: number;
@@ -22,4 +24,10 @@ export interface ReceiptKind {
   subjectOf(db: Executor, payableId: string): Promise<ReceiptSubject | undefined>;
   /** The payables whose charges are the receipts of a product screen (a meter session's purchases, a pass's periods). */
   payablesOf(db: Executor, productUuid: string): Promise<string[]>;
+  /** Only for a kind whose words vary (a pass by its plan's period): the variant, cheaper than the whole subject. */
+  variantOf?(db: Executor, payableId: string): Promise<string | null>;
 }
+
+/** A charge's receipt number, one a person can read out on the phone: derived from its id, stable. */
+export const chargeReceiptNumber = (paymentId: string): string =>
+  `R-${paymentId.replaceAll("-", "").slice(0, 10).toUpperCase()}`;

@@ -5,7 +5,7 @@ import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow, Row, RowUpdate } from "../../db/schema.ts";
 
 /**
- * Every query of the ledger and of saved cards. Each takes an Executor: the database or the open
+ * Every query of the ledger and of saved cards (the personal-data ones are in personal-data-repository.ts). Each takes an Executor: the database or the open
  * transaction of the step that calls it (ledger.ts explains the steps).
  */
 
@@ -81,6 +81,27 @@ export function updatePayment(
   changes: Pick<RowUpdate<"payments">, "status" | "provider_ref" | "action_url" | "failure_code" | "updated_at">,
 ) {
   return db.updateTable("payments").set(changes).where("id", "=", paymentId).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The provider's id of a charge whose outcome is not known yet, kept the moment it is known (never overwritten). */
+export async function recordProviderRef(db: Executor, paymentId: string, providerRef: string, at: string) {
+  await db
+    .updateTable("payments")
+    .set({ provider_ref: providerRef, updated_at: at })
+    .where("id", "=", paymentId)
+    .where("provider_ref", "is", null)
+    .execute();
+}
+
+/** A charge of ours by the provider's id of it, on one gateway (a webhook names the provider's object). */
+export function findChargeByProviderRef(db: Executor, gateway: string, providerRef: string) {
+  return db
+    .selectFrom("payments")
+    .selectAll()
+    .where("gateway", "=", gateway)
+    .where("provider_ref", "=", providerRef)
+    .where("kind", "=", "charge")
+    .executeTakeFirst();
 }
 
 /** The refund of a charge still waiting for the gateway (at most one is in flight per charge). */
@@ -335,77 +356,18 @@ export async function startFreeFlowOnce(db: Executor, userId: string, day: strin
     .execute();
 }
 
-// Personal data (docs/product/invoicing-account-contact.md) ----------------------------------------------------------------------
-
-/** Every card the driver saved, removed ones too: masked details only (the export). */
-export function listAllCardsOfUser(db: Executor, userId: string) {
+/** The add-card attempts of one driver, or from one address, since a moment, oldest first (the card-testing caps). */
+export function cardAttemptsSince(db: Executor, by: { userId: string } | { ip: string }, since: string) {
   return db
-    .selectFrom("payment_methods")
-    .select([
-      "id",
-      "gateway",
-      "country",
-      "brand",
-      "last4",
-      "exp_month",
-      "exp_year",
-      "is_default",
-      "created_at",
-      "deleted_at",
-    ])
-    .where("user_id", "=", userId)
+    .selectFrom("card_attempts")
+    .select(["created_at"])
+    .$if("userId" in by, (qb) => qb.where("user_id", "=", "userId" in by ? by.userId : ""))
+    .$if("ip" in by, (qb) => qb.where("ip", "=", "ip" in by ? by.ip : ""))
+    .where("created_at", ">", since)
     .orderBy("created_at")
-    .orderBy("id")
     .execute();
 }
 
-/** The driver's ledger rows, oldest first (the export). */
-export function listPaymentsOfUser(db: Executor, userId: string) {
-  return db
-    .selectFrom("payments")
-    .select([
-      "id",
-      "purpose",
-      "kind",
-      "status",
-      "currency",
-      "subtotal",
-      "convenience_fee",
-      "processing_fee",
-      "tax",
-      "amount",
-      "description",
-      "created_at",
-    ])
-    .where("user_id", "=", userId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-}
-
-/**
- * Account deletion: the cards go (holder's name removed; brand and last four stay with the
- * payments the law keeps), and so do the add-card attempts' addresses and the stored answers of
- * idempotent calls, which repeat what the driver saw.
- */
-export async function eraseCardDataOfUser(db: Executor, userId: string, at: string): Promise<void> {
-  await db
-    .updateTable("payment_methods")
-    .set({ holder_name: null, is_default: 0, free_flow: 0, deleted_at: at, updated_at: at })
-    .where("user_id", "=", userId)
-    .execute();
-  await db.deleteFrom("card_attempts").where("user_id", "=", userId).execute();
-  await db.deleteFrom("idempotency_keys").where("user_id", "=", userId).execute();
-}
-
-/** The driver's charges whose outcome is not known yet (at the gateway or waiting for 3-D Secure). */
-export function listChargesInFlightOfUser(db: Executor, userId: string) {
-  return db
-    .selectFrom("payments")
-    .leftJoin("locations", "locations.id", "payments.location_id")
-    .select(["payments.payable_type", "payments.payable_id", "locations.name as location_name"])
-    .where("payments.user_id", "=", userId)
-    .where("payments.kind", "=", "charge")
-    .where("payments.status", "in", ["pending", "requires_action"])
-    .execute();
+export async function insertCardAttempt(db: Executor, attempt: NewRow<"card_attempts">): Promise<void> {
+  await db.insertInto("card_attempts").values(attempt).execute();
 }

@@ -2,16 +2,9 @@ import * as endpoints from "@estaciona/contracts/endpoints/payments";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
 import { driverOrigin } from "../hosts/service.ts";
-import {
-  cardFormConfigFor,
-  completeThreeDs,
-  createCheckoutRequest,
-  deletePaymentMethod,
-  type GatewaySlot,
-  listPaymentMethods,
-  saveCard,
-  setDefaultPaymentMethod,
-} from "./service.ts";
+import { cardFormConfigFor, createCheckoutRequest, type GatewaySlot } from "./card-form.ts";
+import { saveCard } from "./card-saving.ts";
+import { completeThreeDs, deletePaymentMethod, listPaymentMethods, setDefaultPaymentMethod } from "./service.ts";
 
 /** Card calls (docs/product/calls-and-errors.md, docs/product/money.md). Saving a card is idempotent: it charges (and refunds) a verification. */
 export const paymentRoutes: FastifyPluginAsync = async (app) => {

@@ -1,33 +1,20 @@
 import { cardBrandName, type Locale } from "@estaciona/contracts";
 import type { Receipt } from "@estaciona/contracts/schemas/receipts";
 import { translate } from "@estaciona/i18n";
-import PDFDocument from "pdfkit";
 import { breakdownLines } from "../../lib/breakdown-text.ts";
+import { openPdf } from "../../lib/pdf.ts";
 import { formatInstant } from "../parking/visits/messages.ts";
 
 /**
  * The receipt as a PDF (Letter, Helvetica), in the caller's language: the same labels as the
  * receipt screen (`parking.receipt.*`, `parking.breakdown.*`), times on the lot's clock.
  */
-const MARGIN = 50;
-
 export function renderReceiptPdf(receipt: Receipt, locale: Locale): Promise<Buffer> {
   const label = (key: string) => translate(locale, `parking.receipt.${key}`) ?? key;
-  const pdf = new PDFDocument({
-    size: "LETTER",
-    margin: MARGIN,
-    info: {
-      Title: translate(locale, "parking.receipt.number", { number: receipt.number }),
-      Author: receipt.operator.name,
-    },
+  const { pdf, width, done } = openPdf({
+    title: translate(locale, "parking.receipt.number", { number: receipt.number }) ?? receipt.number,
+    author: receipt.operator.name,
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
-  const width = pdf.page.width - MARGIN * 2;
   const when = (iso: string | null) => formatInstant(iso, locale, receipt.location.time_zone);
   const card = receipt.card
     ? translate(locale, "parking.card_on_file", {

@@ -1,11 +1,11 @@
 import type { Locale } from "@estaciona/contracts";
 import type { Receipt, ReceiptPdf } from "@estaciona/contracts/schemas/receipts";
-import { translate } from "@estaciona/i18n";
 import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { findLocationWithOperator } from "../parking/locations/repository.ts";
+import { chargeReceiptNumber } from "../payments/receipt-subject.ts";
 import { findCardById, findChargeOfUser, listPaidChargesOfPayables, type PaymentRow } from "../payments/repository.ts";
-import { receiptKindOf, receiptKinds } from "./kinds.ts";
+import { payableKinds, paymentLine, productWords } from "./kinds.ts";
 import { renderReceiptPdf } from "./pdf.ts";
 
 /**
@@ -14,23 +14,19 @@ import { renderReceiptPdf } from "./pdf.ts";
  * and times. Another driver's charge, an unpaid one or one of no product answers object_not_found.
  */
 
-/** A number a person can read out on the phone: derived from the charge's id, stable. */
-const receiptNumber = (paymentId: string): string => `R-${paymentId.replaceAll("-", "").slice(0, 10).toUpperCase()}`;
-
 async function presentReceipt(db: Executor, charge: PaymentRow, locale: Locale): Promise<Receipt> {
-  const subject = await receiptKindOf(charge.payable_type)?.subjectOf(db, charge.payable_id);
+  const subject = await payableKinds[charge.payable_type]?.subjectOf(db, charge.payable_id);
   const location = subject && (await findLocationWithOperator(db, subject.locationId));
   if (!subject || !location) throw new AppError("object_not_found");
   const card = charge.payment_method_id ? await findCardById(db, charge.payment_method_id) : undefined;
-  const title =
-    translate(locale, `parking.receipt.kind.${subject.product.kind}`, {
-      location: location.name,
-      ...subject.titleParams,
-    }) ?? location.name;
+  const product = productWords(locale, charge.payable_type, subject.variant);
+  // A plan named as its period ("Pensión mensual") says nothing more than the kind's words.
+  const detail = subject.detail && subject.detail.toLowerCase() !== product.toLowerCase() ? subject.detail : null;
   return {
     payment_uuid: charge.id,
-    number: receiptNumber(charge.id),
-    title,
+    number: chargeReceiptNumber(charge.id),
+    title: [product, detail, location.name].filter(Boolean).join(" · "),
+    line: await paymentLine(db, locale, { ...charge, location }),
     product: subject.product,
     issued_at: charge.created_at,
     operator: {
@@ -73,8 +69,8 @@ export async function getReceipt(db: Executor, userId: string, paymentId: string
 /** The receipts of one of the driver's products: a visit, event pass or valet ticket, a meter session's buys, a pass's periods. */
 export async function listReceipts(db: Executor, userId: string, productUuid: string, locale: Locale) {
   const payables = new Set<string>();
-  for (const kind of Object.values(receiptKinds))
-    for (const payable of await kind.payablesOf(db, productUuid)) payables.add(payable);
+  for (const kind of Object.values(payableKinds))
+    for (const payable of (await kind?.payablesOf(db, productUuid)) ?? []) payables.add(payable);
   const charges = await listPaidChargesOfPayables(db, userId, [...payables]);
   return Promise.all(charges.map((charge) => presentReceipt(db, charge, locale)));
 }

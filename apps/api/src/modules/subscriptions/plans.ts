@@ -12,7 +12,7 @@ import type { Db, Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
-import { resolveHost } from "../hosts/service.ts";
+import { hostLocationIds, resolveHost } from "../hosts/service.ts";
 import { changedFields, decodeCursor, encodeCursor, recordAudit } from "../operator/audit.ts";
 import { type OperatorScope, reachable } from "../operator/scope.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
@@ -46,16 +46,23 @@ export async function requireOperatorsPlan(db: Executor, scope: OperatorScope, p
   return found;
 }
 
-export async function listPlans(db: Executor, query: { country?: Country; location_uuid?: string }): Promise<Plan[]> {
-  const plans = await listActivePlans(db, {
-    country: query.country,
-    locationIds: query.location_uuid ? [query.location_uuid] : undefined,
-  });
+/** `GET open/plans`: the passes for sale at the requesting host's lots (docs/decisions/0165; null: every lot). */
+export async function listPlans(
+  db: Executor,
+  query: { country?: Country; location_uuid?: string },
+  hostLocations: string[] | null,
+): Promise<Plan[]> {
+  const asked = query.location_uuid ? [query.location_uuid] : null;
+  const locationIds =
+    asked && hostLocations ? asked.filter((id) => hostLocations.includes(id)) : (asked ?? hostLocations);
+  const plans = await listActivePlans(db, { country: query.country, locationIds: locationIds ?? undefined });
   return presentPlans(db, plans);
 }
 
-export async function getPlan(db: Executor, planId: string): Promise<Plan> {
+/** `GET open/plan/{uuid}`: a pass another host sells answers as if it did not exist on this one. */
+export async function getPlan(db: Executor, planId: string, hostLocations: string[] | null = null): Promise<Plan> {
   const { plan } = await requirePlan(db, planId);
+  if (hostLocations && !hostLocations.includes(plan.location_id)) throw new AppError("object_not_found");
   return (await presentPlans(db, [plan]))[0] as Plan;
 }
 
@@ -192,7 +199,12 @@ export async function getPartnerPage(db: Executor, hostHeader: string | undefine
   const host = await resolveHost(db, hostHeader);
   const page = await findPartnerPage(db, slug, host.hostname);
   if (!page) throw new AppError("object_not_found");
-  const plans = await listActivePlans(db, { locationIds: JSON.parse(page.location_ids) as string[] });
+  // A landing offers its lots that its host offers: a page never outgrows its host's tenant.
+  const offered = await hostLocationIds(db, hostHeader);
+  const named = JSON.parse(page.location_ids) as string[];
+  const plans = await listActivePlans(db, {
+    locationIds: offered ? named.filter((id) => offered.includes(id)) : named,
+  });
   return {
     slug: page.slug,
     title: { es: page.title_es, en: page.title_en },

@@ -165,6 +165,7 @@ export const presentPayment = (
   currency: row.currency,
   card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null,
   created_at: row.created_at,
+  time_zone: row.time_zone,
 });
 
 export async function presentDetail(db: Executor, subscription: SubscriptionRow): Promise<SubscriptionDetail> {

@@ -12,13 +12,13 @@ import type { Row } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
-import { resolveHost } from "../hosts/service.ts";
+import { hostLocationIds, resolveHost } from "../hosts/service.ts";
 import { changedFields, decodeCursor, encodeCursor, recordAudit } from "../operator/audit.ts";
-import { type OperatorScope, reachable } from "../operator/scope.ts";
+import { assertWholeOrganisation, type OperatorScope, reachable } from "../operator/scope.ts";
 import { timeZonesOfLocations } from "../parking/locations/repository.ts";
 import { assertDiscountWithin, requireOperatorsPlan } from "./plans.ts";
 import { presentPlans } from "./presenter.ts";
-import { findPlanById, listActivePlans, type PlanRow } from "./repository/plans.ts";
+import { listActivePlans, type PlanRow } from "./repository/plans.ts";
 import {
   type DiscountRow,
   findDiscountByCode,
@@ -34,11 +34,12 @@ import {
 type UserRow = Row<"users">;
 
 /**
- * A promo code for one of the operator's plans; a code for every plan of every organisation is
- * the platform role's to create (forbidden_access otherwise).
+ * A promo code for one of the operator's plans, or for every plan of the operator's organisation
+ * (docs/decisions/0165): that is organisation-wide, not for a staff member limited to some lots
+ * (forbidden_access). A code never discounts another organisation's plan.
  */
 export async function createDiscount(db: Db, scope: OperatorScope, body: z.output<typeof createDiscountBody>) {
-  if (!body.plan_uuid && !scope.platform) throw new AppError("forbidden_access");
+  if (!body.plan_uuid) assertWholeOrganisation(scope);
   if (body.kind === "percent" && body.value > 100) throw new AppError("invalid_discount_amount");
   if (body.kind === "amount" && !body.currency) throw new AppError("discount_creation_failed");
   if (body.starts_on && body.ends_on && body.ends_on < body.starts_on) throw new AppError("discount_creation_failed");
@@ -61,6 +62,7 @@ export async function createDiscount(db: Db, scope: OperatorScope, body: z.outpu
     ends_on: body.ends_on,
     max_redemptions: body.max_redemptions,
     redemptions: 0,
+    organisation_id: scope.organisationId,
     disabled_at: null,
     created_at: nowIso(),
   };
@@ -116,13 +118,15 @@ function presentAdminDiscount(row: DiscountWithPlan, now = Date.now()): AdminDis
 
 /**
  * A promo code the operator may see: one of their plans' (its location in their scope), or a
- * code of every plan for the platform role; anything else answers as if it did not exist.
+ * code of every plan of their organisation for a member who sees all of it; anything else
+ * answers as if it did not exist.
  */
 async function requireOperatorsDiscount(db: Executor, scope: OperatorScope, discountId: string) {
   const row = await findDiscountWithPlan(db, discountId);
   if (!row) throw new AppError("object_not_found");
   if (row.plan_id === null) {
-    if (!scope.platform) throw new AppError("object_not_found");
+    if (row.organisation_id !== scope.organisationId || scope.locationIds !== null)
+      throw new AppError("object_not_found");
     return row;
   }
   reachable(scope, { id: row.plan_location_id ?? "", organisation_id: row.location_organisation_id ?? "" });
@@ -138,7 +142,7 @@ export async function listDiscounts(
   const rows = await listDiscountsOfOrganisation(db, {
     organisationId: scope.organisationId,
     locationIds: scope.locationIds,
-    everyPlan: scope.platform,
+    everyPlan: scope.locationIds === null,
     before: decodeCursor(query.cursor),
     limit: query.limit + 1,
   });
@@ -231,13 +235,18 @@ export async function usableDiscount(db: Executor, code: string, userId: string,
   return discount;
 }
 
-export function assertDiscountFits(discount: DiscountRow, plan: PlanRow): void {
+/** A code discounts its own plan, or any plan of its own organisation; never another organisation's (docs/decisions/0165). */
+export function assertDiscountFits(discount: DiscountRow, plan: PlanRow, location: { organisation_id: string }): void {
   if (discount.plan_id && discount.plan_id !== plan.id) throw new AppError("discount_not_available_for_this_plan");
+  if (discount.organisation_id !== location.organisation_id) throw new AppError("discount_not_available_for_this_plan");
   if (discount.kind === "amount" && discount.currency !== plan.currency)
     throw new AppError("discount_not_available_for_this_plan");
 }
 
-/** `GET user/discount/{code}`: the code and the plans of this host's country it applies to. */
+/**
+ * `GET user/discount/{code}`: the code and the plans it applies to that this host sells
+ * (docs/decisions/0165): its own organisation's, at the host's lots of the host's country.
+ */
 export async function getPromo(
   db: Executor,
   user: UserRow,
@@ -245,10 +254,14 @@ export async function getPromo(
   hostHeader: string | undefined,
 ): Promise<Promo> {
   const host = await resolveHost(db, hostHeader);
+  const offered = await hostLocationIds(db, hostHeader);
   const discount = await redeemableDiscount(db, code, user.id);
-  const candidates = discount.plan_id
-    ? [await findPlanById(db, discount.plan_id)].filter((plan): plan is PlanRow => plan?.status === "active")
-    : await listActivePlans(db, { country: host.country });
+  const ofOrganisation = await listActivePlans(db, {
+    country: host.country,
+    organisationId: discount.organisation_id ?? "",
+    locationIds: offered ?? undefined,
+  });
+  const candidates = discount.plan_id ? ofOrganisation.filter((plan) => plan.id === discount.plan_id) : ofOrganisation;
   // The code's dates are read on each lot's clock, as the checkout reads them: a code that ends
   // today in Monterrey still shows there after midnight UTC.
   const now = Date.now();

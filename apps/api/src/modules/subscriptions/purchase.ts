@@ -13,6 +13,7 @@ import { emailAllowedAt } from "../parking/visits/service.ts";
 import { type ChargeResult, chargeFailure } from "../payments/ledger.ts";
 import { findCardOfUser, findCardToCharge } from "../payments/repository.ts";
 import { lockActiveUser } from "../users/repository.ts";
+import { assertNotSuspendedAt } from "../users/suspensions.ts";
 import { type BillingDeps, chargePeriod, INCOMPLETE_EXPIRES_SECONDS, openPeriod } from "./billing.ts";
 import { requireSubscriptionOfUser } from "./passes.ts";
 import { requirePlan } from "./plans.ts";
@@ -69,7 +70,7 @@ export async function quotePlan(
   const { plan, location } = await requirePlan(db, planId);
   const { start, today } = startDateOf(location, query.start_date, Date.now());
   const discount = query.discount_code ? await usableDiscount(db, query.discount_code, user.id, today) : null;
-  if (discount) assertDiscountFits(discount, plan);
+  if (discount) assertDiscountFits(discount, plan, location);
   const live = await countLivePassesByPlan(db, [plan.id]);
   const first = periodPrice(plan, location, discount, 1);
   return {
@@ -134,12 +135,13 @@ export async function createSubscription(
 ): Promise<SubscriptionCharge> {
   const { plan, location } = await requirePlan(deps.db, body.plan_uuid);
   assertMayBuy(plan, location, user);
+  await assertNotSuspendedAt(deps.db, user.id, location.id);
   const vehicle = await findActiveVehicleOfUser(deps.db, user.id, body.vehicle_uuid);
   if (!vehicle) throw new AppError("vehicle_not_found");
   const now = Date.now();
   const { start, today } = startDateOf(location, body.start_date, now);
   const discount = body.discount_code ? await usableDiscount(deps.db, body.discount_code, user.id, today) : null;
-  if (discount) assertDiscountFits(discount, plan);
+  if (discount) assertDiscountFits(discount, plan, location);
   const chargedNow = start === today;
   const first = periodPrice(plan, location, discount, 1);
   if (chargedNow && body.expected_total !== undefined && body.expected_total !== first.amounts.total)

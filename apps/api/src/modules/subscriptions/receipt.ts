@@ -4,7 +4,7 @@ import { findSubscriptionById } from "./repository/passes.ts";
 import { findPeriodById, listPeriodsOf } from "./repository/periods.ts";
 import { findPlanById } from "./repository/plans.ts";
 
-/** A pass period on a receipt: the plan's name, the days it covers (local midnights) and its discount. */
+/** A pass period on a receipt: the plan's period in words and its name, the days it covers (local midnights) and its discount. */
 export const periodReceipt: ReceiptKind = {
   async subjectOf(db, periodId) {
     const period = await findPeriodById(db, periodId);
@@ -17,7 +17,8 @@ export const periodReceipt: ReceiptKind = {
     return {
       locationId: subscription.location_id,
       plate: vehicle?.plate ?? null,
-      titleParams: { plan: plan?.name ?? "" },
+      variant: plan?.interval_unit ?? null,
+      detail: plan?.name ?? null,
       startsAt: period.starts_at,
       endsAt: period.ends_at,
       discount: period.discount,
@@ -26,4 +27,9 @@ export const periodReceipt: ReceiptKind = {
     };
   },
   payablesOf: async (db, subscriptionId) => (await listPeriodsOf(db, [subscriptionId])).map((period) => period.id),
+  async variantOf(db, periodId) {
+    const period = await findPeriodById(db, periodId);
+    const subscription = period && (await findSubscriptionById(db, period.subscription_id));
+    return (subscription && (await findPlanById(db, subscription.plan_id))?.interval_unit) ?? null;
+  },
 };

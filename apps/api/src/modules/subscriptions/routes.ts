@@ -1,7 +1,7 @@
 import * as endpoints from "@estaciona/contracts/endpoints/subscriptions";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
-import { driverOrigin } from "../hosts/service.ts";
+import { driverOrigin, hostLocationIds } from "../hosts/service.ts";
 import { scopeOf } from "../operator/scope.ts";
 import {
   cancelSubscription,
@@ -15,8 +15,12 @@ import { createDiscount, disableDiscount, getPromo, listDiscounts, updateDiscoun
 import { createSubscription, paySubscription, quotePlan } from "./purchase.ts";
 
 export const subscriptionRoutes: FastifyPluginAsync = async (app) => {
-  await route(app, endpoints.listPlans, (request) => listPlans(app.db, request.query));
-  await route(app, endpoints.getPlan, (request) => getPlan(app.db, request.params.uuid));
+  await route(app, endpoints.listPlans, async (request) =>
+    listPlans(app.db, request.query, await hostLocationIds(app.db, request.headers.host)),
+  );
+  await route(app, endpoints.getPlan, async (request) =>
+    getPlan(app.db, request.params.uuid, await hostLocationIds(app.db, request.headers.host)),
+  );
   await route(app, endpoints.getPartnerPage, (request) =>
     getPartnerPage(app.db, request.headers.host, request.params.slug),
   );

@@ -6,7 +6,7 @@ import { nowIso } from "../../lib/time.ts";
 import { listUpcomingEventVisitsOfUser } from "../events/repository.ts";
 import { listRunningSessionsOfUser } from "../meters/repository.ts";
 import { listOpenVisitsOfUser } from "../parking/visits/repository.ts";
-import { listChargesInFlightOfUser } from "../payments/repository.ts";
+import { listChargesInFlightOfUser } from "../payments/personal-data-repository.ts";
 import { listPassesHeldByUser } from "../subscriptions/repository/passes.ts";
 import { listOpenTicketsOfUser } from "../valet/repository.ts";
 

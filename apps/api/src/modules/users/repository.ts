@@ -181,3 +181,45 @@ export async function anonymiseUser(db: Executor, user: { id: string; phone: str
   await db.deleteFrom("login_codes").where("phone", "=", user.phone).execute();
   await db.deleteFrom("email_codes").where("phone", "=", user.phone).execute();
 }
+
+// Suspensions per organisation (docs/decisions/0166)
+
+/** The organisation that suspended the driver and owns this location, if any. */
+export function findSuspensionAtLocation(db: Executor, userId: string, locationId: string) {
+  return db
+    .selectFrom("driver_suspensions")
+    .innerJoin("locations", "locations.organisation_id", "driver_suspensions.organisation_id")
+    .innerJoin("organisations", "organisations.id", "driver_suspensions.organisation_id")
+    .select(["organisations.id", "organisations.name"])
+    .where("driver_suspensions.user_id", "=", userId)
+    .where("locations.id", "=", locationId)
+    .executeTakeFirst();
+}
+
+/** Which of these drivers the organisation has suspended. */
+export async function listSuspendedBy(db: Executor, userIds: string[], organisationId: string): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("driver_suspensions")
+    .select("user_id")
+    .where("user_id", "in", userIds)
+    .where("organisation_id", "=", organisationId)
+    .execute();
+  return new Set(rows.map((row) => row.user_id));
+}
+
+export async function insertSuspension(db: Executor, row: NewRow<"driver_suspensions">): Promise<void> {
+  await db
+    .insertInto("driver_suspensions")
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function deleteSuspension(db: Executor, userId: string, organisationId: string): Promise<void> {
+  await db
+    .deleteFrom("driver_suspensions")
+    .where("user_id", "=", userId)
+    .where("organisation_id", "=", organisationId)
+    .execute();
+}

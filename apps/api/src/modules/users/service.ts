@@ -20,7 +20,8 @@ import { messageKey, type OutboxDeps, sendOnce } from "../messaging/outbox.ts";
 import { ProviderError } from "../messaging/providers.ts";
 import { eraseMessagesAbout, listMessagesTo } from "../messaging/repository.ts";
 import { listAllVisitsOfUser } from "../parking/visits/repository.ts";
-import { eraseCardDataOfUser, listAllCardsOfUser, listPaymentsOfUser } from "../payments/repository.ts";
+import { eraseCardDataOfUser, listAllCardsOfUser, listPaymentsOfUser } from "../payments/personal-data-repository.ts";
+import { paymentLine } from "../receipts/kinds.ts";
 import { listSubscriptionsOfUser } from "../subscriptions/repository/passes.ts";
 import { listAllTicketsOfUser } from "../valet/repository.ts";
 import { erasePlatesOfUser, listActiveVehiclesOfUser, listAllVehiclesOfUser } from "../vehicles/repository.ts";
@@ -325,7 +326,23 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
       canceled_at: pass.canceled_at,
       ended_at: pass.ended_at,
     })),
-    payments: payments.map(({ id, ...payment }) => ({ uuid: id, ...payment })),
+    payments: await Promise.all(
+      payments.map(
+        async ({ id, payable_type, payable_id, location_name, location_short_name, time_zone, ...payment }) => ({
+          uuid: id,
+          ...payment,
+          line: await paymentLine(db, user.locale, {
+            payable_type,
+            payable_id,
+            created_at: payment.created_at,
+            location:
+              location_name !== null && time_zone !== null
+                ? { name: location_name, short_name: location_short_name, time_zone }
+                : null,
+          }),
+        }),
+      ),
+    ),
     tax_profiles: taxProfiles.map((profile) => ({
       uuid: profile.id,
       rfc: profile.rfc,

@@ -13,7 +13,7 @@ import {
   type PaymentRow,
   registerPayable,
 } from "../payments/ledger.ts";
-import { findCardToCharge } from "../payments/repository.ts";
+import { findCardToCharge } from "../payments/service.ts";
 import { presentTicket, ticketFeeAt } from "./presenter.ts";
 import {
   findTicketById,

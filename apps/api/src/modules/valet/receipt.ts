@@ -9,7 +9,8 @@ export const valetTicketReceipt: ReceiptKind = {
     return {
       locationId: ticket.location_id,
       plate: ticket.plate,
-      titleParams: { number: ticket.number },
+      variant: null,
+      detail: `#${ticket.number}`,
       startsAt: ticket.opened_at,
       endsAt: ticket.paid_at,
       discount: 0,

@@ -17,6 +17,7 @@ import { enqueue } from "../jobs/queue.ts";
 import type { DeviceRow } from "../parking/devices/service.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
 import type { MessageDeps } from "../parking/visits/messages.ts";
+import { assertNotSuspendedAt } from "../users/suspensions.ts";
 import { sendClaimLink } from "./messages.ts";
 import { presentStandTicket, presentTicket, presentTicketSummary, ticketFeeAt } from "./presenter.ts";
 import {
@@ -123,6 +124,8 @@ export async function openTicket(
 export async function claimTicket(db: Db, key: Buffer, userId: string, token: string): Promise<ValetTicketDetail> {
   const ticket = await findTicketByClaimHash(db, claimHash(key, token));
   if (!ticket) throw new AppError("object_not_found");
+  // A suspended driver may still pay for a car already parked (and get it back), never claim a new one.
+  if (ticket.user_id === null) await assertNotSuspendedAt(db, userId, ticket.location_id);
   const claimed = ticket.user_id === null ? await claimTicketFor(db, ticket.id, userId, nowIso()) : undefined;
   const current = claimed ?? (await findTicketById(db, ticket.id)) ?? ticket;
   if (current.user_id !== userId) throw refused("valet.claimed_by_another");

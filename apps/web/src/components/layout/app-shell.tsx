@@ -22,6 +22,8 @@ const subscribeToWidth = (onChange: () => void) => {
   return () => query.removeEventListener("change", onChange);
 };
 const isWideScreen = () => window.matchMedia(WIDE_SCREEN).matches;
+/** Toasts sit under the 56 px top bar, never over its logo, menu or language switch. */
+const BELOW_TOP_BAR = { top: 64, right: 16, left: 16 };
 
 /**
  * A screen the shell keeps mounted, hidden, while the driver is elsewhere (docs/product/screens-and-routes.md: the visits
@@ -110,7 +112,8 @@ export default function AppShell({ keptAlive }: { keptAlive: KeptAliveScreen }) 
         position="top-right"
         expand
         style={{ ["--width" as string]: wide ? "300px" : "calc(100vw - 2rem)" }}
-        mobileOffset={16}
+        offset={BELOW_TOP_BAR}
+        mobileOffset={BELOW_TOP_BAR}
       />
     </div>
   );

@@ -2,7 +2,7 @@ import { formatMoney } from "@estaciona/contracts/money";
 import { stayDuration } from "@estaciona/i18n/duration";
 import { useTranslation } from "react-i18next";
 import { cardBrandName } from "../../lib/card-brand.ts";
-import { formatInZone, formatRangeInZone } from "./zoned-time.ts";
+import { clockOfDay, formatInZone, formatRangeInZone } from "./zoned-time.ts";
 import "../../lib/catalogues/parking.ts";
 // Every parking view formats through this hook, so its styles come along with it.
 import "./parking.css";
@@ -45,5 +45,8 @@ export function useParkingFormat() {
     return fraction ? `${whole}.${fraction}` : String(whole);
   };
 
-  return { t, locale, money: formatMoney, duration, dateTime, dateTimeRange, time, card, percent };
+  /** A time of day (minutes from midnight) on the language's one clock. */
+  const clock = (minutes: number): string => clockOfDay(minutes, locale);
+
+  return { t, locale, money: formatMoney, duration, dateTime, dateTimeRange, time, clock, card, percent };
 }

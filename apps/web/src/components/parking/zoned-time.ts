@@ -56,3 +56,14 @@ export function formatRangeInZone(
   const onPhoneClock = new Intl.DateTimeFormat(locale, { ...style, timeZone: phoneTimeZone }).formatRange(from, to);
   return onLotClock === onPhoneClock ? onLotClock : `${onLotClock} (${timeZoneName(timeZone, locale, from)})`;
 }
+
+/**
+ * A time of day (minutes from midnight; 1440 is the midnight that ends the day) on the language's
+ * one clock, the same as every instant on screen: "8:00 p.m." in Spanish, "8:00 PM" in English
+ * (docs/decisions/0168).
+ */
+export function clockOfDay(minutes: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone: "UTC" }).format(
+    Date.UTC(2026, 0, 1, 0, minutes % (24 * 60)),
+  );
+}

@@ -24,7 +24,7 @@ export const account = {
   language_heading: "Language",
   delete_heading: "Delete account",
   delete_intro:
-    "Deleting your account removes your name, e-mail, phone, vehicles, cards and billing data. The payments and invoices the law requires us to keep stay, without your name. You cannot delete it while you have active visits or passes.",
+    "Deleting your account removes your name, e-mail, phone, vehicles, cards and billing data. The payments and invoices the law requires us to keep stay, without your name. You cannot delete it while you have active visits or subscriptions.",
   data_heading: "A copy of your data",
   data_intro:
     "Download a file with everything we hold on you: profile, vehicles, cards, visits, payments, invoices and messages.",
@@ -37,7 +37,7 @@ export const account = {
   delete_blocker: {
     visit: "Your stay at {{location}}: pay it and leave the lot.",
     subscription_period:
-      "Your pass at {{location}}, paid until {{until}}: cancel it. After that day the account can be deleted, or ask the operator to end it sooner.",
+      "Your subscription at {{location}}, paid until {{until}}: cancel it. After that day the account can be deleted, or ask the operator to end it sooner.",
     meter_purchase: "Your meter time at {{location}}, until {{until}}: wait until it ends.",
     event_visit: "Your event parking at {{location}}, until {{until}}: wait until the event ends.",
     valet_ticket: "Your valet ticket at {{location}}: pick up your car first.",

@@ -9,8 +9,9 @@ export const auth = {
     phone: "Mobile phone number",
     phone_hint: "10 digits",
     continue: "Continue",
-    disclaimer:
-      "We will send a 6-digit code by SMS or WhatsApp to this number. Standard message rates may apply. By continuing you accept our privacy notice.",
+    disclaimer: "We will send a 6-digit code by SMS or WhatsApp to this number. Standard message rates may apply.",
+    accept_privacy: "By continuing you accept our",
+    privacy_link: "privacy notice",
     risk_notice:
       "Never share your code with anyone: we will never ask you for it by phone, e-mail or message. Anyone with the code can sign in to your account.",
   },

@@ -48,6 +48,13 @@ export const billing = {
     rejected: "Rejected",
     cancelled: "Cancelled",
   },
+  cancellation: {
+    verifying: "Cancellation requested: the SAT is checking it",
+    pending: "Cancellation requested: waiting for the receiver to accept it",
+    accepted: "Cancelled",
+    rejected: "The receiver refused the cancellation: the invoice is still valid",
+    expired: "The receiver did not answer the cancellation in time: the invoice is still valid",
+  },
   total: "Total",
   subtotal: "Subtotal",
   tax: "VAT",

@@ -41,7 +41,28 @@ export const contact = {
       {
         question: "Can I get an invoice?",
         answer:
-          "Yes. Save your billing data under Billing and request the invoice for a paid visit within the location's invoice window.",
+          "Yes, for lots in Mexico (a CFDI, in Spanish): switch the language to Español, save your billing data under Facturación and request the invoice for a paid visit within the location's invoice window.",
+      },
+      {
+        question: "I did not receive my code.",
+        answer:
+          "Check that the number has 10 digits and the right country code. You can ask for a new code after 60 seconds.",
+      },
+    ],
+    us: [
+      {
+        question: "How do I pay for parking?",
+        answer:
+          "Register your vehicle and a card. When you leave a lot, your stay is calculated and charged to your default card; the receipt appears under Visits.",
+      },
+      {
+        question: "Why was a $1.00 charge made to my card?",
+        answer: "It verifies that your card works when you add it, and it is refunded immediately.",
+      },
+      {
+        question: "Where are my receipts?",
+        answer:
+          "Every paid stay, pass period and meter purchase has a receipt under Visits, which you can download as a PDF.",
       },
       {
         question: "I did not receive my code.",
@@ -51,17 +72,17 @@ export const contact = {
     ],
     isisa: [
       {
-        question: "Who can buy a university parking pass?",
+        question: "Who can buy a university parking subscription?",
         answer:
-          "Students and staff with a valid student ID. Enter it in your account before buying a pass under Subscriptions.",
+          "Students and staff with a valid student ID. Enter it in your account before buying a subscription under Subscriptions.",
       },
       {
-        question: "How long does my pass last?",
-        answer: "Each plan shows its period and price before you pay. Active passes appear under Subscriptions.",
+        question: "How long does my subscription last?",
+        answer: "Each plan shows its period and price before you pay. Active subscriptions appear under Subscriptions.",
       },
       {
-        question: "Can I change the vehicle on my pass?",
-        answer: "A pass belongs to one vehicle. Cancel it and buy a new one for the other vehicle.",
+        question: "Can I change the vehicle on my subscription?",
+        answer: "A subscription belongs to one vehicle. Cancel it and buy a new one for the other vehicle.",
       },
       {
         question: "I did not receive my code.",

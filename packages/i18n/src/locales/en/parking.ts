@@ -1,3 +1,5 @@
+import type { PayableType } from "@estaciona/contracts";
+
 /**
  * Parking (docs/product/parking.md): the texts the server sends (receipts, declined-charge notices) and the
  * messages of device answers. Placeholders are filled by the server, amounts already formatted.
@@ -45,8 +47,15 @@ export const parking = {
     minutes_one: "{{count}} min",
     minutes_other: "{{count}} min",
     hours: "{{hours}} h {{minutes}} min",
+    hours_whole: "{{hours}} h",
     days_one: "{{count}} day {{hours}} h {{minutes}} min",
     days_other: "{{count}} days {{hours}} h {{minutes}} min",
+    days_hours_one: "{{count}} day {{hours}} h",
+    days_hours_other: "{{count}} days {{hours}} h",
+    days_minutes_one: "{{count}} day {{minutes}} min",
+    days_minutes_other: "{{count}} days {{minutes}} min",
+    days_whole_one: "{{count}} day",
+    days_whole_other: "{{count}} days",
   },
   breakdown: {
     label: "Price breakdown",
@@ -202,6 +211,7 @@ export const parking = {
     print: "Print",
     back: "Back to the visit",
     not_ready: "The receipt is available once the visit is paid.",
+    nothing_charged: "This stay cost nothing: there was no charge, so there is no receipt.",
     location: "Location",
     starts_at: "From",
     ends_at: "Until",
@@ -210,12 +220,27 @@ export const parking = {
     request_invoice: "Request invoice",
     link: "Receipt",
     back_to_product: "Back",
-    kind: {
-      visit: "Parking · {{location}}",
-      event_visit: "{{event}} · {{location}}",
-      meter_session: "Parking meter · {{location}}",
-      valet_ticket: "Valet ticket {{number}} · {{location}}",
-      subscription: "{{plan}} · {{location}}",
-    },
   },
+  /**
+   * How each payable kind of the contracts' PAYABLE_TYPES reads (docs/decisions/0145): `product` on a
+   * receipt, a payment line ("Monthly subscription · Fundidora · Nov 27") and the data export, `console` as the
+   * console's column and revenue legend. A pensión reads by its plan's period (`day` … `one_time`).
+   */
+  payable: {
+    visit: { product: "Parking stay", console: "Stays" },
+    subscription_period: {
+      // A pensión is a subscription to a driver (docs/decisions/0181); the console's word follows later.
+      product: "Subscription",
+      console: "Passes",
+      day: "Daily subscription",
+      week: "Weekly subscription",
+      month: "Monthly subscription",
+      year: "Yearly subscription",
+      one_time: "One-time subscription",
+    },
+    meter_purchase: { product: "Parking meter", console: "Meters" },
+    event_visit: { product: "Event pass", console: "Events" },
+    valet_ticket: { product: "Valet", console: "Valet" },
+    payment_method: { product: "Card check", console: "Card checks" },
+  } satisfies Record<PayableType, Record<string, string> & { product: string; console: string }>,
 };

@@ -9,10 +9,10 @@ export const payments = {
   // The card form's button (docs/product/constants.md: "Agregar Tarjeta").
   add_card: "Add Card",
   no_charge_notice:
-    "We will not charge you anything now. To check your card we make a verification charge of $10 MXN that is refunded immediately.",
+    "To check your card we make a $10 MXN charge that is refunded immediately: saving it costs you nothing.",
   // The USA gateway verifies with 1 USD (docs/decisions/0006).
   no_charge_notice_us:
-    "We will not charge you anything now. To check your card we make a verification charge of $1 USD that is refunded immediately.",
+    "To check your card we make a $1 USD charge that is refunded immediately: saving it costs you nothing.",
   default_badge: "Default",
   set_default: "Make default",
   set_default_named: "Make {{card}} the default card",

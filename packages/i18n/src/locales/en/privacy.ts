@@ -15,13 +15,13 @@ export const privacy = {
         "Identification and contact data: mobile phone number, first and last name, e-mail and, at university sites, your student ID.",
         "Vehicle data: licence plate, state and, if you choose to add them, brand, model, year and colour.",
         "Payment data: the masked card details (brand, last four digits, expiry and holder) that the payment provider returns. Card numbers and security codes are typed into the provider's own fields and never reach our servers.",
-        "Use data: your visits, passes, payments, invoices and the dates and places where they happen. Billing data (RFC, legal name, tax regime, CFDI use and postal code) if you request invoices.",
+        "Use data: your visits, subscriptions, payments, invoices and the dates and places where they happen. Billing data (RFC, legal name, tax regime, CFDI use and postal code) if you request invoices.",
       ],
     },
     {
       heading: "What we use it for",
       paragraphs: [
-        "Primary purposes: creating and securing your account, recognising your vehicle at entrances and exits, calculating and charging parking fees, managing passes, issuing receipts and invoices, and answering your requests.",
+        "Primary purposes: creating and securing your account, recognising your vehicle at entrances and exits, calculating and charging parking fees, managing subscriptions, issuing receipts and invoices, and answering your requests.",
         "Secondary purposes: service notices and improving the app. You can refuse them at any time through the Contact page without affecting the service.",
       ],
     },

@@ -1,5 +1,6 @@
 /** Titles and texts of the screens that have no namespace of their own. */
 export const screens = {
+  events: { title: "Events" },
   dashboard: { title: "Home" },
   three_ds: { title: "Card verification", empty: "Verifying your card with your bank…" },
   visits: { title: "Visits", empty: "You have no visits yet." },

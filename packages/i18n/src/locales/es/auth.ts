@@ -11,7 +11,9 @@ export const auth: typeof source = {
     phone_hint: "10 dígitos",
     continue: "Continuar",
     disclaimer:
-      "Te enviaremos un código de 6 dígitos por SMS o WhatsApp a este número. Pueden aplicar cargos de tu operador. Al continuar aceptas nuestro aviso de privacidad.",
+      "Te enviaremos un código de 6 dígitos por SMS o WhatsApp a este número. Pueden aplicar cargos de tu operador.",
+    accept_privacy: "Al continuar aceptas nuestro",
+    privacy_link: "aviso de privacidad",
     risk_notice:
       "Nunca compartas tu código con nadie: jamás te lo pediremos por teléfono, correo o mensaje. Quien tenga el código puede entrar a tu cuenta.",
   },

@@ -49,6 +49,13 @@ export const billing: typeof source = {
     rejected: "Rechazada",
     cancelled: "Cancelada",
   },
+  cancellation: {
+    verifying: "Cancelación solicitada: el SAT la está verificando",
+    pending: "Cancelación solicitada: falta que el receptor la acepte",
+    accepted: "Cancelada",
+    rejected: "El receptor rechazó la cancelación: la factura sigue vigente",
+    expired: "El receptor no respondió a tiempo la cancelación: la factura sigue vigente",
+  },
   total: "Total",
   subtotal: "Subtotal",
   tax: "IVA",

@@ -50,6 +50,27 @@ export const contact: typeof source = {
           "Revisa que el número tenga 10 dígitos y el código de país correcto. Puedes pedir un código nuevo después de 60 segundos.",
       },
     ],
+    us: [
+      {
+        question: "¿Cómo pago el estacionamiento?",
+        answer:
+          "Registra tu vehículo y una tarjeta. Al salir de un estacionamiento se calcula tu estancia y se cobra a tu tarjeta predeterminada; el recibo aparece en Visitas.",
+      },
+      {
+        question: "¿Por qué hay un cargo de $1.00 en mi tarjeta?",
+        answer: "Verifica que tu tarjeta funciona cuando la agregas y se reembolsa de inmediato.",
+      },
+      {
+        question: "¿Dónde están mis recibos?",
+        answer:
+          "Cada estancia, periodo de pensión y compra de parquímetro pagados tiene su recibo en Visitas, que puedes descargar en PDF.",
+      },
+      {
+        question: "No recibí mi código.",
+        answer:
+          "Revisa que el número tenga 10 dígitos y el código de país correcto. Puedes pedir un código nuevo después de 60 segundos.",
+      },
+    ],
     isisa: [
       {
         question: "¿Quién puede comprar una pensión universitaria?",

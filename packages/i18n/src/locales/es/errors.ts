@@ -13,6 +13,8 @@ export const errors: typeof source = {
   api_invalid_password: "Usuario o contraseña incorrectos.",
   api_user_does_not_exist: "El usuario no existe.",
   api_user_suspended: "Esta cuenta está suspendida. Contacta a soporte.",
+  api_user_suspended_by:
+    "{{organisation}} suspendió tu cuenta en sus estacionamientos. Puedes seguir usando los demás; contacta a {{organisation}} para reactivarla.",
   api_invalid_code: "El código es inválido o ha expirado.",
   api_invalid_payment_method: "El método de pago no es válido.",
   api_user_already_has_payment_account: "Ya tienes una cuenta de pago.",
@@ -77,7 +79,8 @@ export const errors: typeof source = {
   api_invalid_client: "La aplicación no está registrada.",
   api_invalid_request: "Falta información requerida.",
   api_unsupported_grant_type: "Este método de inicio de sesión no está disponible.",
-  api_too_many_requests: "Demasiados intentos. Espera {{seconds}} segundos e inténtalo de nuevo.",
+  api_too_many_requests_one: "Demasiados intentos. Espera {{count}} segundo e inténtalo de nuevo.",
+  api_too_many_requests_other: "Demasiados intentos. Espera {{count}} segundos e inténtalo de nuevo.",
   api_too_many_requests_minutes: "Demasiados intentos. Espera {{minutes}} min e inténtalo de nuevo.",
   api_price_changed:
     "El precio cambió mientras pagabas. No se hizo ningún cargo: revisa el nuevo monto y vuelve a pagar.",

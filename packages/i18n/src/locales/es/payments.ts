@@ -9,9 +9,9 @@ export const payments: typeof source = {
   add_title: "Nueva tarjeta",
   add_card: "Agregar Tarjeta",
   no_charge_notice:
-    "No te cobraremos nada ahora. Para verificar tu tarjeta hacemos un cargo de verificación de $10 MXN que se reembolsa de inmediato.",
+    "Para verificar tu tarjeta hacemos un cargo de $10 MXN que se reembolsa de inmediato: guardarla no te cuesta nada.",
   no_charge_notice_us:
-    "No te cobraremos nada ahora. Para verificar tu tarjeta hacemos un cargo de verificación de $1 USD que se reembolsa de inmediato.",
+    "Para verificar tu tarjeta hacemos un cargo de $1 USD que se reembolsa de inmediato: guardarla no te cuesta nada.",
   default_badge: "Predeterminada",
   set_default: "Usar como predeterminada",
   set_default_named: "Usar {{card}} como tarjeta predeterminada",

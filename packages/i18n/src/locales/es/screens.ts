@@ -1,6 +1,7 @@
 import type { screens as source } from "../en/screens.ts";
 
 export const screens: typeof source = {
+  events: { title: "Eventos" },
   dashboard: { title: "Inicio" },
   three_ds: { title: "Verificación de tarjeta", empty: "Verificando tu tarjeta con tu banco…" },
   visits: { title: "Visitas", empty: "Aún no tienes visitas." },

@@ -139,3 +139,18 @@ export async function insertOrganisation(db: Executor, organisation: NewRow<"org
 export async function makeAdmin(db: Executor, userId: string, at: string): Promise<void> {
   await db.updateTable("users").set({ role: "admin", updated_at: at }).where("id", "=", userId).execute();
 }
+
+/** Which of these locations belong to the organisation (any organisation's when it is null: a host of none). */
+export async function locationsOfOrganisation(
+  db: Executor,
+  organisationId: string | null,
+  locationIds: string[],
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom("locations")
+    .select("id")
+    .where("id", "in", locationIds)
+    .$if(organisationId !== null, (query) => query.where("organisation_id", "=", organisationId ?? ""))
+    .execute();
+  return rows.map((row) => row.id);
+}

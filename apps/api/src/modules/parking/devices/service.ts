@@ -6,6 +6,7 @@ import { deriveKey } from "../../../lib/crypto.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { nowIso } from "../../../lib/time.ts";
 import { findUserById } from "../../users/repository.ts";
+import { assertNotSuspendedAt } from "../../users/suspensions.ts";
 import { findLocationById } from "../locations/repository.ts";
 import type { LocationRow } from "../locations/service.ts";
 import { quoteAt, settledAmounts } from "../visits/presenter.ts";
@@ -91,6 +92,7 @@ export async function reportEntry(db: Executor, device: DeviceRow, plate: string
   const user = await findUserById(db, vehicle.user_id);
   if (!user) throw new AppError("vehicle_not_found");
   assertLocationAdmits(location, user);
+  await assertNotSuspendedAt(db, user.id, location.id);
   const visit = await openVisit(
     db,
     {

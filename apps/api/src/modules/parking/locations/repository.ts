@@ -6,8 +6,17 @@ export function findLocationById(db: Executor, locationId: string) {
 }
 
 /** Every active location, for the map (a few hundred rows at most per deployment; no paging yet). */
-export function listActiveLocations(db: Executor) {
-  return db.selectFrom("locations").selectAll().where("active", "=", 1).orderBy("name").orderBy("id").execute();
+/** Active locations, only those `locationIds` names when it is given (a host's, docs/decisions/0165). */
+export function listActiveLocations(db: Executor, locationIds: string[] | null = null) {
+  if (locationIds?.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("locations")
+    .selectAll()
+    .where("active", "=", 1)
+    .$if(locationIds !== null, (query) => query.where("id", "in", locationIds ?? []))
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
 }
 
 /** A location with the operator behind it: the name and contact a receipt shows (compiled once: the pay path reads it). */

@@ -87,6 +87,7 @@ export async function getPublicLocation(db: Executor, locationId: string): Promi
   return presentLocation(location);
 }
 
-export async function listPublicLocations(db: Executor): Promise<Location[]> {
-  return (await listActiveLocations(db)).map(presentLocation);
+/** `GET open/locations`: the locations the requesting host offers (docs/decisions/0165). */
+export async function listPublicLocations(db: Executor, hostLocations: string[] | null): Promise<Location[]> {
+  return (await listActiveLocations(db, hostLocations)).map(presentLocation);
 }

@@ -9,6 +9,7 @@ import {
 } from "@estaciona/contracts/schemas/parking";
 import type { Executor } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
+import { chargeReceiptNumber } from "../../payments/receipt-subject.ts";
 import { findLocationWithOperator, type LocationWithOperator } from "../locations/repository.ts";
 import { feeRatesOf, type LocationPricing, tariffBody, tariffOf } from "../locations/service.ts";
 import { findVehicleById, listLedgerRowsOfVisit, type VisitListRow, type VisitRow } from "./repository.ts";
@@ -76,8 +77,12 @@ export function settledAmounts(visit: VisitRow): FeeBreakdownBody | null {
   };
 }
 
-/** A receipt number a driver can read out on the phone: derived from the visit id, stable. */
-export const receiptNumber = (visitId: string): string => `E-${visitId.replaceAll("-", "").slice(0, 10).toUpperCase()}`;
+/**
+ * A receipt number a driver can read out on the phone, stable: a paid stay's is its charge's, as every
+ * product's receipt (`/recibo/{uuid}`) numbers it; a free stay, which has no charge, numbers by the visit.
+ */
+const receiptNumber = (visitId: string, chargeId: string | undefined): string =>
+  chargeId ? chargeReceiptNumber(chargeId) : `E-${visitId.replaceAll("-", "").slice(0, 10).toUpperCase()}`;
 
 export function presentVisitSummary(row: VisitListRow, at: number): VisitSummary {
   const settled = settledAmounts(row);
@@ -158,7 +163,7 @@ export async function presentVisitDetail(
     receipt:
       visit.status === "finished" && amounts && visit.paid_at
         ? {
-            number: receiptNumber(visit.id),
+            number: receiptNumber(visit.id, charge?.uuid),
             issued_at: visit.paid_at,
             operator: {
               name: location.operator_name,

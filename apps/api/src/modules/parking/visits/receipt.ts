@@ -10,7 +10,8 @@ export const visitReceipt: ReceiptKind = {
     return {
       locationId: visit.location_id,
       plate: vehicle?.plate ?? null,
-      titleParams: {},
+      variant: null,
+      detail: null,
       startsAt: visit.entered_at,
       endsAt: visit.exited_at ?? visit.paid_at,
       discount: 0,

@@ -4,6 +4,7 @@ import { type Db, type Executor, underUniqueRule } from "../../../db/database.ts
 import type { Row } from "../../../db/schema.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
+import { assertNotSuspendedAt } from "../../users/suspensions.ts";
 import { findLocationById } from "../locations/repository.ts";
 import { acceptsVisits, type LocationRow } from "../locations/service.ts";
 import { presentVisitDetail, presentVisitSummary, quoteAt } from "./presenter.ts";
@@ -80,6 +81,7 @@ export async function startVisit(db: Db, user: UserRow, body: StartVisitBody): P
   const location = await findLocationById(db, body.location_uuid);
   if (!location) throw new AppError("object_not_found");
   assertLocationAdmits(location, user);
+  await assertNotSuspendedAt(db, user.id, location.id);
   const now = Date.now();
   const visit = await openVisit(
     db,

@@ -16,8 +16,7 @@ import {
   type PaymentRow,
   registerPayable,
 } from "../../payments/ledger.ts";
-import { findCardToCharge } from "../../payments/repository.ts";
-import { registerCardRemovalCheck } from "../../payments/service.ts";
+import { findCardToCharge, registerCardRemovalCheck } from "../../payments/service.ts";
 import { findLocationWithOperator } from "../locations/repository.ts";
 import type { LocationRow } from "../locations/service.ts";
 import { type MessageDeps, notifyDeclinedExitCharge, sendVisitReceipt } from "./messages.ts";

@@ -4,7 +4,7 @@ import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
 import { isoAfter, nowIso } from "../../../lib/time.ts";
 import { enqueue } from "../../jobs/queue.ts";
-import { type ChargeOutcome, type DeclineReason, GatewayUnavailableError, gatewayFor } from "../gateway.ts";
+import { type ChargeOutcome, GatewayUnavailableError, gatewayFor } from "../gateway.ts";
 import {
   findCardOfUser,
   findChargeByIdempotencyKey,
@@ -14,8 +14,10 @@ import {
   lockPayment,
   type PaymentMethodRow,
   type PaymentRow,
+  recordProviderRef,
   updatePayment,
 } from "../repository.ts";
+import { type ChargeResult, declineFallbackOf, declineToCode, providerUnavailable } from "./charge-results.ts";
 import {
   type AmountBreakdown,
   handlersOf,
@@ -72,49 +74,8 @@ export interface ChargePayableInput {
   returnOrigin?: string;
 }
 
-export type ChargeResult =
-  | { status: "succeeded"; payment: PaymentRow }
-  | { status: "requires_action"; payment: PaymentRow; redirectUrl: string }
-  | { status: "failed"; payment: PaymentRow; failureCode: ErrorCode }
-  | { status: "pending"; payment: PaymentRow };
-
 /** Seconds after which an unsettled attempt is asked about (docs/product/money.md). */
 export const RECONCILE_AFTER_SECONDS = 30;
-
-/** Decline reason → catalogue code (docs/product/calls-and-errors.md). */
-export function declineToCode(reason: DeclineReason, fallback: ErrorCode = "invalid_payment"): ErrorCode {
-  switch (reason) {
-    case "card_expired":
-      return "card_expired";
-    case "cvc_invalid":
-      return "cvc_invalid";
-    case "invalid_token":
-      return "invalid_payment_method";
-    default:
-      return fallback;
-  }
-}
-
-/** The AppError a route answers for a result that is not a success (null for succeeded / requires_action). */
-export function chargeFailure(result: ChargeResult): AppError | null {
-  if (result.status === "failed") return new AppError(result.failureCode);
-  if (result.status === "pending") return providerUnavailable();
-  return null;
-}
-
-/** The provider did not answer: 503 with a message that says the outcome will be known shortly. */
-export function providerUnavailable(cause?: unknown): AppError {
-  return new AppError("invalid_payment", {
-    status: 503,
-    messageKey: "errors.api_payment_provider_unavailable",
-    cause,
-    detail: "payment provider unavailable",
-  });
-}
-
-/** The fallback decline code of a purpose (a failed card verification is `invalid_verification_payment`). */
-export const declineFallbackOf = (payment: PaymentRow): ErrorCode =>
-  payment.purpose === "card_verification" ? "invalid_verification_payment" : "invalid_payment";
 
 function checkBreakdown(breakdown: AmountBreakdown): void {
   const parts = [breakdown.subtotal, breakdown.convenience_fee, breakdown.processing_fee, breakdown.tax];
@@ -243,6 +204,9 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
     });
   } catch (error) {
     // Unknown outcome: the attempt stays pending and the reconciliation job already scheduled settles it.
+    // The provider's id, when it answered one, is kept at once: the lookup then asks by it (decision 0156).
+    if (error instanceof GatewayUnavailableError && error.providerRef)
+      await recordProviderRef(deps.db, payment.id, error.providerRef, nowIso());
     deps.log.warn(
       { err: error, paymentId: payment.id, unavailable: error instanceof GatewayUnavailableError },
       "charge outcome unknown; left pending for reconciliation",

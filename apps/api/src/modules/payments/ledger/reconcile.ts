@@ -7,9 +7,11 @@ import {
   listPendingRefundsBefore,
   listUnrefundedVerificationsBefore,
   listUnsettledChargesBefore,
+  type PaymentRow,
   refundedAmountOf,
 } from "../repository.ts";
-import { declineFallbackOf, RECONCILE_AFTER_SECONDS, settleCharge } from "./charge.ts";
+import { RECONCILE_AFTER_SECONDS, settleCharge } from "./charge.ts";
+import { declineFallbackOf } from "./charge-results.ts";
 import { JOB_RECONCILE, JOB_REFUND, JOB_SETTLE_REFUND, type LedgerDeps } from "./payables.ts";
 import { reconcileRefund, refundPayment } from "./refund.ts";
 
@@ -37,14 +39,7 @@ export function registerLedgerJobs(deps: LedgerDeps, jobs: JobRunner): void {
     if (!payment || (payment.status !== "pending" && payment.status !== "requires_action")) return;
     const ageSeconds = (Date.now() - Date.parse(payment.created_at)) / 1000;
     if (ageSeconds < RECONCILE_AFTER_SECONDS) throw new JobRetryLater(Math.ceil(RECONCILE_AFTER_SECONDS - ageSeconds));
-    const gateway = gatewayFor(deps.providers.payments, payment.gateway, payment.currency);
-    const outcome = await gateway.findCharge(payment.id, payment.provider_ref);
-    if (outcome?.status === "requires_action") {
-      if (ageSeconds < ACTION_TIMEOUT_SECONDS) throw new JobRetryLater(60);
-      await settleCharge(deps, payment.id, null, declineFallbackOf(payment));
-      return;
-    }
-    await settleCharge(deps, payment.id, outcome, declineFallbackOf(payment));
+    if ((await reconcileCharge(deps, payment, "sweep")) === "waiting") throw new JobRetryLater(60);
   });
 
   // A gateway that cannot tell yet throws: the worker's backoff (5 s doubling, 20 attempts) asks again.
@@ -68,6 +63,31 @@ export function registerLedgerJobs(deps: LedgerDeps, jobs: JobRunner): void {
     if (result.status === "pending") throw new JobRetryLater(RECONCILE_AFTER_SECONDS);
     if (result.status !== "succeeded") throw new Error(`refund of ${paymentId} ${result.status}`);
   });
+}
+
+/**
+ * Asks the gateway about an unsettled charge and records the answer: the one step the
+ * reconciliation job and a provider's webhook share (a webhook is only a faster sweep,
+ * docs/decisions/0155). `sweep`: 30 s after the attempt a charge the provider never saw failed;
+ * `provider`: the provider has just named it, so no answer yet means wait, never failed.
+ * `waiting`: the outcome is not known yet (a 3-D Secure challenge still open).
+ */
+export async function reconcileCharge(
+  deps: LedgerDeps,
+  payment: PaymentRow,
+  from: "sweep" | "provider",
+): Promise<"settled" | "waiting"> {
+  const gateway = gatewayFor(deps.providers.payments, payment.gateway, payment.currency);
+  const outcome = await gateway.findCharge(payment.id, payment.provider_ref, payment.created_at);
+  const ageSeconds = (Date.now() - Date.parse(payment.created_at)) / 1000;
+  if (outcome?.status === "requires_action") {
+    if (from === "provider" || ageSeconds < ACTION_TIMEOUT_SECONDS) return "waiting";
+    await settleCharge(deps, payment.id, null, declineFallbackOf(payment));
+    return "settled";
+  }
+  if (!outcome && from === "provider") return "waiting";
+  await settleCharge(deps, payment.id, outcome, declineFallbackOf(payment));
+  return "settled";
 }
 
 /**

@@ -1,4 +1,4 @@
-import { inTransaction } from "../../../db/database.ts";
+import { inTransaction, type Tx } from "../../../db/database.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
 import { isoAfter, nowIso } from "../../../lib/time.ts";
@@ -59,6 +59,39 @@ const chargeNotSettled = () =>
     headers: { "retry-after": String(CHARGE_NOT_SETTLED_RETRY_SECONDS) },
   });
 
+/** A new `pending` refund row of a charge (a full refund mirrors the charge's breakdown; a partial one is all subtotal). */
+export function refundRowOf(parent: PaymentRow, amount: number, reason: string, idempotencyKey: string | null) {
+  const full = amount === parent.amount;
+  const now = nowIso();
+  return {
+    id: newId(),
+    user_id: parent.user_id,
+    purpose: "refund",
+    payable_type: parent.payable_type,
+    payable_id: parent.payable_id,
+    location_id: parent.location_id,
+    vehicle_id: parent.vehicle_id,
+    kind: "refund",
+    parent_payment_id: parent.id,
+    gateway: parent.gateway,
+    payment_method_id: parent.payment_method_id,
+    currency: parent.currency,
+    subtotal: full ? parent.subtotal : amount,
+    convenience_fee: full ? parent.convenience_fee : 0,
+    processing_fee: full ? parent.processing_fee : 0,
+    tax: full ? parent.tax : 0,
+    amount,
+    status: "pending",
+    provider_ref: null,
+    action_url: null,
+    failure_code: null,
+    idempotency_key: idempotencyKey,
+    description: reason.slice(0, 250),
+    created_at: now,
+    updated_at: now,
+  } as const;
+}
+
 /**
  * Refunds a successful charge (all or part), or refuses; it never answers another request's
  * refund (docs/decisions/0115). Same three steps as a charge: a `pending` refund row (at most one
@@ -82,36 +115,7 @@ export async function refundPayment(deps: LedgerDeps, input: RefundPaymentInput)
     const amount = input.amount ?? remaining;
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > remaining)
       throw new AppError("invalid_refund", { detail: `refund ${amount} of ${remaining} left` });
-    const full = amount === parent.amount;
-    const now = nowIso();
-    const row = await insertPayment(tx, {
-      id: newId(),
-      user_id: parent.user_id,
-      purpose: "refund",
-      payable_type: parent.payable_type,
-      payable_id: parent.payable_id,
-      location_id: parent.location_id,
-      vehicle_id: parent.vehicle_id,
-      kind: "refund",
-      parent_payment_id: parent.id,
-      gateway: parent.gateway,
-      payment_method_id: parent.payment_method_id,
-      currency: parent.currency,
-      // A full refund mirrors the charge's breakdown; a partial one is all subtotal.
-      subtotal: full ? parent.subtotal : amount,
-      convenience_fee: full ? parent.convenience_fee : 0,
-      processing_fee: full ? parent.processing_fee : 0,
-      tax: full ? parent.tax : 0,
-      amount,
-      status: "pending",
-      provider_ref: null,
-      action_url: null,
-      failure_code: null,
-      idempotency_key: input.idempotencyKey ?? null,
-      description: input.reason.slice(0, 250),
-      created_at: now,
-      updated_at: now,
-    });
+    const row = await insertPayment(tx, refundRowOf(parent, amount, input.reason, input.idempotencyKey ?? null));
     // Written with the refund: should its answer be lost (a timeout, a crash), the job asks the gateway.
     await enqueue(
       tx,
@@ -171,32 +175,35 @@ export async function settleRefund(
   refundId: string,
   outcome: RefundOutcome | null,
 ): Promise<PaymentRow> {
-  return inTransaction(deps.db, async (tx) => {
-    // The lock order (ARCHITECTURE.md): the payable's own locks, the charge, then its refund.
-    const found = await findPaymentById(tx, refundId);
-    if (found) await handlersOf(found.payable_type)?.lockPayable?.(tx, found.payable_id);
-    const chargeId = found?.parent_payment_id;
-    const parent = chargeId ? await lockPayment(tx, chargeId) : undefined;
-    const current = await lockPayment(tx, refundId);
-    if (!current || !parent) throw new Error(`refund ${refundId} or its charge not found`);
-    if (current.status !== "pending") return current;
-    const now = nowIso();
-    if (outcome?.status !== "succeeded")
-      return updatePayment(tx, refundId, {
-        status: "failed",
-        provider_ref: outcome?.providerRef ?? null,
-        failure_code: "invalid_refund",
-        updated_at: now,
-      });
-    const succeeded = await updatePayment(tx, refundId, {
-      status: "succeeded",
-      provider_ref: outcome.providerRef,
+  return inTransaction(deps.db, (tx) => settleRefundIn(tx, refundId, outcome));
+}
+
+/** `settleRefund` inside a caller's transaction (a refund the provider made on its own is inserted and settled in one). */
+export async function settleRefundIn(tx: Tx, refundId: string, outcome: RefundOutcome | null): Promise<PaymentRow> {
+  // The lock order (ARCHITECTURE.md): the payable's own locks, the charge, then its refund.
+  const found = await findPaymentById(tx, refundId);
+  if (found) await handlersOf(found.payable_type)?.lockPayable?.(tx, found.payable_id);
+  const chargeId = found?.parent_payment_id;
+  const parent = chargeId ? await lockPayment(tx, chargeId) : undefined;
+  const current = await lockPayment(tx, refundId);
+  if (!current || !parent) throw new Error(`refund ${refundId} or its charge not found`);
+  if (current.status !== "pending") return current;
+  const now = nowIso();
+  if (outcome?.status !== "succeeded")
+    return updatePayment(tx, refundId, {
+      status: "failed",
+      provider_ref: outcome?.providerRef ?? null,
+      failure_code: "invalid_refund",
       updated_at: now,
     });
-    if (parent.status === "succeeded" && (await refundedAmountOf(tx, parent.id)) >= parent.amount) {
-      const refundedCharge = await updatePayment(tx, parent.id, { status: "refunded", updated_at: now });
-      await handlersOf(parent.payable_type)?.onRefunded?.(tx, succeeded, refundedCharge);
-    }
-    return succeeded;
+  const succeeded = await updatePayment(tx, refundId, {
+    status: "succeeded",
+    provider_ref: outcome.providerRef,
+    updated_at: now,
   });
+  if (parent.status === "succeeded" && (await refundedAmountOf(tx, parent.id)) >= parent.amount) {
+    const refundedCharge = await updatePayment(tx, parent.id, { status: "refunded", updated_at: now });
+    await handlersOf(parent.payable_type)?.onRefunded?.(tx, succeeded, refundedCharge);
+  }
+  return succeeded;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "../../../db/database.ts";
+import type { Db, Executor } from "../../../db/database.ts";
 import { forUpdate, isUniqueViolation } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
 import { newId } from "../../../lib/ids.ts";
@@ -15,6 +15,7 @@ import {
   type SavedCard,
 } from "../gateway.ts";
 import { isExpired } from "./cards.ts";
+import { emitSandboxEvent, type SandboxEventType } from "./webhooks.ts";
 
 /** Which provider's card component the sandbox's hosted form imitates (its postMessage shapes). */
 export type SandboxShape = "conekta" | "nmi" | "netpay";
@@ -32,11 +33,29 @@ export const isSandboxId = (prefix: string, value: string): boolean =>
  * joined to our ledger only by the reference we send — exactly like a real one. Charges with
  * the same reference are answered once, so `findCharge` and retries behave like a provider's.
  */
-export function createSandboxGateway(options: { db: Db; shape: SandboxShape }): PaymentGateway {
-  const { db, shape } = options;
+export function createSandboxGateway(options: {
+  db: Db;
+  shape: SandboxShape;
+  /** Whether it sends webhooks about its charges (sandbox/webhooks.ts); tests' own stand-ins may not. */
+  sendsWebhooks?: boolean;
+}): PaymentGateway {
+  const { db, shape, sendsWebhooks = false } = options;
+  const emit = async (executor: Executor, type: SandboxEventType, charge: { id: string; reference: string }) => {
+    if (sendsWebhooks) await emitSandboxEvent(executor, type, charge);
+  };
 
-  const outcomeOf = (charge: Row<"sandbox_charges">): ChargeOutcome => {
-    if (charge.status === "succeeded") return { status: "succeeded", providerRef: charge.id };
+  const refundedOf = async (chargeId: string): Promise<number> => {
+    const row = await db
+      .selectFrom("sandbox_refunds")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount"), eb.lit(0)).as("total"))
+      .where("charge_id", "=", chargeId)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  };
+
+  const outcomeOf = async (charge: Row<"sandbox_charges">): Promise<ChargeOutcome> => {
+    if (charge.status === "succeeded")
+      return { status: "succeeded", providerRef: charge.id, refundedAmount: await refundedOf(charge.id) };
     if (charge.status === "requires_action")
       return { status: "requires_action", providerRef: charge.id, redirectUrl: `/sandbox/3ds/${charge.id}` };
     const reason = (charge.decline_reason ?? "card_declined") as Extract<
@@ -145,11 +164,12 @@ export function createSandboxGateway(options: { db: Db; shape: SandboxShape }): 
       const declineReason =
         behaviour === "expired" ? "card_expired" : behaviour === "cvc_fail" ? "cvc_invalid" : "card_declined";
       const now = nowIso();
+      const chargeId = sandboxId("ch");
       try {
         await db
           .insertInto("sandbox_charges")
           .values({
-            id: sandboxId("ch"),
+            id: chargeId,
             reference: request.reference,
             card_id: card.id,
             amount: request.amount,
@@ -161,6 +181,11 @@ export function createSandboxGateway(options: { db: Db; shape: SandboxShape }): 
             updated_at: now,
           })
           .execute();
+        if (status !== "requires_action")
+          await emit(db, status === "succeeded" ? "charge.succeeded" : "charge.declined", {
+            id: chargeId,
+            reference: request.reference,
+          });
       } catch (error) {
         // The same reference twice at once: the provider answers the one charge it made.
         if (!isUniqueViolation(error)) throw error;
@@ -207,13 +232,14 @@ export function createSandboxGateway(options: { db: Db; shape: SandboxShape }): 
             created_at: nowIso(),
           })
           .execute();
+        await emit(tx, "charge.refunded", charge);
         return { status: "succeeded", providerRef: id } as const;
       });
     },
 
     async findCharge(reference: string): Promise<ChargeOutcome | null> {
       const charge = await byReference(reference);
-      return charge ? outcomeOf(charge) : null;
+      return charge ? await outcomeOf(charge) : null;
     },
 
     async findRefund({ reference }): Promise<RefundOutcome | null> {

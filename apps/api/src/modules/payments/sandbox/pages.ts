@@ -8,6 +8,7 @@ import { requestLocale } from "../../../lib/locale.ts";
 import { nowIso } from "../../../lib/time.ts";
 import { brandOf, isExpired, luhnValid, SANDBOX_TEST_CARDS } from "./cards.ts";
 import { isSandboxId, type SandboxShape, sandboxId } from "./gateway.ts";
+import { emitSandboxEvent } from "./webhooks.ts";
 
 /**
  * The sandbox provider's hosted pages, served from the API's own origin outside /api
@@ -195,7 +196,7 @@ ${actions}
       return reply.code(404).type("text/plain").send("Not found");
     const charge = await app.db.selectFrom("sandbox_charges").selectAll().where("id", "=", id).executeTakeFirst();
     if (!charge) return reply.code(404).type("text/plain").send("Not found");
-    await app.db
+    const answered = await app.db
       .updateTable("sandbox_charges")
       .set(
         decision === "approve"
@@ -204,7 +205,10 @@ ${actions}
       )
       .where("id", "=", id)
       .where("status", "=", "requires_action")
-      .execute();
+      .executeTakeFirst();
+    // The provider tells the merchant too, by webhook, whether or not the driver comes back.
+    if (answered.numUpdatedRows > 0n)
+      await emitSandboxEvent(app.db, decision === "approve" ? "charge.succeeded" : "charge.declined", charge);
     const target = charge.return_url ?? `/3ds?payment=${encodeURIComponent(charge.reference)}`;
     const status = decision === "approve" ? "succeeded" : "failed";
     return reply.redirect(`${target}${target.includes("?") ? "&" : "?"}status=${status}`, 303);

@@ -101,6 +101,7 @@ export function listLedgerRowsOfPasses(db: Executor, filter: { userId: string; s
     .innerJoin("subscription_periods", "subscription_periods.id", "payments.payable_id")
     .innerJoin("subscriptions", "subscriptions.id", "subscription_periods.subscription_id")
     .innerJoin("plans", "plans.id", "subscriptions.plan_id")
+    .innerJoin("locations", "locations.id", "plans.location_id")
     .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")
     .select([
       "payments.id",
@@ -112,6 +113,7 @@ export function listLedgerRowsOfPasses(db: Executor, filter: { userId: string; s
       "subscriptions.id as subscription_id",
       "subscription_periods.number as period",
       "plans.name as plan_name",
+      "locations.time_zone",
       "payment_methods.brand",
       "payment_methods.last4",
     ])

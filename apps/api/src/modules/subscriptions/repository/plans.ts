@@ -10,7 +10,10 @@ export function findPlanById(db: Executor, planId: string) {
 }
 
 /** Active plans at active locations, by country or by locations, cheapest first within a location. */
-export function listActivePlans(db: Executor, filter: { country?: Country; locationIds?: string[] }) {
+export function listActivePlans(
+  db: Executor,
+  filter: { country?: Country; locationIds?: string[]; organisationId?: string },
+) {
   let query = db
     .selectFrom("plans")
     .innerJoin("locations", "locations.id", "plans.location_id")
@@ -18,6 +21,7 @@ export function listActivePlans(db: Executor, filter: { country?: Country; locat
     .where("plans.status", "=", "active")
     .where("locations.active", "=", 1);
   if (filter.country) query = query.where("locations.country", "=", filter.country);
+  if (filter.organisationId !== undefined) query = query.where("locations.organisation_id", "=", filter.organisationId);
   if (filter.locationIds) {
     if (filter.locationIds.length === 0) return Promise.resolve([]);
     query = query.where("locations.id", "in", filter.locationIds);

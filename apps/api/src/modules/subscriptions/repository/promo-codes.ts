@@ -26,7 +26,7 @@ export function findDiscountWithPlan(db: Executor, discountId: string) {
 
 /**
  * The promo codes of an organisation's plans (at all its locations, or only `locationIds`) and,
- * with `everyPlan`, the codes of every plan; newest first, `limit` rows after `before`.
+ * with `everyPlan`, its codes for every plan; newest first, `limit` rows after `before`.
  */
 export function listDiscountsOfOrganisation(
   db: Executor,
@@ -46,7 +46,11 @@ export function listDiscountsOfOrganisation(
           ? []
           : [eb("plans.location_id", "in", filter.locationIds.length ? filter.locationIds : [""])]),
       ]);
-      return filter.everyPlan ? eb.or([ours, eb("discounts.plan_id", "is", null)]) : ours;
+      const everyPlanOfOurs = eb.and([
+        eb("discounts.plan_id", "is", null),
+        eb("discounts.organisation_id", "=", filter.organisationId),
+      ]);
+      return filter.everyPlan ? eb.or([ours, everyPlanOfOurs]) : ours;
     })
     .$if(before !== undefined, (qb) =>
       qb.where((eb) =>

@@ -2,6 +2,7 @@ import { COUNTRY_DIAL_CODES } from "@estaciona/contracts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormField } from "../../../components/form-field.tsx";
+import { paths } from "../../../config/paths.ts";
 import { translateMessage } from "../../../lib/i18n.ts";
 import { formatPhone, phoneDigits } from "../../../lib/phone-mask.ts";
 import { validatePhone } from "../validation.ts";
@@ -91,7 +92,11 @@ export function PhoneStep({
       <button type="submit" className="button button-primary button-block" disabled={busy}>
         {t("phone_step.continue")}
       </button>
-      <p className="disclaimer">{t("phone_step.disclaimer")}</p>
+      <p className="disclaimer">
+        {t("phone_step.disclaimer")} {t("phone_step.accept_privacy")}{" "}
+        {/* A plain link: this step can show before the router exists (decision 0095). */}
+        <a href={paths.privacy.path}>{t("phone_step.privacy_link")}</a>.
+      </p>
       <p className="notice notice-warning">{t("phone_step.risk_notice")}</p>
     </form>
   );

@@ -39,6 +39,11 @@ describe("PhoneStep validation (docs/product/validation.md)", () => {
     expect(screen.getByText(/Never share your code/)).toBeInTheDocument();
   });
 
+  it("links the privacy notice it asks the driver to accept", () => {
+    render(<PhoneStep defaultValues={{ country: "mx", phone: "" }} busy={false} onSubmit={() => {}} />);
+    expect(screen.getByRole("link", { name: "privacy notice" })).toHaveAttribute("href", "/privacidad");
+  });
+
   it("speaks Spanish when the language is Spanish", async () => {
     await i18n.changeLanguage("es");
     try {

@@ -184,10 +184,8 @@ export default function BillingScreen() {
             {(payments.data ?? []).map((payment) => (
               <li key={payment.payment_uuid} className="billing-row">
                 <div>
-                  <p className="billing-strong">{payment.location_name}</p>
-                  <p className="muted">
-                    {date(payment.paid_at)} · {formatMoney(payment.total, payment.currency)}
-                  </p>
+                  <p className="billing-strong">{payment.line}</p>
+                  <p className="muted">{formatMoney(payment.total, payment.currency)}</p>
                   <p className="muted">{t("invoice_until", { date: date(payment.invoice_deadline) })}</p>
                 </div>
                 {payment.invoice_uuid ? (
@@ -197,7 +195,7 @@ export default function BillingScreen() {
                     type="button"
                     className="button button-primary"
                     disabled={!profileUuid || invoice.isPending}
-                    aria-label={`${t("request_invoice")}: ${payment.location_name} ${date(payment.paid_at)}`}
+                    aria-label={`${t("request_invoice")}: ${payment.line}`}
                     onClick={() => invoice.mutate(payment.payment_uuid)}
                   >
                     {t("request_invoice")}
@@ -266,6 +264,9 @@ export default function BillingScreen() {
                       {item.receiver_rfc} · {date(item.requested_at)} · {formatMoney(item.total, item.currency)}
                     </p>
                     {item.status === "issued" && !item.stamped && <p className="muted">{t("not_stamped")}</p>}
+                    {item.status === "issued" && item.cancellation_status && (
+                      <p className="muted">{t(`cancellation.${item.cancellation_status}`)}</p>
+                    )}
                   </div>
                   {item.status === "issued" && (
                     <div className="card-actions">

@@ -1,3 +1,4 @@
+import type { FaqItem } from "@estaciona/contracts/schemas/host";
 import { useTranslation } from "react-i18next";
 import { Page } from "../../../components/page.tsx";
 import { getHostConfig } from "../../../lib/host-config.ts";
@@ -10,9 +11,13 @@ const dialable = (phone: string) => phone.replace(/[^\d+]/g, "");
 
 /** /contacto: the host operator's contact details, the contact form and the host's questions and answers (docs/product/invoicing-account-contact.md). */
 export default function ContactScreen() {
-  const { t } = useTranslation("contact");
+  const { t, i18n } = useTranslation("contact");
   const host = getHostConfig();
-  const faq = t(`faq.${host.theme}`, { returnObjects: true }) as { question: string; answer: string }[];
+  // The host's own questions when its operator wrote some, else its theme's; a US host never
+  // reads the Mexican card check or invoice questions (docs/decisions/0165).
+  const faq =
+    host.faq?.[i18n.language === "es" ? "es" : "en"] ??
+    (t(`faq.${host.country === "us" ? "us" : host.theme}`, { returnObjects: true }) as FaqItem[]);
   const { email, phone } = host.contact;
   return (
     <Page title={t("title")}>

@@ -1,5 +1,6 @@
 import type { VisitDetail, VisitSummary } from "@estaciona/contracts/schemas/parking";
 import { useQuery } from "@tanstack/react-query";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
@@ -10,7 +11,7 @@ import { VisitStatusBadge } from "../../../components/parking/status-badge.tsx";
 import { paths, pathTo } from "../../../config/paths.ts";
 import { getHostConfig, isFreeflowHost } from "../../../lib/host-config.ts";
 import { EventVisitsSection } from "../../events/index.ts";
-import { FreeflowAccount } from "../../freeflow/index.ts";
+import { HomeOffers } from "../../home/index.ts";
 import { ActiveMeterSessions } from "../../meters/index.ts";
 import { ValetTicketsSection } from "../../valet/index.ts";
 import { dashboardQuery, VisitList } from "../../visits/index.ts";
@@ -23,8 +24,8 @@ const DASHBOARD_REFRESH_MS = 60_000;
 /**
  * Home (/dashboard): an unpaid stay first (it blocks the vehicle's next visit), the stay under
  * way with its live fee and Pay, the latest visits (a freeflow exit charged at the gate shows as
- * paid) and shortcuts. On the freeflow host there is no ticket: the home speaks of the plates the
- * cameras read and the card charged at the exit.
+ * paid), then what the host offers near the driver (lots, meters, events, passes, valet, help; on
+ * the freeflow host its plates and card first, on the university host its student pass) and shortcuts.
  */
 export default function DashboardScreen() {
   const { t } = useTranslation(["parking", "screens", "common"]);
@@ -52,15 +53,6 @@ export default function DashboardScreen() {
           ))}
           {active && <ActiveVisitCard visit={active} fetchedAt={dashboard.dataUpdatedAt} />}
           {host.features.includes("meters") && <ActiveMeterSessions />}
-          {freeflow && (
-            <section className="card" aria-labelledby="freeflow-title">
-              <h2 id="freeflow-title">{t("screens:freeflow.title")}</h2>
-              <FreeflowAccount headingLevel={3} />
-              <Link className="link" to={paths.welcomeFreeflow.path}>
-                {t("screens:freeflow.how_it_works")}
-              </Link>
-            </section>
-          )}
           {/* A car at the valet stand or a pass for tonight comes before the history of lot stays. */}
           <ValetTicketsSection />
           <EventVisitsSection />
@@ -77,6 +69,10 @@ export default function DashboardScreen() {
               </>
             )}
           </section>
+          {/* What the host offers, nearest first (docs/decisions/0170): its own chunk, after the visits. */}
+          <Suspense fallback={<LoadingSection />}>
+            <HomeOffers />
+          </Suspense>
           <nav aria-labelledby="quick-links-title" className="dashboard-section">
             <h2 id="quick-links-title">{t("dashboard.quick_links")}</h2>
             <ul className="quick-links">

@@ -1,11 +1,15 @@
 import type { EndpointBody } from "@estaciona/contracts/endpoint";
 import * as endpoints from "@estaciona/contracts/endpoints/events";
+import { listHostEvents } from "@estaciona/contracts/endpoints/home";
 import type { PurchaseEventAnswer } from "@estaciona/contracts/schemas/events";
 import type { QueryClient } from "@tanstack/react-query";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
 import { endpointKey, endpointQuery } from "../../../lib/endpoint-query.ts";
 
 export const eventQuery = (uuid: string) => endpointQuery(endpoints.getEvent, { params: { uuid } });
+
+/** Every upcoming event at the host's venues (the events list). */
+export const hostEventsQuery = () => endpointQuery(listHostEvents, {});
 
 export const seriesQuery = (slug: string) => endpointQuery(endpoints.getEventSeries, { params: { slug } });
 
@@ -20,9 +24,13 @@ export const eventVisitsQuery = (page: number, limit: number) =>
 /** After a purchase the event's places, the driver's event visits and the landings are stale. */
 export const refreshEvents = (queryClient: QueryClient) =>
   Promise.all(
-    [endpoints.getEvent, endpoints.getEventSeries, endpoints.listLocationEvents, endpoints.listEventVisits].map(
-      (endpoint) => queryClient.invalidateQueries({ queryKey: endpointKey(endpoint) }),
-    ),
+    [
+      endpoints.getEvent,
+      endpoints.getEventSeries,
+      endpoints.listLocationEvents,
+      endpoints.listEventVisits,
+      listHostEvents,
+    ].map((endpoint) => queryClient.invalidateQueries({ queryKey: endpointKey(endpoint) })),
   );
 
 /**

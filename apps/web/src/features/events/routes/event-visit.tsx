@@ -100,7 +100,7 @@ function EventVisitView({ visit }: { visit: EventVisitDetail }) {
           </div>
         )}
       </dl>
-      <ReceiptLinks productUuid={visit.uuid} timeZone={zone} />
+      <ReceiptLinks productUuid={visit.uuid} />
       <section className="card" aria-labelledby="event-amounts-title">
         <h2 id="event-amounts-title">{t("visit.amounts_title")}</h2>
         <FeeBreakdown amounts={visit.amounts} />

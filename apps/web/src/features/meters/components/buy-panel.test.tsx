@@ -1,7 +1,7 @@
 import type { MeterSession, MeterZone } from "@estaciona/contracts/schemas/meters";
 import { meters as enMeters } from "@estaciona/i18n/locales/en/meters";
 import { meters as esMeters } from "@estaciona/i18n/locales/es/meters";
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -64,7 +64,13 @@ const vehicle = {
 function session(now: number, endsInMinutes: number): MeterSession {
   return {
     uuid: "0b6f7c1e-2222-4000-8000-000000000001",
-    zone: { uuid: ZONE_UUID, zone_code: "101", name: "Parquímetro 101", time_zone: "America/Monterrey" },
+    zone: {
+      uuid: ZONE_UUID,
+      zone_code: "101",
+      name: "Parquímetro 101",
+      time_zone: "America/Monterrey",
+      max_minutes: 120,
+    },
     vehicle: { uuid: vehicle.uuid, plate: vehicle.plate },
     status: "active",
     started_at: new Date(now - 30 * 60_000).toISOString(),
@@ -101,7 +107,15 @@ describe("Buying meter time", () => {
   it("clamps the minutes to the zone's limits, prices them all in and pays what it showed", async () => {
     const api = setUp([], session(Date.now(), 30));
     const minutes = await screen.findByRole("spinbutton", { name: "Minutes" });
-    expect(minutes).toHaveValue("15");
+    // A curb errand, not the zone's 15-minute minimum; the presets stop at the zone's 2 h.
+    expect(minutes).toHaveValue("30");
+    const presets = within(screen.getByRole("group", { name: "How long" })).getAllByRole("button");
+    expect(presets.map((button) => button.textContent)).toEqual(["15 min", "30 min", "1 h", "2 h"]);
+    await userEvent.click(presets[2] as HTMLElement);
+    expect(minutes).toHaveValue("60");
+    // The stepper moves in the zone's own step (its 15-minute minimum).
+    await userEvent.click(screen.getByRole("button", { name: "Increase" }));
+    expect(minutes).toHaveValue("75");
     fireEvent.change(minutes, { target: { value: "500" } });
     fireEvent.keyDown(minutes, { key: "Enter" });
     expect(minutes).toHaveValue("120");
@@ -128,6 +142,8 @@ describe("Buying meter time", () => {
     const api = setUp([running], running);
     expect(await screen.findByRole("heading", { name: "Add time" })).toBeInTheDocument();
     const minutes = screen.getByRole("spinbutton", { name: "Minutes" });
+    // An extension starts at half an hour, never at the single minute it may add.
+    expect(minutes).toHaveValue("30");
     // 30 minutes in and 30 paid ahead: 60 of the 120 remain.
     fireEvent.change(minutes, { target: { value: "90" } });
     fireEvent.keyDown(minutes, { key: "Enter" });
@@ -138,5 +154,18 @@ describe("Buying meter time", () => {
     await userEvent.click(screen.getByRole("button", { name: "Pay $9.55 MXN" }));
     await screen.findByRole("heading", { name: "Paid" });
     expect(posts(api.calls)[0]?.url).toBe(`user/meter-session/${running.uuid}/extend`);
+  });
+});
+
+describe("A session at the zone's maximum stay", () => {
+  it("says the maximum is reached and offers no more time", async () => {
+    const { MeterSessionCard } = await import("./session-card.tsx");
+    const now = Date.now();
+    mockApi({ "GET user/receipts": () => ({ body: { data: [] } }) });
+    // Started 90 minutes ago and paid 30 ahead: the zone's 2 h are used up.
+    const full = { ...session(now, 30), started_at: new Date(now - 90 * 60_000).toISOString() };
+    renderWithProviders(<MeterSessionCard session={full} fetchedAt={now} />);
+    expect(await screen.findByText("Maximum reached (2 h)")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Add time" })).toBeNull();
   });
 });

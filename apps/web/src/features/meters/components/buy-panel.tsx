@@ -1,5 +1,11 @@
 import { feeBreakdown } from "@estaciona/contracts";
-import { meterLimits, meterPurchaseSubtotal } from "@estaciona/contracts/meters";
+import {
+  meterDefaultMinutes,
+  meterLimits,
+  meterPresets,
+  meterPurchaseSubtotal,
+  meterStep,
+} from "@estaciona/contracts/meters";
 import { type MeterSession, type MeterZone, meterRulesOf } from "@estaciona/contracts/schemas/meters";
 import { breakdownBody, feeRatesFromBody } from "@estaciona/contracts/schemas/parking";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -73,7 +79,12 @@ export function BuyPanel({
   const rules = meterRulesOf(zone);
   const limits = meterLimits(rules, startedAt, paidUntil);
   const [chosenMinutes, setChosenMinutes] = useState<number | null>(null);
-  const minutes = Math.min(limits.maxMinutes, Math.max(limits.minMinutes, chosenMinutes ?? limits.minMinutes));
+  // Not a single minute: an extension starts where a new purchase does (docs/product/parking.md).
+  const minutes = Math.min(
+    limits.maxMinutes,
+    Math.max(limits.minMinutes, chosenMinutes ?? meterDefaultMinutes(limits)),
+  );
+  const presets = meterPresets(limits);
   const [outcome, setOutcome] = useState<Outcome>({ kind: "ready" });
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const defaultCard = (methods.data ?? []).find((method) => method.country === zone.country && method.is_default);
@@ -179,19 +190,37 @@ export function BuyPanel({
       {!limits.open ? (
         <p className="notice">
           {session
-            ? t("at_max")
+            ? t("at_max", { max: duration(zone.max_minutes) })
             : limits.opensAt
               ? t("free_now", { time: dateTime(limits.opensAt, zone.time_zone) })
               : t("free_now_closed")}
         </p>
       ) : (
         <>
+          <fieldset className="meter-presets">
+            <legend className="field-label">{t("presets_label")}</legend>
+            <div className="segmented">
+              {presets.map((preset) => (
+                <button
+                  key={preset}
+                  type="button"
+                  className="segmented-option"
+                  aria-pressed={preset === minutes}
+                  disabled={busy}
+                  onClick={() => setChosenMinutes(preset)}
+                >
+                  {duration(preset)}
+                </button>
+              ))}
+            </div>
+          </fieldset>
           <NumberInput
             label={t("duration_label")}
             name="minutes"
             value={minutes}
             min={limits.minMinutes}
             max={limits.maxMinutes}
+            step={meterStep(rules)}
             onChange={setChosenMinutes}
           />
           <p className="muted">{duration(minutes)}</p>
@@ -224,14 +253,19 @@ export function BuyPanel({
               {t("three_ds")}
             </p>
           )}
-          <button
-            type="button"
-            className="button button-primary button-block"
-            disabled={busy || !defaultCard}
-            onClick={() => void pay()}
-          >
-            {outcome.kind === "paying" ? t("paying") : t("pay", { amount: money(breakdown.total, breakdown.currency) })}
-          </button>
+          {/* Kept in view at the curb: on a phone the breakdown may run below the fold, the total and Pay do not. */}
+          <div className="meter-pay-bar">
+            <button
+              type="button"
+              className="button button-primary button-block"
+              disabled={busy || !defaultCard}
+              onClick={() => void pay()}
+            >
+              {outcome.kind === "paying"
+                ? t("paying")
+                : t("pay", { amount: money(breakdown.total, breakdown.currency) })}
+            </button>
+          </div>
         </>
       )}
     </section>

@@ -48,6 +48,8 @@ const areasOf = (zones: MeterZoneSummary[]): FeatureCollection<Polygon> => ({
 });
 
 function addZoneLayers(map: MapLibreMap, color: string) {
+  // MapLibre paints on a canvas and cannot read CSS: the rings take the theme's surface token as it resolved.
+  const ring = getComputedStyle(map.getContainer()).getPropertyValue("--surface").trim();
   map.addSource("zone-areas", { type: "geojson", data: areasOf([]) });
   map.addSource("zones", {
     type: "geojson",
@@ -79,7 +81,7 @@ function addZoneLayers(map: MapLibreMap, color: string) {
       "circle-color": color,
       "circle-opacity": 0.85,
       "circle-radius": ["step", ["get", "point_count"], 16, 10, 22, 30, 28],
-      "circle-stroke-color": "#ffffff",
+      "circle-stroke-color": ring,
       "circle-stroke-width": 2,
     },
   });
@@ -88,7 +90,7 @@ function addZoneLayers(map: MapLibreMap, color: string) {
     type: "circle",
     source: "zones",
     filter: ["!", ["has", "point_count"]],
-    paint: { "circle-color": color, "circle-radius": 7, "circle-stroke-color": "#ffffff", "circle-stroke-width": 2 },
+    paint: { "circle-color": color, "circle-radius": 7, "circle-stroke-color": ring, "circle-stroke-width": 2 },
   });
 }
 
@@ -262,7 +264,7 @@ export default function MeterMap({
       {/* The fixed centre pin: the map moves under it. */}
       <svg className="meter-map-pin" viewBox="0 0 24 36" width="28" height="42" aria-hidden="true">
         <path d="M12 0C5.4 0 0 5.4 0 12c0 9 12 24 12 24s12-15 12-24C24 5.4 18.6 0 12 0z" fill="currentColor" />
-        <circle cx="12" cy="12" r="4.5" fill="#fff" />
+        <circle cx="12" cy="12" r="4.5" style={{ fill: "var(--surface)" }} />
       </svg>
     </div>
   );

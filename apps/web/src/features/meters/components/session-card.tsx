@@ -1,3 +1,4 @@
+import { atMaximumStay } from "@estaciona/contracts/meters";
 import type { MeterSession } from "@estaciona/contracts/schemas/meters";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -19,7 +20,9 @@ export function MeterSessionCard({
   headingLevel?: 2 | 3;
 }) {
   const { t, i18n } = useTranslation(["meters", "parking"]);
-  const { time } = useParkingFormat();
+  const { time, duration } = useParkingFormat();
+  // Paid up to the zone's maximum stay: no time can be added, so none is offered (docs/product/parking.md).
+  const atMax = atMaximumStay(session, session.zone.max_minutes);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const titleId = `meter-session-${session.uuid}`;
   return (
@@ -38,7 +41,10 @@ export function MeterSessionCard({
           <Countdown endsAt={session.ends_at} serverTime={session.server_time} fetchedAt={fetchedAt} />
         </p>
       )}
-      {session.status === "active" && (
+      {session.status === "active" && atMax && (
+        <p className="meter-max-reached">{t("max_reached", { max: duration(session.zone.max_minutes) })}</p>
+      )}
+      {session.status === "active" && !atMax && (
         <Link
           className="button button-primary"
           to={pathTo("meter", { uuid: session.zone.uuid }, { session: session.uuid })}
@@ -52,7 +58,7 @@ export function MeterSessionCard({
           {t("parking:visit.invoice_link")}
         </Link>
       )}
-      <ReceiptLinks productUuid={session.uuid} timeZone={session.zone.time_zone} />
+      <ReceiptLinks productUuid={session.uuid} />
     </section>
   );
 }

@@ -16,9 +16,6 @@ const DAY_MS = 86_400_000;
 /** Listed Monday first, as signs read. */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
-const clock = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-
 /**
  * /parquimetros/{uuid}: the zone (number, place, rate, stays and charged hours on its clock) and
  * buying time there; `?session=` (the reminder's link) opens adding time to that session.
@@ -39,7 +36,7 @@ export default function MeterScreen() {
         <LoadingSection />
       ) : (
         <div className="meter-zone">
-          <ZoneFacts zone={data} />
+          {/* Paying comes first: at the curb the driver reads the zone's rules after, if at all. */}
           <BuyPanel
             zone={data}
             fetchedAt={zone.dataUpdatedAt}
@@ -47,6 +44,7 @@ export default function MeterScreen() {
             // A session that has ended (an old reminder's link) cannot take more time: new time is sold instead.
             fixedSession={fixed.data?.zone.uuid === data.uuid && fixed.data.status === "active" ? fixed.data : null}
           />
+          <ZoneFacts zone={data} />
         </div>
       )}
     </Page>
@@ -55,7 +53,7 @@ export default function MeterScreen() {
 
 function ZoneFacts({ zone }: { zone: MeterZone }) {
   const { t, i18n } = useTranslation("meters");
-  const { money, duration } = useParkingFormat();
+  const { money, duration, clock } = useParkingFormat();
   const weekday = new Intl.DateTimeFormat(i18n.language === "en" ? "en-US" : "es-MX", {
     weekday: "long",
     timeZone: "UTC",

@@ -59,21 +59,23 @@ export default function MetersScreen() {
   return (
     <Page title={t("screens:meters.title")}>
       <FindByCode />
-      <ZoneMap
-        zones={items}
-        pinnedZone={pinnedZone}
-        onView={onView}
-        onMoving={onMapMoving}
-        onLocating={setLocating}
-        onUnavailable={onMapUnavailable}
-      />
-      <ZoneList
-        zones={items}
-        center={center}
-        truncated={zones.data?.truncated ?? false}
-        loading={zones.isPending}
-        settling={locating || map === "moving" || zones.isFetching}
-      />
+      <div className="meter-finder">
+        <ZoneMap
+          zones={items}
+          pinnedZone={pinnedZone}
+          onView={onView}
+          onMoving={onMapMoving}
+          onLocating={setLocating}
+          onUnavailable={onMapUnavailable}
+        />
+        <ZoneList
+          zones={items}
+          center={center}
+          truncated={zones.data?.truncated ?? false}
+          loading={zones.isPending}
+          settling={locating || map === "moving" || zones.isFetching}
+        />
+      </div>
       <MeterSessions />
     </Page>
   );

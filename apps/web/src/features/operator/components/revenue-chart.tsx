@@ -9,7 +9,7 @@ const WIDTH = 360;
 const HEIGHT = 140;
 const AXIS = 8;
 /** One colour per product, in the order products first appear; each passes 3:1 against white. */
-const COLOURS = ["#0b5cad", "#b45309", "#047857", "#7c3aed", "#be123c"];
+const COLOURS = ["var(--chart-1)", "var(--chart-2)", "var(--chart-3)", "var(--chart-4)", "var(--chart-5)"];
 
 /**
  * Money taken per day, one stacked bar per day (a quiet day an empty slot) and one colour per product (stays, events,
@@ -63,7 +63,7 @@ export function RevenueChart({
                     y={top}
                     width={barWidth}
                     height={height}
-                    fill={COLOURS[productIndex % COLOURS.length]}
+                    style={{ fill: COLOURS[productIndex % COLOURS.length] }}
                   />
                 );
               })}
@@ -73,7 +73,7 @@ export function RevenueChart({
             </g>
           );
         })}
-        <line x1={AXIS} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} stroke="#8a93a3" />
+        <line x1={AXIS} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} style={{ stroke: "var(--control-border)" }} />
       </svg>
       <ul className="revenue-legend" aria-hidden="true">
         {products.map((name, index) => (

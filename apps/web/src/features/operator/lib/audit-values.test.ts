@@ -9,6 +9,8 @@ const format: AuditFormat = {
   percent: (basisPoints) => String(basisPoints / 100),
   location: (uuid) => (uuid === "7d1e5a10-0000-4000-8000-000000000101" ? "Fundidora" : "?"),
   yesNo: (value) => (value ? "yes" : "no"),
+  day: (isoDate) => `day ${isoDate}`,
+  summary: (key) => `(${key})`,
 };
 const written = (record: Record<string, unknown> | null) =>
   auditValues(record, format).map(({ label, value }) => `${label} ${value}`);
@@ -47,5 +49,39 @@ describe("The audit log's values", () => {
     ]);
     expect(written({ location_uuids: ["7d1e5a10-0000-4000-8000-000000000101"] })).toEqual(["[location] Fundidora"]);
     expect(written(null)).toEqual([]);
+  });
+
+  it("writes amounts in the location's currency when the change names none, and discounts by their kind", () => {
+    const inMxn = (record: Record<string, unknown>, other: Record<string, unknown> | null = null) =>
+      auditValues(record, format, { currency: "mxn", other }).map(({ label, value }) => `${label} ${value}`);
+    expect(inMxn({ suggested_amount: 10000, max_amount: 25000 })).toEqual([
+      "[suggested_amount] 100.00 mxn",
+      "[max_amount] 250.00 mxn",
+    ]);
+    expect(inMxn({ kind: "percent", value: 50 })).toEqual(["[kind] <kind:percent>", "[value] 50 %"]);
+    // An update's diff may hold the value alone: the kind comes from the other side of the change.
+    expect(inMxn({ value: 2000 }, { kind: "amount" })).toEqual(["[value] 20.00 mxn"]);
+  });
+
+  it("writes days, 0/1 switches, coded lists and stored JSON as a person reads them, never raw", () => {
+    expect(
+      written({
+        starts_on: "2026-12-01",
+        requires_student_id: 1,
+        amount_editable: 0,
+        status: "scheduled",
+        features: '["visits","events"]',
+        location_ids: '["7d1e5a10-0000-4000-8000-000000000101"]',
+        hours: [null, { open: 480, close: 1200 }],
+      }),
+    ).toEqual([
+      "[starts_on] day 2026-12-01",
+      "[requires_student_id] yes",
+      "[amount_editable] no",
+      "[status] <status:scheduled>",
+      "[features] <features:visits>, <features:events>",
+      "[location] Fundidora",
+      "[hours] (hours)",
+    ]);
   });
 });

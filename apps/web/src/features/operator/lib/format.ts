@@ -21,7 +21,8 @@ export function useConsoleFormat() {
     /** A driver's phone as people write it; a deleted account's has none and reads "deleted driver". */
     phone: (phone: string | null) => (phone === null ? t("payments.deleted_driver") : formatPhoneNumber(phone)),
     day: (day: string, withWeekday: boolean) => calendarDay(day, parking.locale, withWeekday),
-    product: (product: PayableType) => t(`product.${product}`),
+    /** A payment's kind as the console names it: the one registry of words (`parking.payable`, docs/decisions/0145). */
+    product: (product: PayableType) => parking.t(`payable.${product}.console`),
     paymentStatus: (status: string) =>
       t(`payment_status.${status}` as "payment_status.pending", { defaultValue: status }),
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { clockOfDay } from "../../../components/parking/zoned-time.ts";
 import { dayHoursOf, weekSummary, windowOf } from "./meter-hours.ts";
 
 describe("a weekday's charged hours in the zone form", () => {
@@ -22,13 +23,20 @@ describe("a weekday's charged hours in the zone form", () => {
 describe("a week's hours in a few words", () => {
   it("puts consecutive days with the same window together, Monday first", () => {
     const weekdays = { open: 480, close: 1200 };
-    expect(weekSummary([null, weekdays, weekdays, weekdays, weekdays, weekdays, { open: 540, close: 840 }])).toEqual([
-      { from: 1, to: 5, window: "08:00–20:00" },
-      { from: 6, to: 6, window: "09:00–14:00" },
+    const hours = [null, weekdays, weekdays, weekdays, weekdays, weekdays, { open: 540, close: 840 }];
+    expect(weekSummary(hours, (minutes) => clockOfDay(minutes, "en-US"))).toEqual([
+      { from: 1, to: 5, window: "8:00 AM–8:00 PM" },
+      { from: 6, to: 6, window: "9:00 AM–2:00 PM" },
       { from: 0, to: 0, window: null },
     ]);
-    expect(weekSummary(Array.from({ length: 7 }, () => ({ open: 0, close: 1440 })))).toEqual([
-      { from: 1, to: 0, window: "00:00–24:00" },
-    ]);
+    expect(weekSummary(hours, (minutes) => clockOfDay(minutes, "es-MX"))[0]?.window).toMatch(
+      /^8:00\sa\.\s?m\.–8:00\sp\.\s?m\.$/,
+    );
+    expect(
+      weekSummary(
+        Array.from({ length: 7 }, () => ({ open: 0, close: 1440 })),
+        (minutes) => clockOfDay(minutes, "en-US"),
+      ),
+    ).toEqual([{ from: 1, to: 0, window: "12:00 AM–12:00 AM" }]);
   });
 });

@@ -38,18 +38,18 @@ export const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /**
  * A week's hours in a few words: consecutive days with the same window together, Monday first —
- * [{ from: 1, to: 5, window: "08:00–20:00" }, { from: 6, to: 0, window: null }] (null: free).
+ * [{ from: 1, to: 5, window: "8:00 a.m.–8:00 p.m." }, { from: 6, to: 0, window: null }] (null: free),
+ * each time written by `clock` (the language's clock, components/parking/zoned-time.ts).
  */
 export type Weekday = (typeof WEEK)[number];
 export function weekSummary(
   hours: readonly (MeterWindow | null)[],
+  clock: (minutes: number) => string,
 ): { from: Weekday; to: Weekday; window: string | null }[] {
   const groups: { from: Weekday; to: Weekday; window: string | null }[] = [];
   for (const day of WEEK) {
     const window = hours[day] ?? null;
-    const text = window
-      ? `${textOf(window.open)}–${window.close === MINUTES_PER_DAY ? "24:00" : textOf(window.close)}`
-      : null;
+    const text = window ? `${clock(window.open)}–${clock(window.close)}` : null;
     const last = groups[groups.length - 1];
     if (last && last.window === text) last.to = day;
     else groups.push({ from: day, to: day, window: text });

@@ -6,7 +6,7 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { driverQuery, refreshConsole, restoreDriver, suspendDriver } from "../api/operator.ts";
+import { driverQuery, profileQuery, refreshConsole, restoreDriver, suspendDriver } from "../api/operator.ts";
 import { PaymentTable } from "../components/payment-table.tsx";
 import { StatusPill } from "../components/status-pill.tsx";
 import { TableScroller } from "../components/table-scroller.tsx";
@@ -29,7 +29,11 @@ function DriverView({ driver }: { driver: DriverDetail }) {
   const { t, money, phone } = useConsoleFormat();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  const profile = useQuery(profileQuery());
+  const platform = profile.data?.platform ?? false;
   const suspended = driver.status === "suspended";
+  // A suspension everywhere is the platform role's to lift; another operator sees why the button is not there.
+  const locked = driver.suspended_everywhere && !platform;
   const change = useMutation({
     mutationFn: () => (suspended ? restoreDriver(driver.uuid) : suspendDriver(driver.uuid)),
     onSuccess: async () => {
@@ -54,13 +58,17 @@ function DriverView({ driver }: { driver: DriverDetail }) {
             </span>
           ))}
         </div>
-        <button
-          type="button"
-          className={suspended ? "button button-secondary" : "button button-ghost-danger"}
-          onClick={() => setConfirming(true)}
-        >
-          {suspended ? t("drivers.restore") : t("drivers.suspend")}
-        </button>
+        {locked ? (
+          <p className="muted">{t("drivers.suspended_everywhere")}</p>
+        ) : (
+          <button
+            type="button"
+            className={suspended ? "button button-secondary" : "button button-ghost-danger"}
+            onClick={() => setConfirming(true)}
+          >
+            {suspended ? t("drivers.restore") : t("drivers.suspend")}
+          </button>
+        )}
       </section>
       <DriverHistory
         id="stays-title"
@@ -97,7 +105,11 @@ function DriverView({ driver }: { driver: DriverDetail }) {
       <ConfirmDialog
         open={confirming}
         title={suspended ? t("drivers.restore_title") : t("drivers.suspend_title")}
-        message={suspended ? t("drivers.restore_message") : t("drivers.suspend_message")}
+        message={
+          suspended
+            ? t(driver.suspended_everywhere ? "drivers.restore_everywhere_message" : "drivers.restore_message")
+            : t(platform ? "drivers.suspend_everywhere_message" : "drivers.suspend_message")
+        }
         confirmLabel={suspended ? t("drivers.restore") : t("drivers.suspend")}
         busy={change.isPending}
         onConfirm={() => change.mutate()}

@@ -11,6 +11,7 @@ import { Page } from "../../../components/page.tsx";
 import { translateMessage } from "../../../lib/i18n.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { hostsQuery, organisationsQuery, refreshConsole, updateHost } from "../api/operator.ts";
+import { HostTenantFields } from "../components/host-tenant-fields.tsx";
 import { useConsoleFormat } from "../lib/format.ts";
 
 type HostForm = z.input<typeof hostBody>;
@@ -30,6 +31,17 @@ const formOf = (host: OperatorHost): HostForm => ({
   ),
   organisation_uuid: host.organisation?.uuid ?? null,
   privacy_url_en: host.privacy_url_en,
+  location_uuids: host.location_uuids ?? [],
+  support_email: host.support_email,
+  support_phone: host.support_phone,
+  faq: host.faq ?? { es: [], en: [] },
+});
+
+/** No lot ticked: every lot of the organisation; no question written: the theme's own. */
+const bodyOf = (form: HostOutput): HostOutput => ({
+  ...form,
+  location_uuids: form.location_uuids?.length ? form.location_uuids : null,
+  faq: form.faq && (form.faq.es.length > 0 || form.faq.en.length > 0) ? form.faq : null,
 });
 
 /**
@@ -101,6 +113,7 @@ function HostEditor({
   const queryClient = useQueryClient();
   const {
     register,
+    control,
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
@@ -134,7 +147,7 @@ function HostEditor({
         noValidate
         onSubmit={handleSubmit(async (body) => {
           try {
-            await save.mutateAsync(body);
+            await save.mutateAsync(bodyOf(body));
           } catch {
             // The API client already showed why.
           }
@@ -263,6 +276,7 @@ function HostEditor({
         >
           {(ids) => <input {...ids} className="input" inputMode="url" {...register("privacy_url_en")} />}
         </FormField>
+        <HostTenantFields register={register} control={control} errors={errors} />
         <div className="form-actions console-row-actions">
           <button type="submit" className="button button-primary" disabled={isSubmitting}>
             {t("hosts.save")}

@@ -117,8 +117,26 @@ const coordinate = (text: string): number | null => {
 
 type FieldName = keyof LocationForm;
 
-/** The body the API takes, or the fields that do not read as what they should be. */
-function bodyOf(form: LocationForm): { body: LocationBody | null; invalid: Set<FieldName> } {
+/** The fields the price preview reads: it shows as soon as these are right, whatever else is missing. */
+const PRICED_FIELDS: readonly FieldName[] = [
+  "grace_minutes",
+  "first_period_minutes",
+  "first_period_price",
+  "increment_minutes",
+  "increment_price",
+  "daily_max",
+  "tax_rate",
+  "convenience_rate",
+  "convenience_fixed",
+  "card_rate",
+  "card_fixed",
+];
+
+/**
+ * The body the API takes (null while a field is wrong), the body as read so far (for the price
+ * preview), and the fields that do not read as what they should be.
+ */
+function bodyOf(form: LocationForm): { body: LocationBody | null; draft: LocationBody; invalid: Set<FieldName> } {
   const invalid = new Set<FieldName>();
   const read = <T,>(name: FieldName, value: T | null): T => {
     if (value === null) invalid.add(name);
@@ -161,7 +179,7 @@ function bodyOf(form: LocationForm): { body: LocationBody | null; invalid: Set<F
     },
   };
   if (body.tariff.first_period_minutes === 0) invalid.add("first_period_minutes");
-  return { body: invalid.size === 0 ? body : null, invalid };
+  return { body: invalid.size === 0 ? body : null, draft: body, invalid };
 }
 
 /** /operador/ubicaciones/nueva and /operador/ubicaciones/{uuid}: a location, its tariff and its rules. */
@@ -187,7 +205,8 @@ function LocationEditor({ location }: { location: OperatorLocation | undefined }
   const queryClient = useQueryClient();
   const [form, setForm] = useState<LocationForm>(location ? formOf(location) : NEW_LOCATION);
   const [submitted, setSubmitted] = useState(false);
-  const { body, invalid } = bodyOf(form);
+  const { body, draft, invalid } = bodyOf(form);
+  const priced = PRICED_FIELDS.every((name) => !invalid.has(name));
   const save = useMutation({
     mutationFn: (valid: LocationBody) => (location ? updateLocation(location.uuid, valid) : createLocation(valid)),
     onSuccess: async (saved) => {
@@ -325,22 +344,22 @@ function LocationEditor({ location }: { location: OperatorLocation | undefined }
         {text("card_fixed", t("locations.card_fixed"), { inputMode: "decimal" })}
       </fieldset>
 
-      {body ? (
+      {priced ? (
         <TariffPreview
           tariff={{
-            graceMinutes: body.tariff.grace_minutes,
-            firstPeriodMinutes: body.tariff.first_period_minutes,
-            firstPeriodPrice: body.tariff.first_period_price,
-            incrementMinutes: body.tariff.increment_minutes,
-            incrementPrice: body.tariff.increment_price,
-            dailyMax: body.tariff.daily_max ?? null,
+            graceMinutes: draft.tariff.grace_minutes,
+            firstPeriodMinutes: draft.tariff.first_period_minutes,
+            firstPeriodPrice: draft.tariff.first_period_price,
+            incrementMinutes: draft.tariff.increment_minutes,
+            incrementPrice: draft.tariff.increment_price,
+            dailyMax: draft.tariff.daily_max ?? null,
           }}
           rates={{
-            taxRateBp: body.rates.tax_rate_bp,
-            convenienceRateBp: body.rates.convenience_rate_bp,
-            convenienceFixed: body.rates.convenience_fixed,
-            cardRateBp: body.rates.card_rate_bp,
-            cardFixed: body.rates.card_fixed,
+            taxRateBp: draft.rates.tax_rate_bp,
+            convenienceRateBp: draft.rates.convenience_rate_bp,
+            convenienceFixed: draft.rates.convenience_fixed,
+            cardRateBp: draft.rates.card_rate_bp,
+            cardFixed: draft.rates.card_fixed,
           }}
           currency={CURRENCY_BY_COUNTRY[form.country]}
         />

@@ -94,7 +94,7 @@ export default function MeterZonesScreen() {
 }
 
 function ZoneRow({ zone }: { zone: AdminMeterZone }) {
-  const { t, money, duration } = useConsoleFormat();
+  const { t, money, duration, clock } = useConsoleFormat();
   return (
     <tr data-code={zone.zone_code}>
       <th scope="row">
@@ -112,7 +112,7 @@ function ZoneRow({ zone }: { zone: AdminMeterZone }) {
         {t("meter_zones.stay_range", { min: duration(zone.min_minutes), max: duration(zone.max_minutes) })}
       </td>
       <td className="console-cell-wide" data-label={t("meter_zones.hours")}>
-        {weekSummary(zone.hours).map((group) => (
+        {weekSummary(zone.hours, clock).map((group) => (
           <span key={group.from} className="console-hours-day">
             {t(`meter_zones.day_short.${group.from}`)}
             {group.to !== group.from && `–${t(`meter_zones.day_short.${group.to}`)}`}{" "}

@@ -81,9 +81,13 @@ export default function PaymentsScreen() {
           type="button"
           className="button button-secondary"
           onClick={() => void downloadPaymentsCsv({ from: filters.from, to: filters.to })}
+          aria-describedby="payments-export-hint"
         >
           {t("payments.export")}
         </button>
+        <p id="payments-export-hint" className="muted console-filters-note">
+          {t("payments.export_hint")}
+        </p>
       </form>
       {payments.isPending ? (
         <LoadingSection />

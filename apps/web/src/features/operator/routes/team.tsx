@@ -1,5 +1,5 @@
-import type { AuditEntry, OperatorMember } from "@estaciona/contracts/schemas/operator";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { OperatorMember } from "@estaciona/contracts/schemas/operator";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { FormDialog } from "../../../components/form-dialog.tsx";
@@ -9,7 +9,6 @@ import { Page } from "../../../components/page.tsx";
 import { notifySuccess } from "../../../lib/notify.ts";
 import {
   addOperator,
-  auditQuery,
   locationsQuery,
   operatorsQuery,
   profileQuery,
@@ -17,8 +16,7 @@ import {
   removeOperator,
   updateOperatorGrants,
 } from "../api/operator.ts";
-import { TableScroller } from "../components/table-scroller.tsx";
-import { type AuditFormat, type AuditValue, auditValues } from "../lib/audit-values.ts";
+import { AuditLog } from "../components/audit-log.tsx";
 import { useConsoleFormat } from "../lib/format.ts";
 
 /** /operador/equipo: the organisation's operators, adding one, and the audit log of every change. */
@@ -223,101 +221,5 @@ function MemberActions({
         onClose={() => setRemoving(false)}
       />
     </div>
-  );
-}
-
-/** Where the catalogue words each coded field of the audit log, first match wins. */
-const AUDIT_CODE_WORDS: Record<string, string[]> = {
-  status: ["audit_status."],
-  role: ["audit_status."],
-  kind: ["kind.", "device_kind."],
-  country: ["country."],
-  direction: ["direction."],
-  invoicing: ["locations.invoicing_"],
-};
-
-/** A before or after record as labelled lines (lib/audit-values.ts). */
-function AuditValues({ values }: { values: AuditValue[] }) {
-  if (values.length === 0) return "—";
-  return (
-    <dl className="audit-values">
-      {values.map(({ key, label, value }) => (
-        <div key={key}>
-          <dt>{label}</dt> <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function AuditLog() {
-  const { t, when, money, percent } = useConsoleFormat();
-  const locations = useQuery(locationsQuery());
-  const format: AuditFormat = {
-    label: (key) => t(`audit_field.${key}` as "audit_field.name", { defaultValue: key.replaceAll("_", " ") }),
-    word: (key, value) =>
-      t((AUDIT_CODE_WORDS[key] ?? []).map((prefix) => `${prefix}${value}`) as "audit_status.active"[], {
-        defaultValue: value,
-      }),
-    when,
-    money,
-    percent,
-    location: (uuid) => locations.data?.find((location) => location.uuid === uuid)?.name ?? "—",
-    yesNo: (value) => (value ? t("audit_yes") : t("audit_no")),
-  };
-  const audit = useInfiniteQuery(auditQuery());
-  const entries: AuditEntry[] = audit.data?.pages.flatMap((page) => page.items) ?? [];
-  return (
-    <section className="card" aria-labelledby="audit-title">
-      <h2 id="audit-title" className="section-title">
-        {t("team.audit")}
-      </h2>
-      {audit.isPending ? (
-        <LoadingSection />
-      ) : entries.length === 0 ? (
-        <p className="muted">{t("team.audit_none")}</p>
-      ) : (
-        <TableScroller label={t("team.audit")}>
-          <table className="console-table console-table-stacked" data-testid="audit-log">
-            <thead>
-              <tr>
-                <th scope="col">{t("payments.when")}</th>
-                <th scope="col">{t("team.who")}</th>
-                <th scope="col">{t("team.what")}</th>
-                <th scope="col">{t("team.before")}</th>
-                <th scope="col">{t("team.after")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.uuid}>
-                  <td data-label={t("payments.when")}>{when(entry.created_at)}</td>
-                  <td data-label={t("team.who")}>{entry.actor.name}</td>
-                  <td data-label={t("team.what")} className="console-cell-wide">
-                    {t(`audit_action.${entry.action}`, { defaultValue: entry.action })}
-                  </td>
-                  <td data-label={t("team.before")}>
-                    <AuditValues values={auditValues(entry.before, format)} />
-                  </td>
-                  <td data-label={t("team.after")}>
-                    <AuditValues values={auditValues(entry.after, format)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
-      )}
-      {audit.hasNextPage && (
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={audit.isFetchingNextPage}
-          onClick={() => void audit.fetchNextPage()}
-        >
-          {t("payments.more")}
-        </button>
-      )}
-    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { isCardBrand } from "@estaciona/contracts";
 
 /**
+ * colour-lint: artwork — the networks' marks keep the networks' colours whatever the theme.
  * The card's brand mark (docs/product/constants.md: visa, mastercard, amex), drawn inline so no image is fetched.
  * `label` is the brand's name for assistive technology.
  */
@@ -9,9 +10,17 @@ export function CardBrandMark({ brand, label }: { brand: string; label: string }
   if (!isCardBrand(brand))
     return (
       <svg {...common} className="card-brand card-brand-other" role="img" aria-label={label}>
-        <rect x="0.5" y="0.5" width="47" height="31" rx="4" fill="#f4f4f5" stroke="#a1a1aa" />
-        <rect x="0.5" y="7" width="47" height="6" fill="#a1a1aa" />
-        <rect x="6" y="20" width="18" height="4" rx="1" fill="#a1a1aa" />
+        {/* No network's mark: a plain card in the theme's neutral tokens. */}
+        <rect
+          x="0.5"
+          y="0.5"
+          width="47"
+          height="31"
+          rx="4"
+          style={{ fill: "var(--neutral-soft)", stroke: "var(--control-border)" }}
+        />
+        <rect x="0.5" y="7" width="47" height="6" style={{ fill: "var(--control-border)" }} />
+        <rect x="6" y="20" width="18" height="4" rx="1" style={{ fill: "var(--control-border)" }} />
       </svg>
     );
   switch (brand) {

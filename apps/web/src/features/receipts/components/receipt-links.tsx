@@ -7,10 +7,11 @@ import "../../../lib/catalogues/parking.ts";
 
 /**
  * A product screen's way to its receipts (an event pass, a meter session and its extensions, a
- * valet ticket, a pass's periods): one link per paid charge, nothing while none is paid.
+ * valet ticket, a pass's periods): one link per paid charge, named as every payment list names it
+ * ("Pensión mensual · Fundidora · 27 nov"), nothing while none is paid.
  */
-export function ReceiptLinks({ productUuid, timeZone }: { productUuid: string; timeZone: string }) {
-  const { t, money, dateTime } = useParkingFormat();
+export function ReceiptLinks({ productUuid }: { productUuid: string }) {
+  const { t, money } = useParkingFormat();
   const receipts = useQuery(productReceiptsQuery(productUuid));
   if (!receipts.data?.length) return null;
   return (
@@ -18,8 +19,7 @@ export function ReceiptLinks({ productUuid, timeZone }: { productUuid: string; t
       {receipts.data.map((receipt) => (
         <li key={receipt.payment_uuid}>
           <Link className="link" to={pathTo("receipt", { uuid: receipt.payment_uuid })}>
-            {t("receipt.link")} · {dateTime(receipt.issued_at, timeZone)} ·{" "}
-            {money(receipt.amounts.total, receipt.amounts.currency)}
+            {t("receipt.link")}: {receipt.line} · {money(receipt.amounts.total, receipt.amounts.currency)}
           </Link>
         </li>
       ))}

@@ -22,7 +22,8 @@ const PAYMENT = "0c1d2e3f-0000-4000-8000-000000000001";
 const valetReceipt: Receipt = {
   payment_uuid: PAYMENT,
   number: "R-0C1D2E3F00",
-  title: "Valet ticket A17 · Pangea",
+  title: "Valet · #A17 · Restaurante Pangea",
+  line: "Valet · Pangea · Nov 27",
   product: { kind: "valet_ticket", uuid: "9a1b2c3d-0000-4000-8000-000000000001" },
   issued_at: "2026-11-27T20:15:00.000Z",
   operator: { name: "Estaciona Monterrey", contact_email: "hola@example.com", contact_phone: null },
@@ -52,7 +53,7 @@ describe("the receipt screen", () => {
     mockApi({ [`GET user/receipt/${PAYMENT}`]: () => ({ body: { data: valetReceipt } }) });
     renderReceipt();
     const receipt = await screen.findByRole("article");
-    expect(within(receipt).getByText("Valet ticket A17 · Pangea")).toBeInTheDocument();
+    expect(within(receipt).getByText("Valet · #A17 · Restaurante Pangea")).toBeInTheDocument();
     expect(within(receipt).getByText("ABC123X")).toBeInTheDocument();
     expect(within(receipt).getByText(PAYMENT)).toBeInTheDocument();
     // 18:00 UTC is noon in Monterrey.

@@ -1,3 +1,4 @@
+import type { ReceiptProduct } from "@estaciona/contracts/schemas/receipts";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
@@ -10,21 +11,13 @@ import { ReceiptActions } from "../components/receipt-actions.tsx";
 import "../../../lib/catalogues/parking.ts";
 import "../../../components/parking/receipt.css";
 
-/** The product screen a receipt belongs to. */
-const productPath = (product: { kind: string; uuid: string }): string => {
-  const { uuid } = product;
-  switch (product.kind) {
-    case "visit":
-      return pathTo("visit", { uuid });
-    case "event_visit":
-      return pathTo("eventVisit", { uuid });
-    case "meter_session":
-      return pathTo("meters");
-    case "valet_ticket":
-      return pathTo("valetTicket", { uuid });
-    default:
-      return pathTo("subscription", { uuid });
-  }
+/** The product screen a receipt belongs to: typed over every product, so one without a screen does not compile. */
+const PRODUCT_PATHS: Record<ReceiptProduct, (uuid: string) => string> = {
+  visit: (uuid) => pathTo("visit", { uuid }),
+  event_visit: (uuid) => pathTo("eventVisit", { uuid }),
+  meter_session: () => pathTo("meters"),
+  valet_ticket: (uuid) => pathTo("valetTicket", { uuid }),
+  subscription: (uuid) => pathTo("subscription", { uuid }),
 };
 
 /**
@@ -86,7 +79,7 @@ export default function ReceiptScreen() {
           </article>
           <div className="form-actions receipt-actions">
             <ReceiptActions paymentUuid={receipt.payment_uuid} invoiceable={receipt.invoiceable} />
-            <Link className="button button-secondary" to={productPath(receipt.product)}>
+            <Link className="button button-secondary" to={PRODUCT_PATHS[receipt.product.kind](receipt.product.uuid)}>
               {t("receipt.back_to_product")}
             </Link>
           </div>

@@ -71,11 +71,11 @@ describe("a pass", () => {
     expect(screen.getByText("January 31, 2027 to February 27, 2027")).toBeInTheDocument();
     expect(screen.getByText("February 28, 2027 · $1,796.43 MXN")).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole("button", { name: "Cancel pass" }));
+    await userEvent.click(screen.getByRole("button", { name: "Cancel subscription" }));
     const dialog = await screen.findByRole("alertdialog");
     expect(dialog).toHaveTextContent("It stays valid until February 27, 2027, its last day, and is not charged again.");
     expect(within(dialog).getByRole("button", { name: "Keep it" })).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel pass" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel subscription" }));
     await vi.waitFor(() => expect(api.calls.some((call) => call.method === "POST")).toBe(true));
   });
 
@@ -92,7 +92,7 @@ describe("a pass", () => {
       />,
     );
     expect(screen.getByText("Paused")).toBeInTheDocument();
-    expect(screen.getByText("The pass is paused: pay to resume it from today.")).toBeInTheDocument();
+    expect(screen.getByText("The subscription is paused: pay to resume it from today.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Pay $1,796.43 MXN now" })).toBeInTheDocument();
   });
 });

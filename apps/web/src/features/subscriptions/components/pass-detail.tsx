@@ -135,7 +135,7 @@ export function PassDetail({ pass, justBought }: { pass: SubscriptionDetail; jus
           </div>
         ))}
       </dl>
-      <ReceiptLinks productUuid={pass.uuid} timeZone={zone} />
+      <ReceiptLinks productUuid={pass.uuid} />
 
       {failure && (
         <div className="pay-error" role="alert">
@@ -185,7 +185,7 @@ export function PassDetail({ pass, justBought }: { pass: SubscriptionDetail; jus
         {pass.payments.length === 0 ? (
           <p className="muted">{t("subscriptions:detail.no_payments")}</p>
         ) : (
-          <PassPayments payments={pass.payments} timeZone={zone} />
+          <PassPayments payments={pass.payments} />
         )}
       </section>
 

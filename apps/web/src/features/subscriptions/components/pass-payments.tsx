@@ -7,18 +7,11 @@ import { usePassFormat } from "../lib/format.ts";
 const LEDGER_STATUSES = ["pending", "succeeded", "failed", "requires_action", "refunded"] as const;
 
 /**
- * A pass's charges and refunds, newest first, with their outcome and card; a paid Mexican charge
- * offers its invoice (in Spanish only: billing is hidden in English, docs/product/screens-and-routes.md).
+ * A pass's charges and refunds, newest first, with their outcome and card, each at its time on
+ * its lot's clock; a paid Mexican charge offers its invoice (in Spanish only: billing is hidden
+ * in English, docs/product/screens-and-routes.md).
  */
-export function PassPayments({
-  payments,
-  timeZone,
-  withPlan = false,
-}: {
-  payments: SubscriptionPayment[];
-  timeZone: string;
-  withPlan?: boolean;
-}) {
+export function PassPayments({ payments, withPlan = false }: { payments: SubscriptionPayment[]; withPlan?: boolean }) {
   const { t, money, dateTime, card } = usePassFormat();
   const { i18n } = useTranslation();
   const invoiceable = (payment: SubscriptionPayment) =>
@@ -38,7 +31,7 @@ export function PassPayments({
             · <span className={`ledger-status ledger-${payment.status}`}>{status(payment.status)}</span>
             <br />
             <span className="muted">
-              {dateTime(payment.created_at, timeZone)}
+              {dateTime(payment.created_at, payment.time_zone)}
               {payment.card && ` · ${card(payment.card)}`}
             </span>
             {invoiceable(payment) && (

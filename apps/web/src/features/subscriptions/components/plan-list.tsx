@@ -2,6 +2,7 @@ import type { Plan } from "@estaciona/contracts/schemas/subscriptions";
 import { Link } from "react-router";
 import { pathTo } from "../../../config/paths.ts";
 import { usePassFormat } from "../lib/format.ts";
+import { PLAN_LINK_STATE } from "../lib/plan-link.ts";
 
 /**
  * Plans by location, each with its all-in price per period, places left and whether it is for
@@ -28,6 +29,7 @@ export function PlanList({ plans, promoCode }: { plans: Plan[]; promoCode?: stri
                   <Link
                     className="plan-row-link"
                     to={pathTo("subscription", { uuid: plan.uuid }, promoCode ? { promo: promoCode } : undefined)}
+                    state={PLAN_LINK_STATE}
                   >
                     <span className="plan-row-main">
                       <span className="plan-row-name">{plan.name}</span>

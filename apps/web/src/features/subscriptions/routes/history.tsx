@@ -12,7 +12,6 @@ export default function HistoryScreen() {
   const { t } = usePassFormat();
   const past = useQuery(subscriptionsQuery("past"));
   const payments = useQuery(subscriptionPaymentsQuery());
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <Page title={t("subscriptions:history.title")}>
       <section aria-labelledby="past-passes-title">
@@ -32,7 +31,7 @@ export default function HistoryScreen() {
         ) : (payments.data ?? []).length === 0 ? (
           <EmptyState>{t("subscriptions:history.no_charges")}</EmptyState>
         ) : (
-          <PassPayments payments={payments.data ?? []} timeZone={zone} withPlan />
+          <PassPayments payments={payments.data ?? []} withPlan />
         )}
       </section>
     </Page>

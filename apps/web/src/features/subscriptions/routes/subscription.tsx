@@ -10,18 +10,22 @@ import { planQuery, subscriptionOrNotQuery } from "../api/subscriptions.ts";
 import { PassDetail } from "../components/pass-detail.tsx";
 import { PlanCheckout } from "../components/plan-checkout.tsx";
 import { usePassFormat } from "../lib/format.ts";
+import { isPlanLink } from "../lib/plan-link.ts";
 
 /**
  * /pensiones/{uuid} (docs/product/screens-and-routes.md): one of my passes, or a plan to buy (its checkout, with a promo
- * code carried in `?promo=`). The uuid is looked up as a pass first; not one of mine, it is a plan.
+ * code carried in `?promo=`). The uuid is looked up as a pass first; not one of mine, it is a plan — unless the
+ * link came from a plan list, which says so in its navigation state.
  */
 export default function SubscriptionScreen() {
   const { uuid = "" } = useParams();
   const [search] = useSearchParams();
   const location = useLocation();
   const { t } = usePassFormat();
-  const pass = useQuery(subscriptionOrNotQuery(uuid));
-  const isPlan = pass.error instanceof ApiError && pass.error.status === 404;
+  // A link from a plan list says it is a plan: no pass lookup that can only answer 404.
+  const linkedAsPlan = isPlanLink(location.state);
+  const pass = useQuery({ ...subscriptionOrNotQuery(uuid), enabled: !linkedAsPlan });
+  const isPlan = linkedAsPlan || (pass.error instanceof ApiError && pass.error.status === 404);
   const plan = useQuery({ ...planQuery(uuid), enabled: isPlan });
   useEffect(() => {
     if (pass.error && !isPlan) navigateTo(paths.notFound.path);

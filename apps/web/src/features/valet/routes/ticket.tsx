@@ -81,7 +81,7 @@ function TicketView({ ticket }: { ticket: ValetTicketDetail }) {
           <dd>{dateTime(ticket.opened_at, zone)}</dd>
         </div>
       </dl>
-      <ReceiptLinks productUuid={ticket.uuid} timeZone={zone} />
+      <ReceiptLinks productUuid={ticket.uuid} />
 
       {paid ? (
         <>

@@ -1,0 +1,102 @@
+/**
+ * `npm run bench:map`: the meters map's query with its spatial index against the query it replaced
+ * (issue 25 item 7, docs/decisions/0177), on a city of 10,000 zones (a 100 × 100 grid 100 m apart),
+ * over 1,000 distinct random views of 0.5–2 km, on SQLite and, when TEST_DATABASE_URL or
+ * DATABASE_URL is set, on PostgreSQL (a schema of its own, dropped after).
+ *
+ * Both queries run in this process, one after the other on the same database, three rounds each
+ * (best round kept); nothing caches an answer (the app has no cache on this query, and each view is
+ * asked once per round). Every view's answer is compared first: the same zones in the same order.
+ * It prints the time of 1,000 views, the mean and the p50/p99 of one view, and the ratio.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { MAX_ZONES_IN_VIEW } from "@estaciona/contracts/schemas/meters";
+import { sql } from "kysely";
+import pg from "pg";
+import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
+import { prepareDatabase } from "../src/db/prepare.ts";
+import { type BoundingBox, listZonesInBox } from "../src/modules/meters/repository.ts";
+import { insertZoneGrid, listZonesInBoxBeforeIndex, randomViews } from "../test/meter-fixtures.ts";
+
+/** The report goes to stdout (the lint keeps console out of the code). */
+const print = (text: string) => process.stdout.write(`${text}\n`);
+const ORIGIN = { lat: 40, lng: 10 };
+const VIEWS = Number(process.env.BENCH_MAP_VIEWS ?? 1000);
+const ROUNDS = 3;
+
+type Query = (handle: DatabaseHandle, box: BoundingBox) => Promise<{ id: string }[]>;
+const before: Query = (handle, box) => listZonesInBoxBeforeIndex(handle.db, box, MAX_ZONES_IN_VIEW + 1);
+const after: Query = (handle, box) => listZonesInBox(handle.db, box, MAX_ZONES_IN_VIEW + 1);
+
+async function timeViews(handle: DatabaseHandle, query: Query, views: BoundingBox[]) {
+  const each: number[] = [];
+  const started = process.hrtime.bigint();
+  for (const view of views) {
+    const start = process.hrtime.bigint();
+    await query(handle, view);
+    each.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  const total = Number(process.hrtime.bigint() - started) / 1e6;
+  each.sort((a, b) => a - b);
+  const at = (share: number) => each[Math.min(each.length - 1, Math.floor(share * each.length))] ?? 0;
+  return { total, mean: total / views.length, p50: at(0.5), p99: at(0.99) };
+}
+
+async function benchEngine(name: string, handle: DatabaseHandle) {
+  await prepareDatabase(handle, { seedDemo: true });
+  await insertZoneGrid(handle.db, { count: 10_000, origin: ORIGIN });
+  if (handle.engine === "postgres") await sql`analyze`.execute(handle.db);
+  const views = randomViews(VIEWS, { origin: ORIGIN, side: 0.1, seed: 25 });
+  let zones = 0;
+  for (const view of views) {
+    const [old, now] = [await before(handle, view), await after(handle, view)];
+    zones += old.length;
+    if (old.map((row) => row.id).join() !== now.map((row) => row.id).join())
+      throw new Error(`${name}: the indexed query answered other zones for ${JSON.stringify(view)}`);
+  }
+  const best = async (query: Query) => {
+    let fastest: Awaited<ReturnType<typeof timeViews>> | undefined;
+    for (let round = 0; round < ROUNDS; round++) {
+      const run = await timeViews(handle, query, views);
+      if (!fastest || run.total < fastest.total) fastest = run;
+    }
+    return fastest as NonNullable<typeof fastest>;
+  };
+  const old = await best(before);
+  const now = await best(after);
+  const row = (label: string, m: typeof old) =>
+    `${name.padEnd(10)} | ${label.padEnd(22)} | ${m.total.toFixed(0).padStart(7)} ms | ${m.mean.toFixed(3)} ms | ${m.p50.toFixed(3)} ms | ${m.p99.toFixed(3)} ms`;
+  print(row("before (btree, all)", old));
+  print(row("spatial index, lean", now));
+  print(
+    `${name.padEnd(10)} | ${(old.total / now.total).toFixed(2)}× faster; identical answers on ${views.length} views (${(zones / views.length).toFixed(0)} zones a view on average)`,
+  );
+}
+
+print(`engine     | query                  | ${VIEWS} views | mean      | p50       | p99`);
+const dir = mkdtempSync(path.join(tmpdir(), "estaciona-bench-map-"));
+const sqlite = openDatabase({ engine: "sqlite", file: path.join(dir, "bench.sqlite") });
+try {
+  await benchEngine("sqlite", sqlite);
+} finally {
+  await sqlite.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+if (url) {
+  const schema = `bench_map_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const postgres = openDatabase({ engine: "postgres", url, schema });
+  try {
+    await benchEngine("postgres", postgres);
+  } finally {
+    await postgres.close();
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
+}

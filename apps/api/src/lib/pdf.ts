@@ -1,0 +1,24 @@
+import PDFDocument from "pdfkit";
+
+/** The page margin of every PDF we print, in points. */
+export const PDF_MARGIN = 50;
+
+/**
+ * A Letter-size PDF (the receipt's and the CFDI's), with its title and author in the document's
+ * information, the width between the margins, and `done`, which gives the file's bytes once the
+ * caller has drawn it and called `pdf.end()`.
+ */
+export function openPdf(info: { title: string; author: string }): {
+  pdf: PDFKit.PDFDocument;
+  width: number;
+  done: Promise<Buffer>;
+} {
+  const pdf = new PDFDocument({ size: "LETTER", margin: PDF_MARGIN, info: { Title: info.title, Author: info.author } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+  return { pdf, width: pdf.page.width - PDF_MARGIN * 2, done };
+}

@@ -1,0 +1,62 @@
+import type { Executor } from "../../db/database.ts";
+
+/** Every query of the home (docs/decisions/0170): what a host offers, read in a few queries. */
+
+type LocationKind = "lot" | "meter" | "venue" | "valet";
+
+export interface HostFilter {
+  country: "mx" | "us";
+  /** A host configured for one organisation shows only its products; null: every organisation's. */
+  organisationId: string | null;
+  /** The lots a host names (docs/decisions/0165); null: every location of its organisation and country. */
+  locationIds: string[] | null;
+}
+
+/** The active locations of these kinds the host may show, with the zone's sign code and rate when a meter. */
+export function listOfferedLocations(db: Executor, filter: HostFilter, kinds: readonly LocationKind[]) {
+  if (kinds.length === 0 || filter.locationIds?.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("locations")
+    .leftJoin("parking_meters", "parking_meters.location_id", "locations.id")
+    .selectAll("locations")
+    .select(["parking_meters.zone_code", "parking_meters.rate_per_hour"])
+    .where("locations.active", "=", 1)
+    .where("locations.country", "=", filter.country)
+    .where("locations.kind", "in", kinds)
+    .$if(filter.organisationId !== null, (query) =>
+      query.where("locations.organisation_id", "=", filter.organisationId as string),
+    )
+    .$if(filter.locationIds !== null, (query) => query.where("locations.id", "in", filter.locationIds as string[]))
+    .orderBy("locations.id")
+    .execute();
+}
+
+export type OfferedLocation = Awaited<ReturnType<typeof listOfferedLocations>>[number];
+
+/** The stays under way at each of these lots: what their capacity is short of. */
+export async function staysUnderWay(db: Executor, locationIds: string[]): Promise<Map<string, number>> {
+  if (locationIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("visits")
+    .select(["location_id", (eb) => eb.fn.countAll<number | string>().as("stays")])
+    .where("location_id", "in", locationIds)
+    .where("status", "=", "in_progress")
+    .groupBy("location_id")
+    .execute();
+  return new Map(rows.map((row) => [row.location_id, Number(row.stays)]));
+}
+
+/** Scheduled events at these venues that have not ended at `at`, soonest first. */
+export function listUpcomingEventsAt(db: Executor, venueIds: string[], at: string, limit: number) {
+  if (venueIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("events")
+    .selectAll()
+    .where("location_id", "in", venueIds)
+    .where("status", "=", "scheduled")
+    .where("ends_at", ">", at)
+    .orderBy("starts_at")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,85 @@
+import type { Executor } from "../../db/database.ts";
+
+/**
+ * The queries of a driver's payment data for the personal-data export and account deletion
+ * (docs/product/invoicing-account-contact.md).
+ */
+
+/** Every card the driver saved, removed ones too: masked details only (the export). */
+export function listAllCardsOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("payment_methods")
+    .select([
+      "id",
+      "gateway",
+      "country",
+      "brand",
+      "last4",
+      "exp_month",
+      "exp_year",
+      "is_default",
+      "created_at",
+      "deleted_at",
+    ])
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** The driver's ledger rows, oldest first, with the place each was paid at (the export). */
+export function listPaymentsOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("payments")
+    .leftJoin("locations", "locations.id", "payments.location_id")
+    .select([
+      "payments.id",
+      "payments.purpose",
+      "payments.kind",
+      "payments.status",
+      "payments.currency",
+      "payments.subtotal",
+      "payments.convenience_fee",
+      "payments.processing_fee",
+      "payments.tax",
+      "payments.amount",
+      "payments.description",
+      "payments.created_at",
+      "payments.payable_type",
+      "payments.payable_id",
+      "locations.name as location_name",
+      "locations.short_name as location_short_name",
+      "locations.time_zone",
+    ])
+    .where("payments.user_id", "=", userId)
+    .orderBy("payments.created_at")
+    .orderBy("payments.id")
+    .execute();
+}
+
+/**
+ * Account deletion: the cards go (holder's name removed; brand and last four stay with the
+ * payments the law keeps), and so do the add-card attempts' addresses and the stored answers of
+ * idempotent calls, which repeat what the driver saw.
+ */
+export async function eraseCardDataOfUser(db: Executor, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable("payment_methods")
+    .set({ holder_name: null, is_default: 0, free_flow: 0, deleted_at: at, updated_at: at })
+    .where("user_id", "=", userId)
+    .execute();
+  await db.deleteFrom("card_attempts").where("user_id", "=", userId).execute();
+  await db.deleteFrom("idempotency_keys").where("user_id", "=", userId).execute();
+}
+
+/** The driver's charges whose outcome is not known yet (at the gateway or waiting for 3-D Secure). */
+export function listChargesInFlightOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("payments")
+    .leftJoin("locations", "locations.id", "payments.location_id")
+    .select(["payments.payable_type", "payments.payable_id", "locations.name as location_name"])
+    .where("payments.user_id", "=", userId)
+    .where("payments.kind", "=", "charge")
+    .where("payments.status", "in", ["pending", "requires_action"])
+    .execute();
+}

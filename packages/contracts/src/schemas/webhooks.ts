@@ -1,0 +1,13 @@
+import { z } from "zod";
+
+/**
+ * Gateways' webhooks (docs/decisions/0155). The body is the provider's own format, verified on its
+ * raw bytes before it is read, so the schema only asks for a JSON object.
+ */
+export const WEBHOOK_PROVIDERS = ["conekta", "nmi", "sandbox"] as const;
+export type WebhookProvider = (typeof WEBHOOK_PROVIDERS)[number];
+
+export const webhookParams = z.object({ provider: z.enum(WEBHOOK_PROVIDERS) });
+export const webhookBody = z.looseObject({});
+/** `duplicate`: the provider's event id was received before; nothing was applied again. */
+export const webhookAnswer = z.object({ received: z.literal(true), duplicate: z.boolean() });
