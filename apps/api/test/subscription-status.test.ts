@@ -18,7 +18,7 @@ import {
 /** The pass status machine (subscriptions/status.ts) on its own: no database, every status and event. */
 
 type Pass = { status: SubscriptionStatus; failed_attempts: number; cancel_at_period_end: number };
-type Event = "paid" | "failed" | "cancel" | "expire" | "period_end" | "refund";
+type Event = "paid" | "failed" | "unseen" | "cancel" | "expire" | "period_end" | "refund";
 
 const NOW = Date.parse("2026-11-28T12:00:00Z");
 
@@ -31,6 +31,10 @@ function apply(pass: Pass, event: Event): Pass {
     }
     case "failed": {
       const next = afterFailure(pass.status, pass.failed_attempts, NOW);
+      return next ? { ...pass, status: next.status, failed_attempts: next.failed_attempts } : pass;
+    }
+    case "unseen": {
+      const next = afterFailure(pass.status, pass.failed_attempts, NOW, false);
       return next ? { ...pass, status: next.status, failed_attempts: next.failed_attempts } : pass;
     }
     case "cancel": {
@@ -61,7 +65,7 @@ const newPass = fc.record({
   failed_attempts: fc.constant(0),
   cancel_at_period_end: fc.constant(0),
 });
-const event = fc.constantFrom<Event>("paid", "failed", "cancel", "expire", "period_end", "refund");
+const event = fc.constantFrom<Event>("paid", "failed", "unseen", "cancel", "expire", "period_end", "refund");
 
 describe("pass status machine", () => {
   it("lists a move for every status, and only to statuses that exist", () => {
@@ -122,6 +126,23 @@ describe("pass status machine", () => {
       fc.property(pass, ({ status: from, failed_attempts }) => {
         const next = afterFailure(from, failed_attempts, NOW);
         if (next) expect(next.notify).toBe(from !== "incomplete");
+      }),
+    );
+  });
+
+  it("retries at once, untold, a renewal the provider never saw — never pausing the pass for it", () => {
+    fc.assert(
+      fc.property(pass, ({ status: from, failed_attempts }) => {
+        const next = afterFailure(from, failed_attempts, NOW, false);
+        if (isEnded(from)) {
+          expect(next).toBeNull();
+          return;
+        }
+        expect(next?.notify).toBe(false);
+        expect(next?.failed_attempts).toBe(failed_attempts + 1);
+        if (from === "incomplete" || from === "unpaid")
+          expect(next).toMatchObject({ status: from, next_retry_at: null });
+        else expect(next).toMatchObject({ status: "past_due", next_retry_at: new Date(NOW).toISOString() });
       }),
     );
   });

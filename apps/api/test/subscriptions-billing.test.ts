@@ -5,6 +5,7 @@ import type { PlanQuote } from "@estaciona/contracts/schemas/subscriptions";
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createJobRunner } from "../src/modules/jobs/worker.ts";
+import { GatewayUnavailableError, type PaymentGateway } from "../src/modules/payments/gateway.ts";
 import { setDefaultPaymentMethod } from "../src/modules/payments/service.ts";
 import { openPeriod } from "../src/modules/subscriptions/billing.ts";
 import { cancelSubscription, getSubscription } from "../src/modules/subscriptions/passes.ts";
@@ -361,6 +362,45 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
     ]);
     const receipts = await outboxFor(app, driver.user.email as string);
     expect(receipts.filter((message) => message.subject?.includes("Pensión semanal"))).toHaveLength(2);
+  });
+
+  it("a renewal cut off before its charge reached the gateway is charged on the next worker pass, once, untold", async () => {
+    const { driver, pass } = await newPass(FUNDIDORA_WEEKLY);
+    const due = Date.parse((await currentPeriod(pass.uuid)).ends_at) + HOUR;
+    setClock(due);
+    // The worker dies between recording the attempt and calling the gateway: the gateway never sees it.
+    const cutOff = (gateway: PaymentGateway): PaymentGateway => ({
+      ...gateway,
+      charge: () => Promise.reject(new GatewayUnavailableError("sandbox", "worker killed before the call")),
+    });
+    const { mx, us, netpay } = app.providers.payments;
+    await advanceSubscription(
+      // The app itself, but for its gateways (Fastify's decorators sit on the instance's prototype chain).
+      Object.assign(Object.create(app) as TestApp, {
+        providers: { ...app.providers, payments: { mx: cutOff(mx), us: cutOff(us), netpay: cutOff(netpay) } },
+      }),
+      pass.uuid,
+    );
+    expect((await periodChargesOf(app, pass.uuid)).map((charge) => charge.status)).toEqual(["succeeded", "pending"]);
+    // Reconciliation (30 s on) finds nothing at the gateway; the very same worker pass charges again.
+    setClock(due + 60_000);
+    await tick();
+    expect(await currentPeriod(pass.uuid)).toMatchObject({ number: 2, status: "paid" });
+    expect(await passRow(pass.uuid)).toMatchObject({ status: "active", failed_attempts: 0 });
+    const charges = await periodChargesOf(app, pass.uuid);
+    expect(charges.map((charge) => [charge.number, charge.status])).toEqual([
+      [1, "succeeded"],
+      [2, "failed"],
+      [2, "succeeded"],
+    ]);
+    const messages = await outboxFor(app, driver.user.email as string);
+    expect(messages.filter((message) => message.subject?.includes("Pensión semanal"))).toHaveLength(2);
+    // No card said no: the driver is not told of a failed renewal.
+    expect(
+      messages.filter(
+        (message) => /pago|payment/i.test(message.subject ?? "") && !message.subject?.includes("Pensión"),
+      ),
+    ).toEqual([]);
   });
 
   it("two workers renewing the same due passes at once charge each period once", async () => {

@@ -19,6 +19,7 @@ import {
   registerPayable,
 } from "../payments/ledger.ts";
 import { findCardToCharge } from "../payments/service.ts";
+import { lockActiveUser } from "../users/repository.ts";
 import { assertNotSuspendedAt } from "../users/suspensions.ts";
 import { recordRefund } from "./cancellation.ts";
 import type { PassKeys } from "./pass.ts";
@@ -76,12 +77,15 @@ function chosenAmount(event: EventRow, requested: number | undefined): number {
 }
 
 /**
- * Inside the ledger's first transaction, before the charge is recorded: under the event's places
- * lock, the event must still sell and have a place, and the vehicle must not already hold one;
- * then the visit takes its place. Count and insert are one step for every concurrent buyer
+ * Inside the ledger's first transaction, before the charge is recorded: with the driver's row and
+ * the event's places locked, the event must still sell and have a place, and the vehicle must not
+ * already hold one; then the visit takes its place. Count and insert are one step for every concurrent buyer
  * (docs/decisions/0013), so an event is never oversold.
  */
 const takePlace = (visit: Row<"event_visits">) => async (tx: Tx) => {
+  // The lock order (ARCHITECTURE.md): the driver's row first, as an account deletion takes it, so
+  // the deletion sees this purchase or this purchase sees the account gone.
+  if (!(await lockActiveUser(tx, visit.user_id))) throw new AppError("authentication_error");
   await lockName(tx, placesLock(visit.event_id));
   const event = await lockEvent(tx, visit.event_id);
   if (!event || !salesOpen(event, Date.now())) throw salesClosed(event);

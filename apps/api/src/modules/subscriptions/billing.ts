@@ -1,5 +1,5 @@
 import { dateIn, renews } from "@estaciona/contracts/periods";
-import type { Tx } from "../../db/database.ts";
+import { inTransaction, type Tx } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
@@ -16,7 +16,6 @@ import {
   findSubscriptionById,
   hasUncanceledLivePass,
   listRecoverablePassesOfUser,
-  lockSubscription,
   type SubscriptionRow,
   updateSubscriptionRow,
 } from "./repository/passes.ts";
@@ -24,14 +23,14 @@ import {
   findPeriod,
   hasLiveChargeForPeriod,
   insertPeriodOnce,
-  lockPeriod,
+  lockPassAndPeriod,
   PERIOD_PAYABLE,
   type PeriodRow,
   updatePeriodRow,
 } from "./repository/periods.ts";
 import { findPlanById } from "./repository/plans.ts";
 import { findDiscountById } from "./repository/promo-codes.ts";
-import { afterFailure, afterPaid } from "./status.ts";
+import { afterFailure, afterPaid, isEnded } from "./status.ts";
 
 /**
  * Charging a pass's periods and moving it through docs/product/entities-and-states.md's statuses with Stripe's transitions
@@ -54,13 +53,15 @@ export const JOB_REMINDER = "subscriptions.renewal_reminder";
 /** How long before a monthly or yearly renewal the driver is reminded. */
 export const REMINDER_BEFORE_SECONDS = 3 * 24 * 3600;
 
-async function periodContext(tx: Tx, period: PeriodRow) {
-  const subscription = await lockSubscription(tx, period.subscription_id);
-  if (!subscription) throw new Error(`Period ${period.id} points at a missing pass`);
+/** Locks a period in the lock order (its pass, then itself) and reads what moving it needs. */
+async function lockPeriodContext(tx: Tx, periodId: string) {
+  const locked = await lockPassAndPeriod(tx, periodId);
+  if (!locked) return undefined;
+  const { subscription } = locked;
   const plan = await findPlanById(tx, subscription.plan_id);
   const location = await findLocationById(tx, subscription.location_id);
   if (!plan || !location) throw new Error(`Pass ${subscription.id} points at a missing plan or location`);
-  return { subscription, plan, location };
+  return { ...locked, plan, location };
 }
 
 /**
@@ -69,10 +70,10 @@ async function periodContext(tx: Tx, period: PeriodRow) {
  * meanwhile cancelled or expired gets its money back.
  */
 async function periodPaid(tx: Tx, periodId: string, paymentId: string | null): Promise<void> {
-  const period = await lockPeriod(tx, periodId);
-  if (!period || period.status === "paid") return;
+  const context = await lockPeriodContext(tx, periodId);
+  if (!context || context.period.status === "paid") return;
+  const { period, subscription, plan, location } = context;
   const now = nowIso();
-  const { subscription, plan, location } = await periodContext(tx, period);
   const next = afterPaid(subscription.status);
   if ("refund" in next) {
     if (paymentId)
@@ -106,16 +107,24 @@ async function periodPaid(tx: Tx, periodId: string, paymentId: string | null): P
   if (paymentId) await enqueue(tx, JOB_RECEIPT, { paymentId }, { dedupeKey: `subscription-receipt:${paymentId}` });
 }
 
-async function periodFailed(tx: Tx, periodId: string): Promise<void> {
-  const period = await lockPeriod(tx, periodId);
-  if (!period || period.status === "paid") return;
+async function periodFailed(tx: Tx, periodId: string, reachedProvider = true): Promise<void> {
+  const locked = await lockPassAndPeriod(tx, periodId);
+  if (!locked || locked.period.status === "paid") return;
+  const { period, subscription } = locked;
   const now = nowIso();
-  const { subscription } = await periodContext(tx, period);
   await updatePeriodRow(tx, period.id, { status: "failed", updated_at: now });
-  const next = afterFailure(subscription.status, subscription.failed_attempts, Date.parse(now));
+  const next = afterFailure(subscription.status, subscription.failed_attempts, Date.parse(now), reachedProvider);
   if (!next) return;
   const { notify, ...changes } = next;
   await updateSubscriptionRow(tx, subscription.id, { ...changes, updated_at: now });
+  // Retried at once: the next worker pass charges it, not the next sweep.
+  if (changes.next_retry_at !== null && changes.next_retry_at <= now)
+    await enqueue(
+      tx,
+      JOB_ADVANCE,
+      { subscriptionId: subscription.id },
+      { dedupeKey: `advance:${subscription.id}:attempt:${changes.failed_attempts}` },
+    );
   if (notify)
     await enqueue(
       tx,
@@ -126,8 +135,12 @@ async function periodFailed(tx: Tx, periodId: string): Promise<void> {
 }
 
 registerPayable(PERIOD_PAYABLE, {
+  // The ledger takes these before it locks the period's payment (the lock order, ARCHITECTURE.md).
+  lockPayable: async (tx, periodId) => {
+    await lockPassAndPeriod(tx, periodId);
+  },
   onSucceeded: (tx, payment) => periodPaid(tx, payment.payable_id, payment.id),
-  onFailed: (tx, payment) => periodFailed(tx, payment.payable_id),
+  onFailed: (tx, payment, { reachedProvider }) => periodFailed(tx, payment.payable_id, reachedProvider),
 });
 
 /** A driver's last card in a country stays while a pass there still renews on it (docs/product/money.md). */
@@ -157,7 +170,7 @@ export async function chargePeriod(
   },
 ): Promise<ChargeResult | null> {
   if (period.total === 0) {
-    await deps.db.transaction().execute((tx) => periodPaid(tx, period.id, null));
+    await inTransaction(deps.db, (tx) => periodPaid(tx, period.id, null));
     return null;
   }
   const subscription = await findSubscriptionById(deps.db, period.subscription_id);
@@ -171,7 +184,7 @@ export async function chargePeriod(
   const paymentMethodId =
     options.paymentMethodId ?? (await findCardToCharge(deps.db, subscription.user_id, location.country, false))?.id;
   if (!paymentMethodId) {
-    await deps.db.transaction().execute((tx) => periodFailed(tx, period.id));
+    await inTransaction(deps.db, (tx) => periodFailed(tx, period.id));
     return null;
   }
   return chargePayable(deps, {
@@ -198,9 +211,11 @@ export async function chargePeriod(
     declineCode: options.declineCode,
     conflictCode: "subscription_already_active",
     lockPayable: async (tx) => {
-      const locked = await lockPeriod(tx, period.id);
+      const locked = await lockPassAndPeriod(tx, period.id);
       if (!locked) throw new AppError("object_not_found");
-      if (locked.status === "paid") throw new AppError("subscription_already_active");
+      // Paid already, or its pass ended meanwhile (a newer purchase replaced an unpaid one): no charge.
+      if (locked.period.status === "paid" || isEnded(locked.subscription.status))
+        throw new AppError("subscription_already_active");
       // Refuse here rather than meet the ledger's unique index behind a settling charge (see parking).
       if (await hasLiveChargeForPeriod(tx, period.id)) throw new AppError("action_not_available", { status: 409 });
     },

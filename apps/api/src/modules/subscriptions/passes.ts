@@ -1,6 +1,6 @@
 import type { SubscriptionDetail } from "@estaciona/contracts/schemas/subscriptions";
 import { LIVE_SUBSCRIPTION_STATUSES } from "@estaciona/contracts/schemas/subscriptions";
-import type { Db, Executor } from "../../db/database.ts";
+import { type Db, type Executor, inTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { nowIso } from "../../lib/time.ts";
 import { recordAudit } from "../operator/audit.ts";
@@ -60,7 +60,7 @@ export async function getSubscription(
  */
 export async function cancelSubscription(db: Db, userId: string, subscriptionId: string): Promise<SubscriptionDetail> {
   await requireSubscriptionOfUser(db, userId, subscriptionId);
-  const updated = await db.transaction().execute(async (tx) => {
+  const updated = await inTransaction(db, async (tx) => {
     const subscription = await lockSubscription(tx, subscriptionId);
     if (!subscription) throw new AppError("object_not_found");
     const now = nowIso();
@@ -108,19 +108,23 @@ export async function refundSubscription(
     idempotencyKey,
   });
   if (result.status === "failed") throw new AppError("invalid_refund");
-  const now = nowIso();
-  const ended = await updateSubscriptionRow(deps.db, subscription.id, {
-    status: AFTER_REFUND,
-    cancel_at_period_end: 1,
-    canceled_at: subscription.canceled_at ?? now,
-    ended_at: now,
-    updated_at: now,
-  });
-  await recordAudit(deps.db, scope, {
-    action: "subscription.refund",
-    subject: { type: "subscription", id: subscription.id },
-    before: { status: subscription.status },
-    after: { status: ended.status, refund_uuid: result.refund.id, amount: result.refund.amount },
+  const ended = await inTransaction(deps.db, async (tx) => {
+    const current = (await lockSubscription(tx, subscription.id)) ?? subscription;
+    const now = nowIso();
+    const row = await updateSubscriptionRow(tx, subscription.id, {
+      status: AFTER_REFUND,
+      cancel_at_period_end: 1,
+      canceled_at: current.canceled_at ?? now,
+      ended_at: now,
+      updated_at: now,
+    });
+    await recordAudit(tx, scope, {
+      action: "subscription.refund",
+      subject: { type: "subscription", id: subscription.id },
+      before: { status: current.status },
+      after: { status: row.status, refund_uuid: result.refund.id, amount: result.refund.amount },
+    });
+    return row;
   });
   return presentDetail(deps.db, ended);
 }

@@ -1,7 +1,7 @@
 import type { Country } from "@estaciona/contracts";
 import { addDays, dateIn, periodLastDay } from "@estaciona/contracts/periods";
 import type { CreateSubscriptionBody, PlanQuote, SubscriptionCharge } from "@estaciona/contracts/schemas/subscriptions";
-import { type Executor, lockName, underUniqueRule } from "../../db/database.ts";
+import { type Executor, inTransaction, lockName, type Tx, underUniqueRule } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
@@ -12,6 +12,7 @@ import { findActiveVehicleOfUser } from "../parking/visits/repository.ts";
 import { emailAllowedAt } from "../parking/visits/service.ts";
 import { type ChargeResult, chargeFailure } from "../payments/ledger.ts";
 import { findCardOfUser, findCardToCharge } from "../payments/repository.ts";
+import { lockActiveUser } from "../users/repository.ts";
 import { assertNotSuspendedAt } from "../users/suspensions.ts";
 import { type BillingDeps, chargePeriod, INCOMPLETE_EXPIRES_SECONDS, openPeriod } from "./billing.ts";
 import { requireSubscriptionOfUser } from "./passes.ts";
@@ -23,6 +24,7 @@ import {
   findLivePassOfVehicleAt,
   findSubscriptionById,
   insertSubscription,
+  lockSubscription,
   type SubscriptionRow,
   updateSubscriptionRow,
 } from "./repository/passes.ts";
@@ -105,7 +107,8 @@ const paymentOf = (result: ChargeResult | null): SubscriptionCharge["payment"] =
  * Ends a pass that never got paid so a new purchase can take its place (a driver retrying with
  * another card after a decline); one with a charge still in flight is left to settle.
  */
-async function supersedeIncomplete(tx: Executor, existing: SubscriptionRow | undefined): Promise<void> {
+async function supersedeIncomplete(tx: Tx, found: SubscriptionRow | undefined): Promise<void> {
+  const existing = found && (await lockSubscription(tx, found.id));
   if (!existing) return;
   const first = await findPeriod(tx, existing.id, existing.current_period);
   if (!expiresUnpaid(existing.status) || (first && (await hasLiveChargeForPeriod(tx, first.id))))
@@ -146,7 +149,10 @@ export async function createSubscription(
   const card = await cardToCharge(deps.db, user.id, location.country, body.payment_method_uuid);
 
   const subscriptionId = newId();
-  const period = await deps.db.transaction().execute(async (tx) => {
+  const period = await inTransaction(deps.db, async (tx) => {
+    // The lock order (ARCHITECTURE.md): the driver's row first — an account deletion takes it too,
+    // so it either sees this pass or this purchase sees the account gone — then the plan's places.
+    if (!(await lockActiveUser(tx, user.id))) throw new AppError("authentication_error");
     await lockName(tx, `plan:${plan.id}`);
     await supersedeIncomplete(tx, await findLivePassOfVehicleAt(tx, vehicle.id, location.id));
     const live = (await countLivePassesByPlan(tx, [plan.id])).get(plan.id) ?? 0;

@@ -1,3 +1,4 @@
+import { inTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isoAfter, nowIso } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
@@ -39,7 +40,7 @@ export async function advanceSubscription(
   subscriptionId: string,
   options: { retryNow?: boolean } = {},
 ): Promise<void> {
-  const step = await deps.db.transaction().execute(async (tx): Promise<Step> => {
+  const step = await inTransaction(deps.db, async (tx): Promise<Step> => {
     const subscription = await lockSubscription(tx, subscriptionId);
     if (!subscription) return { kind: "none" };
     const now = nowIso();

@@ -40,20 +40,31 @@ export const afterPaid = (status: SubscriptionStatus): { status: "active" } | { 
  * and a paused pass stay where they are, counting the attempt; a trial or a renewal goes
  * `past_due` with the next retry, `unpaid` after the last. Null: the pass is over, nothing moves.
  * `notify`: the driver is told (not for a first charge, answered in the app).
+ *
+ * An attempt the provider never saw (`reachedProvider` false: a worker killed before its call,
+ * the reconciliation found nothing at the gateway) is no decline: a trial or a renewal is tried
+ * again at once, under the next attempt's key, and the driver is not told (docs/decisions/0142).
  */
 export function afterFailure(
   status: SubscriptionStatus,
   failedAttempts: number,
   now: number,
+  reachedProvider = true,
 ): { status: SubscriptionStatus; failed_attempts: number; next_retry_at: string | null; notify: boolean } | null {
   if (isEnded(status)) return null;
   const failures = failedAttempts + 1;
-  const notify = status !== "incomplete";
   if (status === "incomplete" || status === "unpaid")
-    return { status, failed_attempts: failures, next_retry_at: null, notify };
+    return {
+      status,
+      failed_attempts: failures,
+      next_retry_at: null,
+      notify: status !== "incomplete" && reachedProvider,
+    };
+  if (!reachedProvider)
+    return { status: "past_due", failed_attempts: failures, next_retry_at: new Date(now).toISOString(), notify: false };
   const delay = RENEWAL_RETRY_HOURS[failures - 1];
-  if (delay === undefined) return { status: "unpaid", failed_attempts: failures, next_retry_at: null, notify };
-  return { status: "past_due", failed_attempts: failures, next_retry_at: isoAfter(delay * 3600, now), notify };
+  if (delay === undefined) return { status: "unpaid", failed_attempts: failures, next_retry_at: null, notify: true };
+  return { status: "past_due", failed_attempts: failures, next_retry_at: isoAfter(delay * 3600, now), notify: true };
 }
 
 /**

@@ -42,6 +42,9 @@ const codeOf = (kind: PayableType): DeletionBlocker["error"] =>
  */
 export async function listDeletionBlockers(db: Executor, userId: string): Promise<DeletionBlocker[]> {
   const now = nowIso();
+  // Charges in flight are read first: a charge that settles between the two reads (each its own
+  // snapshot on PostgreSQL) then shows as what it bought, never as neither.
+  const inFlight = await listChargesInFlightOfUser(db, userId);
   const blockers: DeletionBlocker[] = [];
   for (const [kind, heldBy] of Object.entries(HELD_BY_KIND) as [PayableType, (typeof HELD_BY_KIND)[PayableType]][]) {
     for (const held of heldBy ? await heldBy(db, userId, now) : [])
@@ -53,7 +56,7 @@ export async function listDeletionBlockers(db: Executor, userId: string): Promis
         error: codeOf(kind),
       });
   }
-  for (const charge of await listChargesInFlightOfUser(db, userId))
+  for (const charge of inFlight)
     if (!blockers.some((blocker) => blocker.kind === charge.payable_type && blocker.uuid === charge.payable_id))
       blockers.push({
         kind: charge.payable_type,
@@ -69,8 +72,9 @@ export async function listDeletionBlockers(db: Executor, userId: string): Promis
 
 /**
  * The one place that decides whether an account may be deleted, called inside the deleting
- * transaction with the user's row locked (the ledger takes the same lock before it records a
- * charge, so a purchase racing the deletion is either seen here or refused there).
+ * transaction with the user's row locked. A purchase that creates what it pays for (a pass, an
+ * event visit) takes the same lock first (the lock order, ARCHITECTURE.md), so a purchase racing
+ * the deletion is either seen here or refused there (docs/decisions/0141).
  */
 export async function assertAccountCanBeDeleted(db: Executor, userId: string): Promise<void> {
   const [first] = await listDeletionBlockers(db, userId);

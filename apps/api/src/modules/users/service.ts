@@ -2,7 +2,7 @@ import { type Locale, SIGN_IN_LIMITS } from "@estaciona/contracts";
 import type { editUserBody, User, UserExport } from "@estaciona/contracts/schemas/user";
 import { translate } from "@estaciona/i18n";
 import type { z } from "zod";
-import { type Executor, underUniqueRule } from "../../db/database.ts";
+import { type Db, type Executor, inTransaction, underUniqueRule } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
 import { codeHmac, newCode, sameSecret } from "../../lib/crypto.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
@@ -225,8 +225,10 @@ export async function checkEmailVerificationCode(
  * stay, pointing at an account that no longer names anyone. Every session is revoked, and the
  * phone, the e-mail and the plates are free to sign up again afresh.
  */
-export async function deleteAccount(db: Executor, userId: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+export async function deleteAccount(db: Db, userId: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    // The driver's row first (the lock order, ARCHITECTURE.md): a purchase that creates what it
+    // pays for takes it too, so the blockers read here include it, or it finds the account gone.
     const locked = await lockActiveUser(tx, userId);
     if (!locked) throw new AppError("authentication_error");
     await assertAccountCanBeDeleted(tx, userId);

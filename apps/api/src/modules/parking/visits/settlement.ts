@@ -1,5 +1,5 @@
 import type { VisitDetail } from "@estaciona/contracts/schemas/parking";
-import type { Executor, Tx } from "../../../db/database.ts";
+import { type Executor, inTransaction, type Tx } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { enqueue } from "../../jobs/queue.ts";
@@ -138,7 +138,7 @@ async function finishFreeVisit(
   at: string,
   keyRecord: IdempotencyRecord<PayVisitResult> | null = null,
 ): Promise<VisitRow> {
-  return deps.db.transaction().execute(async (tx) => {
+  return inTransaction(deps.db, async (tx) => {
     await keyRecord?.claim(tx);
     const visit = await lockVisit(tx, visitId);
     if (!visit) throw new AppError("object_not_found");

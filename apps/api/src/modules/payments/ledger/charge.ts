@@ -335,7 +335,7 @@ async function recordOutcome(
     failure_code: failureCode,
     updated_at: now,
   });
-  await handlers?.onFailed?.(tx, updated);
+  await handlers?.onFailed?.(tx, updated, { reachedProvider: outcome !== null || payment.provider_ref !== null });
   return { payment: updated, recorded: true };
 }
 

@@ -39,8 +39,12 @@ export interface PayableHandlers {
   lockPayable?(tx: Tx, payableId: string): Promise<void>;
   /** In the transaction that records the success: move the payable (mark the visit paid, …). */
   onSucceeded(tx: Tx, payment: PaymentRow): Promise<void>;
-  /** In the transaction that records a decline or an abandoned attempt. */
-  onFailed?(tx: Tx, payment: PaymentRow): Promise<void>;
+  /**
+   * In the transaction that records a decline or an abandoned attempt. `reachedProvider` is false
+   * for an attempt the provider has no record of (cut off before its call, the sweep found
+   * nothing): no card said no, so a payable charged by a job may try again at once.
+   */
+  onFailed?(tx: Tx, payment: PaymentRow, detail: { reachedProvider: boolean }): Promise<void>;
   /** In the transaction that records a successful refund of this payable's charge. */
   onRefunded?(tx: Tx, refund: PaymentRow, charge: PaymentRow): Promise<void>;
 }

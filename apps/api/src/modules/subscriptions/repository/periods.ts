@@ -1,5 +1,6 @@
 import { type Executor, forUpdate } from "../../../db/database.ts";
 import type { NewRow, Row, RowUpdate } from "../../../db/schema.ts";
+import { lockSubscription } from "./passes.ts";
 
 export type PeriodRow = Row<"subscription_periods">;
 
@@ -35,6 +36,17 @@ export function lockPeriod(tx: Executor, periodId: string) {
     .where("id", "=", periodId)
     .$call(forUpdate(tx))
     .executeTakeFirst();
+}
+
+/**
+ * The lock order of money (ARCHITECTURE.md): a period's pass (its parent), then the period.
+ * Undefined when the period does not exist.
+ */
+export async function lockPassAndPeriod(tx: Executor, periodId: string) {
+  const found = await findPeriodById(tx, periodId);
+  const subscription = found && (await lockSubscription(tx, found.subscription_id));
+  const period = subscription && (await lockPeriod(tx, periodId));
+  return subscription && period ? { subscription, period } : undefined;
 }
 
 export function updatePeriodRow(db: Executor, periodId: string, changes: RowUpdate<"subscription_periods">) {
