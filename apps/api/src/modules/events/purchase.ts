@@ -19,7 +19,7 @@ import {
   registerPayable,
 } from "../payments/ledger.ts";
 import { findCardToCharge } from "../payments/service.ts";
-import { lockActiveUser } from "../users/repository.ts";
+import { lockActiveUser } from "../users/service.ts";
 import { assertNotSuspendedAt } from "../users/suspensions.ts";
 import { recordRefund } from "./cancellation.ts";
 import type { PassKeys } from "./pass.ts";

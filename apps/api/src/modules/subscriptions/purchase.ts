@@ -12,7 +12,7 @@ import { findActiveVehicleOfUser } from "../parking/visits/repository.ts";
 import { emailAllowedAt } from "../parking/visits/service.ts";
 import { type ChargeResult, chargeFailure } from "../payments/ledger.ts";
 import { findCardOfUser, findCardToCharge } from "../payments/repository.ts";
-import { lockActiveUser } from "../users/repository.ts";
+import { lockActiveUser } from "../users/service.ts";
 import { assertNotSuspendedAt } from "../users/suspensions.ts";
 import { type BillingDeps, chargePeriod, INCOMPLETE_EXPIRES_SECONDS, openPeriod } from "./billing.ts";
 import { requireSubscriptionOfUser } from "./passes.ts";

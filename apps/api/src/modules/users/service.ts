@@ -44,6 +44,9 @@ import {
   updateActiveUser,
 } from "./repository.ts";
 
+/** The driver's row lock (level 0 of the lock order, ARCHITECTURE.md), for a purchase racing a deletion. */
+export { lockActiveUser };
+
 type UserRow = Row<"users">;
 export type ProfileEdit = z.output<typeof editUserBody>;
 type VehicleRow = Awaited<ReturnType<typeof listActiveVehiclesOfUser>>[number];
