@@ -78,7 +78,7 @@ test.describe("Mexican driver (localhost, Conekta-style form)", () => {
     await page.getByRole("button", { name: "Agregar tarjeta" }).click();
     const dialog = page.getByRole("dialog", { name: "Nueva tarjeta" });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByText(/cargo de verificación de \$10 MXN/)).toBeVisible();
+    await expect(dialog.getByText(/cargo de \$10 MXN que se reembolsa/)).toBeVisible();
     const frame = cardFrame(page);
     await typeCard(frame, number);
     await expectNoCardInputInOurPage(page);
