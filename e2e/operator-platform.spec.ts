@@ -116,7 +116,9 @@ test("a platform operator changes a host's login text and colour, and a brand-ne
   // The change is in the log, with the values before and after.
   await section(page, "Equipo y bitácora");
   await expect(page.getByTestId("audit-log")).toContainText("Cambió un sitio");
-  await expect(page.getByTestId("audit-log")).toContainText("login text es Bienvenido al estacionamiento del Norte");
+  await expect(page.getByTestId("audit-log")).toContainText(
+    "Texto de acceso (español) Bienvenido al estacionamiento del Norte",
+  );
 
   // A driver who never came before opens that hostname: the new text and colour, on the first page load.
   const { context, page: driver } = await newPhoneContext(browser);

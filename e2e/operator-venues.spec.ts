@@ -160,6 +160,8 @@ test("an operator opens a meter zone with its price preview; a new driver finds 
   await shot(page, "phone-meter-zone-form");
   await page.getByRole("button", { name: "Guardar zona" }).click();
   await expect(page.getByText(`Zona ${code} guardada`)).toBeVisible();
+  // The form's own "Código del letrero" stays until the list replaces it: wait for the list.
+  await expect(page.getByRole("link", { name: "Abrir una zona" })).toBeVisible();
 
   // Found by its sign code in the console, at both widths.
   for (const [label, viewport] of VIEWPORTS) {
