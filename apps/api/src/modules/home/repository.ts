@@ -1,19 +1,12 @@
 import type { Executor } from "../../db/database.ts";
+import type { HostScope } from "../hosts/service.ts";
 
 /** Every query of the home (docs/decisions/0170): what a host offers, read in a few queries. */
 
 type LocationKind = "lot" | "meter" | "venue" | "valet";
 
-export interface HostFilter {
-  country: "mx" | "us";
-  /** A host configured for one organisation shows only its products; null: every organisation's. */
-  organisationId: string | null;
-  /** The lots a host names (docs/decisions/0165); null: every location of its organisation and country. */
-  locationIds: string[] | null;
-}
-
 /** The active locations of these kinds the host may show, with the zone's sign code and rate when a meter. */
-export function listOfferedLocations(db: Executor, filter: HostFilter, kinds: readonly LocationKind[]) {
+export function listOfferedLocations(db: Executor, filter: HostScope, kinds: readonly LocationKind[]) {
   if (kinds.length === 0 || filter.locationIds?.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("locations")

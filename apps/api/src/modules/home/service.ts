@@ -4,17 +4,11 @@ import type { Event } from "@estaciona/contracts/schemas/events";
 import type { HomeOffers } from "@estaciona/contracts/schemas/home";
 import type { Executor } from "../../db/database.ts";
 import { presentEvents } from "../events/presenter.ts";
-import type { HostRow } from "../hosts/service.ts";
+import { type HostRow, hostScope } from "../hosts/service.ts";
 import { feeRatesOf, tariffOf } from "../parking/locations/service.ts";
 import { presentPlans } from "../subscriptions/presenter.ts";
 import { listActivePlans } from "../subscriptions/repository/plans.ts";
-import {
-  type HostFilter,
-  listOfferedLocations,
-  listUpcomingEventsAt,
-  type OfferedLocation,
-  staysUnderWay,
-} from "./repository.ts";
+import { listOfferedLocations, listUpcomingEventsAt, type OfferedLocation, staysUnderWay } from "./repository.ts";
 
 const HOUR_MS = 3_600_000;
 const EARTH_RADIUS_M = 6_371_000;
@@ -34,17 +28,6 @@ export function distanceM(a: Point, b: Point): number {
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
   return Math.round(2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h))));
 }
-
-/**
- * What the host may show: its country's locations, and only its organisation's — and of those only the
- * lots it names, when it names some — unless it is the platform's default host, which shows every
- * organisation's (docs/decisions/0165: the same cut as every other driver-facing list).
- */
-const hostFilter = (host: HostRow): HostFilter => ({
-  country: host.country,
-  organisationId: host.is_default === 1 ? null : host.organisation_id,
-  locationIds: host.is_default === 1 || !host.location_ids ? null : (JSON.parse(host.location_ids) as string[]),
-});
 
 const featuresOf = (host: HostRow): string[] => JSON.parse(host.features) as string[];
 
@@ -75,7 +58,7 @@ export async function getHomeOffers(
       ["valet", "valet"],
     ] as const
   ).flatMap(([kind, feature]) => (features.includes(feature) ? [kind] : []));
-  const locations = (await listOfferedLocations(db, hostFilter(host), kinds)).map((location) => ({
+  const locations = (await listOfferedLocations(db, hostScope(host), kinds)).map((location) => ({
     location,
     distance: distanceM(origin, location),
   }));
@@ -149,7 +132,7 @@ export async function getHomeOffers(
 /** `GET open/events`: every upcoming event at the host's venues, soonest first; none where the host sells no events. */
 export async function listHostEvents(db: Executor, host: HostRow): Promise<Event[]> {
   if (!featuresOf(host).includes("events")) return [];
-  const venues = await listOfferedLocations(db, hostFilter(host), ["venue"]);
+  const venues = await listOfferedLocations(db, hostScope(host), ["venue"]);
   const now = Date.now();
   return presentEvents(
     db,

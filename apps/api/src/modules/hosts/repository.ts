@@ -65,15 +65,12 @@ export async function findHostnameForLocation(
  */
 export async function listLocationIdsOfHost(
   db: Executor,
-  host: { organisation_id: string | null; country: "mx" | "us"; location_ids: string | null },
+  scope: { country: "mx" | "us"; organisationId: string | null; locationIds: string[] | null },
 ): Promise<string[]> {
-  let query = db.selectFrom("locations").select("id").where("country", "=", host.country);
-  if (host.organisation_id) query = query.where("organisation_id", "=", host.organisation_id);
-  const named = host.location_ids ? (JSON.parse(host.location_ids) as string[]) : null;
-  if (named) {
-    if (named.length === 0) return [];
-    query = query.where("id", "in", named);
-  }
+  if (scope.locationIds?.length === 0) return [];
+  let query = db.selectFrom("locations").select("id").where("country", "=", scope.country);
+  if (scope.organisationId) query = query.where("organisation_id", "=", scope.organisationId);
+  if (scope.locationIds) query = query.where("id", "in", scope.locationIds);
   const rows = await query.execute();
   return rows.map((row) => row.id);
 }

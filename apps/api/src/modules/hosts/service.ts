@@ -27,7 +27,24 @@ export async function resolveHost(db: Executor, hostHeader: string | undefined):
 export async function hostLocationIds(db: Executor, hostHeader: string | undefined): Promise<string[] | null> {
   const host = await resolveHost(db, hostHeader);
   if (host.is_default === 1) return null;
-  return listLocationIdsOfHost(db, host);
+  return listLocationIdsOfHost(db, hostScope(host));
+}
+
+/** The rule behind every host's lists: its country, its organisation and the lots it names (null: no cut). */
+export interface HostScope {
+  country: "mx" | "us";
+  organisationId: string | null;
+  locationIds: string[] | null;
+}
+
+/** What a host may show (docs/decisions/0165); the platform's default host is cut only to its country. */
+export function hostScope(host: HostRow): HostScope {
+  if (host.is_default === 1) return { country: host.country, organisationId: null, locationIds: null };
+  return {
+    country: host.country,
+    organisationId: host.organisation_id,
+    locationIds: host.location_ids ? (JSON.parse(host.location_ids) as string[]) : null,
+  };
 }
 
 /** Whether a host offers a location (always on the default host). */
