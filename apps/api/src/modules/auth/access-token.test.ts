@@ -1,3 +1,5 @@
+import { createSecretKey } from "node:crypto";
+import { SignJWT } from "jose";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { keyring } from "../../lib/keyring.ts";
 import { createAccessTokens } from "./access-token.ts";
@@ -32,18 +34,17 @@ describe("access tokens", () => {
     expect(await tokens.verify(`${token}x`)).toBeUndefined();
   });
 
-  it("accepts a token of the replaced secret during its window only, and refuses one without a key id", async () => {
+  it("accepts a token of the replaced secret during its window only, and one without a key id as the current key's", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const before = createAccessTokens(keyring({ secret: oldSecret }, "access-token"));
     const token = await before.issue("user-1", "session-1");
     const until = new Date(Date.now() + 300_000);
-    const rotating = (): ReturnType<typeof createAccessTokens> =>
-      createAccessTokens(
-        keyring(
-          { secret: "the-new-secret-the-new-secret-the-new", previousSecret: { secret: oldSecret, until } },
-          "access-token",
-        ),
+    const rotatingKeys = () =>
+      keyring(
+        { secret: "the-new-secret-the-new-secret-the-new", previousSecret: { secret: oldSecret, until } },
+        "access-token",
       );
+    const rotating = (): ReturnType<typeof createAccessTokens> => createAccessTokens(rotatingKeys());
     expect(await rotating().verify(token)).toEqual({ userId: "user-1", sessionId: "session-1" });
     const fresh = await rotating().issue("user-1", "session-1");
     expect(JSON.parse(Buffer.from(fresh.split(".")[0] ?? "", "base64url").toString()).kid).toBe(
@@ -55,5 +56,13 @@ describe("access tokens", () => {
     const [, payload, signature] = fresh.split(".");
     const withoutKid = Buffer.from(JSON.stringify({ alg: "HS256", typ: "at+jwt" })).toString("base64url");
     expect(await rotating().verify(`${withoutKid}.${payload}.${signature}`)).toBeUndefined();
+    const legacy = await new SignJWT({ sid: "session-1" })
+      .setProtectedHeader({ alg: "HS256", typ: "at+jwt" })
+      .setSubject("user-1")
+      .setIssuer("estaciona")
+      .setAudience("estaciona-api")
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 60)
+      .sign(createSecretKey(rotatingKeys().current.key));
+    expect(await rotating().verify(legacy)).toEqual({ userId: "user-1", sessionId: "session-1" });
   });
 });
