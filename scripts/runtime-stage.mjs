@@ -135,4 +135,6 @@ for (const child of [api, worker]) {
   if (exit !== 0) fail(`${child.role} did not stop cleanly (${exit}):\n${child.output()}`);
 }
 rmSync(stage, { recursive: true, force: true });
-console.log(`runtime stage: api and worker healthy on the pruned install (${Math.round((Date.now() - started) / 1000)} s)`);
+console.info(
+  `runtime stage: api and worker healthy on the pruned install (${Math.round((Date.now() - started) / 1000)} s)`,
+);
