@@ -49,6 +49,9 @@ function copyStage() {
   // Hard links: the build's install as it is (native modules already compiled), at no copying cost;
   // the prune unlinks what it removes here and leaves the checkout's own node_modules untouched.
   execFileSync("cp", ["-al", path.join(root, "node_modules"), path.join(stage, "node_modules")]);
+  // A workspace's own node_modules holds the versions npm could not hoist (the image copies it too).
+  if (existsSync(path.join(root, "apps/api/node_modules")))
+    execFileSync("cp", ["-al", path.join(root, "apps/api/node_modules"), path.join(stage, "apps/api/node_modules")]);
   execFileSync("npm", ["prune", "--omit=dev", "--no-audit", "--no-fund"], { cwd: stage, stdio: "ignore" });
   const carried = devTools.filter((name) => existsSync(path.join(stage, "node_modules", name)));
   if (carried.length > 0) fail(`dev tools left in the runtime stage: ${carried.join(", ")}`);

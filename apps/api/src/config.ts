@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
-import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { localSecret } from "./lib/keyring.ts";
+import { trustProxy } from "./lib/trust-proxy.ts";
 
 /**
  * The one typed configuration object, read from the environment once at start-up. A bad value
@@ -44,50 +44,6 @@ const whatsappTemplates = z
     ),
   );
 
-/** proxy-addr's names for whole private ranges, accepted in a TRUST_PROXY list. */
-const PROXY_RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
-const isAddressOrCidr = (entry: string): boolean => {
-  if (PROXY_RANGE_NAMES.includes(entry)) return true;
-  const [address = "", prefix, ...rest] = entry.split("/");
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
-};
-
-/**
- * TRUST_PROXY: which hops of `X-Forwarded-For` to believe (docs/decisions/0013). `false` or `0`:
- * none, the connection's address is the client's; a hop count `N`: the N proxies nearest the
- * server, so the client is the address the outermost of them saw; a comma list of addresses or
- * CIDRs: exactly those proxies. `true` trusts every hop, so any client chooses its own IP with
- * one header and defeats every per-IP limit: refused, with the reason.
- */
-const trustProxy = z
-  .string()
-  .default("false")
-  .transform((raw, context): false | number | string[] => {
-    const value = raw.trim().toLowerCase();
-    if (value === "false" || value === "0" || value === "") return false;
-    if (value === "true" || value === "yes") {
-      context.addIssue({
-        code: "custom",
-        message:
-          "`true` trusts every X-Forwarded-For hop, so any client picks its own IP with one header and defeats every per-IP limit; set the number of proxies in front of the server (behind one load balancer: 1) or their addresses/CIDRs",
-      });
-      return z.NEVER;
-    }
-    if (/^\d+$/.test(value)) return Number(value);
-    const entries = value.split(",").map((entry) => entry.trim());
-    const wrong = entries.filter((entry) => !isAddressOrCidr(entry));
-    if (wrong.length > 0) {
-      context.addIssue({
-        code: "custom",
-        message: `not a hop count, an address or a CIDR: ${wrong.join(", ")} (use false, a number such as 1, or a list such as 10.0.0.0/8,192.168.1.10)`,
-      });
-      return z.NEVER;
-    }
-    return entries;
-  });
-
 const environment = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: port.default(8080),
@@ -123,6 +79,11 @@ const environment = z.object({
   METER_REMINDER_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
   ANALYTICS_ID: optional,
   ERROR_REPORTING_DSN: optional.pipe(z.url().optional()),
+  /** Share of page loads whose traces the browser's error reporting sends (the spec's default: all). */
+  ERROR_REPORTING_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  /** OTLP/HTTP collector (e.g. http://otel-collector:4318): traces are exported there; unset, none are made. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optional.pipe(z.url().optional()),
+  OTEL_SERVICE_NAME: z.string().min(1).default("estaciona"),
   SMS_PROVIDER: z.enum(["sandbox", "twilio"]).optional(),
   SMS_CHANNEL: z.enum(["sms", "whatsapp"]).default("sms"),
   TWILIO_ACCOUNT_SID: optional,
@@ -324,7 +285,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mapStyleUrl: e.MAP_STYLE_URL ?? null,
       analyticsId: e.ANALYTICS_ID ?? null,
       errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
+      errorReportingSampleRate: e.ERROR_REPORTING_SAMPLE_RATE,
     },
+    /** Traces over OTLP (plugins/tracing.ts), when a collector is configured. */
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME, role: e.PROCESS_ROLE }
+      : undefined,
     sms: {
       provider: smsProvider,
       channel: e.SMS_CHANNEL,
