@@ -3,6 +3,7 @@ import closeWithGrace from "close-with-grace";
 import { sql } from "kysely";
 import { type App, buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { startErrorReports } from "./plugins/error-reports.ts";
 import { startTracing } from "./plugins/tracing.ts";
 
 /**
@@ -69,9 +70,13 @@ async function main() {
   let config: ReturnType<typeof loadConfig>;
   let app: App;
   let stopTracing: (() => Promise<void>) | undefined;
+  let flushErrorReports: (() => Promise<void>) | undefined;
   try {
     config = loadConfig();
     stopTracing = config.tracing && startTracing(config.tracing);
+    flushErrorReports = config.web.errorReportingDsn
+      ? startErrorReports(config.web.errorReportingDsn, config.role)
+      : undefined;
     app = await buildApp({ config });
   } catch (error) {
     // A setting or a schema the operator must fix: the message says what, without a stack.
@@ -88,6 +93,7 @@ async function main() {
     await app.close();
     // Last, so the spans of the requests and jobs that finished while closing are sent too.
     await stopTracing?.();
+    await flushErrorReports?.();
   });
   if (config.metricsPort !== undefined) serveMetrics(app, config.metricsPort);
   if (config.role === "worker") {
