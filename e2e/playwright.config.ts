@@ -8,6 +8,8 @@ import { defineConfig, devices } from "@playwright/test";
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8099);
 /** Relative to the repository root. Helpers running suites side by side on other ports pass their own. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "e2e/.data";
+/** Set by scripts/e2e.mjs when the journeys run as shards side by side: each writes its own report. */
+const REPORT = process.env.E2E_SHARD ? `e2e-shard-${process.env.E2E_SHARD}` : "e2e";
 
 export default defineConfig({
   testDir: ".",
@@ -19,8 +21,8 @@ export default defineConfig({
   // 2-core machine; a console journey walked at two widths sets its own, longer budget.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "../test-results/e2e.json" }]],
-  outputDir: "../test-results/e2e",
+  reporter: [["list"], ["json", { outputFile: `../test-results/${REPORT}.json` }]],
+  outputDir: `../test-results/${REPORT}`,
   use: {
     ...devices["Desktop Chrome"],
     viewport: { width: 390, height: 844 },
