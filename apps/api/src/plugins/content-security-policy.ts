@@ -12,8 +12,11 @@ const ERROR_REPORTING_SCRIPT_ORIGINS = ["https://browser.sentry-cdn.com"];
  * configured — the analytics and error-reporting hosts. Nothing else can run on our pages.
  */
 export function contentSecurityDirectives(config: Config, paymentOrigins: string[]) {
-  // A production map style (MAP_STYLE_URL) fetches its style, tiles, glyphs and sprites from its origin.
-  const mapOrigins = config.web.mapStyleUrl ? [new URL(config.web.mapStyleUrl).origin] : [];
+  // The map's street style (MAP_STYLE_URL, decision 0220) fetches its style, tiles, glyphs and sprites from its
+  // origin, and from MAP_TILE_ORIGINS when they live elsewhere: exactly those hosts, none named here.
+  const mapOrigins = config.web.mapStyleUrl
+    ? [...new Set([new URL(config.web.mapStyleUrl).origin, ...config.web.mapTileOrigins])]
+    : [];
   const analytics = config.web.analyticsId ? ANALYTICS_SCRIPT_ORIGINS : [];
   const analyticsReports = config.web.analyticsId ? [...ANALYTICS_SCRIPT_ORIGINS, ...ANALYTICS_REPORT_ORIGINS] : [];
   const errorReporting = config.web.errorReportingDsn ? ERROR_REPORTING_SCRIPT_ORIGINS : [];

@@ -31,6 +31,9 @@ export const meters = {
   map_label: "Map of parking-meter zones. Drag the map to put your zone under the pin.",
   map_loading: "Loading the map…",
   map_unavailable: "The map cannot be shown here. Choose your zone from the list.",
+  map_streets_unavailable:
+    "The street map did not load (no connection?): this is a plain map of the zones. Find your zone by the number on its sign or in the list.",
+  map_bubble: "Zone {{code}} · {{amount}}/h",
   locate_me: "Centre on my location",
   locate_failed: "Your location is not available.",
   pin_none: "Drag the map until your zone is under the pin.",
