@@ -219,11 +219,9 @@ test.describe("US driver (us.localhost, Collect.js-style form)", () => {
     await expect(cardItem(page, "0005")).toContainText("Default");
     await expect(cardItem(page, "1111")).not.toContainText("Default");
 
-    await page.getByRole("button", { name: "Delete American Express ending in 0005" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    const errorDialog = page.getByRole("dialog", { name: "Error" });
-    await expect(errorDialog).toContainText("The default payment method cannot be deleted.");
-    await errorDialog.getByRole("button", { name: "Accept" }).click();
+    // The default card cannot go while another exists: no delete is offered, and it says what to do.
+    await expect(page.getByRole("button", { name: "Delete American Express ending in 0005" })).toHaveCount(0);
+    await expect(cardItem(page, "0005")).toContainText("To delete this card, first make another one the default.");
 
     await page.getByRole("button", { name: "Delete Visa ending in 1111" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();

@@ -219,16 +219,17 @@ export default function MeterMap({
     mapRef.current = map;
     // A street style proves itself by drawing its first view (style, sprites, glyphs, tiles) in time.
     const streets = typeof initial.current.style === "string";
-    let drawn = !streets;
+    // Once the street style has given way, this map is on its way out: its later errors say nothing.
+    let state: "drawing" | "drawn" | "gave-up" = streets ? "drawing" : "drawn";
     const streetsFailed = () => {
-      if (drawn) return;
-      drawn = true;
+      if (state !== "drawing") return;
+      state = "gave-up";
       clearTimeout(timer);
       onStreetsFailedRef.current();
     };
     const timer = setTimeout(streetsFailed, STREETS_TIMEOUT_MS);
     map.once("idle", () => {
-      drawn = true;
+      if (state === "drawing") state = "drawn";
       clearTimeout(timer);
     });
     map.touchZoomRotate.disableRotation();
@@ -265,7 +266,8 @@ export default function MeterMap({
     });
     map.on("error", (event) => {
       // A street style or its first tiles failing: the offline style instead.
-      if (!drawn) return streetsFailed();
+      if (state === "gave-up") return;
+      if (state === "drawing") return streetsFailed();
       // A style that never loaded leaves an empty map: say so and let the list stand in.
       if (!map.isStyleLoaded()) onFailedRef.current();
       else console.warn("map:", event.error?.message);
