@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { localSecret } from "./lib/keyring.ts";
 import { trustProxy } from "./lib/trust-proxy.ts";
+import { DEFAULT_MAP_STYLE_URL, mapStyleUrl, urlOrigins } from "./map-config.ts";
 
 /**
  * The one typed configuration object, read from the environment once at start-up. A bad value
@@ -74,7 +75,9 @@ const environment = z.object({
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, "../../web/dist")),
   SIGN_IN_IP_MAX_PER_HOUR: z.coerce.number().int().min(1).optional(),
   API_IP_MAX_PER_MINUTE: z.coerce.number().int().min(1).optional(),
-  MAP_STYLE_URL: optional.pipe(z.url().optional()),
+  /** The meters map's street style and further origins of its tiles (decision 0220; apps/api/src/map-config.ts). */
+  MAP_STYLE_URL: optional.pipe(mapStyleUrl),
+  MAP_TILE_ORIGINS: optional.pipe(urlOrigins),
   /** Minutes before a parking-meter session ends that the driver is reminded (docs/product/parking.md). */
   METER_REMINDER_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
   ANALYTICS_ID: optional,
@@ -282,7 +285,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ),
     },
     web: {
-      mapStyleUrl: e.MAP_STYLE_URL ?? null,
+      mapStyleUrl: e.MAP_STYLE_URL === "offline" ? null : (e.MAP_STYLE_URL ?? DEFAULT_MAP_STYLE_URL),
+      mapTileOrigins: e.MAP_TILE_ORIGINS,
       analyticsId: e.ANALYTICS_ID ?? null,
       errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
       errorReportingSampleRate: e.ERROR_REPORTING_SAMPLE_RATE,

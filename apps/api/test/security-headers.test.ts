@@ -21,6 +21,25 @@ describe(`security headers (${testEngine})`, () => {
     expect(csp).toContain("base-uri 'none'");
     expect(csp).not.toContain("googletagmanager");
     expect(csp).not.toContain("sentry");
+    // The map's default street style: its one origin, for connections and images, and no other host.
+    expect(csp).toContain("connect-src 'self' https://tiles.openfreemap.org;");
+    expect(csp).toContain("img-src 'self' data: blob: https://tiles.openfreemap.org;");
+  });
+
+  it("allows exactly the configured map style's origin and MAP_TILE_ORIGINS, or none when offline", async () => {
+    const own = await createTestApp({
+      env: { MAP_STYLE_URL: "https://maps.example/style.json", MAP_TILE_ORIGINS: "https://tiles.example/v1" },
+    });
+    const offline = await createTestApp({ env: { MAP_STYLE_URL: "offline" } });
+    try {
+      const csp = await cspOf(own);
+      expect(csp).toContain("connect-src 'self' https://maps.example https://tiles.example;");
+      expect(csp).not.toContain("openfreemap");
+      expect(await cspOf(offline)).toContain("connect-src 'self';");
+    } finally {
+      await own.close();
+      await offline.close();
+    }
   });
 
   it("adds the analytics and error-reporting hosts only when they are configured", async () => {

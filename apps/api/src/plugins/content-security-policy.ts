@@ -10,8 +10,11 @@ const ANALYTICS_REPORT_ORIGINS = ["https://*.google-analytics.com", "https://*.a
  * configured — the analytics and error-reporting hosts. Nothing else can run on our pages.
  */
 export function contentSecurityDirectives(config: Config, paymentOrigins: string[]) {
-  // A production map style (MAP_STYLE_URL) fetches its style, tiles, glyphs and sprites from its origin.
-  const mapOrigins = config.web.mapStyleUrl ? [new URL(config.web.mapStyleUrl).origin] : [];
+  // The map's street style (MAP_STYLE_URL, decision 0220) fetches its style, tiles, glyphs and sprites from its
+  // origin, and from MAP_TILE_ORIGINS when they live elsewhere: exactly those hosts, none named here.
+  const mapOrigins = config.web.mapStyleUrl
+    ? [...new Set([new URL(config.web.mapStyleUrl).origin, ...config.web.mapTileOrigins])]
+    : [];
   const analytics = config.web.analyticsId ? ANALYTICS_SCRIPT_ORIGINS : [];
   const analyticsReports = config.web.analyticsId ? [...ANALYTICS_SCRIPT_ORIGINS, ...ANALYTICS_REPORT_ORIGINS] : [];
   const errorReports = config.web.errorReportingDsn ? [new URL(config.web.errorReportingDsn).origin] : [];
