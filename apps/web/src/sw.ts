@@ -20,11 +20,22 @@ precacheAndRoute(self.__WB_MANIFEST);
 
 /** Every route of the SPA is the same page: one cached copy, the newest the server answered. */
 const SHELL_KEY = "/";
+const SHELL_CACHE = "estaciona-shell";
+
+// The host's page is kept from the start, so even the first visit opens offline afterwards.
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.add(new Request(SHELL_KEY, { cache: "reload" })))
+      .catch(() => {}),
+  );
+});
 
 registerRoute(
   new NavigationRoute(
     new NetworkFirst({
-      cacheName: "estaciona-shell",
+      cacheName: SHELL_CACHE,
       // One bar of signal: after a few seconds the kept page opens, and the app says it is offline.
       networkTimeoutSeconds: 6,
       plugins: [{ cacheKeyWillBeUsed: async () => new URL(SHELL_KEY, self.location.origin).href }],

@@ -10,7 +10,7 @@ export const offline = {
   nothing_saved: "Nothing is saved on this device yet. Open the app once with a connection.",
   meters_title: "Parking meter",
   meter_line: "Zone {{zone}} · {{plate}}",
-  meter_ends: "Paid until {{time}} ({{zoneTime}}, the zone's clock)",
+  meter_ends: "Paid until {{time}}",
   passes_title: "Your passes",
   pass_line: "{{plan}} · {{location}} · {{plate}}",
   pass_valid: "Valid until {{date}}",

@@ -12,7 +12,7 @@ export const offline: typeof source = {
   nothing_saved: "Aún no hay nada guardado en este dispositivo. Abre la app una vez con conexión.",
   meters_title: "Parquímetro",
   meter_line: "Zona {{zone}} · {{plate}}",
-  meter_ends: "Pagado hasta las {{time}} ({{zoneTime}}, hora de la zona)",
+  meter_ends: "Pagado hasta las {{time}}",
   passes_title: "Tus pensiones",
   pass_line: "{{plan}} · {{location}} · {{plate}}",
   pass_valid: "Vigente hasta el {{date}}",

@@ -3,21 +3,23 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { renderSVG } from "uqr";
 import { Page } from "../../../components/page.tsx";
+import { formatInZone } from "../../../components/parking/zoned-time.ts";
 import { currentLocale } from "../../../lib/i18n.ts";
 import { readOffline, stillCurrent } from "../../../lib/offline/store.ts";
 import { logout } from "../../../lib/session.ts";
 import "../../../lib/catalogues/offline.ts";
 import "../offline.css";
 
-const time = (iso: string, timeZone?: string) =>
-  new Intl.DateTimeFormat(currentLocale(), { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(iso));
-const dayAndTime = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat(currentLocale(), { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+const intlLocale = () => (currentLocale() === "en" ? "en-US" : "es-MX");
+/** The phone's own clock: when the copy was taken. */
+const time = (iso: string) =>
+  new Intl.DateTimeFormat(intlLocale(), { hour: "numeric", minute: "2-digit" }).format(new Date(iso));
+/** On the place's clock, its zone named when the phone's would read otherwise (as every parking screen). */
+const placeTime = (iso: string, timeZone: string, withDate = false) =>
+  formatInZone(iso, { locale: intlLocale(), timeZone, withDate });
 /** A calendar date ("2026-12-31") as the driver reads it, without a time zone to shift it. */
 const calendarDay = (date: string) =>
-  new Intl.DateTimeFormat(currentLocale(), { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  new Intl.DateTimeFormat(intlLocale(), { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 
 function PassQr({ pass, label }: { pass: string; label: string }) {
   const source = useMemo(
@@ -58,10 +60,7 @@ export default function OfflineScreen() {
                     <div key={session.uuid} className="offline-item">
                       <p>{t("meter_line", { zone: session.zone_code, plate: session.plate })}</p>
                       <p className="offline-strong">
-                        {t("meter_ends", {
-                          time: time(session.ends_at, session.time_zone),
-                          zoneTime: session.time_zone,
-                        })}
+                        {t("meter_ends", { time: placeTime(session.ends_at, session.time_zone) })}
                       </p>
                       <p className="muted">{asOf}</p>
                     </div>
@@ -74,7 +73,7 @@ export default function OfflineScreen() {
                   {snapshot.events.map((event) => (
                     <div key={event.uuid} className="offline-item">
                       <p>{t("event_line", { event: event.event, location: event.location })}</p>
-                      <p>{t("event_when", { time: dayAndTime(event.starts_at, event.time_zone) })}</p>
+                      <p>{t("event_when", { time: placeTime(event.starts_at, event.time_zone, true) })}</p>
                       <p>{event.plate}</p>
                       <PassQr pass={event.pass} label={t("event_qr", { event: event.event })} />
                       <p className="muted">{asOf}</p>
