@@ -36,6 +36,9 @@ export default defineConfig({
     hasTouch: true,
     baseURL: `http://localhost:${E2E_PORT}`,
     locale: "es-MX",
+    // The service worker is the offline journey's own (e2e/offline.spec.ts allows it): every other
+    // journey sees the network as it was, its routes mocked where it mocks them.
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

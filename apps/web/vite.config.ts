@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -42,9 +43,9 @@ function precompressAssets(): Plugin {
 }
 
 /**
- * The SPA never reads a declaration's `errors` (the API's OpenAPI document and the hostile-input
- * walk do), so the web build drops them: the first download does not grow with the error model
- * (docs/decisions/0017).
+ * The SPA never reads a declaration's `errors` or `summary` (the API's OpenAPI document and the
+ * hostile-input walk do), so the web build drops the errors and empties the summaries: the first
+ * download does not grow with the error model or the documentation (docs/decisions/0017, 0190).
  */
 function dropDeclaredErrors(): Plugin {
   return {
@@ -52,13 +53,33 @@ function dropDeclaredErrors(): Plugin {
     enforce: "pre",
     transform(code, id) {
       if (!/packages\/contracts\/src\/endpoints\/[^/]+\.ts$/.test(id)) return null;
-      return { code: code.replace(/^ {2}errors: \[[^\]]*\],\n/gm, ""), map: null };
+      const withoutErrors = code.replace(/^ {2}errors: \[[^\]]*\],\n/gm, "");
+      return { code: withoutErrors.replace(/^ {2}summary:\s*"(?:[^"\\\n]|\\.)*",\n/gm, '  summary: "",\n'), map: null };
     },
   };
 }
 
+/**
+ * The service worker (src/sw.ts; docs/offline.md, docs/decisions/0190): Workbox's precache of this
+ * build's files, built as its own file. It is registered from the page after load
+ * (src/lib/offline/boot.ts), and the manifest is the API's, per host: the plugin adds neither.
+ */
+const serviceWorker = VitePWA({
+  strategies: "injectManifest",
+  srcDir: "src",
+  filename: "sw.ts",
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    globPatterns: ["**/*.{js,css,svg,ico,woff2}"],
+    // The map's library and style only work online; sources are for debugging.
+    globIgnores: ["**/*.map", "**/maplibre*", "**/meter-map-*", "sw.js"],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), precompressAssets(), dropDeclaredErrors()],
+  plugins: [react(), precompressAssets(), dropDeclaredErrors(), serviceWorker],
   server: { proxy: { "/api": "http://localhost:8080", "/sandbox": "http://localhost:8080" } },
   build: {
     target: "es2022",

@@ -27,3 +27,7 @@ async function boot() {
 }
 
 void boot();
+// The service worker (docs/offline.md, docs/decisions/0190), once the page has loaded: the app
+// opens with no connection; nothing of it is in the first download of /.
+if (import.meta.env.PROD && "serviceWorker" in navigator)
+  window.addEventListener("load", () => navigator.serviceWorker.register("/sw.js").catch(() => {}), { once: true });

@@ -8,6 +8,7 @@ import { events as enEvents } from "./locales/en/events.ts";
 import { home as enHome } from "./locales/en/home.ts";
 import { messages as enMessages } from "./locales/en/messages.ts";
 import { meters as enMeters } from "./locales/en/meters.ts";
+import { offline as enOffline } from "./locales/en/offline.ts";
 import { operator as enOperator } from "./locales/en/operator.ts";
 import { parking as enParking } from "./locales/en/parking.ts";
 import { payments as enPayments } from "./locales/en/payments.ts";
@@ -28,6 +29,7 @@ import { events as esEvents } from "./locales/es/events.ts";
 import { home as esHome } from "./locales/es/home.ts";
 import { messages as esMessages } from "./locales/es/messages.ts";
 import { meters as esMeters } from "./locales/es/meters.ts";
+import { offline as esOffline } from "./locales/es/offline.ts";
 import { operator as esOperator } from "./locales/es/operator.ts";
 import { parking as esParking } from "./locales/es/parking.ts";
 import { payments as esPayments } from "./locales/es/payments.ts";
@@ -55,6 +57,7 @@ export const resources = {
     home: enHome,
     messages: enMessages,
     meters: enMeters,
+    offline: enOffline,
     operator: enOperator,
     parking: enParking,
     payments: enPayments,
@@ -77,6 +80,7 @@ export const resources = {
     home: esHome,
     messages: esMessages,
     meters: esMeters,
+    offline: esOffline,
     operator: esOperator,
     parking: esParking,
     payments: esPayments,

@@ -27,6 +27,8 @@ export function contentSecurityDirectives(config: Config, paymentOrigins: string
     connectSrc: ["'self'", ...paymentOrigins, ...analyticsReports, ...errorReports, ...mapOrigins],
     frameSrc: ["'self'", ...paymentOrigins],
     workerSrc: ["'self'", "blob:"],
+    // The service worker and the host's manifest are ours (docs/offline.md).
+    manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'none'"],
     frameAncestors: ["'self'"],

@@ -5,11 +5,13 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/errors.ts";
-import { hostnameOf, publicHostConfig, resolveHost } from "../modules/hosts/service.ts";
+import { hostnameOf, hostThemeColour, publicHostConfig, resolveHost, webManifest } from "../modules/hosts/service.ts";
 import { sendError } from "./errors.ts";
 
 /** The favicons: `/favicon.ico`, `/favicon.svg` and each theme's `icon.svg`. */
 const FAVICON_FILES = new Set(["favicon.ico", "favicon.svg", "icon.svg"]);
+/** The service worker keeps its name across builds; the browser must always see the newest. */
+const SERVICE_WORKER_FILES = new Set(["sw.js", "sw.js.map"]);
 
 /**
  * Serves the built SPA from the API's own origin. `index.html` gets the requesting host's
@@ -32,6 +34,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       // they are revalidated daily rather than cached as immutable like the hashed assets.
       setHeaders: (reply, filePath) => {
         if (FAVICON_FILES.has(path.basename(filePath))) reply.header("cache-control", "public, max-age=86400");
+        // The service worker is checked on every navigation, so a new build takes over at once (docs/offline.md).
+        if (SERVICE_WORKER_FILES.has(path.basename(filePath))) reply.header("cache-control", "no-cache");
       },
     });
   }
@@ -48,11 +52,24 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       .replace(/<html lang="[^"]*"/, `<html lang="${config.force_spanish || config.country === "mx" ? "es" : "en"}"`)
       .replace(/<body[^>]*>/, `<body class="${config.theme}" style="${brandStyle(config.brand.primary_color)}">`)
       .replace('href="/favicon.svg"', `href="/themes/${config.theme}/icon.svg"`)
+      .replace(
+        "</head>",
+        `<link rel="manifest" href="/manifest.webmanifest" />\n<meta name="theme-color" content="${hostThemeColour(config)}" />\n</head>`,
+      )
       .replace("</head>", `<script type="application/json" id="host-config">${json}</script>\n</head>`);
     return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
   };
 
   app.get("/", serveIndex);
+  // The installable app of the requesting host (docs/offline.md): name, icon and colour are its own.
+  app.get("/manifest.webmanifest", async (request, reply) => {
+    const host = await resolveHost(app.db, request.headers.host);
+    const config = publicHostConfig(host, hostnameOf(request.headers.host), app.config);
+    return reply
+      .header("cache-control", "no-cache")
+      .type("application/manifest+json; charset=utf-8")
+      .send(JSON.stringify(webManifest(config)));
+  });
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       request.method === "GET" && !request.url.startsWith("/api") && !path.extname(request.url.split("?")[0] ?? "");

@@ -56,11 +56,15 @@ export function requireSession({ request }: LoaderFunctionArgs) {
 
 // The visits screen is rendered (and kept alive) by the shell itself; its route only matches.
 const VisitsOutlet = () => null;
+/** The driver's things as last kept, when the app opened with no connection (docs/offline.md). */
+const OfflineScreen = lazy(() => import("../features/offline/routes/offline.tsx"));
+const RootLayoutWithOffline = () => <RootLayout OfflineScreen={OfflineScreen} />;
+
 const keptAliveVisits = { route: paths.visits, Screen: lazy(() => import("../features/visits/routes/visits.tsx")) };
 
 export const routes: RouteObject[] = [
   {
-    Component: RootLayout,
+    Component: RootLayoutWithOffline,
     HydrateFallback: LoadingView,
     // Whatever no screen caught (the app shell's own chunk, a layout): never React Router's page.
     ErrorBoundary: RootError,

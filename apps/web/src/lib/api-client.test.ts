@@ -51,6 +51,16 @@ describe("api client (docs/product/calls-and-errors.md)", () => {
     expect(errorDialogStore.get()).toBe("An error occurred, please try again later.");
   });
 
+  it("says plainly that nothing was sent or paid when the browser is offline (docs/offline.md)", async () => {
+    vi.stubGlobal("navigator", { ...navigator, onLine: false });
+    fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
+    await expect(apiRequest("POST", "user/meter-session")).rejects.toMatchObject({
+      status: 0,
+      description: "No connection: nothing was sent or paid.",
+    });
+    expect(errorDialogStore.get()).toBe("No connection: nothing was sent or paid.");
+  });
+
   it("shows the catalogue's message for a coded error", async () => {
     fetchMock.mockResolvedValue(answer(409, { error: "vehicle_already_exist", error_description: "ignored" }));
     await expect(apiRequest("POST", "user/vehicle", { body: {} })).rejects.toMatchObject({

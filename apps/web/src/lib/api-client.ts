@@ -84,8 +84,10 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    if (handleErrors) showErrorDialog(i18n.t("errors:server_error"));
-    throw new ApiError(0, null, null);
+    // The browser knows it is offline: say so plainly (a payment screen shows the description).
+    const offline = typeof navigator !== "undefined" && !navigator.onLine ? i18n.t("errors:offline") : null;
+    if (handleErrors) showErrorDialog(offline ?? i18n.t("errors:server_error"));
+    throw new ApiError(0, null, offline);
   }
 
   const payload = await readJson(response);

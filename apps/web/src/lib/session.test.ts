@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { rotateTokens, storedTokens } from "./session.ts";
+import { rotateTokens, sessionStore, startSession, storedTokens } from "./session.ts";
 
 const tokenAnswer = (access: string, refresh: string) =>
   new Response(
@@ -50,5 +50,21 @@ describe("rotateTokens (docs/product/entities-and-states.md, one refresh across 
     storedTokens.save({ access_token: "a1", refresh_token: "r1" });
     fetchMock.mockResolvedValue(new Response(JSON.stringify({ error: "invalid_grant" }), { status: 400 }));
     await expect(rotateTokens()).resolves.toBe(false);
+  });
+
+  it("answers offline and keeps the tokens when no answer comes: no connection is not a log-out (docs/offline.md)", async () => {
+    storedTokens.save({ access_token: "a1", refresh_token: "r1" });
+    fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
+    await expect(rotateTokens()).resolves.toBe("offline");
+    expect(storedTokens.refresh()).toBe("r1");
+  });
+
+  it("opens the offline screen on a start with no connection, the session kept", async () => {
+    storedTokens.save({ access_token: "a1", refresh_token: "r1" });
+    fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
+    await startSession();
+    expect(sessionStore.get()).toMatchObject({ offline: true, restoring: false, authenticated: false });
+    expect(storedTokens.refresh()).toBe("r1");
+    sessionStore.set({ restoring: false, authenticated: false, user: null });
   });
 });

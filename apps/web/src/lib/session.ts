@@ -4,10 +4,11 @@ import { issueToken, revokeToken } from "@estaciona/contracts/endpoints/auth";
 import { setLocale, viewUser } from "@estaciona/contracts/endpoints/users";
 import type { User } from "@estaciona/contracts/schemas/user";
 import { paths, signInPath } from "../config/paths.ts";
-import { ACCESS_TOKEN_KEY, setUnauthorizedHandler } from "./api-client.ts";
+import { ACCESS_TOKEN_KEY, ApiError, setUnauthorizedHandler } from "./api-client.ts";
 import { callEndpoint } from "./endpoint-client.ts";
 import { getHostConfig } from "./host-config.ts";
 import { currentPath, navigateTo } from "./navigation.ts";
+import { OFFLINE_STORAGE_KEY } from "./offline/key.ts";
 import { createStore } from "./store.ts";
 
 export const REFRESH_TOKEN_KEY = "refresh_token";
@@ -20,6 +21,8 @@ export interface SessionState {
   restoring: boolean;
   authenticated: boolean;
   user: User | null;
+  /** The session could not be checked for want of a connection: the offline screen (docs/offline.md). */
+  offline?: boolean;
 }
 
 export const sessionStore = createStore<SessionState>({ restoring: false, authenticated: false, user: null });
@@ -31,9 +34,11 @@ export const storedTokens = {
     localStorage.setItem(ACCESS_TOKEN_KEY, answer.access_token);
     localStorage.setItem(REFRESH_TOKEN_KEY, answer.refresh_token);
   },
+  /** Every log-out: the tokens and the driver's offline copy go together. */
   clear() {
     localStorage.removeItem(ACCESS_TOKEN_KEY);
     localStorage.removeItem(REFRESH_TOKEN_KEY);
+    localStorage.removeItem(OFFLINE_STORAGE_KEY);
   },
 };
 
@@ -98,8 +103,11 @@ async function withRefreshLock<T>(rotate: () => Promise<T>): Promise<T> {
   return rotate();
 }
 
-/** Exchanges the stored refresh token for new tokens; true when the stored tokens are fresh. */
-export async function rotateTokens(): Promise<boolean> {
+/**
+ * Exchanges the stored refresh token for new tokens; true when the stored tokens are fresh,
+ * "offline" when no answer came (the tokens are kept: no connection is not a log-out).
+ */
+export async function rotateTokens(): Promise<boolean | "offline"> {
   const tokenBeforeWaiting = storedTokens.refresh();
   return withRefreshLock(async () => {
     const current = storedTokens.refresh();
@@ -121,8 +129,8 @@ export async function rotateTokens(): Promise<boolean> {
       );
       storedTokens.save(answer);
       return true;
-    } catch {
-      return false;
+    } catch (error) {
+      return error instanceof ApiError && error.status === 0 ? "offline" : false;
     }
   });
 }
@@ -132,8 +140,10 @@ export async function rotateTokens(): Promise<boolean> {
  * authenticated; failure stops the timer, removes both tokens and goes to / with
  * authRedirect set to the current path (unless already at /).
  */
-export async function refreshSession(): Promise<boolean> {
+export async function refreshSession(): Promise<boolean | "offline"> {
   const refreshed = await rotateTokens();
+  // No answer: the session stands until the server can say otherwise.
+  if (refreshed === "offline") return "offline";
   if (!refreshed) {
     stopRefreshTimer();
     storedTokens.clear();
@@ -153,7 +163,9 @@ export async function startSession(): Promise<void> {
   if (!hasRefreshToken()) return;
   sessionStore.set((state) => ({ ...state, restoring: true }));
   try {
-    if (await refreshSession()) startRefreshTimer();
+    const refreshed = await refreshSession();
+    if (refreshed === "offline") sessionStore.set((state) => ({ ...state, offline: true }));
+    else if (refreshed) startRefreshTimer();
   } finally {
     sessionStore.set((state) => ({ ...state, restoring: false }));
   }

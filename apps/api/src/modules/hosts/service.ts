@@ -127,3 +127,44 @@ export async function messageOrigin(
   origin.hostname = hostname;
   return origin.origin;
 }
+
+/** Each theme's own brand colour (apps/web/src/styles/themes.css), for a host whose colour is not a plain hex. */
+const THEME_COLOURS: Record<HostConfig["theme"], string> = {
+  estaciona: "#0b5cad",
+  isisa: "#7a1f3d",
+  freeflow: "#0b6e4f",
+};
+
+/** The colour the host's pages are painted with: its brand colour, else its theme's. */
+export function hostThemeColour(config: Pick<HostConfig, "theme" | "brand">): string {
+  const colour = config.brand.primary_color.trim().toLowerCase();
+  return /^#[0-9a-f]{6}$/.test(colour) ? colour : THEME_COLOURS[config.theme];
+}
+
+/**
+ * The web app manifest of one host (docs/offline.md, docs/decisions/0190): the host's name,
+ * its theme's icon and its colour, so the installed app is that host's, in its language.
+ */
+export function webManifest(config: HostConfig) {
+  const spanish = config.force_spanish || config.country === "mx";
+  return {
+    id: "/",
+    name: config.brand.name,
+    short_name: config.brand.name,
+    description: spanish
+      ? `${config.brand.name}: estacionamientos, parquímetros, pensiones y eventos.`
+      : `${config.brand.name}: parking lots, meters, passes and events.`,
+    lang: spanish ? "es" : "en",
+    dir: "ltr",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    orientation: "portrait",
+    theme_color: hostThemeColour(config),
+    background_color: "#ffffff",
+    icons: [
+      { src: `/themes/${config.theme}/icon.svg`, sizes: "any", type: "image/svg+xml", purpose: "any" },
+      { src: "/favicon.ico", sizes: "32x32", type: "image/x-icon" },
+    ],
+  };
+}

@@ -1,5 +1,7 @@
 /** Messages for every code of the spec's error catalogue (docs/product/calls-and-errors.md), keyed `api_<code>`. */
 export const errors = {
+  /** No connection: nothing was sent, so nothing was paid or queued (docs/offline.md). */
+  offline: "No connection: nothing was sent or paid.",
   server_error: "An error occurred, please try again later.",
   api_malformed_request_invalid_json: "The request is not valid JSON.",
   api_missing_parameters: "Some required information is missing.",

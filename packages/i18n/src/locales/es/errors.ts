@@ -1,6 +1,7 @@
 import type { errors as source } from "../en/errors.ts";
 
 export const errors: typeof source = {
+  offline: "Sin conexión: no se envió ni se pagó nada.",
   server_error: "Ocurrió un error, inténtalo más tarde.",
   api_malformed_request_invalid_json: "La solicitud no es un JSON válido.",
   api_missing_parameters: "Falta información requerida.",

@@ -1,0 +1,25 @@
+/** What the app shows with no connection (docs/offline.md). */
+export const offline = {
+  title: "No connection",
+  intro: "You are offline. This is what you had when the app last reached us.",
+  as_of: "As of {{time}}",
+  money_needs_connection:
+    "Paying, adding time, buying a pass and tipping need a connection. Nothing is paid or kept to be paid later while you are offline.",
+  retry: "Try again",
+  sign_out: "Sign out",
+  nothing_saved: "Nothing is saved on this device yet. Open the app once with a connection.",
+  meters_title: "Parking meter",
+  meter_line: "Zone {{zone}} · {{plate}}",
+  meter_ends: "Paid until {{time}}",
+  passes_title: "Your passes",
+  pass_line: "{{plan}} · {{location}} · {{plate}}",
+  pass_valid: "Valid until {{date}}",
+  events_title: "Event parking",
+  event_line: "{{event}} · {{location}}",
+  event_when: "Starts {{time}}",
+  event_qr: "QR pass for {{event}}, to show at the gate",
+  valet_title: "Valet ticket",
+  valet_line: "Ticket {{number}} · {{location}}",
+  receipts_title: "Recent receipts",
+  receipt_line: "{{number}} · {{title}} · {{total}}",
+};
