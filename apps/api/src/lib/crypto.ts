@@ -4,7 +4,14 @@ import { CODE_DIGITS } from "@estaciona/contracts";
 /** Independent keys derived from APP_SECRET, one per purpose, so no key serves two jobs. */
 export function deriveKey(
   secret: string,
-  purpose: "access-token" | "code-hmac" | "device-key" | "sandbox-gateway" | "event-pass" | "valet-claim",
+  purpose:
+    | "access-token"
+    | "code-hmac"
+    | "device-key"
+    | "sandbox-gateway"
+    | "event-pass"
+    | "valet-claim"
+    | "receipt-proof",
 ): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, "estaciona", purpose, 32));
 }

@@ -11,6 +11,9 @@ import { sendError } from "./errors.ts";
 /** The favicons: `/favicon.ico`, `/favicon.svg` and each theme's `icon.svg`. */
 const FAVICON_FILES = new Set(["favicon.ico", "favicon.svg", "icon.svg"]);
 
+/** Pages no search engine may index: a receipt's proof, by its Spanish path and its English alias. */
+const UNINDEXED_PAGES = /^\/(verificar|verify)\//;
+
 /**
  * Serves the built SPA from the API's own origin. `index.html` gets the requesting host's
  * public configuration as a JSON data block and the theme as the body's only class, so the
@@ -49,6 +52,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       .replace(/<body[^>]*>/, `<body class="${config.theme}" style="${brandStyle(config.brand.primary_color)}">`)
       .replace('href="/favicon.svg"', `href="/themes/${config.theme}/icon.svg"`)
       .replace("</head>", `<script type="application/json" id="host-config">${json}</script>\n</head>`);
+    // A receipt's public check is for the one who holds its QR, never for search engines (docs/decisions/0200).
+    if (UNINDEXED_PAGES.test(request.url)) reply.header("x-robots-tag", "noindex, nofollow");
     return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
   };
 
