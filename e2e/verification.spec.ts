@@ -34,7 +34,8 @@ test.describe("Mexico, in Spanish", () => {
     await page.getByRole("link", { name: /^Recibo: Parquímetro/ }).click();
     await expect(page).toHaveURL(/\/recibo\/[0-9a-f-]{36}$/);
     const receiptUrl = page.url();
-    const number = (await page.getByRole("heading", { name: /^Recibo R-/ }).textContent())?.replace("Recibo ", "") ?? "";
+    const number =
+      (await page.getByRole("heading", { name: /^Recibo R-/ }).textContent())?.replace("Recibo ", "") ?? "";
     const proof = page.getByRole("region", { name: "Comprobante de pago" });
     await expect(proof.getByRole("img", { name: `Código QR para verificar el recibo ${number}` })).toBeVisible();
     await step("receipt-with-proof");
