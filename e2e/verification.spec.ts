@@ -54,10 +54,10 @@ test.describe("Mexico, in Spanish", () => {
     await expect(result.getByText(/Parquímetro 101/).first()).toBeVisible();
     await expect(officer.getByText(plate)).toHaveCount(0);
     await expect(officer.getByText("Ana")).toHaveCount(0);
-    await officer.getByLabel("Placa").fill(plate.toLowerCase());
+    await officer.getByRole("textbox", { name: "Placa" }).fill(plate.toLowerCase());
     await officer.getByRole("button", { name: "Comparar" }).click();
     await expect(officer.getByTestId("plate-result")).toHaveText(`La placa ${plate} coincide con este recibo.`);
-    await officer.getByLabel("Placa").fill("ZZZ9999");
+    await officer.getByRole("textbox", { name: "Placa" }).fill("ZZZ9999");
     await officer.getByRole("button", { name: "Comparar" }).click();
     await expect(officer.getByTestId("plate-result")).toHaveText("La placa ZZZ9999 no coincide con este recibo.");
     await expectAccessible(officer);
