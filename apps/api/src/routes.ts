@@ -16,6 +16,7 @@ import { subscriptionsModule } from "./modules/subscriptions/plugin.ts";
 import { usersModule } from "./modules/users/plugin.ts";
 import { valetModule } from "./modules/valet/plugin.ts";
 import { vehiclesModule } from "./modules/vehicles/plugin.ts";
+import { verificationModule } from "./modules/verification/plugin.ts";
 import { webhooksModule } from "./modules/webhooks/plugin.ts";
 
 /**
@@ -39,6 +40,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(subscriptionsModule);
   await app.register(homeModule);
   await app.register(receiptsModule);
+  await app.register(verificationModule);
   await app.register(contactModule);
   await app.register(operatorModule);
 };

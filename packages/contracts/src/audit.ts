@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   "invoice.reject",
   "host.update",
   "organisation.create",
+  "dispute.status",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -19,6 +19,7 @@ import { subscriptions as enSubscriptions } from "./locales/en/subscriptions.ts"
 import { valet as enValet } from "./locales/en/valet.ts";
 import { validation as enValidation } from "./locales/en/validation.ts";
 import { vehicles as enVehicles } from "./locales/en/vehicles.ts";
+import { verification as enVerification } from "./locales/en/verification.ts";
 import { account as esAccount } from "./locales/es/account.ts";
 import { auth as esAuth } from "./locales/es/auth.ts";
 import { billing as esBilling } from "./locales/es/billing.ts";
@@ -40,6 +41,7 @@ import { subscriptions as esSubscriptions } from "./locales/es/subscriptions.ts"
 import { valet as esValet } from "./locales/es/valet.ts";
 import { validation as esValidation } from "./locales/es/validation.ts";
 import { vehicles as esVehicles } from "./locales/es/vehicles.ts";
+import { verification as esVerification } from "./locales/es/verification.ts";
 
 /**
  * The message catalogues, one namespace per feature. English is the source: every Spanish
@@ -68,6 +70,7 @@ export const resources = {
     subscriptions: enSubscriptions,
     validation: enValidation,
     vehicles: enVehicles,
+    verification: enVerification,
   },
   es: {
     account: esAccount,
@@ -91,6 +94,7 @@ export const resources = {
     subscriptions: esSubscriptions,
     validation: esValidation,
     vehicles: esVehicles,
+    verification: esVerification,
   },
 } as const;
 

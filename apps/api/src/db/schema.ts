@@ -51,6 +51,8 @@ export interface Database {
   event_visits: EventVisitsTable;
   valet_tickets: ValetTicketsTable;
   driver_suspensions: DriverSuspensionsTable;
+  receipt_proofs: ReceiptProofsTable;
+  receipt_disputes: ReceiptDisputesTable;
 }
 
 type Bool = 0 | 1;
@@ -862,6 +864,29 @@ export interface ValetTicketsTable {
   tip: number | null;
   total: number | null;
   currency: "mxn" | "usd";
+  created_at: string;
+  updated_at: string;
+}
+
+/** A paid charge's proof: the opaque token of `/verificar/{token}` (docs/decisions/0200). */
+export interface ReceiptProofsTable {
+  payment_id: string;
+  /** sha256 of the token; the token itself is derived again from the charge's id when the receipt is shown. */
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** "I got a ticket" on a receipt (docs/decisions/0200): one per charge, followed by the operator. */
+export interface ReceiptDisputesTable {
+  id: string;
+  payment_id: string;
+  user_id: string;
+  location_id: string;
+  status: "received" | "in_review" | "upheld" | "rejected";
+  citation_number: string | null;
+  note: string | null;
+  resolution: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { encode } from "uqr";
 
 /** The page margin of every PDF we print, in points. */
 export const PDF_MARGIN = 50;
@@ -21,4 +22,13 @@ export function openPdf(info: { title: string; author: string }): {
     pdf.on("error", reject);
   });
   return { pdf, width: pdf.page.width - PDF_MARGIN * 2, done };
+}
+
+/** A QR code of `text` drawn in black squares at (x, y), `size` points wide (a receipt's proof, docs/decisions/0200). */
+export function drawQr(pdf: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
+  const { data } = encode(text, { border: 1 });
+  const cell = size / data.length;
+  for (const [row, cells] of data.entries())
+    for (const [column, dark] of cells.entries()) if (dark) pdf.rect(x + column * cell, y + row * cell, cell, cell);
+  pdf.fillColor("black").fill();
 }

@@ -13,6 +13,9 @@ const FAVICON_FILES = new Set(["favicon.ico", "favicon.svg", "icon.svg"]);
 /** The service worker keeps its name across builds; the browser must always see the newest. */
 const SERVICE_WORKER_FILES = new Set(["sw.js", "sw.js.map"]);
 
+/** Pages no search engine may index: a receipt's proof, by its Spanish path and its English alias. */
+const UNINDEXED_PAGES = /^\/(verificar|verify)\//;
+
 /**
  * Serves the built SPA from the API's own origin. `index.html` gets the requesting host's
  * public configuration as a JSON data block and the theme as the body's only class, so the
@@ -57,6 +60,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
         `<link rel="manifest" href="/manifest.webmanifest" />\n<meta name="theme-color" content="${hostThemeColour(config)}" />\n</head>`,
       )
       .replace("</head>", `<script type="application/json" id="host-config">${json}</script>\n</head>`);
+    // A receipt's public check is for the one who holds its QR, never for search engines (docs/decisions/0200).
+    if (UNINDEXED_PAGES.test(request.url)) reply.header("x-robots-tag", "noindex, nofollow");
     return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
   };
 

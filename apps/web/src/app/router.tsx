@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
           ...withAlias(paths.aisd, () => import("../features/partners/routes/aisd.tsx")),
           ...withAlias(paths.location, () => import("../features/locations/routes/location.tsx")),
           ...withAlias(paths.notFound, () => import("../features/not-found/routes/not-found.tsx")),
+          ...withAlias(paths.verify, () => import("../features/verification/routes/verify.tsx")),
           {
             loader: requireSession,
             children: [
@@ -144,6 +145,7 @@ export const routes: RouteObject[] = [
                   ...withAlias(paths.operatorDrivers, () => import("../features/operator/routes/drivers.tsx")),
                   ...withAlias(paths.operatorDriver, () => import("../features/operator/routes/driver.tsx")),
                   ...withAlias(paths.operatorInvoices, () => import("../features/operator/routes/invoices.tsx")),
+                  ...withAlias(paths.operatorDisputes, () => import("../features/operator/routes/disputes.tsx")),
                   ...withAlias(paths.operatorTeam, () => import("../features/operator/routes/team.tsx")),
                   ...withAlias(paths.operatorEvents, () => import("../features/operator/routes/events.tsx")),
                   ...withAlias(paths.operatorNewEvent, () => import("../features/operator/routes/event-edit.tsx")),

@@ -37,6 +37,8 @@ export const paths = {
   visitReceipt: { path: "/visita/:uuid/recibo", alias: "/visit/:uuid/receipt" },
   /** Not in the spec: the receipt of any paid charge, by its payment uuid (docs/decisions/0111). */
   receipt: { path: "/recibo/:uuid", alias: "/receipt/:uuid" },
+  /** Not in the spec: a receipt's proof, public and not indexed, from its QR (docs/decisions/0200). */
+  verify: { path: "/verificar/:token", alias: "/verify/:token" },
   eventVisit: { path: "/visita/evento/:uuid", alias: "/visit/event/:uuid" },
   /** Not in the spec: a valet ticket's link and QR (docs/decisions/0032), and the ticket as a visit. */
   valetClaim: { path: "/valet/:token" },
@@ -55,6 +57,8 @@ export const paths = {
   operatorDrivers: { path: "/operador/conductores", alias: "/operator/drivers" },
   operatorDriver: { path: "/operador/conductores/:uuid", alias: "/operator/drivers/:uuid" },
   operatorInvoices: { path: "/operador/facturas", alias: "/operator/invoices" },
+  /** Not in the spec: drivers' ticket disputes (docs/decisions/0200). */
+  operatorDisputes: { path: "/operador/disputas", alias: "/operator/disputes" },
   operatorTeam: { path: "/operador/equipo", alias: "/operator/team" },
   operatorEvents: { path: "/operador/eventos", alias: "/operator/events" },
   operatorNewEvent: { path: "/operador/eventos/nuevo", alias: "/operator/events/new" },

@@ -20,4 +20,5 @@ export * as subscriptions from "./subscriptions.ts";
 export * as users from "./users.ts";
 export * as valet from "./valet.ts";
 export * as vehicles from "./vehicles.ts";
+export * as verification from "./verification.ts";
 export * as webhooks from "./webhooks.ts";

@@ -2,14 +2,15 @@ import { cardBrandName, type Locale } from "@estaciona/contracts";
 import type { Receipt } from "@estaciona/contracts/schemas/receipts";
 import { translate } from "@estaciona/i18n";
 import { breakdownLines } from "../../lib/breakdown-text.ts";
-import { openPdf } from "../../lib/pdf.ts";
+import { drawQr, openPdf } from "../../lib/pdf.ts";
 import { formatInstant } from "../parking/visits/messages.ts";
 
 /**
  * The receipt as a PDF (Letter, Helvetica), in the caller's language: the same labels as the
- * receipt screen (`parking.receipt.*`, `parking.breakdown.*`), times on the lot's clock.
+ * receipt screen (`parking.receipt.*`, `parking.breakdown.*`), times on the lot's clock, and the
+ * QR of its proof that anyone can check (`verifyUrl`, docs/decisions/0200).
  */
-export function renderReceiptPdf(receipt: Receipt, locale: Locale): Promise<Buffer> {
+export function renderReceiptPdf(receipt: Receipt, locale: Locale, verifyUrl?: string): Promise<Buffer> {
   const label = (key: string) => translate(locale, `parking.receipt.${key}`) ?? key;
   const { pdf, width, done } = openPdf({
     title: translate(locale, "parking.receipt.number", { number: receipt.number }) ?? receipt.number,
@@ -57,6 +58,18 @@ export function renderReceiptPdf(receipt: Receipt, locale: Locale): Promise<Buff
       .fontSize(9)
       .font("Helvetica")
       .text(`${label("contact")}: ${contact}`, { width });
+  if (verifyUrl) {
+    pdf.moveDown();
+    const top = pdf.y;
+    drawQr(pdf, verifyUrl, pdf.page.margins.left, top, 96);
+    pdf
+      .fontSize(9)
+      .font("Helvetica")
+      .text(translate(locale, "verification.pdf_caption") ?? "", pdf.page.margins.left + 108, top, {
+        width: width - 108,
+      })
+      .text(verifyUrl, { width: width - 108 });
+  }
   pdf.end();
   return done;
 }

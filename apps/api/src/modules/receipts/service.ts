@@ -4,9 +4,16 @@ import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { findLocationWithOperator } from "../parking/locations/repository.ts";
 import { chargeReceiptNumber } from "../payments/receipt-subject.ts";
-import { findCardById, findChargeOfUser, listPaidChargesOfPayables, type PaymentRow } from "../payments/repository.ts";
+import {
+  findCardById,
+  findChargeOfUser,
+  findPaymentById,
+  listPaidChargesOfPayables,
+  type PaymentRow,
+} from "../payments/repository.ts";
 import { payableKinds, paymentLine, productWords } from "./kinds.ts";
 import { renderReceiptPdf } from "./pdf.ts";
+import { type Proof, proofOf } from "./proof.ts";
 
 /**
  * Receipts of every product (docs/decisions/0111): one per paid charge, read from the ledger's
@@ -62,6 +69,24 @@ async function paidChargeOf(db: Executor, userId: string, paymentId: string): Pr
   return charge;
 }
 
+/**
+ * A paid charge's receipt whoever asks, for the public check of its proof and the dispute kit
+ * (modules/verification, docs/decisions/0200), with the charge's status and location id.
+ */
+export async function receiptOfCharge(db: Executor, paymentId: string, locale: Locale) {
+  const charge = await findPaymentById(db, paymentId);
+  if (charge?.kind !== "charge" || (charge.status !== "succeeded" && charge.status !== "refunded"))
+    throw new AppError("object_not_found");
+  const subject = await payableKinds[charge.payable_type]?.subjectOf(db, charge.payable_id);
+  const receipt = await presentReceipt(db, charge, locale);
+  return { receipt, charge, locationId: subject?.locationId ?? "" };
+}
+
+/** The proof of one of the driver's paid charges (docs/decisions/0200): the token its QR carries. */
+export async function receiptProof(db: Executor, key: Buffer, userId: string, paymentId: string): Promise<Proof> {
+  return proofOf(db, key, await paidChargeOf(db, userId, paymentId));
+}
+
 export async function getReceipt(db: Executor, userId: string, paymentId: string, locale: Locale): Promise<Receipt> {
   return presentReceipt(db, await paidChargeOf(db, userId, paymentId), locale);
 }
@@ -75,8 +100,15 @@ export async function listReceipts(db: Executor, userId: string, productUuid: st
   return Promise.all(charges.map((charge) => presentReceipt(db, charge, locale)));
 }
 
-export async function receiptPdf(db: Executor, userId: string, paymentId: string, locale: Locale): Promise<ReceiptPdf> {
+export async function receiptPdf(
+  db: Executor,
+  userId: string,
+  paymentId: string,
+  locale: Locale,
+  proof?: { key: Buffer; origin: string },
+): Promise<ReceiptPdf> {
   const receipt = await getReceipt(db, userId, paymentId, locale);
-  const pdf = await renderReceiptPdf(receipt, locale);
+  const token = proof && (await receiptProof(db, proof.key, userId, paymentId)).token;
+  const pdf = await renderReceiptPdf(receipt, locale, token ? `${proof.origin}/verificar/${token}` : undefined);
   return { filename: `${receipt.number}.pdf`, content_type: "application/pdf", base64: pdf.toString("base64") };
 }

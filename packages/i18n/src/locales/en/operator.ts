@@ -22,6 +22,7 @@ export const operator = {
     payments: "Payments",
     drivers: "Drivers",
     invoices: "Invoices",
+    disputes: "Ticket disputes",
     team: "Team and log",
     hosts: "Hosts",
     organisations: "Organisations",
@@ -208,6 +209,7 @@ export const operator = {
     "operator.grants": "Changed an operator's locations",
     "host.update": "Changed a host",
     "organisation.create": "Created an organisation",
+    "dispute.status": "Moved a ticket dispute",
   },
   today: {
     title: "Today",

@@ -23,6 +23,7 @@ export const operator: typeof source = {
     payments: "Pagos",
     drivers: "Conductores",
     invoices: "Facturas",
+    disputes: "Disputas de multas",
     team: "Equipo y bitácora",
     hosts: "Sitios",
     organisations: "Organizaciones",
@@ -209,6 +210,7 @@ export const operator: typeof source = {
     "operator.grants": "Cambió las ubicaciones de un operador",
     "host.update": "Cambió un sitio",
     "organisation.create": "Creó una organización",
+    "dispute.status": "Cambió el estado de una disputa de multa",
   },
   today: {
     title: "Hoy",

@@ -40,6 +40,8 @@ export async function locationOfSubject(db: Executor, subject: { type: string; i
           .select("plans.location_id")
           .where("discounts.id", "=", id)
           .executeTakeFirst();
+      case "dispute":
+        return db.selectFrom("receipt_disputes").select("location_id").where("id", "=", id).executeTakeFirst();
       default:
         return undefined;
     }

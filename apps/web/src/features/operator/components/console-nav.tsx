@@ -9,6 +9,7 @@ type Section = {
     | "payments"
     | "drivers"
     | "invoices"
+    | "disputes"
     | "locations"
     | "meters"
     | "events"
@@ -42,6 +43,7 @@ const groups = (platform: boolean): Group[] => [
       at("payments", "operatorPayments"),
       at("drivers", "operatorDrivers"),
       at("invoices", "operatorInvoices"),
+      at("disputes", "operatorDisputes"),
     ],
   },
   {

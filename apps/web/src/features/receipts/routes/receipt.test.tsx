@@ -1,4 +1,6 @@
 import type { Receipt } from "@estaciona/contracts/schemas/receipts";
+import { verification as enVerification } from "@estaciona/i18n/locales/en/verification";
+import { verification as esVerification } from "@estaciona/i18n/locales/es/verification";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
@@ -8,11 +10,15 @@ import {
   registerParkingCatalogues,
   renderWithProviders,
 } from "../../../components/parking/testing/fixtures.tsx";
-import { i18n } from "../../../lib/i18n.ts";
+import { i18n, registerNamespaces } from "../../../lib/i18n.ts";
 import ReceiptScreen from "./receipt.tsx";
 
 vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
-beforeAll(() => registerParkingCatalogues());
+vi.mock("../../verification/lib/catalogue.ts", () => ({}));
+beforeAll(() => {
+  registerParkingCatalogues();
+  registerNamespaces("verification", { en: enVerification, es: esVerification });
+});
 afterEach(async () => {
   vi.unstubAllGlobals();
   await i18n.changeLanguage("en");
@@ -39,6 +45,14 @@ const valetReceipt: Receipt = {
   invoiceable: true,
 };
 
+/** The receipt's proof (docs/decisions/0200): its token and no dispute yet. */
+const PROOF_ROUTES = {
+  [`GET user/receipt/${PAYMENT}/proof`]: () => ({
+    body: { data: { token: "AbCdEfGhIjKlMnOpQrStUvWxYz012345", expires_at: "2027-12-27T20:15:00.000Z" } },
+  }),
+  [`GET user/receipt/${PAYMENT}/dispute`]: () => ({ body: { data: null } }),
+};
+
 const renderReceipt = () =>
   renderWithProviders(
     <Routes>
@@ -50,7 +64,7 @@ const renderReceipt = () =>
 
 describe("the receipt screen", () => {
   it("shows the product, plate, times on the lot's clock, the breakdown with the tip and the payment reference", async () => {
-    mockApi({ [`GET user/receipt/${PAYMENT}`]: () => ({ body: { data: valetReceipt } }) });
+    mockApi({ ...PROOF_ROUTES, [`GET user/receipt/${PAYMENT}`]: () => ({ body: { data: valetReceipt } }) });
     renderReceipt();
     const receipt = await screen.findByRole("article");
     expect(within(receipt).getByText("Valet · #A17 · Restaurante Pangea")).toBeInTheDocument();
@@ -64,11 +78,16 @@ describe("the receipt screen", () => {
     expect(screen.getByTestId("receipt-total")).toHaveTextContent("$97.59 MXN");
     // The billing screen is Spanish only (docs/product/screens-and-routes.md): no invoice link in English.
     expect(screen.queryByRole("link", { name: "Request invoice" })).not.toBeInTheDocument();
+    // The proof anyone can check, and "I got a ticket".
+    expect(await screen.findByRole("img", { name: "QR code to check receipt R-0C1D2E3F00" })).toBeInTheDocument();
+    expect(screen.getByTestId("proof-link")).toHaveAttribute("href", "/verificar/AbCdEfGhIjKlMnOpQrStUvWxYz012345");
+    expect(await screen.findByRole("button", { name: "I got a ticket" })).toBeInTheDocument();
   });
 
   it("downloads the PDF and, in Spanish on a Mexican lot, offers to request the invoice", async () => {
     await i18n.changeLanguage("es");
     const api = mockApi({
+      ...PROOF_ROUTES,
       [`GET user/receipt/${PAYMENT}`]: () => ({ body: { data: valetReceipt } }),
       [`GET user/receipt/${PAYMENT}/pdf`]: () => ({
         body: { data: { filename: "R-0C1D2E3F00.pdf", content_type: "application/pdf", base64: "JVBERi0=" } },

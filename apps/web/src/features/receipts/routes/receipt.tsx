@@ -6,6 +6,7 @@ import { Page } from "../../../components/page.tsx";
 import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
 import { useParkingFormat } from "../../../components/parking/format.ts";
 import { pathTo } from "../../../config/paths.ts";
+import { ReceiptProof } from "../../verification/index.ts";
 import { receiptQuery } from "../api/receipts.ts";
 import { ReceiptActions } from "../components/receipt-actions.tsx";
 import "../../../lib/catalogues/parking.ts";
@@ -77,6 +78,11 @@ export default function ReceiptScreen() {
               </p>
             )}
           </article>
+          <ReceiptProof
+            paymentUuid={receipt.payment_uuid}
+            number={receipt.number}
+            timeZone={receipt.location.time_zone}
+          />
           <div className="form-actions receipt-actions">
             <ReceiptActions paymentUuid={receipt.payment_uuid} invoiceable={receipt.invoiceable} />
             <Link className="button button-secondary" to={PRODUCT_PATHS[receipt.product.kind](receipt.product.uuid)}>
