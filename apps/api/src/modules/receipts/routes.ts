@@ -1,13 +1,13 @@
 import * as endpoints from "@estaciona/contracts/endpoints/receipts";
 import type { FastifyPluginAsync } from "fastify";
-import { deriveKey } from "../../lib/crypto.ts";
+import { keyring } from "../../lib/keyring.ts";
 import { requestLocale } from "../../lib/locale.ts";
 import { route } from "../../plugins/endpoints.ts";
 import { driverOrigin } from "../hosts/service.ts";
 import { getReceipt, listReceipts, receiptPdf } from "./service.ts";
 
 export const receiptRoutes: FastifyPluginAsync = async (app) => {
-  const proofKey = deriveKey(app.config.secret, "receipt-proof");
+  const proofKeys = keyring(app.config, "receipt-proof");
   await route(app, endpoints.listReceipts, (request) =>
     listReceipts(
       app.db,
@@ -21,7 +21,7 @@ export const receiptRoutes: FastifyPluginAsync = async (app) => {
   );
   await route(app, endpoints.downloadReceiptPdf, async (request) =>
     receiptPdf(app.db, request.user.id, request.params.uuid, requestLocale(request.headers["accept-language"]), {
-      key: proofKey,
+      keys: proofKeys,
       origin: await driverOrigin(app, request),
     }),
   );

@@ -2,6 +2,7 @@ import type { Locale } from "@estaciona/contracts";
 import type { Receipt, ReceiptPdf } from "@estaciona/contracts/schemas/receipts";
 import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
+import type { Keyring } from "../../lib/keyring.ts";
 import { findLocationWithOperator } from "../parking/locations/repository.ts";
 import { chargeReceiptNumber } from "../payments/receipt-subject.ts";
 import {
@@ -83,8 +84,8 @@ export async function receiptOfCharge(db: Executor, paymentId: string, locale: L
 }
 
 /** The proof of one of the driver's paid charges (docs/decisions/0200): the token its QR carries. */
-export async function receiptProof(db: Executor, key: Buffer, userId: string, paymentId: string): Promise<Proof> {
-  return proofOf(db, key, await paidChargeOf(db, userId, paymentId));
+export async function receiptProof(db: Executor, keys: Keyring, userId: string, paymentId: string): Promise<Proof> {
+  return proofOf(db, keys, await paidChargeOf(db, userId, paymentId));
 }
 
 export async function getReceipt(db: Executor, userId: string, paymentId: string, locale: Locale): Promise<Receipt> {
@@ -105,10 +106,10 @@ export async function receiptPdf(
   userId: string,
   paymentId: string,
   locale: Locale,
-  proof?: { key: Buffer; origin: string },
+  proof?: { keys: Keyring; origin: string },
 ): Promise<ReceiptPdf> {
   const receipt = await getReceipt(db, userId, paymentId, locale);
-  const token = proof && (await receiptProof(db, proof.key, userId, paymentId)).token;
+  const token = proof && (await receiptProof(db, proof.keys, userId, paymentId)).token;
   const pdf = await renderReceiptPdf(receipt, locale, token ? `${proof.origin}/verificar/${token}` : undefined);
   return { filename: `${receipt.number}.pdf`, content_type: "application/pdf", base64: pdf.toString("base64") };
 }

@@ -10,6 +10,7 @@ import type { z } from "zod";
 import { type Db, type Executor, inTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
+import type { Keyring } from "../../lib/keyring.ts";
 import { nowIso } from "../../lib/time.ts";
 import { recordAudit } from "../operator/audit.ts";
 import { type OperatorScope, reachableLocation, reachableLocationIds } from "../operator/scope.ts";
@@ -121,10 +122,10 @@ async function kitOf(
   db: Executor,
   row: DisputeRow,
   locale: Locale,
-  proof: { key: Buffer; origin: string },
+  proof: { keys: Keyring; origin: string },
 ): Promise<DisputeKit> {
   const { receipt, charge } = await receiptOfCharge(db, row.payment_id, locale);
-  const { token } = await proofOf(db, proof.key, charge);
+  const { token } = await proofOf(db, proof.keys, charge);
   const pdf = await renderDisputeKit(
     { receipt, dispute: row, verifyUrl: `${proof.origin}/verificar/${token}` },
     locale,
@@ -137,7 +138,7 @@ export async function driverDisputeKit(
   userId: string,
   paymentId: string,
   locale: Locale,
-  proof: { key: Buffer; origin: string },
+  proof: { keys: Keyring; origin: string },
 ): Promise<DisputeKit> {
   await getReceipt(db, userId, paymentId, locale);
   const row = await findDisputeOfPayment(db, paymentId);
@@ -150,7 +151,7 @@ export async function operatorDisputeKit(
   scope: OperatorScope,
   disputeId: string,
   locale: Locale,
-  proof: { key: Buffer; origin: string },
+  proof: { keys: Keyring; origin: string },
 ): Promise<DisputeKit> {
   return kitOf(db, await reachableDispute(db, scope, disputeId), locale, proof);
 }

@@ -1,7 +1,7 @@
 import * as endpoints from "@estaciona/contracts/endpoints/verification";
 import { PLATE_CHECKS_PER_IP_PER_HOUR, VERIFY_PER_IP_PER_MINUTE } from "@estaciona/contracts/schemas/verification";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import { deriveKey } from "../../lib/crypto.ts";
+import { keyring } from "../../lib/keyring.ts";
 import { requestLocale } from "../../lib/locale.ts";
 import { route } from "../../plugins/endpoints.ts";
 import { driverOrigin } from "../hosts/service.ts";
@@ -23,7 +23,7 @@ const unindexed = (reply: FastifyReply) =>
 
 /** The public check of a receipt's proof, the driver's proof and dispute, the console's disputes (docs/decisions/0200). */
 export const verificationRoutes: FastifyPluginAsync = async (app) => {
-  const key = deriveKey(app.config.secret, "receipt-proof");
+  const keys = keyring(app.config, "receipt-proof");
   const locale = (request: { headers: { "accept-language"?: string } }) =>
     requestLocale(request.headers["accept-language"]);
 
@@ -47,7 +47,7 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
   );
 
   await route(app, endpoints.getReceiptProof, (request) =>
-    receiptProof(app.db, key, request.user.id, request.params.uuid),
+    receiptProof(app.db, keys, request.user.id, request.params.uuid),
   );
   await route(app, endpoints.getReceiptDispute, (request) =>
     driverDispute(app.db, request.user.id, request.params.uuid),
@@ -57,7 +57,7 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
   );
   await route(app, endpoints.downloadReceiptDisputeKit, async (request) =>
     driverDisputeKit(app.db, request.user.id, request.params.uuid, locale(request), {
-      key,
+      keys,
       origin: await driverOrigin(app, request),
     }),
   );
@@ -70,7 +70,7 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
   );
   await route(app, endpoints.downloadDisputeKit, async (request) =>
     operatorDisputeKit(app.db, scopeOf(request), request.params.uuid, locale(request), {
-      key,
+      keys,
       origin: await driverOrigin(app, request),
     }),
   );
