@@ -49,7 +49,14 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       .replace(/<body[^>]*>/, `<body class="${config.theme}" style="${brandStyle(config.brand.primary_color)}">`)
       .replace('href="/favicon.svg"', `href="/themes/${config.theme}/icon.svg"`)
       .replace("</head>", `<script type="application/json" id="host-config">${json}</script>\n</head>`);
-    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
+    // A reminder's extend link carries its token in the path: never sent on as a referrer, kept, or indexed (0196).
+    if (/^\/(extender|extend)(\/|$)/.test(request.url))
+      reply
+        .header("referrer-policy", "no-referrer")
+        .header("cache-control", "no-store")
+        .header("x-robots-tag", "noindex");
+    else reply.header("cache-control", "no-cache");
+    return reply.type("text/html; charset=utf-8").send(html);
   };
 
   app.get("/", serveIndex);
