@@ -90,6 +90,7 @@ test.describe("Spanish, Monterrey", () => {
   test("a new driver types the zone's number, pays 30 minutes, sees the end, and adds time from the reminder", async ({
     page,
     request,
+    browser,
   }) => {
     const outside = offlineOnly(page);
     const driver = await signUpThroughWizard(page, "localhost", "es");
@@ -154,7 +155,9 @@ test.describe("Spanish, Monterrey", () => {
     await expectAccessible(page);
     await shot(page, "03-home-countdown");
 
-    // The reminder goes out (by SMS and e-mail); its link opens adding time to this session.
+    // The reminder goes out on the driver's channel (SMS until they choose another) with a one-tap
+    // extend link (docs/product/reminders.md): opened on another device with no session, it shows
+    // the extend screen, charges nothing until the confirm, and takes its token out of the address bar.
     reminderDueNow();
     let link = "";
     await expect(async () => {
@@ -165,25 +168,31 @@ test.describe("Spanish, Monterrey", () => {
         message.body.includes("Agrega tiempo"),
       );
       link = /https?:\/\/\S+/.exec(sms?.body ?? "")?.[0] ?? "";
-      expect(link).toContain(`/parquimetros/${ZONE_101.uuid}?session=`);
+      expect(link).toMatch(/\/extender\/[\w-]{43}$/);
     }).toPass({ timeout: 30_000 });
-    await page.goto(link.replace(/^https?:\/\/[^/]+/, hostUrl("localhost", "")));
-    await expect(page.getByRole("heading", { name: "Agregar tiempo" })).toBeVisible();
-    await expect(
-      page.getByText(`${driver.plate} está pagado aquí hasta las ${paidEnd}: el tiempo nuevo se suma.`),
-    ).toBeVisible();
-    // An extension starts at half an hour, never at the single minute it may add; 15 more cost $3.00 + fees and IVA.
-    await expect(minutes).toHaveValue("30");
-    await minutes.fill("15");
-    await minutes.press("Enter");
-    await expect(page.getByRole("row", { name: /Total/ })).toContainText("$9.55 MXN");
-    await expectAccessible(page);
-    await page.getByRole("button", { name: "Pagar $9.55 MXN" }).click();
-    await expect(page.getByRole("heading", { name: "Pagado" })).toBeVisible();
-    // The 15 minutes count from the old end, not from now: however long the journey took to get here.
-    const extended = /hasta las (.+) para /.exec((await paid.textContent()) ?? "")?.[1] ?? "";
+    const elsewhere = await browser.newContext({ locale: "es-MX", timezoneId: "America/Monterrey" });
+    const phone = await elsewhere.newPage();
+    const opened = await phone.goto(link.replace(/^https?:\/\/[^/]+/, hostUrl("localhost", "")));
+    expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
+    await expect(phone.getByRole("heading", { name: "Agregar tiempo", level: 1 })).toBeVisible();
+    await expect(phone).toHaveURL(hostUrl("localhost", "/extender"));
+    await expect(phone.getByRole("heading", { name: /^Zona 101 · / })).toBeVisible();
+    await expect(phone.getByText(`Pagado hasta las`)).toContainText(paidEnd);
+    await expect(phone.getByText("No se cobra nada hasta que confirmes.")).toBeVisible();
+    // 15 more minutes cost $3.00 + fees and IVA, on the saved card.
+    await phone.getByRole("radio", { name: "15 min" }).check();
+    await expect(phone.getByText("Total: $9.55 MXN")).toBeVisible();
+    await expectAccessible(phone);
+    await phone.getByRole("button", { name: "Agregar 15 min por $9.55 MXN" }).click();
+    await expect(phone.getByRole("status")).toContainText("Listo: tu estacionamiento ahora termina");
+    await elsewhere.close();
+    // The driver's own screen shows the new end: 15 minutes on from the old one.
+    await page.goto(hostUrl("localhost", "/dashboard"));
+    const card2 = page.getByRole("region", { name: /Zona 101/ });
+    await expect(card2.getByText(/^Pagado hasta las /)).toBeVisible();
+    const extended =
+      /hasta las (.+)$/.exec((await card2.getByText(/^Pagado hasta las /).textContent()) ?? "")?.[1] ?? "";
     expect(minutesApart(paidEnd, extended)).toBe(15);
-    await expect(page.getByRole("timer")).toHaveText(/^Quedan 4\d:\d{2}$/);
     await shot(page, "04-extended");
 
     // The meters screen lists it as running.

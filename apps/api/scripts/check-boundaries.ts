@@ -31,6 +31,8 @@ export const FLOOR: Record<string, string> = {
   messaging: "sendOnce and the providers: every module sends its own messages",
   users: "the shared user lookups (findUserById, lockActiveUser)",
   operator: "the console's scope and audit log, read by every admin route of every domain",
+  reminders:
+    "the drivers' reminder schedule and extend links: notices of every domain use it, and sign-out, cards, suspension and deletion revoke its links",
 };
 
 const FRAMEWORK = ["plugins", "lib", "db"];

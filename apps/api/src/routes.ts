@@ -12,6 +12,7 @@ import { operatorModule } from "./modules/operator/plugin.ts";
 import { parkingModule } from "./modules/parking/plugin.ts";
 import { paymentsModule } from "./modules/payments/plugin.ts";
 import { receiptsModule } from "./modules/receipts/plugin.ts";
+import { remindersModule } from "./modules/reminders/plugin.ts";
 import { subscriptionsModule } from "./modules/subscriptions/plugin.ts";
 import { usersModule } from "./modules/users/plugin.ts";
 import { valetModule } from "./modules/valet/plugin.ts";
@@ -26,6 +27,7 @@ import { webhooksModule } from "./modules/webhooks/plugin.ts";
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthModule);
   await app.register(hostsModule);
+  await app.register(remindersModule);
   await app.register(authModule);
   await app.register(messagingModule);
   await app.register(usersModule);

@@ -513,10 +513,11 @@ describe(`parking meters (${testEngine})`, () => {
       await app.jobs.runDueJobs();
       const sms = (await outboxFor(app, driver.user.phone)).filter((message) => message.channel === "sms");
       expect(sms).toHaveLength(1);
-      expect(sms[0]?.body).toContain(`/parquimetros/${ZONE_101}?session=${session.uuid}`);
+      // The driver's saved card makes it a one-tap extend link (docs/product/reminders.md).
+      expect(sms[0]?.body).toMatch(/\/extender\/[\w-]{43}/);
       expect(sms[0]?.body).toContain("101");
-      const email = (await outboxFor(app, driver.user.email ?? "")).filter((message) => message.channel === "email");
-      expect(email).toHaveLength(1);
+      // One channel, the driver's (SMS until they choose another).
+      expect(await outboxFor(app, driver.user.email ?? "")).toHaveLength(0);
     });
 
     it("links its notices to the host the driver paid on; a session from before to its zone's country's host", async () => {
@@ -537,8 +538,8 @@ describe(`parking meters (${testEngine})`, () => {
       const session = bought.json().data.session as { uuid: string };
       await dueNow(session.uuid);
       await app.jobs.runDueJobs();
-      const reminder = (await outboxFor(app, driver.user.phone)).find((message) => message.body.includes("session="));
-      expect(reminder?.body).toContain(`http://isisa.localhost:8080/parquimetros/${ZONE_101}?session=${session.uuid}`);
+      const reminder = (await outboxFor(app, driver.user.phone)).find((message) => message.body.includes("/extender/"));
+      expect(reminder?.body).toContain("http://isisa.localhost:8080/extender/");
 
       const publicUrl = app.config.publicUrl;
       const austin = { organisation_id: "", country: "us" as const };

@@ -148,7 +148,9 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
     const messages = await outboxFor(app, driver.user.email as string);
     const totalsIn = (pattern: RegExp) => messages.filter((m) => pattern.test(m.body)).map((m) => m.body);
     const receipts = totalsIn(/Total:/);
-    const reminders = totalsIn(/se renueva el/);
+    // Reminders go on the driver's channel: SMS until they choose another (docs/product/reminders.md).
+    const texts = await outboxFor(app, driver.user.phone);
+    const reminders = texts.filter((m) => /se renueva el/.test(m.body)).map((m) => m.body);
     expect(periods).toHaveLength(13);
     expect(receipts).toHaveLength(13);
     expect(reminders).toHaveLength(12);
@@ -156,7 +158,7 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
       const total = periods[n - 1]?.amounts.total as number;
       expect(checkout(n), `period ${n}`).toBe(total);
       if (n > 1) expect(passPage.get(n), `period ${n}`).toEqual({ date: periods[n - 1]?.start_date, total });
-      if (n > 1) expect(reminders[n - 2]).toContain(`cobraremos ${formatMoney(total, "usd")}`);
+      if (n > 1) expect(reminders[n - 2]).toContain(`por ${formatMoney(total, "usd")}`);
       expect(charges[n - 1]).toMatchObject({ number: n, status: "succeeded", amount: total });
       expect(receipts[n - 1]).toContain(`Total: ${formatMoney(total, "usd")}`);
     }
@@ -168,7 +170,7 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
     ]);
   });
 
-  it("reminds the driver once, three days before a monthly renewal, with the day, the amount and the pass on the host it was bought on", async () => {
+  it("reminds the driver once, seven days before a monthly renewal, on their channel, with the day, the amount and the pass on the host it was bought on", async () => {
     const { driver, pass } = await newPass(FUNDIDORA_MONTHLY, {}, "isisa.localhost:8080");
     const end = Date.parse((await currentPeriod(pass.uuid)).ends_at);
     const reminders = () =>
@@ -178,14 +180,14 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
         .where("recipient", "in", [driver.user.email as string, driver.user.phone])
         .where("body", "like", "%se renueva el%")
         .execute();
-    setClock(end - 4 * 24 * HOUR);
+    setClock(end - 8 * 24 * HOUR);
     await tick();
     expect(await reminders()).toHaveLength(0);
-    setClock(end - 2 * 24 * HOUR);
+    setClock(end - 6 * 24 * HOUR);
     await tick();
     await tick();
     const sent = await reminders();
-    expect(sent.map((message) => message.channel).sort()).toEqual(["email", "sms"]);
+    expect(sent.map((message) => message.channel)).toEqual(["sms"]);
     expect(sent[0]?.body).toContain("$1,796.43");
     for (const message of sent) expect(message.body).toContain(`http://isisa.localhost:8080/pensiones/${pass.uuid}`);
   });

@@ -13,6 +13,7 @@ import { operator as enOperator } from "./locales/en/operator.ts";
 import { parking as enParking } from "./locales/en/parking.ts";
 import { payments as enPayments } from "./locales/en/payments.ts";
 import { privacy as enPrivacy } from "./locales/en/privacy.ts";
+import { reminders as enReminders } from "./locales/en/reminders.ts";
 import { sandbox as enSandbox } from "./locales/en/sandbox.ts";
 import { screens as enScreens } from "./locales/en/screens.ts";
 import { subscriptions as enSubscriptions } from "./locales/en/subscriptions.ts";
@@ -35,6 +36,7 @@ import { operator as esOperator } from "./locales/es/operator.ts";
 import { parking as esParking } from "./locales/es/parking.ts";
 import { payments as esPayments } from "./locales/es/payments.ts";
 import { privacy as esPrivacy } from "./locales/es/privacy.ts";
+import { reminders as esReminders } from "./locales/es/reminders.ts";
 import { sandbox as esSandbox } from "./locales/es/sandbox.ts";
 import { screens as esScreens } from "./locales/es/screens.ts";
 import { subscriptions as esSubscriptions } from "./locales/es/subscriptions.ts";
@@ -64,6 +66,7 @@ export const resources = {
     parking: enParking,
     payments: enPayments,
     privacy: enPrivacy,
+    reminders: enReminders,
     sandbox: enSandbox,
     screens: enScreens,
     valet: enValet,
@@ -88,6 +91,7 @@ export const resources = {
     parking: esParking,
     payments: esPayments,
     privacy: esPrivacy,
+    reminders: esReminders,
     sandbox: esSandbox,
     screens: esScreens,
     valet: esValet,

@@ -53,6 +53,8 @@ export interface Database {
   driver_suspensions: DriverSuspensionsTable;
   receipt_proofs: ReceiptProofsTable;
   receipt_disputes: ReceiptDisputesTable;
+  reminder_preferences: ReminderPreferencesTable;
+  extend_links: ExtendLinksTable;
 }
 
 type Bool = 0 | 1;
@@ -889,4 +891,30 @@ export interface ReceiptDisputesTable {
   resolution: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A driver's reminder choices (docs/product/reminders.md); no row: the defaults. */
+export interface ReminderPreferencesTable {
+  user_id: string;
+  channel: "sms" | "whatsapp" | "email";
+  lead_minutes: number;
+  /** Minutes after midnight on the place's clock; both null: no quiet hours. */
+  quiet_start: number | null;
+  quiet_end: number | null;
+  updated_at: string;
+}
+
+/** A reminder's single-purpose extend link: its token kept only as a SHA-256 (docs/decisions/0196). */
+export interface ExtendLinksTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  session_id: string;
+  payment_method_id: string;
+  allowed_until: string;
+  expires_at: string;
+  used_at: string | null;
+  used_key: string | null;
+  revoked_at: string | null;
+  created_at: string;
 }

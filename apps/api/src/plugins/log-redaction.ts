@@ -67,12 +67,16 @@ function maskTexts(value: unknown, depth = 0): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, maskTexts(item, depth + 1)]));
 }
 
-/** A request's URL as logged: every query value masked (its names kept), the path's texts masked. */
+/** Paths whose last segment is a bearer secret: a reminder's extend link (docs/decisions/0196). */
+const SECRET_IN_PATH = /(\/(?:extender|extend|meter-extend)\/)[^/?#]+/g;
+const maskPath = (path: string): string => maskText(path.replace(SECRET_IN_PATH, "$1[redacted]"));
+
+/** A request's URL as logged: every query value masked (its names kept), the path's texts and secrets masked. */
 export function maskUrl(url: string): string {
   const queryAt = url.indexOf("?");
-  if (queryAt === -1) return maskText(url);
+  if (queryAt === -1) return maskPath(url);
   const names = [...new URLSearchParams(url.slice(queryAt + 1)).keys()];
-  return `${maskText(url.slice(0, queryAt))}?${names.map((name) => `${encodeURIComponent(name)}=[redacted]`).join("&")}`;
+  return `${maskPath(url.slice(0, queryAt))}?${names.map((name) => `${encodeURIComponent(name)}=[redacted]`).join("&")}`;
 }
 
 /** Fastify's request and error serializers, with the masks above. */

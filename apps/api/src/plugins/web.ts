@@ -62,7 +62,14 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       .replace("</head>", `<script type="application/json" id="host-config">${json}</script>\n</head>`);
     // A receipt's public check is for the one who holds its QR, never for search engines (docs/decisions/0200).
     if (UNINDEXED_PAGES.test(request.url)) reply.header("x-robots-tag", "noindex, nofollow");
-    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html);
+    // A reminder's extend link carries its token in the path: never sent on as a referrer, kept, or indexed (0196).
+    if (/^\/(extender|extend)(\/|$)/.test(request.url))
+      reply
+        .header("referrer-policy", "no-referrer")
+        .header("cache-control", "no-store")
+        .header("x-robots-tag", "noindex");
+    else reply.header("cache-control", "no-cache");
+    return reply.type("text/html; charset=utf-8").send(html);
   };
 
   app.get("/", serveIndex);

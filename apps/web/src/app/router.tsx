@@ -78,6 +78,9 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.login.path, Component: LoginScreen, ErrorBoundary: ScreenError },
           ...withAlias(paths.threeDs, () => import("../features/payments/routes/three-ds.tsx")),
+          // Public: a reminder's extend link works without signing in (docs/decisions/0196).
+          ...withAlias(paths.extend, () => import("../features/reminders/routes/extend.tsx")),
+          ...withAlias(paths.extendLink, () => import("../features/reminders/routes/extend.tsx")),
         ],
       },
       {

@@ -43,6 +43,10 @@ export const paths = {
   /** Not in the spec: a valet ticket's link and QR (docs/decisions/0032), and the ticket as a visit. */
   valetClaim: { path: "/valet/:token" },
   valetTicket: { path: "/visita/valet/:uuid", alias: "/visit/valet/:uuid" },
+  /** Not in the spec: a reminder's one-tap extend link, public (docs/product/reminders.md, docs/decisions/0196). */
+  extend: { path: "/extender/:token", alias: "/extend/:token" },
+  /** Where the extend screen stays once it took the token out of the address bar. */
+  extendLink: { path: "/extender", alias: "/extend" },
   /** Not in the spec: the operator console (docs/product/operators.md), a lazy part of the same app. */
   operator: { path: "/operador", alias: "/operator" },
   operatorLocations: { path: "/operador/ubicaciones", alias: "/operator/locations" },

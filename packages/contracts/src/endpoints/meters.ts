@@ -139,3 +139,34 @@ export const checkMeterPlate = defineEndpoint({
   summary: "Enforcement: whether a plate is paid in the zone and until when (no personal data)",
   schemas: schemasOf(meters, (s) => ({ body: s.meterCheckBody, response: s.meterCheck })),
 });
+
+const reminders = () => import("../schemas/reminders.ts");
+
+/**
+ * A reminder's extend link, opened without signing in (docs/product/reminders.md): reading it
+ * never charges (link previewers open links). A forged token is `object_not_found`, an expired,
+ * revoked or used one `invalid_code`.
+ */
+export const getExtendLink = defineEndpoint({
+  method: "GET",
+  path: "/open/meter-extend/:token",
+  auth: "none",
+  errors: ["invalid_code"],
+  tag,
+  summary: "The extend screen of a reminder's link: the session, its zone, the bound card and the time allowed",
+  schemas: schemasOf(reminders, (s) => ({ params: s.extendLinkParams, response: s.extendLinkView })),
+});
+
+export const confirmExtendLink = defineEndpoint({
+  method: "POST",
+  path: "/open/meter-extend/:token",
+  auth: "none",
+  errors: [...CARD_CHARGE_ERRORS, "invalid_code", "forbidden_access", "invalid_visit_amount", "location_not_available"],
+  tag,
+  summary: "The confirm tap: one extension with the link's card; the link is then used",
+  schemas: schemasOf(reminders, (s) => ({
+    params: s.extendLinkParams,
+    body: s.confirmExtendLinkBody,
+    response: s.meterPurchaseAnswer,
+  })),
+});

@@ -11,6 +11,7 @@ import { requireTextablePhone } from "../../lib/phones.ts";
 import { isoAfter, isoBefore, nowIso, secondsUntil } from "../../lib/time.ts";
 import { messageKey, sendOnce } from "../messaging/outbox.ts";
 import { ProviderError } from "../messaging/providers.ts";
+import { revokeExtendLinksOfUser } from "../reminders/index.ts";
 import { findActiveUserByPhone, findUserById } from "../users/repository.ts";
 import {
   codeSendTimesToPhoneSince,
@@ -306,6 +307,8 @@ export async function revokeToken(context: AuthContext, input: { token: string; 
   if (refresh) {
     if (input.clientId && input.clientId !== refresh.client_id) return;
     await revokeSession(context.db, refresh.session_id, "logout", now);
+    // Signing out ends the driver's extend links too (docs/decisions/0196).
+    await revokeExtendLinksOfUser(context.db, refresh.user_id);
     context.log.info({ sessionId: refresh.session_id }, "signed out");
     return;
   }
@@ -315,6 +318,7 @@ export async function revokeToken(context: AuthContext, input: { token: string; 
   if (!session || session.user_id !== claims.userId) return;
   if (input.clientId && input.clientId !== session.client_id) return;
   await revokeSession(context.db, session.id, "logout", now);
+  await revokeExtendLinksOfUser(context.db, session.user_id);
   context.log.info({ sessionId: session.id }, "signed out");
 }
 

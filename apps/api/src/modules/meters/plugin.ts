@@ -15,7 +15,7 @@ export const metersModule = apiModule(
     modules: ["payments", "parking"],
   },
   async (app) => {
-    registerMeterPayable(() => app.config.meterReminderMinutes);
+    registerMeterPayable(app);
     registerMeterJobs(app, app.jobs);
     await app.register(meterRoutes);
   },

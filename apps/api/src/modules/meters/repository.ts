@@ -310,8 +310,9 @@ export async function hasChargeForPurchase(db: Executor, purchaseId: string): Pr
   return row !== undefined;
 }
 
-export function findUserContact(db: Executor, userId: string) {
-  return db.selectFrom("users").select(["phone", "email", "locale"]).where("id", "=", userId).executeTakeFirst();
+/** The driver an extend link was made for, unless the account was deleted since. */
+export function findDriverOfLink(db: Executor, userId: string) {
+  return db.selectFrom("users").selectAll().where("id", "=", userId).where("deleted_at", "is", null).executeTakeFirst();
 }
 
 /**

@@ -4,6 +4,7 @@ import { route } from "../../plugins/endpoints.ts";
 import { driverOrigin, hostLocationIds } from "../hosts/service.ts";
 import { scopeOf } from "../operator/scope.ts";
 import { deviceOf } from "../parking/devices/routes.ts";
+import { confirmExtendLink, viewExtendLink } from "./extend-link.ts";
 import { OFFLINE_MAP_STYLE } from "./map-style.ts";
 import { extendSession, startSession } from "./purchase.ts";
 import { checkPlate, getSession, listSessions } from "./sessions.ts";
@@ -33,6 +34,15 @@ export const meterRoutes: FastifyPluginAsync = async (app) => {
   await route(app, endpoints.extendMeterSession, async (request, _reply, key) =>
     extendSession(app, request.user, request.params.uuid, request.body, key, await driverOrigin(app, request)),
   );
+  // A reminder's extend link: no sign-in, no referrer, never cached (docs/decisions/0196).
+  await route(app, endpoints.getExtendLink, (request, reply) => {
+    reply.header("referrer-policy", "no-referrer").header("cache-control", "no-store");
+    return viewExtendLink(app.db, request.params.token);
+  });
+  await route(app, endpoints.confirmExtendLink, async (request, reply) => {
+    reply.header("referrer-policy", "no-referrer").header("cache-control", "no-store");
+    return confirmExtendLink(app, request.params.token, request.body, await driverOrigin(app, request));
+  });
   await route(app, endpoints.getMeterSession, (request) => getSession(app.db, request.user.id, request.params.uuid));
   await route(app, endpoints.listMeterSessions, (request) =>
     listSessions(app.db, request.user.id, request.query.status),

@@ -3,6 +3,7 @@ import type { PaymentMethod, PaymentState } from "@estaciona/contracts/schemas/p
 import type { Tx } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { nowIso } from "../../lib/time.ts";
+import { revokeExtendLinksOfCard } from "../reminders/index.ts";
 import { lockActiveUser } from "../users/repository.ts";
 import { gatewayFor } from "./gateway.ts";
 import { chargeFailure, type LedgerDeps, refreshCharge } from "./ledger.ts";
@@ -126,6 +127,8 @@ export async function deletePaymentMethod(deps: LedgerDeps, userId: string, meth
     const { last } = await assertCardCanBeRemoved(tx, found);
     const now = nowIso();
     await softDeleteCard(tx, found.id, now);
+    // The reminders' extend links that would charge it stop working (docs/decisions/0196).
+    await revokeExtendLinksOfCard(tx, found.id);
     if (last) await setUserCardFlag(tx, userId, found.country, false, now);
     return found;
   });
@@ -144,4 +147,4 @@ export async function deletePaymentMethod(deps: LedgerDeps, userId: string, meth
  * The card a feature charges when the driver names none (the country's default; a freeflow exit
  * prefers a freeflow card): the features read it here, through the module's entry.
  */
-export { findCardToCharge } from "./repository.ts";
+export { findCardOfUser, findCardToCharge } from "./repository.ts";

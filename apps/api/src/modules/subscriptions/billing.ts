@@ -51,7 +51,7 @@ export const JOB_RECEIPT = "subscriptions.receipt";
 export const JOB_RENEWAL_FAILED = "subscriptions.renewal_failed";
 export const JOB_REMINDER = "subscriptions.renewal_reminder";
 /** How long before a monthly or yearly renewal the driver is reminded. */
-export const REMINDER_BEFORE_SECONDS = 3 * 24 * 3600;
+export const REMINDER_BEFORE_SECONDS = 7 * 24 * 3600;
 
 /** Locks a period in the lock order (its pass, then itself) and reads what moving it needs. */
 async function lockPeriodContext(tx: Tx, periodId: string) {

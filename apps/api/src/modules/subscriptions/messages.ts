@@ -9,6 +9,7 @@ import { findLocationById } from "../parking/locations/repository.ts";
 import type { MessageDeps } from "../parking/visits/messages.ts";
 import { findVehicleById } from "../parking/visits/repository.ts";
 import { findCardById, findPaymentById } from "../payments/repository.ts";
+import { deliverReminder, type PreferenceDefaults, preferencesOf, reminderTime } from "../reminders/index.ts";
 import { findUserById } from "../users/repository.ts";
 import { periodPrice } from "./pricing.ts";
 import { findSubscriptionById, type SubscriptionRow } from "./repository/passes.ts";
@@ -143,39 +144,43 @@ export async function sendRenewalFailed(
 }
 
 /**
- * The reminder before a monthly or yearly renewal: the day, the amount and how to cancel. Sent once
- * per period: the pass is marked before sending, so a second worker or a retried job sends nothing.
+ * The reminder before a monthly or yearly renewal: the day, the amount and how to cancel, on the
+ * driver's channel (the reminders module). Sent once per period: the pass is marked before sending,
+ * so a second worker or a retried job sends nothing. Inside the driver's quiet hours (the lot's
+ * clock) it waits for their end: `later` is that instant, and the caller runs it again then.
  */
 export async function sendRenewalReminder(
-  deps: MessageDeps & { config: { publicUrl: string } },
+  deps: MessageDeps & { config: { publicUrl: string } & PreferenceDefaults["config"] },
   subscriptionId: string,
-) {
+): Promise<{ later: number } | undefined> {
   const pass = await passOf(deps, subscriptionId);
   if (pass?.subscription.status !== "active" || pass.subscription.cancel_at_period_end === 1) return;
   const { subscription, user, plan, location, vehicle, period } = pass;
+  const now = Date.now();
+  const preferences = await preferencesOf(deps, user.id);
+  const at = reminderTime(now, preferences, location.time_zone, "later", now - 1, 0);
+  if (at !== null && at > now) return { later: at };
   const next = await nextPeriodPrice(deps.db, subscription, plan, location);
   if (!(await markReminded(deps.db, subscription.id, period.number))) return;
-  const locale = user.locale;
-  const params = {
-    plan: plan.name,
-    location: location.name,
-    plate: vehicle.plate,
-    date: formatDay(period.end_date, locale),
-    amount: formatMoney(next, plan.currency),
-    link: subscriptionLink(await originOf(deps, pass), subscription.id),
-  };
-  const key = messageKey("pass_renewal_reminder", subscription.id, period.number);
-  const sends: Promise<unknown>[] = [
-    sendOnce(deps, key, { to: user.phone, channel: "sms", body: text(locale, "reminder_sms", params) }),
-  ];
-  if (user.email)
-    sends.push(
-      sendOnce(deps, key, {
-        channel: "email",
-        to: user.email,
+  const link = subscriptionLink(await originOf(deps, pass), subscription.id);
+  await deliverReminder(
+    deps,
+    user.id,
+    messageKey("pass_renewal_reminder", subscription.id, period.number),
+    (locale) => {
+      const params = {
+        plan: plan.name,
+        location: location.name,
+        plate: vehicle.plate,
+        date: formatDay(period.end_date, locale),
+        amount: formatMoney(next, plan.currency),
+        link,
+      };
+      return {
+        text: text(locale, "reminder_sms", params),
         subject: text(locale, "reminder_subject", params),
-        text: text(locale, "reminder_body", params),
-      }),
-    );
-  await Promise.all(sends);
+        body: text(locale, "reminder_body", params),
+      };
+    },
+  );
 }

@@ -3,6 +3,7 @@ import { AppError } from "../../lib/errors.ts";
 import { isoAfter, nowIso } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
 import type { JobRunner } from "../jobs/worker.ts";
+import type { PreferenceDefaults } from "../reminders/index.ts";
 import {
   type BillingDeps,
   chargePeriod,
@@ -100,7 +101,7 @@ export async function advanceSubscription(
 
 /**
  * Enqueues one advance job per pass with work due, and a reminder for monthly and yearly passes
- * renewing within three days; a live job for the same pass is not doubled.
+ * renewing within seven days (docs/product/reminders.md); a live job for the same pass is not doubled.
  */
 export async function sweepSubscriptions(deps: BillingDeps): Promise<number> {
   const now = Date.now();
@@ -111,7 +112,10 @@ export async function sweepSubscriptions(deps: BillingDeps): Promise<number> {
   return due.length;
 }
 
-export function registerSubscriptionJobs(deps: BillingDeps, jobs: JobRunner): void {
+export function registerSubscriptionJobs(
+  deps: BillingDeps & { config: PreferenceDefaults["config"] },
+  jobs: JobRunner,
+): void {
   jobs.register(JOB_ADVANCE, async (payload) => {
     const { subscriptionId, retryNow } = payload as { subscriptionId: string; retryNow?: boolean };
     await advanceSubscription(deps, subscriptionId, { retryNow });
@@ -120,7 +124,19 @@ export function registerSubscriptionJobs(deps: BillingDeps, jobs: JobRunner): vo
     await sendChargeReceipt(deps, (payload as { paymentId: string }).paymentId);
   });
   jobs.register(JOB_REMINDER, async (payload) => {
-    await sendRenewalReminder(deps, (payload as { subscriptionId: string }).subscriptionId);
+    const { subscriptionId } = payload as { subscriptionId: string };
+    const wait = await sendRenewalReminder(deps, subscriptionId);
+    // Inside the driver's quiet hours: once more when they end.
+    if (wait)
+      await enqueue(
+        deps.db,
+        JOB_REMINDER,
+        { subscriptionId },
+        {
+          runAt: new Date(wait.later).toISOString(),
+          dedupeKey: `reminder-quiet:${subscriptionId}`,
+        },
+      );
   });
   jobs.register(JOB_RENEWAL_FAILED, async (payload) => {
     const { subscriptionId, attempt } = payload as { subscriptionId: string; attempt: number };

@@ -23,6 +23,7 @@ import { eraseMessagesAbout, listMessagesTo } from "../messaging/repository.ts";
 import { listAllVisitsOfUser } from "../parking/visits/repository.ts";
 import { eraseCardDataOfUser, listAllCardsOfUser, listPaymentsOfUser } from "../payments/personal-data-repository.ts";
 import { paymentLine } from "../receipts/kinds.ts";
+import { revokeExtendLinksOfUser } from "../reminders/index.ts";
 import { listSubscriptionsOfUser } from "../subscriptions/repository/passes.ts";
 import { listAllTicketsOfUser } from "../valet/repository.ts";
 import { erasePlatesOfUser, listActiveVehiclesOfUser, listAllVehiclesOfUser } from "../vehicles/repository.ts";
@@ -253,6 +254,7 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
     await eraseContactMessagesOfUser(tx, userId);
     await anonymiseUser(tx, locked, now);
     await revokeSessionsOfUser(tx, userId, now, "account_deleted");
+    await revokeExtendLinksOfUser(tx, userId);
   });
 }
 

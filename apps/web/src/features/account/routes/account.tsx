@@ -18,11 +18,12 @@ import { DeleteAccountDialog } from "../components/delete-account-dialog.tsx";
 import { EmailDialog } from "../components/email-dialog.tsx";
 import "../../../lib/catalogues/account.ts";
 import { formatPhoneNumber } from "../../../lib/phone-mask.ts";
+import { ReminderSettings } from "../../reminders/index.ts";
 
 const required = z.string().trim().min(1, { error: "validation.required" }).max(80, { error: "validation.max_length" });
 const profileSchema = z.object({ first_name: required, last_name: required, student_id: z.string().trim() });
 
-/** /usuario: names (and student id on university hosts), verified e-mail, language, account deletion. */
+/** /usuario: names (and student id on university hosts), verified e-mail, language, reminders, account deletion. */
 export default function AccountScreen() {
   const { t, i18n } = useTranslation(["account", "common"]);
   const { user } = useStore(sessionStore);
@@ -154,6 +155,8 @@ export default function AccountScreen() {
           </fieldset>
         </section>
       )}
+
+      <ReminderSettings emailVerified={user.email_verified} />
 
       <section className="card" aria-labelledby="data-heading">
         <h2 id="data-heading" className="section-title">

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { meterPurchaseAnswer, meterSession, meterZone } from "./meters.ts";
+
+/** Reminders the driver controls and the extend links they carry (docs/product/reminders.md). */
+
+export const REMINDER_CHANNELS = ["sms", "whatsapp", "email"] as const;
+export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
+export const REMINDER_LEAD_MINUTES = [5, 10, 15, 30] as const;
+export const DEFAULT_REMINDER_LEAD_MINUTES = 10;
+
+const minuteOfDay = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 60 - 1);
+
+/** Quiet hours, minutes after midnight on the clock of the place a reminder is about; may cross midnight. */
+export const quietHours = z
+  .object({ start: minuteOfDay, end: minuteOfDay })
+  .refine((hours) => hours.start !== hours.end)
+  .nullable();
+
+export const reminderPreferences = z.object({
+  channel: z.enum(REMINDER_CHANNELS),
+  lead_minutes: z.union(REMINDER_LEAD_MINUTES.map((minutes) => z.literal(minutes))),
+  quiet_hours: quietHours,
+});
+export type ReminderPreferences = z.infer<typeof reminderPreferences>;
+
+/** The extend link's token: 43 base64url characters (32 random bytes). */
+export const extendLinkParams = z.object({ token: z.string().min(20).max(100) });
+
+/** What the extend screen shows: the session, its zone, the bound card and the time still allowed. */
+export const extendLinkView = z.object({
+  session: meterSession,
+  zone: meterZone,
+  card: z.object({ brand: z.string(), last4: z.string() }),
+  /** The end the session may be paid up to (the zone's maximum stay). */
+  allowed_until: z.string(),
+  /** The link works until then (the session's end). */
+  expires_at: z.string(),
+});
+export type ExtendLinkView = z.infer<typeof extendLinkView>;
+
+/**
+ * The confirm tap: the minutes, the total the driver was shown, and the key that makes a repeated
+ * tap (or a retry after no answer) the same extension: a body field, as the caller is not signed in.
+ */
+export const confirmExtendLinkBody = z.object({
+  minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
+  expected_total: z.number().int().min(0),
+  idempotency_key: z.string().min(1).max(255),
+});
+export type ConfirmExtendLinkBody = z.input<typeof confirmExtendLinkBody>;
+export { meterPurchaseAnswer };
