@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -16,6 +17,11 @@ const apiSuite = (engine: "sqlite" | "postgres") => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on CI's two, which kept the
+    // CPU a third busy, since the API files mostly wait (on PostgreSQL, timers, the processes they
+    // start). Two workers at least; every file has its own database, so files are independent
+    // (docs/decisions/0225).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ["default", "json"],
     outputFile: { json: "test-results/unit.json" },
     projects: [

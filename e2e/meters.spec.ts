@@ -203,6 +203,8 @@ test.describe("Spanish, Monterrey", () => {
     await context.setGeolocation({ latitude: ZONE_101.lat, longitude: ZONE_101.lng - 0.0015 });
     await page.goto(hostUrl("localhost", "/parquimetros"));
     const map = page.getByRole("region", { name: "Mapa" });
+    // No street map can be reached here: the plain map says so (decision 0220).
+    await expect(page.getByText(/^El mapa de calles no cargó/)).toBeVisible({ timeout: 15_000 });
     await expect(map.locator("canvas.maplibregl-canvas")).toBeVisible();
     // The accessible list beside the map, nearest the map's centre first.
     const list = await settledList(page, "Zonas en el mapa");
@@ -211,6 +213,7 @@ test.describe("Spanish, Monterrey", () => {
     await shot(page, "05-map-clusters");
 
     await page.getByRole("button", { name: "Centrar en mi ubicación" }).click();
+    await expect(map.locator(".meter-map-me")).toBeVisible();
     // The map has jumped to the driver and shows the zones around them: nothing under the pin yet.
     await settledList(page, "Zonas en el mapa");
     await expect(page.getByText("Arrastra el mapa hasta que tu zona quede bajo el marcador.")).toBeVisible();
@@ -226,6 +229,7 @@ test.describe("Spanish, Monterrey", () => {
     await page.mouse.up();
     await settledList(page, "Zonas en el mapa");
     await expect(page.getByText(/^Bajo el marcador: zona 101,/)).toBeVisible();
+    await expect(map.getByText("Zona 101 · $12.00 MXN/h")).toBeVisible();
     await shot(page, "06-map-pinned");
     await page.getByRole("link", { name: "Pagar en la zona 101" }).click();
     await expect(page).toHaveURL(hostUrl("localhost", `/parquimetros/${ZONE_101.uuid}`));

@@ -111,13 +111,11 @@ test.describe("Mexican driver (localhost, Conekta-style form)", () => {
     await expect(cardItem(page, "4444")).toContainText("Predeterminada");
     await expect(cardItem(page, "4242")).not.toContainText("Predeterminada");
 
-    // The default card cannot go while another exists (card_default_delete).
-    await page.getByRole("button", { name: "Eliminar Mastercard con terminación 4444" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Eliminar" }).click();
-    const errorDialog = page.getByRole("dialog", { name: "Error" });
-    await expect(errorDialog).toContainText("No se puede eliminar el método de pago predeterminado.");
-    await errorDialog.getByRole("button", { name: "Aceptar" }).click();
-    await expect(cardItem(page, "4444")).toBeVisible();
+    // The default card cannot go while another exists: no delete is offered, and it says what to do.
+    await expect(page.getByRole("button", { name: "Eliminar Mastercard con terminación 4444" })).toHaveCount(0);
+    await expect(cardItem(page, "4444")).toContainText(
+      "Para eliminar esta tarjeta, primero elige otra como predeterminada.",
+    );
 
     await page.getByRole("button", { name: "Eliminar Visa con terminación 4242" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Eliminar" }).click();
@@ -221,11 +219,9 @@ test.describe("US driver (us.localhost, Collect.js-style form)", () => {
     await expect(cardItem(page, "0005")).toContainText("Default");
     await expect(cardItem(page, "1111")).not.toContainText("Default");
 
-    await page.getByRole("button", { name: "Delete American Express ending in 0005" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    const errorDialog = page.getByRole("dialog", { name: "Error" });
-    await expect(errorDialog).toContainText("The default payment method cannot be deleted.");
-    await errorDialog.getByRole("button", { name: "Accept" }).click();
+    // The default card cannot go while another exists: no delete is offered, and it says what to do.
+    await expect(page.getByRole("button", { name: "Delete American Express ending in 0005" })).toHaveCount(0);
+    await expect(cardItem(page, "0005")).toContainText("To delete this card, first make another one the default.");
 
     await page.getByRole("button", { name: "Delete Visa ending in 1111" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();

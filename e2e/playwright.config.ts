@@ -6,8 +6,15 @@ import { defineConfig, devices } from "@playwright/test";
  * providers. Hosts like isisa.localhost resolve to loopback in Chromium.
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8099);
+/**
+ * The street map's server (e2e/tile-server.ts), started only by the journeys of the map's online
+ * path: the rest find nothing there, so the map falls back to our offline style as with no internet.
+ */
+export const E2E_TILES_PORT = Number(process.env.E2E_TILES_PORT ?? E2E_PORT + 1000);
 /** Relative to the repository root. Helpers running suites side by side on other ports pass their own. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "e2e/.data";
+/** Set by scripts/e2e.mjs when the journeys run as shards side by side: each writes its own report. */
+const REPORT = process.env.E2E_SHARD ? `e2e-shard-${process.env.E2E_SHARD}` : "e2e";
 
 export default defineConfig({
   testDir: ".",
@@ -19,8 +26,8 @@ export default defineConfig({
   // 2-core machine; a console journey walked at two widths sets its own, longer budget.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "../test-results/e2e.json" }]],
-  outputDir: "../test-results/e2e",
+  reporter: [["list"], ["json", { outputFile: `../test-results/${REPORT}.json` }]],
+  outputDir: `../test-results/${REPORT}`,
   use: {
     ...devices["Desktop Chrome"],
     viewport: { width: 390, height: 844 },
@@ -54,6 +61,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: "warn",
+      MAP_STYLE_URL: `http://tiles.localhost:${E2E_TILES_PORT}/style.json`,
       NODE_ENV: "test",
       APP_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e!!",
       // Every journey signs in from 127.0.0.1; the real per-IP caps are proven in the API suite.

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, ENVIRONMENT_VARIABLES, loadConfig, PROVIDER_CAPS } from "./config.ts";
+import { DEFAULT_MAP_STYLE_URL } from "./map-config.ts";
 
 const base = { NODE_ENV: "test" };
 
@@ -170,6 +171,22 @@ describe("configuration read at start-up", () => {
       /APP_SECRET_FILE: cannot read .*missing \(ENOENT\)/,
     );
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("draws the meters map on a keyless street style unless MAP_STYLE_URL says another or `offline`", () => {
+    expect(loadConfig(base).web).toMatchObject({ mapStyleUrl: DEFAULT_MAP_STYLE_URL, mapTileOrigins: [] });
+    expect(loadConfig({ ...base, MAP_STYLE_URL: "offline" }).web.mapStyleUrl).toBeNull();
+    const own = loadConfig({
+      ...base,
+      MAP_STYLE_URL: "https://maps.example/style.json",
+      MAP_TILE_ORIGINS: "https://tiles.example/v1, https://glyphs.example",
+    });
+    expect(own.web).toMatchObject({
+      mapStyleUrl: "https://maps.example/style.json",
+      mapTileOrigins: ["https://tiles.example", "https://glyphs.example"],
+    });
+    expect(() => loadConfig({ ...base, MAP_STYLE_URL: "ftp://maps.example/style" })).toThrow(/MAP_STYLE_URL/);
+    expect(() => loadConfig({ ...base, MAP_TILE_ORIGINS: "tiles.example" })).toThrow(/MAP_TILE_ORIGINS/);
   });
 
   it("lists every variable in .env.example and in docs/configuration.md", () => {

@@ -156,11 +156,12 @@ describe(`parking meters (${testEngine})`, () => {
       expect(nonsense.statusCode).toBe(404);
     });
 
-    it("serves a map style that needs nothing from the internet", async () => {
+    it("names the street style and serves a fallback style that needs nothing from the internet", async () => {
       const response = await app.inject({ method: "GET", url: "/api/open/meter-map" });
       expect(response.statusCode).toBe(200);
       const { style, style_url: styleUrl } = response.json().data;
-      expect(styleUrl).toBeNull();
+      expect(styleUrl).toBe(app.config.web.mapStyleUrl);
+      expect(styleUrl).toMatch(/^https:\/\//);
       expect(style.version).toBe(8);
       expect(JSON.stringify(style)).not.toMatch(/https?:/);
     });

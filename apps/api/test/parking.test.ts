@@ -515,8 +515,14 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       const account = await app.inject({ method: "DELETE", url: "/api/user", headers: driver.headers });
       expect(account.statusCode).toBe(409);
       expect(account.json().error).toBe("user_has_active_visits");
+      // The list says so ahead, so the app offers no "delete" (issue 24 item 6).
+      const refusalOf = async () =>
+        (await app.inject({ method: "GET", url: "/api/user/vehicles", headers: driver.headers })).json().data[0]
+          .delete_refused;
+      expect(await refusalOf()).toBe("vehicle_with_active_visit");
 
       expect((await pay(driver.headers, visit.uuid, idempotencyKey())).json().data.visit.status).toBe("finished");
+      expect(await refusalOf()).toBeNull();
       const deleted = await app.inject({
         method: "DELETE",
         url: `/api/user/vehicle/${driver.vehicle.id}`,

@@ -8,6 +8,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../lib/errors.ts";
 import { requestLocale } from "../lib/locale.ts";
+import { reportServerError } from "./error-reports.ts";
 
 /**
  * Every failure leaves as `{ error, error_description }` in the request's language (docs/product/calls-and-errors.md).
@@ -33,6 +34,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const appError = toAppError(error, request);
     if (!appError) {
       request.log.error({ err: error }, "unhandled error");
+      reportServerError(error, request.id);
       return sendError(
         request,
         reply,
@@ -40,7 +42,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         "server_error",
       );
     }
-    if (appError.status >= 500) request.log.error({ err: error }, appError.message);
+    if (appError.status >= 500) {
+      request.log.error({ err: error }, appError.message);
+      reportServerError(error, request.id);
+    }
     return sendError(request, reply, appError);
   });
 });

@@ -37,7 +37,7 @@ export const getMeterMap = defineEndpoint({
   path: "/open/meter-map",
   auth: "none",
   tag,
-  summary: "The map's style: MAP_STYLE_URL when configured, else our own that needs no internet",
+  summary: "The map's street style (MAP_STYLE_URL) and our own offline style, drawn when it does not load",
   schemas: schemasOf(meters, (s) => ({ response: s.meterMap })),
 });
 

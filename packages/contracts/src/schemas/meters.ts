@@ -96,10 +96,13 @@ export const meterZoneCodeParams = z.object({
     .pipe(z.string().regex(ZONE_CODE, { error: "object_not_found" })),
 });
 
-/** `GET open/meter-map`: the map's style — our own offline one, or `MAP_STYLE_URL` when configured. */
+/**
+ * `GET open/meter-map`: the map's street style (`MAP_STYLE_URL`, null when set to `offline`) and our
+ * own offline style, drawn instead when there is no street style or it does not load (decision 0220).
+ */
 export const meterMap = z.object({
   style_url: z.string().nullable(),
-  style: z.record(z.string(), z.unknown()).nullable(),
+  style: z.record(z.string(), z.unknown()),
 });
 export type MeterMap = z.infer<typeof meterMap>;
 

@@ -12,6 +12,11 @@ export const vehicle = z.object({
   model: z.string().nullable(),
   year: z.number().int().nullable(),
   color: z.string().nullable(),
+  /**
+   * In `GET user/vehicles`: why it cannot be deleted now (an open visit; a pass that still renews),
+   * so the app offers no "delete" and says what to do; null when it can be.
+   */
+  delete_refused: z.enum(["vehicle_with_active_visit", "active_subscription"]).nullable().optional(),
 });
 export type Vehicle = z.infer<typeof vehicle>;
 export const vehicleList = z.array(vehicle);

@@ -25,7 +25,7 @@ export const meterRoutes: FastifyPluginAsync = async (app) => {
   await route(app, endpoints.getMeterZone, (request) => getZone(app.db, request.params.uuid));
   await route(app, endpoints.getMeterMap, async () => ({
     style_url: app.config.web.mapStyleUrl,
-    style: app.config.web.mapStyleUrl ? null : OFFLINE_MAP_STYLE,
+    style: OFFLINE_MAP_STYLE,
   }));
   await route(app, endpoints.startMeterSession, async (request, _reply, key) =>
     startSession(app, request.user, request.body, key, await driverOrigin(app, request)),

@@ -32,8 +32,27 @@ export const toVehicle = (row: VehicleRow): Vehicle => ({
   color: row.color,
 });
 
+/** The driver's vehicles, each with why it cannot be deleted now (the deletion's own check, asked ahead). */
 export async function listVehicles(db: Executor, userId: string): Promise<Vehicle[]> {
-  return (await listActiveVehiclesOfUser(db, userId)).map(toVehicle);
+  const vehicles: Vehicle[] = [];
+  for (const row of await listActiveVehiclesOfUser(db, userId)) {
+    vehicles.push({ ...toVehicle(row), delete_refused: await deleteRefusal(db, row.id) });
+  }
+  return vehicles;
+}
+
+async function deleteRefusal(db: Executor, vehicleId: string): Promise<Vehicle["delete_refused"]> {
+  try {
+    await assertVehicleCanBeDeleted(db, vehicleId);
+    return null;
+  } catch (error) {
+    if (
+      error instanceof AppError &&
+      (error.code === "vehicle_with_active_visit" || error.code === "active_subscription")
+    )
+      return error.code;
+    throw error;
+  }
 }
 
 /** The schema already normalised the plate and the state; the state's list gives the country. */

@@ -31,6 +31,14 @@ export const meters = {
   map_label: "Map of parking-meter zones. Drag the map to put your zone under the pin.",
   map_loading: "Loading the map…",
   map_unavailable: "The map cannot be shown here. Choose your zone from the list.",
+  map_streets_unavailable:
+    "The street map did not load (no connection?): this is a plain map of the zones. Find your zone by the number on its sign or in the list.",
+  map_bubble: "Zone {{code}} · {{amount}}/h",
+  preflight_zone_title: "Are you at zone {{code}}?",
+  preflight_zone_text:
+    "Your phone is {{distance}} from zone {{code}}. Pay for the zone your vehicle is in: check the number on the sign.",
+  preflight_zone_confirm: "Yes, pay for zone {{code}}",
+  preflight_zone_dismiss: "Check the zone",
   locate_me: "Centre on my location",
   locate_failed: "Your location is not available.",
   pin_none: "Drag the map until your zone is under the pin.",

@@ -14,6 +14,7 @@ export const payments = {
   no_charge_notice_us:
     "To check your card we make a $1 USD charge that is refunded immediately: saving it costs you nothing.",
   default_badge: "Default",
+  default_delete_hint: "To delete this card, first make another one the default.",
   set_default: "Make default",
   set_default_named: "Make {{card}} the default card",
   delete_named: "Delete {{card}}",

@@ -23,5 +23,9 @@ export const vehicles = {
   saved: "Vehicle saved",
   deleted: "Vehicle deleted",
   edit_named: "Edit {{plate}}",
+  delete_refused: {
+    vehicle_with_active_visit: "You can't delete it while it's parked: end the visit (leave the lot), then delete it.",
+    active_subscription: "You can't delete it while a pass for it still renews: cancel the pass first.",
+  },
   delete_named: "Delete {{plate}}",
 };

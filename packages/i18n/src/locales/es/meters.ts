@@ -31,6 +31,14 @@ export const meters: typeof source = {
   map_label: "Mapa de zonas de parquímetro. Arrastra el mapa para poner tu zona bajo el marcador.",
   map_loading: "Cargando el mapa…",
   map_unavailable: "El mapa no se puede mostrar aquí. Elige tu zona de la lista.",
+  map_streets_unavailable:
+    "El mapa de calles no cargó (¿sin conexión?): ves un mapa simple con las zonas. Busca tu zona por el número del letrero o en la lista.",
+  map_bubble: "Zona {{code}} · {{amount}}/h",
+  preflight_zone_title: "¿Estás en la zona {{code}}?",
+  preflight_zone_text:
+    "Tu teléfono está a {{distance}} de la zona {{code}}. Paga la zona donde está tu vehículo: revisa el número del letrero.",
+  preflight_zone_confirm: "Sí, pagar la zona {{code}}",
+  preflight_zone_dismiss: "Revisar la zona",
   locate_me: "Centrar en mi ubicación",
   locate_failed: "Tu ubicación no está disponible.",
   pin_none: "Arrastra el mapa hasta que tu zona quede bajo el marcador.",

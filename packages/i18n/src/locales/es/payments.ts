@@ -13,6 +13,7 @@ export const payments: typeof source = {
   no_charge_notice_us:
     "Para verificar tu tarjeta hacemos un cargo de $1 USD que se reembolsa de inmediato: guardarla no te cuesta nada.",
   default_badge: "Predeterminada",
+  default_delete_hint: "Para eliminar esta tarjeta, primero elige otra como predeterminada.",
   set_default: "Usar como predeterminada",
   set_default_named: "Usar {{card}} como tarjeta predeterminada",
   delete_named: "Eliminar {{card}}",

@@ -24,5 +24,10 @@ export const vehicles: typeof source = {
   saved: "Vehículo guardado",
   deleted: "Vehículo eliminado",
   edit_named: "Editar {{plate}}",
+  delete_refused: {
+    vehicle_with_active_visit:
+      "No puedes eliminarlo mientras está estacionado: termina la visita (sal del estacionamiento) y luego elimínalo.",
+    active_subscription: "No puedes eliminarlo mientras tiene una pensión que se renueva: cancela la pensión primero.",
+  },
   delete_named: "Eliminar {{plate}}",
 };

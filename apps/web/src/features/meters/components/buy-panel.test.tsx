@@ -157,6 +157,55 @@ describe("Buying meter time", () => {
   });
 });
 
+describe("The zone pre-flight check (issue 26 item 6)", () => {
+  /** A phone whose driver allowed the position, standing at `lat`, `lng`. */
+  function phoneAt(lat: number, lng: number) {
+    const geolocation = {
+      getCurrentPosition: (found: PositionCallback) => found({ coords: { latitude: lat, longitude: lng } } as never),
+    };
+    const permissions = { query: async () => ({ state: "granted" }) };
+    Object.defineProperty(navigator, "geolocation", { value: geolocation, configurable: true });
+    Object.defineProperty(navigator, "permissions", { value: permissions, configurable: true });
+    return () => {
+      Reflect.deleteProperty(navigator, "geolocation");
+      Reflect.deleteProperty(navigator, "permissions");
+    };
+  }
+
+  it("asks 'are you at zone 101?' when the phone is 2 km away, and pays only once confirmed", async () => {
+    const restore = phoneAt(25.6803, -100.32215);
+    try {
+      const api = setUp([], session(Date.now(), 30));
+      await userEvent.click(await screen.findByRole("button", { name: "Pay $13.13 MXN" }));
+      const dialog = await screen.findByRole("alertdialog", { name: "Are you at zone 101?" });
+      expect(dialog).toHaveTextContent("Your phone is 2.0 km from zone 101.");
+      await userEvent.click(within(dialog).getByRole("button", { name: "Check the zone" }));
+      expect(posts(api.calls)).toHaveLength(0);
+      await userEvent.click(screen.getByRole("button", { name: "Pay $13.13 MXN" }));
+      await userEvent.click(
+        within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Yes, pay for zone 101" }),
+      );
+      expect(await screen.findByRole("heading", { name: "Paid" })).toBeInTheDocument();
+      expect(posts(api.calls)).toHaveLength(1);
+    } finally {
+      restore();
+    }
+  });
+
+  it("pays at once when the phone is at the zone", async () => {
+    const restore = phoneAt(25.6625, -100.3222);
+    try {
+      const api = setUp([], session(Date.now(), 30));
+      await userEvent.click(await screen.findByRole("button", { name: "Pay $13.13 MXN" }));
+      expect(await screen.findByRole("heading", { name: "Paid" })).toBeInTheDocument();
+      expect(screen.queryByRole("alertdialog")).toBeNull();
+      expect(posts(api.calls)).toHaveLength(1);
+    } finally {
+      restore();
+    }
+  });
+});
+
 describe("A session at the zone's maximum stay", () => {
   it("says the maximum is reached and offers no more time", async () => {
     const { MeterSessionCard } = await import("./session-card.tsx");

@@ -12,6 +12,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { NumberInput } from "../../../components/number-input.tsx";
 import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
 import { useParkingFormat } from "../../../components/parking/format.ts";
@@ -20,6 +21,7 @@ import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { vehiclesQuery } from "../../vehicles/index.ts";
 import { buyMeterTime, refreshMeterSessions } from "../api/meters.ts";
+import { distanceMeters, farFromZone, positionIfGranted } from "../lib/preflight.ts";
 import { MeterSessionCard } from "./session-card.tsx";
 
 /** The price and the limits follow the clock: recomputed this often (the zone may close meanwhile). */
@@ -86,6 +88,9 @@ export function BuyPanel({
   );
   const presets = meterPresets(limits);
   const [outcome, setOutcome] = useState<Outcome>({ kind: "ready" });
+  // Pre-flight (issue 26 item 6): the phone's distance from this zone, when it is over 300 m.
+  const [farAway, setFarAway] = useState<number | null>(null);
+  const [checking, setChecking] = useState(false);
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const defaultCard = (methods.data ?? []).find((method) => method.country === zone.country && method.is_default);
   const here = pathTo("meter", { uuid: zone.uuid }, session ? { session: session.uuid } : undefined);
@@ -125,7 +130,16 @@ export function BuyPanel({
     zone.currency,
   );
   const endsAt = paidUntil + minutes * 60_000;
-  const busy = outcome.kind === "paying" || outcome.kind === "three_ds";
+  const busy = checking || outcome.kind === "paying" || outcome.kind === "three_ds";
+
+  /** Asks "are you at zone 107?" first when the phone, with its position allowed, is far from the zone. */
+  const checkThenPay = async () => {
+    setChecking(true);
+    const phone = await positionIfGranted();
+    setChecking(false);
+    if (phone && farFromZone(phone, zone.coordinates)) return setFarAway(distanceMeters(phone, zone.coordinates));
+    await pay();
+  };
 
   const pay = async () => {
     const body = {
@@ -259,7 +273,7 @@ export function BuyPanel({
               type="button"
               className="button button-primary button-block"
               disabled={busy || !defaultCard}
-              onClick={() => void pay()}
+              onClick={() => void checkThenPay()}
             >
               {outcome.kind === "paying"
                 ? t("paying")
@@ -268,6 +282,26 @@ export function BuyPanel({
           </div>
         </>
       )}
+      <ConfirmDialog
+        open={farAway !== null}
+        title={t("preflight_zone_title", { code: zone.zone_code })}
+        message={t("preflight_zone_text", {
+          code: zone.zone_code,
+          distance:
+            farAway === null
+              ? ""
+              : farAway >= 1000
+                ? `${(farAway / 1000).toFixed(1)} km`
+                : `${Math.round(farAway / 10) * 10} m`,
+        })}
+        confirmLabel={t("preflight_zone_confirm", { code: zone.zone_code })}
+        dismissLabel={t("preflight_zone_dismiss")}
+        onConfirm={() => {
+          setFarAway(null);
+          void pay();
+        }}
+        onClose={() => setFarAway(null)}
+      />
     </section>
   );
 }

@@ -10,13 +10,13 @@ import {
   setWorkerUrl,
 } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import "maplibre-gl/dist/maplibre-gl.css";
 import { type LngLat, LOCATE_ZOOM, type MapView } from "../lib/geo.ts";
 
 /*
  * The zone map (docs/product/parking.md): MapLibre GL, in its own chunk (this module is only ever imported
- * lazily). The base style is our server's offline one or MAP_STYLE_URL; the zones are drawn on
+ * lazily). The base style is the street style (MAP_STYLE_URL, decision 0220) or our server's offline one; the zones are drawn on
  * top from the bounding-box answer: their areas, and their points clustered (docs/product/constants.md). Cluster
  * counts are HTML markers, so no glyph server is needed. The worker is one of our own assets.
  */
@@ -28,6 +28,8 @@ const CLUSTER_RADIUS_PX = 50;
 const CLUSTER_MAX_ZOOM = 15;
 /** Below this a block-long area is a few pixels: the clustered points speak for the zones. */
 const AREAS_MIN_ZOOM = 14;
+/** A street style whose style or first tiles have not loaded by then gives way to the offline one (decision 0220). */
+export const STREETS_TIMEOUT_MS = 4_000;
 
 const pointsOf = (zones: MeterZoneSummary[]): FeatureCollection<Point> => ({
   type: "FeatureCollection",
@@ -114,6 +116,7 @@ function viewOf(map: MapLibreMap): MapView {
   const center = map.getCenter();
   return {
     center: { lng: center.lng, lat: center.lat },
+    zoom: map.getZoom(),
     box: { west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() },
     pinned: zoneUnderPin(map),
   };
@@ -146,8 +149,10 @@ function clusterLabels(map: MapLibreMap) {
 
 /**
  * The map itself. It says when a move starts and reports the view (centre, box, zone under the pin) after each, draws the
- * zones it is given, and flies to `flyTo` when that changes. `onFailed` when WebGL or the style
- * cannot load: the screen's list stands in for it.
+ * zones it is given, and flies to `flyTo` when that changes. A street style (a URL) that errs or has
+ * not drawn its first view within STREETS_TIMEOUT_MS calls `onStreetsFailed`: the screen draws the
+ * offline style instead. `onFailed` when WebGL or the offline style cannot load: the screen's list
+ * stands in for it. `me` is the driver's dot; `bubble` floats above the pin.
  */
 export default function MeterMap({
   style,
@@ -157,9 +162,12 @@ export default function MeterMap({
   flyTo,
   label,
   color,
+  me,
+  bubble,
   onView,
   onMoveStart,
   onFailed,
+  onStreetsFailed,
 }: {
   style: string | StyleSpecification;
   center: LngLat;
@@ -168,9 +176,12 @@ export default function MeterMap({
   flyTo: { center: LngLat; zoom: number } | null;
   label: string;
   color: string;
+  me: LngLat | null;
+  bubble: ReactNode;
   onView: (view: MapView) => void;
   onMoveStart: () => void;
   onFailed: () => void;
+  onStreetsFailed: () => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -182,6 +193,8 @@ export default function MeterMap({
   onMoveStartRef.current = onMoveStart;
   const onFailedRef = useRef(onFailed);
   onFailedRef.current = onFailed;
+  const onStreetsFailedRef = useRef(onStreetsFailed);
+  onStreetsFailedRef.current = onStreetsFailed;
   // The map is built once; later props move it rather than rebuild it.
   const initial = useRef({ style, center, zoom, color });
 
@@ -204,6 +217,21 @@ export default function MeterMap({
       return;
     }
     mapRef.current = map;
+    // A street style proves itself by drawing its first view (style, sprites, glyphs, tiles) in time.
+    const streets = typeof initial.current.style === "string";
+    // Once the street style has given way, this map is on its way out: its later errors say nothing.
+    let state: "drawing" | "drawn" | "gave-up" = streets ? "drawing" : "drawn";
+    const streetsFailed = () => {
+      if (state !== "drawing") return;
+      state = "gave-up";
+      clearTimeout(timer);
+      onStreetsFailedRef.current();
+    };
+    const timer = setTimeout(streetsFailed, STREETS_TIMEOUT_MS);
+    map.once("idle", () => {
+      if (state === "drawing") state = "drawn";
+      clearTimeout(timer);
+    });
     map.touchZoomRotate.disableRotation();
     map.getCanvas().setAttribute("aria-label", label);
     const labels = clusterLabels(map);
@@ -237,15 +265,31 @@ export default function MeterMap({
         map.easeTo({ center: feature.geometry.coordinates as LngLatLike, zoom: Math.max(map.getZoom(), LOCATE_ZOOM) });
     });
     map.on("error", (event) => {
+      // A street style or its first tiles failing: the offline style instead.
+      if (state === "gave-up") return;
+      if (state === "drawing") return streetsFailed();
       // A style that never loaded leaves an empty map: say so and let the list stand in.
       if (!map.isStyleLoaded()) onFailedRef.current();
       else console.warn("map:", event.error?.message);
     });
     return () => {
+      clearTimeout(timer);
       mapRef.current = null;
       map.remove();
     };
   }, [label]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !me) return;
+    const element = document.createElement("span");
+    element.className = "meter-map-me";
+    element.setAttribute("aria-hidden", "true");
+    const dot = new Marker({ element }).setLngLat([me.lng, me.lat]).addTo(map);
+    return () => {
+      dot.remove();
+    };
+  }, [me]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -261,6 +305,7 @@ export default function MeterMap({
   return (
     <div className="meter-map">
       <div ref={container} className="meter-map-canvas" />
+      {bubble}
       {/* The fixed centre pin: the map moves under it. */}
       <svg className="meter-map-pin" viewBox="0 0 24 36" width="28" height="42" aria-hidden="true">
         <path d="M12 0C5.4 0 0 5.4 0 12c0 9 12 24 12 24s12-15 12-24C24 5.4 18.6 0 12 0z" fill="currentColor" />

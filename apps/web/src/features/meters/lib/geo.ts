@@ -85,6 +85,7 @@ export const LOCATE_ZOOM = 17;
 /** What the map reports after each move. */
 export interface MapView {
   center: LngLat;
+  zoom: number;
   box: Box;
   /** The zone under the pin (nearest to it when several are), or null. */
   pinned: string | null;

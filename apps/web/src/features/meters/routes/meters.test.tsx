@@ -3,7 +3,7 @@ import { meters as enMeters } from "@estaciona/i18n/locales/en/meters";
 import { meters as esMeters } from "@estaciona/i18n/locales/es/meters";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   mockApi,
@@ -19,18 +19,39 @@ vi.mock("../../../lib/catalogues/meters.ts", () => ({}));
 vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
 vi.mock("../../../lib/catalogues/screens.ts", () => ({}));
 /** The view the map double reports when its button is pressed; none: a phone without WebGL. */
-const mapDouble = vi.hoisted(() => ({ view: null as MapView | null }));
+const mapDouble = vi.hoisted(() => ({ view: null as MapView | null, styles: [] as unknown[] }));
 vi.mock("../components/meter-map.tsx", () => ({
-  default: function MapDouble({ onFailed, onView }: { onFailed: () => void; onView: (view: MapView) => void }) {
+  default: function MapDouble({
+    style,
+    bubble,
+    onFailed,
+    onView,
+    onStreetsFailed,
+  }: {
+    style: unknown;
+    bubble: ReactNode;
+    onFailed: () => void;
+    onView: (view: MapView) => void;
+    onStreetsFailed: () => void;
+  }) {
     // Without WebGL the map reports that it cannot draw, as MapLibre's constructor would.
     useEffect(() => {
+      mapDouble.styles.push(style);
       if (!mapDouble.view) onFailed();
-    }, [onFailed]);
+    }, [onFailed, style]);
     const view = mapDouble.view;
     return view ? (
-      <button type="button" onClick={() => onView(view)}>
-        Map drawn
-      </button>
+      <>
+        <button type="button" onClick={() => onView(view)}>
+          Map drawn
+        </button>
+        {typeof style === "string" && (
+          <button type="button" onClick={onStreetsFailed}>
+            Streets failed
+          </button>
+        )}
+        {bubble}
+      </>
     ) : null;
   },
 }));
@@ -41,6 +62,7 @@ beforeAll(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   mapDouble.view = null;
+  mapDouble.styles = [];
 });
 
 const zoneAt = (code: string, lat: number, lng: number): MeterZoneSummary => ({
@@ -61,11 +83,12 @@ const zoneAt = (code: string, lat: number, lng: number): MeterZoneSummary => ({
 
 function setUp(
   items = [zoneAt("103", 25.67, -100.33), zoneAt("101", 25.6601, -100.3201), zoneAt("102", 25.662, -100.322)],
+  styleUrl: string | null = null,
 ) {
   const host = defaultHostConfig("localhost");
   setHostConfigForTesting({
     ...host,
-    map_options: { center: { lat: 25.66, lng: -100.32 }, zoom: 14, style_url: null },
+    map_options: { center: { lat: 25.66, lng: -100.32 }, zoom: 14, style_url: styleUrl },
   });
   return mockApi({
     "GET open/meters": () => ({
@@ -118,6 +141,7 @@ describe("Finding a meter zone", () => {
     // The map reports its centre a hair north of the one it was given (MapLibre's arithmetic).
     mapDouble.view = {
       center: { lat: 25.66 + 1e-9, lng: -100.32 },
+      zoom: 14,
       box: { west: -100.33, south: 25.65, east: -100.31, north: 25.67 },
       pinned: null,
     };
@@ -130,6 +154,26 @@ describe("Finding a meter zone", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Map drawn" }));
     await vi.waitFor(() => expect(list).toHaveAttribute("aria-busy", "false"));
     expect(await codes()).toEqual(["101", "102", "103", "104"]);
+  });
+
+  it("draws the street style, then the offline one with a note when it does not load; the pinned zone's bubble", async () => {
+    setUp(undefined, "https://streets.example/style.json");
+    mapDouble.view = {
+      center: { lat: 25.6601, lng: -100.3201 },
+      zoom: 16,
+      box: { west: -100.33, south: 25.65, east: -100.31, north: 25.67 },
+      pinned: zoneAt("101", 0, 0).uuid,
+    };
+    renderWithProviders(<MetersScreen />);
+    await userEvent.click(await screen.findByRole("button", { name: "Map drawn" }));
+    expect(await screen.findByText(/Zone 101 · \$12\.00.*\/h/)).toBeInTheDocument();
+    expect(mapDouble.styles[0]).toBe("https://streets.example/style.json");
+    await userEvent.click(screen.getByRole("button", { name: "Streets failed" }));
+    expect(await screen.findByRole("status")).toHaveTextContent(/The street map did not load/);
+    await vi.waitFor(() => expect(mapDouble.styles.at(-1)).toMatchObject({ version: 8 }));
+    expect(screen.queryByRole("button", { name: "Streets failed" })).toBeNull();
+    // The list stays whatever the map draws.
+    expect(await within(screen.getByRole("region", { name: "Zones in view" })).findAllByRole("link")).toHaveLength(3);
   });
 
   it("says so beside the field when no zone has the number typed", async () => {

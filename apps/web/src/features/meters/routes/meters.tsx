@@ -165,17 +165,31 @@ function ZoneMap({
   onUnavailable: () => void;
 }) {
   const { t } = useTranslation("meters");
+  const { money } = useParkingFormat();
   const host = getHostConfig();
-  const configuredStyle = host.map_options.style_url;
-  const ownStyle = useQuery({ ...meterMapQuery(), enabled: configuredStyle === null });
+  // The street style when there is one (decision 0220); ours, which needs no internet, when it fails.
+  const streetsUrl = host.map_options.style_url;
+  const ownStyle = useQuery(meterMapQuery());
+  const [streetsFailed, setStreetsFailed] = useState(false);
   const [failed, setFailed] = useState(false);
   const [flyTo, setFlyTo] = useState<{ center: LngLat; zoom: number } | null>(null);
+  const [me, setMe] = useState<LngLat | null>(null);
   const [locateError, setLocateError] = useState(false);
-  const style = configuredStyle ?? (ownStyle.data?.style as MapStyle | undefined) ?? null;
-  const unavailable = failed || ownStyle.isError;
+  // Where the map was when the street style gave way, so the offline one opens there.
+  const [lastView, setLastView] = useState<{ center: LngLat; zoom: number } | null>(null);
+  const streets = streetsUrl !== null && !streetsFailed;
+  const style = streets ? streetsUrl : ((ownStyle.data?.style as MapStyle | undefined) ?? null);
+  const unavailable = failed || (!streets && ownStyle.isError);
   useEffect(() => {
     if (unavailable) onUnavailable();
   }, [unavailable, onUnavailable]);
+  const onMapView = useCallback(
+    (view: MapView) => {
+      setLastView({ center: view.center, zoom: view.zoom });
+      onView(view);
+    },
+    [onView],
+  );
 
   const locate = () => {
     setLocateError(false);
@@ -185,7 +199,9 @@ function ZoneMap({
       (position) => {
         // Moving from this render on, so the list never reads as settled between the answer and the jump.
         onMoving();
-        setFlyTo({ center: { lat: position.coords.latitude, lng: position.coords.longitude }, zoom: LOCATE_ZOOM });
+        const here = { lat: position.coords.latitude, lng: position.coords.longitude };
+        setMe(here);
+        setFlyTo({ center: here, zoom: LOCATE_ZOOM });
         onLocating(false);
       },
       () => {
@@ -199,6 +215,11 @@ function ZoneMap({
   return (
     <section className="meter-map-section" aria-labelledby="meter-map-title">
       <h2 id="meter-map-title">{t("map_title")}</h2>
+      {streetsFailed && !unavailable && (
+        <p className="notice" role="status">
+          {t("map_streets_unavailable")}
+        </p>
+      )}
       {unavailable ? (
         <p className="notice">{t("map_unavailable")}</p>
       ) : style === null ? (
@@ -206,16 +227,29 @@ function ZoneMap({
       ) : (
         <Suspense fallback={<p className="muted meter-map-loading">{t("map_loading")}</p>}>
           <MeterMap
+            key={streets ? "streets" : "offline"}
             style={style}
-            center={host.map_options.center}
-            zoom={host.map_options.zoom}
+            center={lastView?.center ?? host.map_options.center}
+            zoom={lastView?.zoom ?? host.map_options.zoom}
             zones={zones}
             flyTo={flyTo}
             label={t("map_label")}
             color={host.brand.primary_color}
-            onView={onView}
+            me={me}
+            bubble={
+              pinnedZone && (
+                <span className="meter-map-bubble" aria-hidden="true">
+                  {t("map_bubble", {
+                    code: pinnedZone.zone_code,
+                    amount: money(pinnedZone.rate_per_hour, pinnedZone.currency),
+                  })}
+                </span>
+              )
+            }
+            onView={onMapView}
             onMoveStart={onMoving}
             onFailed={() => setFailed(true)}
+            onStreetsFailed={() => setStreetsFailed(true)}
           />
           <div className="meter-map-actions">
             <button type="button" className="button button-secondary" onClick={locate}>

@@ -31,3 +31,25 @@ describe("/pagos add card", () => {
     await waitFor(() => expect(document.querySelector("iframe")).not.toBeNull());
   });
 });
+
+describe("/pagos delete", () => {
+  it("offers no delete on the default card while another card exists, and says what to do", async () => {
+    const card = (uuid: string, last4: string, isDefault: boolean) => ({
+      uuid,
+      brand: "visa",
+      card_number: `•••• ${last4}`,
+      expiration: "12/34",
+      is_default: isDefault,
+      country: "mx",
+      free_flow: false,
+      holder_name: null,
+    });
+    fakeApi({ "GET user/payment/methods": ok([card("a", "4242", true), card("b", "4444", false)]) });
+    sessionStore.set({ restoring: false, authenticated: true, user: driver({}) });
+    render(renderWith(<PaymentMethodsScreen gateway="mx" title="Payment method" />));
+
+    expect(await screen.findByText("To delete this card, first make another one the default.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Delete Visa ending in 4242/ })).toBeNull();
+    expect(screen.getByRole("button", { name: /Delete Visa ending in 4444/ })).toBeInTheDocument();
+  });
+});

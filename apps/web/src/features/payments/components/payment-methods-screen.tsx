@@ -26,9 +26,10 @@ import "../payments.css";
 
 /**
  * The saved cards of one country (docs/product/screens-and-routes.md "payment methods list with add, set default and
- * delete"): brand mark, masked number, expiry and the default flag. The server refuses to delete
- * the default card (card_default_delete) or a card still needed (invalid_payment_source_delete);
- * the API client shows those messages.
+ * delete"): brand mark, masked number, expiry and the default flag. The default card, while another
+ * card exists, offers no "delete" and says how to remove it (issue 24 item 6; the server's
+ * card_default_delete stays the guard); a card still needed (invalid_payment_source_delete) is
+ * refused by the server, whose message the API client shows.
  */
 export function PaymentMethodsScreen({ gateway, title }: { gateway: CardGateway; title: string }) {
   const { t } = useTranslation("payments");
@@ -100,14 +101,18 @@ export function PaymentMethodsScreen({ gateway, title }: { gateway: CardGateway;
                     {t("set_default")}
                   </button>
                 )}
-                <button
-                  type="button"
-                  className="button button-ghost-danger"
-                  aria-label={t("delete_named", { card: cardName(method) })}
-                  onClick={() => setDeleting(method)}
-                >
-                  {tCommon("actions.delete")}
-                </button>
+                {method.is_default && list.length > 1 ? (
+                  <p className="muted">{t("default_delete_hint")}</p>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button-ghost-danger"
+                    aria-label={t("delete_named", { card: cardName(method) })}
+                    onClick={() => setDeleting(method)}
+                  >
+                    {tCommon("actions.delete")}
+                  </button>
+                )}
               </div>
             </li>
           ))}

@@ -15,7 +15,10 @@ import "../../../lib/catalogues/vehicles.ts";
 
 type Editing = { mode: "add" } | { mode: "edit"; vehicle: Vehicle } | null;
 
-/** /vehiculos: the driver's vehicles, with add, edit and delete (confirmed; the server's messages on refusal). */
+/**
+ * /vehiculos: the driver's vehicles, with add, edit and delete (confirmed). A vehicle that cannot be
+ * deleted now (an open visit, a pass that renews) says why instead; the server's refusal stays the guard.
+ */
 export default function VehiclesScreen() {
   const { t } = useTranslation(["vehicles", "common"]);
   const queryClient = useQueryClient();
@@ -83,14 +86,19 @@ export default function VehiclesScreen() {
                 >
                   {t("common:actions.edit")}
                 </button>
-                <button
-                  type="button"
-                  className="button button-ghost-danger"
-                  aria-label={t("delete_named", { plate: vehicle.plate })}
-                  onClick={() => setDeleting(vehicle)}
-                >
-                  {t("common:actions.delete")}
-                </button>
+                {vehicle.delete_refused ? (
+                  // Not offered when it cannot succeed: why, and what to do (issue 24 item 6).
+                  <p className="muted">{t(`delete_refused.${vehicle.delete_refused}`)}</p>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button-ghost-danger"
+                    aria-label={t("delete_named", { plate: vehicle.plate })}
+                    onClick={() => setDeleting(vehicle)}
+                  >
+                    {t("common:actions.delete")}
+                  </button>
+                )}
               </div>
             </li>
           ))}
