@@ -3,6 +3,7 @@ import type { Receipt, ReceiptPdf } from "@estaciona/contracts/schemas/receipts"
 import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { findLocationWithOperator } from "../parking/locations/repository.ts";
+import { BALANCE_GATEWAY } from "../payments/ledger.ts";
 import { chargeReceiptNumber } from "../payments/receipt-subject.ts";
 import { findCardById, findChargeOfUser, listPaidChargesOfPayables, type PaymentRow } from "../payments/repository.ts";
 import { payableKinds, paymentLine, productWords } from "./kinds.ts";
@@ -51,7 +52,8 @@ async function presentReceipt(db: Executor, charge: PaymentRow, locale: Locale):
     tip: subject.tip,
     tax_rate_bp: location.tax_rate_bp,
     card: card ? { brand: card.brand, last4: card.last4 } : null,
-    invoiceable: location.country === "mx",
+    // A spend from the balance is not invoiced again: its top-up is (docs/decisions/0213).
+    invoiceable: location.country === "mx" && charge.gateway !== BALANCE_GATEWAY,
   };
 }
 

@@ -1,0 +1,19 @@
+import * as endpoints from "@estaciona/contracts/endpoints/balance";
+import type { TopUpBody } from "@estaciona/contracts/schemas/balance";
+import type { QueryClient } from "@tanstack/react-query";
+import { callEndpoint } from "../../../lib/endpoint-client.ts";
+import { endpointKey, endpointQuery } from "../../../lib/endpoint-query.ts";
+
+/** The driver's balances; with a location, only the one that pays there (docs/decisions/0210). */
+export const balancesQuery = (locationUuid?: string) =>
+  endpointQuery(endpoints.listBalances, { query: locationUuid ? { location_uuid: locationUuid } : {} });
+
+export const topUpBalance = (body: TopUpBody, idempotencyKey: string) =>
+  callEndpoint(endpoints.topUpBalance, { body, idempotencyKey });
+
+export const payOutBalance = (uuid: string, idempotencyKey: string) =>
+  callEndpoint(endpoints.payOutBalance, { params: { uuid }, idempotencyKey });
+
+/** Every balance read is stale once money moved. */
+export const refreshBalances = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: endpointKey(endpoints.listBalances) });
