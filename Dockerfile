@@ -19,6 +19,8 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules node_modules
 COPY --from=build --chown=node:node /app/apps/api/package.json apps/api/
+# The versions npm could not hoist beside the other dependencies (e.g. OpenTelemetry's).
+COPY --from=build --chown=node:node /app/apps/api/node_modules apps/api/node_modules
 COPY --from=build --chown=node:node /app/apps/api/dist apps/api/dist
 COPY --from=build --chown=node:node /app/apps/web/dist apps/web/dist
 USER node

@@ -8,8 +8,8 @@ import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, type Db, type Engine, openDatabase } from "./db/database.ts";
 import { ensureDatabaseReady } from "./db/prepare.ts";
-import { deriveKey } from "./lib/crypto.ts";
 import { tooManyRequests } from "./lib/errors.ts";
+import { keyring } from "./lib/keyring.ts";
 import { type AccessTokens, createAccessTokens } from "./modules/auth/access-token.ts";
 import { createJobRunner, type JobRunner } from "./modules/jobs/worker.ts";
 import { gatewayOrigins } from "./modules/payments/card-form.ts";
@@ -23,6 +23,7 @@ import { createMetrics, metricsPlugin } from "./plugins/metrics.ts";
 import { openApiPlugin } from "./plugins/openapi.ts";
 import { instrumentProviders } from "./plugins/provider-calls.ts";
 import { serializerCompiler } from "./plugins/serializer.ts";
+import { traceIds, tracingPlugin } from "./plugins/tracing.ts";
 import { webPlugin } from "./plugins/web.ts";
 import { createProviders, type Providers } from "./providers.ts";
 import { apiRoutes } from "./routes.ts";
@@ -65,6 +66,8 @@ export async function buildApp(options: AppOptions) {
             ...(typeof options.logger === "object" ? options.logger : {}),
             redact: logRedaction,
             serializers: logSerializers,
+            // With tracing on, every line names its trace: the request id on the span links back.
+            ...(config.tracing ? { mixin: traceIds } : {}),
           },
     // Request ids: the proxy's X-Request-Id when it looks like one, else a new UUID; logged as reqId
     // on every line of the request and answered in X-Request-Id, so one request is followed across instances.
@@ -80,7 +83,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? openDatabase(config.database);
+  const database = options.database ?? openDatabase({ ...config.database, traceStatements: Boolean(config.tracing) });
   app.addHook("onClose", async () => {
     if (!options.database) await database.close();
   });
@@ -89,7 +92,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate("config", config);
   app.decorate("db", database.db);
   app.decorate("dbEngine", database.engine);
-  app.decorate("accessTokens", createAccessTokens(deriveKey(config.secret, "access-token")));
+  app.decorate("accessTokens", createAccessTokens(keyring(config, "access-token")));
   const jobs = createJobRunner({ db: database.db, log: app.log });
   app.decorate(
     "metrics",
@@ -143,6 +146,8 @@ export async function buildApp(options: AppOptions) {
   // The card form's scripts and frames come from the configured gateways only (PCI-2); the sandbox is 'self'.
   const paymentOrigins = gatewayOrigins(app.providers.payments);
 
+  // First, so every later hook and the handler run inside the request's span.
+  if (config.tracing) await app.register(tracingPlugin);
   await app.register(errorsPlugin);
   await app.register(metricsPlugin);
   await app.register(helmet, {

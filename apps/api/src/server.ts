@@ -3,6 +3,7 @@ import closeWithGrace from "close-with-grace";
 import { sql } from "kysely";
 import { type App, buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { startTracing } from "./plugins/tracing.ts";
 
 /**
  * A job loop that has not gone round for this long is stuck (a handler that never returns) or dead.
@@ -67,8 +68,10 @@ function serveMetrics(app: App, port: number) {
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   let app: App;
+  let stopTracing: (() => Promise<void>) | undefined;
   try {
     config = loadConfig();
+    stopTracing = config.tracing && startTracing(config.tracing);
     app = await buildApp({ config });
   } catch (error) {
     // A setting or a schema the operator must fix: the message says what, without a stack.
@@ -83,6 +86,8 @@ async function main() {
     app.draining = true;
     if (config.drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
     await app.close();
+    // Last, so the spans of the requests and jobs that finished while closing are sent too.
+    await stopTracing?.();
   });
   if (config.metricsPort !== undefined) serveMetrics(app, config.metricsPort);
   if (config.role === "worker") {

@@ -21,7 +21,10 @@ export const testEngine = (process.env.TEST_ENGINE ?? "sqlite") as "sqlite" | "p
  * PostgreSQL schema that is dropped on close. Never assumes an empty shared database.
  */
 export async function openTestDatabase(
-  options: { onStatement?: (statement: string, parameters: readonly unknown[]) => void } = {},
+  options: {
+    onStatement?: (statement: string, parameters: readonly unknown[]) => void;
+    traceStatements?: boolean;
+  } = {},
 ): Promise<DatabaseHandle> {
   if (testEngine === "postgres") {
     const url = process.env.TEST_DATABASE_URL;

@@ -25,15 +25,20 @@ describe(`security headers (${testEngine})`, () => {
 
   it("adds the analytics and error-reporting hosts only when they are configured", async () => {
     const monitored = await createTestApp({
-      env: { ANALYTICS_ID: "G-TEST123", ERROR_REPORTING_DSN: "https://public@o42.ingest.errors.example/7" },
+      env: {
+        ANALYTICS_ID: "G-TEST123",
+        ERROR_REPORTING_DSN: "https://public@o42.ingest.errors.example/7",
+        ERROR_REPORTING_SAMPLE_RATE: "0.25",
+      },
     });
     try {
       const csp = await cspOf(monitored);
       expect(csp).toMatch(/script-src 'self' [^;]*https:\/\/www\.googletagmanager\.com/);
-      expect(csp).toMatch(/script-src 'self' [^;]*https:\/\/browser\.sentry-cdn\.com/);
+      // The error-reporting SDK is bundled: no script host is added for it, only its reports' origin.
+      expect(csp).not.toContain("sentry-cdn");
       expect(csp).toMatch(/connect-src 'self' [^;]*https:\/\/o42\.ingest\.errors\.example/);
       const host = await monitored.inject({ method: "GET", url: "/api/open/host" });
-      expect(host.json().data).toMatchObject({ analytics_id: "G-TEST123" });
+      expect(host.json().data).toMatchObject({ analytics_id: "G-TEST123", error_reporting_sample_rate: 0.25 });
     } finally {
       await monitored.close();
     }

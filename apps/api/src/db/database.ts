@@ -16,6 +16,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import { AppError } from "../lib/errors.ts";
+import { traceStatement } from "../plugins/tracing.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 
@@ -26,6 +27,8 @@ export type DatabaseTarget = (
 ) & {
   /** Called with every SQL statement sent (tests and the bench count a path's statements with it). */
   onStatement?: (statement: string, parameters: readonly unknown[]) => void;
+  /** Each statement as a span of the active trace (plugins/tracing.ts); only when tracing is on. */
+  traceStatements?: boolean;
 };
 
 export type Db = Kysely<Database>;
@@ -45,8 +48,17 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const statementLog = ({ onStatement }: DatabaseTarget) =>
-  onStatement ? (event: LogEvent) => onStatement(event.query.sql, event.query.parameters) : undefined;
+function statementLog(target: DatabaseTarget): ((event: LogEvent) => void) | undefined {
+  const { onStatement } = target;
+  const span = target.traceStatements
+    ? traceStatement(target.engine === "sqlite" ? "sqlite" : "postgresql")
+    : undefined;
+  if (!onStatement && !span) return undefined;
+  return (event) => {
+    onStatement?.(event.query.sql, event.query.parameters);
+    span?.(event);
+  };
+}
 
 /** Prepared statements kept per connection; the app sends a few dozen distinct statements. */
 const STATEMENT_CACHE_SIZE = 500;

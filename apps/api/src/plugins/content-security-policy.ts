@@ -3,8 +3,6 @@ import type { Config } from "../config.ts";
 /** The analytics tag's script and the hosts it reports to (apps/web/src/lib/analytics.ts). */
 const ANALYTICS_SCRIPT_ORIGINS = ["https://www.googletagmanager.com"];
 const ANALYTICS_REPORT_ORIGINS = ["https://*.google-analytics.com", "https://*.analytics.google.com"];
-/** The error-reporting browser bundle's CDN (apps/web/src/lib/analytics.ts). */
-const ERROR_REPORTING_SCRIPT_ORIGINS = ["https://browser.sentry-cdn.com"];
 
 /**
  * The Content Security Policy (docs/product/sign-in-and-sessions.md, research/reliability.md TOK-11, PCI-2): scripts,
@@ -16,11 +14,11 @@ export function contentSecurityDirectives(config: Config, paymentOrigins: string
   const mapOrigins = config.web.mapStyleUrl ? [new URL(config.web.mapStyleUrl).origin] : [];
   const analytics = config.web.analyticsId ? ANALYTICS_SCRIPT_ORIGINS : [];
   const analyticsReports = config.web.analyticsId ? [...ANALYTICS_SCRIPT_ORIGINS, ...ANALYTICS_REPORT_ORIGINS] : [];
-  const errorReporting = config.web.errorReportingDsn ? ERROR_REPORTING_SCRIPT_ORIGINS : [];
   const errorReports = config.web.errorReportingDsn ? [new URL(config.web.errorReportingDsn).origin] : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...paymentOrigins, ...analytics, ...errorReporting],
+    // The error-reporting SDK is bundled (a chunk of our own): only its reports leave, to the DSN's origin.
+    scriptSrc: ["'self'", ...paymentOrigins, ...analytics],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", "data:", "blob:", ...analyticsReports, ...mapOrigins],
     connectSrc: ["'self'", ...paymentOrigins, ...analyticsReports, ...errorReports, ...mapOrigins],

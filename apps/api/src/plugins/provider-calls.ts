@@ -1,6 +1,7 @@
 import type { Histogram } from "prom-client";
 import { GatewayDeclinedError } from "../modules/payments/gateway.ts";
 import type { Providers } from "../providers.ts";
+import { traceProviderCall } from "./tracing.ts";
 
 export type ProviderCallLabels = "kind" | "provider" | "operation" | "outcome";
 
@@ -29,7 +30,7 @@ function instrument<T extends object>(kind: string, provider: T, calls: Histogra
         if (!(result instanceof Promise)) return result;
         const labels = { kind, provider: String((target as { name?: unknown }).name), operation: property };
         const stop = calls.startTimer(labels);
-        return result.then(
+        return traceProviderCall(kind, labels.provider, property, () => result).then(
           (answer: unknown) => {
             stop({ outcome: outcomeOf(answer) });
             return answer;

@@ -9,10 +9,6 @@ declare global {
   interface Window {
     dataLayer?: unknown[];
     gtag?: Gtag;
-    Sentry?: {
-      init(options: { dsn: string; tracesSampleRate: number }): void;
-      captureException(error: unknown): void;
-    };
   }
 }
 
@@ -45,12 +41,19 @@ export function trackPageView(path: string): void {
   window.gtag("event", "page_view", { page_path: path, send_to: analyticsId });
 }
 
-/** Version of the error-reporting browser bundle loaded from its CDN. */
-const ERROR_REPORTING_SDK = "https://browser.sentry-cdn.com/8.55.0/bundle.tracing.min.js";
+/** The error-reporting SDK once loaded; reports caught before it is ready wait for it. */
+let errorReporter: Promise<typeof import("./error-reporting.ts")> | undefined;
 
-/** The error-reporting SDK with a trace sample rate of 1 (docs/product/calls-and-errors.md). */
-export function startErrorReporting(dsn: string): void {
-  addScript(ERROR_REPORTING_SDK, () => window.Sentry?.init({ dsn, tracesSampleRate: 1 }));
+/**
+ * Error reporting (docs/product/calls-and-errors.md): the SDK is bundled with the app and loaded
+ * as its own chunk only when the host names a DSN — served from our origin, so no third-party
+ * script runs beside the tokens and the first download does not carry it.
+ */
+export function startErrorReporting(dsn: string, sampleRate: number): void {
+  errorReporter = import("./error-reporting.ts").then((reporter) => {
+    reporter.start(dsn, sampleRate);
+    return reporter;
+  });
 }
 
 /**
@@ -58,10 +61,12 @@ export function startErrorReporting(dsn: string): void {
  * see uncaught ones, so it is handed over here. Nothing happens without error reporting.
  */
 export function reportError(error: unknown): void {
-  window.Sentry?.captureException(error);
+  void errorReporter?.then((reporter) => reporter.capture(error));
 }
 
-export function startMonitoring(host: Pick<HostConfig, "analytics_id" | "error_reporting_dsn">): void {
+export function startMonitoring(
+  host: Pick<HostConfig, "analytics_id" | "error_reporting_dsn" | "error_reporting_sample_rate">,
+): void {
   if (host.analytics_id) startAnalytics(host.analytics_id);
-  if (host.error_reporting_dsn) startErrorReporting(host.error_reporting_dsn);
+  if (host.error_reporting_dsn) startErrorReporting(host.error_reporting_dsn, host.error_reporting_sample_rate);
 }

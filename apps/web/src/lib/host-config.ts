@@ -27,6 +27,7 @@ export function defaultHostConfig(hostname: string): HostConfig {
     faq: null,
     analytics_id: null,
     error_reporting_dsn: null,
+    error_reporting_sample_rate: 1,
   };
 }
 

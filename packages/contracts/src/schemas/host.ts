@@ -34,5 +34,7 @@ export const hostConfig = z.object({
   faq: hostFaq.nullable(),
   analytics_id: z.string().nullable(),
   error_reporting_dsn: z.string().nullable(),
+  /** Share of page loads whose traces the error reporting sends (0–1; the operator's setting). */
+  error_reporting_sample_rate: z.number().min(0).max(1),
 });
 export type HostConfig = z.infer<typeof hostConfig>;

@@ -76,6 +76,7 @@ export function publicHostConfig(host: HostRow, requestedHostname: string, confi
     faq: host.faq ? (JSON.parse(host.faq) as HostFaq) : null,
     analytics_id: config.web.analyticsId,
     error_reporting_dsn: config.web.errorReportingDsn,
+    error_reporting_sample_rate: config.web.errorReportingSampleRate,
   };
 }
 

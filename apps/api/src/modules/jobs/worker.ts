@@ -6,6 +6,7 @@ import { type Db, forUpdate } from "../../db/database.ts";
 import type { Database, Row } from "../../db/schema.ts";
 import { newId } from "../../lib/ids.ts";
 import { isoAfter, isoBefore, nowIso } from "../../lib/time.ts";
+import { traceJob } from "../../plugins/tracing.ts";
 
 export interface JobContext {
   id: string;
@@ -159,12 +160,14 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const renewal = renewLease(job.id);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(JSON.parse(job.payload) as unknown, {
-        id: job.id,
-        kind: job.kind,
-        attempt: job.attempts,
-        maxAttempts: job.max_attempts,
-      });
+      await traceJob(job.kind, job.attempts, () =>
+        handler(JSON.parse(job.payload) as unknown, {
+          id: job.id,
+          kind: job.kind,
+          attempt: job.attempts,
+          maxAttempts: job.max_attempts,
+        }),
+      );
       await release(job, { status: "succeeded", last_error: null });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
