@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { authModule } from "./modules/auth/plugin.ts";
+import { balanceModule } from "./modules/balance/plugin.ts";
 import { contactModule } from "./modules/contact/plugin.ts";
 import { eventsModule } from "./modules/events/plugin.ts";
 import { healthModule } from "./modules/health/plugin.ts";
@@ -35,6 +36,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(paymentsModule);
   await app.register(webhooksModule);
   await app.register(parkingModule);
+  await app.register(balanceModule);
   await app.register(metersModule);
   await app.register(eventsModule);
   await app.register(valetModule);

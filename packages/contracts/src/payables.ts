@@ -11,15 +11,20 @@ export const PAYABLE_TYPES = [
   "event_visit",
   "valet_ticket",
   "payment_method",
+  "balance_top_up",
 ] as const;
 export type PayableType = (typeof PAYABLE_TYPES)[number];
 
-/** Kinds that are sales at a location: shown in the console, its CSV and revenue (a card verification is not one). */
+/**
+ * Kinds that are money taken at a location: shown in the console and its CSV (a card verification is
+ * not one). A balance top-up is listed but is no sale: revenue counts its spends (docs/decisions/0210).
+ */
 export const SOLD_PAYABLE_TYPES = [
   "visit",
   "subscription_period",
   "meter_purchase",
   "event_visit",
   "valet_ticket",
+  "balance_top_up",
 ] as const satisfies readonly PayableType[];
 export type SoldPayableType = (typeof SOLD_PAYABLE_TYPES)[number];

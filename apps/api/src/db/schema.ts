@@ -18,6 +18,9 @@ export interface Database {
   payment_customers: PaymentCustomersTable;
   payment_methods: PaymentMethodsTable;
   payments: PaymentsTable;
+  balances: BalancesTable;
+  balance_top_ups: BalanceTopUpsTable;
+  balance_movements: BalanceMovementsTable;
   idempotency_keys: IdempotencyKeysTable;
   card_attempts: CardAttemptsTable;
   jobs: JobsTable;
@@ -519,6 +522,39 @@ export interface PaymentsTable {
   description: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A driver's prepaid balance at one organisation in one currency (docs/decisions/0210): never below zero. */
+export interface BalancesTable {
+  id: string;
+  user_id: string;
+  organisation_id: string;
+  currency: "mxn" | "usd";
+  amount: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A top-up: the ledger's `balance_top_up` payable, made at one of the organisation's locations. */
+export interface BalanceTopUpsTable {
+  id: string;
+  user_id: string;
+  balance_id: string;
+  location_id: string;
+  amount: number;
+  status: "pending" | "paid" | "failed";
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every change of a balance, once per ledger line and kind; `amount` signed (credits positive). */
+export interface BalanceMovementsTable {
+  id: string;
+  balance_id: string;
+  kind: "top_up" | "spend" | "refund" | "payout" | "payout_reversed";
+  amount: number;
+  payment_id: string;
+  created_at: string;
 }
 
 export interface IdempotencyKeysTable {

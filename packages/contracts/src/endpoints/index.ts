@@ -3,6 +3,7 @@
  * document names each operation by its export). The SPA imports the feature files it calls, never this.
  */
 export * as auth from "./auth.ts";
+export * as balance from "./balance.ts";
 export * as contact from "./contact.ts";
 export * as devices from "./devices.ts";
 export * as events from "./events.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BALANCE_SOURCE } from "../balance.ts";
 import { CODE_DIGITS, LOCALES, MAX_AMOUNT, MAX_COUNT, PHONE_DIGITS, PLATE_MAX_LENGTH } from "../constants.ts";
 import { ERROR_STATUS, type ErrorCode } from "../errors.ts";
 import { findState } from "../states.ts";
@@ -124,6 +125,9 @@ export const queryDecimal = z
   .transform(Number);
 
 export const uuid = z.uuid();
+
+/** What a pay call names to pay with: a saved card's uuid, or `"balance"` (docs/decisions/0210). */
+export const paymentSource = z.union([uuid, z.literal(BALANCE_SOURCE)]);
 
 /** Money in integer minor units (docs/product/money.md). */
 export const amount = z.number().int().min(0);

@@ -1,7 +1,18 @@
 import { z } from "zod";
 import { COUNTRIES } from "../constants.ts";
 import type { MeterRules } from "../meters.ts";
-import { amount, boundedAmount, MESSAGE, plate, queryDecimal, requiredText, text, uuid, uuidParams } from "./common.ts";
+import {
+  amount,
+  boundedAmount,
+  MESSAGE,
+  paymentSource,
+  plate,
+  queryDecimal,
+  requiredText,
+  text,
+  uuid,
+  uuidParams,
+} from "./common.ts";
 import { CURRENCIES, feeBreakdownBody, feeRatesBody } from "./parking.ts";
 
 /** Parking-meter zones and sessions (docs/product/parking.md). Money in minor units; times ISO-8601 UTC. */
@@ -152,7 +163,7 @@ const purchaseFields = {
     .min(1)
     .max(24 * 60),
   expected_total: amount,
-  payment_method_uuid: uuid.optional(),
+  payment_method_uuid: paymentSource.optional(),
 };
 export const startMeterSessionBody = z.object({ zone_uuid: uuid, vehicle_uuid: uuid, ...purchaseFields });
 export type StartMeterSessionBody = z.input<typeof startMeterSessionBody>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { COUNTRIES, PAGINATOR_ROWS } from "../constants.ts";
 import type { FeeBreakdown, FeeRates, Tariff } from "../fees.ts";
 import { VISIT_STATUSES } from "../statuses.ts";
-import { amount, optionalText, plate, text, uuid, uuidParams } from "./common.ts";
+import { amount, optionalText, paymentSource, plate, text, uuid, uuidParams } from "./common.ts";
 
 /** Calls of docs/product/parking.md (locations, visits, devices). Money is integer minor units; rates are basis points. */
 
@@ -214,7 +214,7 @@ export type StartVisitBody = z.input<typeof startVisitBody>;
  * charged); when the fee has moved on since, nothing is charged and the new price is answered.
  */
 export const payVisitBody = z
-  .object({ payment_method_uuid: uuid.optional(), expected_total: amount.optional() })
+  .object({ payment_method_uuid: paymentSource.optional(), expected_total: amount.optional() })
   .nullish()
   .transform((body) => body ?? {});
 export type PayVisitBody = z.input<typeof payVisitBody>;

@@ -8,7 +8,14 @@ import { feeBreakdownBody } from "./parking.ts";
  */
 
 /** The product screen a receipt leads back to. */
-export const RECEIPT_PRODUCTS = ["visit", "event_visit", "meter_session", "valet_ticket", "subscription"] as const;
+export const RECEIPT_PRODUCTS = [
+  "visit",
+  "event_visit",
+  "meter_session",
+  "valet_ticket",
+  "subscription",
+  "balance",
+] as const;
 export type ReceiptProduct = (typeof RECEIPT_PRODUCTS)[number];
 
 export const receiptParams = uuidParams();

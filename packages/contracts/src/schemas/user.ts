@@ -159,6 +159,18 @@ export const userExport = z.object({
       ended_at: z.string().nullable(),
     }),
   ),
+  /** Prepaid balances (docs/decisions/0210): what each holds and every movement, tied to its ledger line. */
+  balances: z.array(
+    z.object({
+      uuid: z.string(),
+      organisation: z.string(),
+      currency: z.string(),
+      amount: z.number(),
+      movements: z.array(
+        z.object({ kind: z.string(), amount: z.number(), payment_uuid: z.string(), created_at: z.string() }),
+      ),
+    }),
+  ),
   /** The ledger: charges, refunds and card verifications, with their breakdown. */
   payments: z.array(
     z.object({
@@ -241,7 +253,8 @@ export const deletionBlocker = z.object({
   /** Null for a card check in flight, which belongs to no location. */
   location_name: z.string().nullable(),
   until: z.string().nullable(),
-  error: z.enum(["user_has_active_subscriptions", "user_has_active_visits"]),
+  /** `action_not_available` (409): a balance that still holds money (docs/decisions/0212). */
+  error: z.enum(["user_has_active_subscriptions", "user_has_active_visits", "action_not_available"]),
 });
 export type DeletionBlocker = z.infer<typeof deletionBlocker>;
 export const deletionBlockerList = z.array(deletionBlocker);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PAGINATOR_ROWS } from "../constants.ts";
 import { VISIT_STATUSES } from "../statuses.ts";
-import { amount, e164Phone, plate, text, uuid, uuidParams } from "./common.ts";
+import { amount, e164Phone, paymentSource, plate, text, uuidParams } from "./common.ts";
 import { CURRENCIES, feeBreakdownBody, feeRatesBody, tariffBody, visitPayment } from "./parking.ts";
 
 /** Valet tickets (docs/product/parking.md, docs/decisions/0032). Money is integer minor units. */
@@ -78,7 +78,7 @@ export const valetTicketParams = uuidParams();
 /** The fee is computed when paying; `expected_total` (fee and tip) is what the driver was shown. */
 export const payTicketBody = z.object({
   tip: z.number().int().min(0).max(MAX_TIP).default(0),
-  payment_method_uuid: uuid.optional(),
+  payment_method_uuid: paymentSource.optional(),
   expected_total: amount.optional(),
 });
 export type PayTicketBody = z.input<typeof payTicketBody>;

@@ -23,6 +23,7 @@ import * as invoiceCancellationAndCardFunding from "./2026112820_invoice_cancell
 import * as locationShortNames from "./2026112830_location_short_names.ts";
 import * as remindersAndExtendLinks from "./2026112920_reminders_and_extend_links.ts";
 import * as receiptProofsAndDisputes from "./2026112930_receipt_proofs_and_disputes.ts";
+import * as prepaidBalances from "./2026112950_prepaid_balances.ts";
 
 /**
  * Every migration, in order. Names sort by date; a new migration gets a new file and one line
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "2026112830_location_short_names": locationShortNames,
   "2026112920_reminders_and_extend_links": remindersAndExtendLinks,
   "2026112930_receipt_proofs_and_disputes": receiptProofsAndDisputes,
+  "2026112950_prepaid_balances": prepaidBalances,
 };

@@ -90,47 +90,51 @@ export async function takeNextFolio(tx: Executor, organisationId: string) {
  * period's price.
  */
 function chargesWithLocation(db: Executor, userId: string) {
-  return db
-    .selectFrom("payments")
-    .innerJoin("locations", "locations.id", "payments.location_id")
-    .leftJoin("subscription_periods", (join) =>
-      join
-        .onRef("subscription_periods.id", "=", "payments.payable_id")
-        .on("payments.payable_type", "=", PERIOD_PAYABLE),
-    )
-    .leftJoin("invoice_payments", (join) =>
-      join.onRef("invoice_payments.payment_id", "=", "payments.id").on("invoice_payments.released", "=", 0),
-    )
-    .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")
-    .select((eb) => [
-      "payments.id as payment_id",
-      "payments.description",
-      "payments.payable_type",
-      "payments.payable_id",
-      "payments.subtotal",
-      "payments.convenience_fee",
-      "payments.processing_fee",
-      "payments.tax",
-      "payments.amount",
-      "payments.currency",
-      "payments.created_at as paid_at",
-      "locations.id as location_id",
-      "locations.name as location_name",
-      "locations.short_name as location_short_name",
-      "locations.country",
-      "locations.organisation_id",
-      "locations.invoicing",
-      "locations.invoice_discounted",
-      "locations.invoice_window_days",
-      "locations.tax_rate_bp",
-      "locations.time_zone",
-      eb.fn.coalesce("subscription_periods.discount", eb.lit(0)).as("discount"),
-      "invoice_payments.invoice_id",
-      "payment_methods.funding",
-    ])
-    .where("payments.user_id", "=", userId)
-    .where("payments.kind", "=", "charge")
-    .where("payments.status", "=", "succeeded");
+  return (
+    db
+      .selectFrom("payments")
+      .innerJoin("locations", "locations.id", "payments.location_id")
+      .leftJoin("subscription_periods", (join) =>
+        join
+          .onRef("subscription_periods.id", "=", "payments.payable_id")
+          .on("payments.payable_type", "=", PERIOD_PAYABLE),
+      )
+      .leftJoin("invoice_payments", (join) =>
+        join.onRef("invoice_payments.payment_id", "=", "payments.id").on("invoice_payments.released", "=", 0),
+      )
+      .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")
+      .select((eb) => [
+        "payments.id as payment_id",
+        "payments.description",
+        "payments.payable_type",
+        "payments.payable_id",
+        "payments.subtotal",
+        "payments.convenience_fee",
+        "payments.processing_fee",
+        "payments.tax",
+        "payments.amount",
+        "payments.currency",
+        "payments.created_at as paid_at",
+        "locations.id as location_id",
+        "locations.name as location_name",
+        "locations.short_name as location_short_name",
+        "locations.country",
+        "locations.organisation_id",
+        "locations.invoicing",
+        "locations.invoice_discounted",
+        "locations.invoice_window_days",
+        "locations.tax_rate_bp",
+        "locations.time_zone",
+        eb.fn.coalesce("subscription_periods.discount", eb.lit(0)).as("discount"),
+        "invoice_payments.invoice_id",
+        "payment_methods.funding",
+      ])
+      .where("payments.user_id", "=", userId)
+      .where("payments.kind", "=", "charge")
+      .where("payments.status", "=", "succeeded")
+      // A spend from the prepaid balance is not invoiced again: its top-up is (docs/decisions/0213).
+      .where("payments.gateway", "!=", "balance")
+  );
 }
 
 export type ChargeWithLocation = Awaited<ReturnType<typeof listChargesWithLocation>>[number];

@@ -67,6 +67,8 @@ export async function searchPayments(
   };
 }
 
+const isTopUp = (charge: { payable_type: string }) => charge.payable_type === "balance_top_up";
+
 export async function paymentDetail(db: Executor, scope: OperatorScope, paymentId: string): Promise<PaymentDetail> {
   const charge = await findChargeIn(db, await reachableLocationIds(db, scope), paymentId);
   if (!charge) throw new AppError("object_not_found");
@@ -75,7 +77,8 @@ export async function paymentDetail(db: Executor, scope: OperatorScope, paymentI
   const pendingRefund = lines.some((line) => line.kind === "refund" && line.status === "pending");
   return {
     ...summary,
-    refundable: charge.status === "succeeded" && !pendingRefund ? charge.amount - summary.refunded : 0,
+    refundable:
+      charge.status === "succeeded" && !pendingRefund && !isTopUp(charge) ? charge.amount - summary.refunded : 0,
     driver_uuid: charge.user_id,
     payable: { type: charge.payable_type, uuid: charge.payable_id },
     lines: lines.map((line) => ({
@@ -111,7 +114,11 @@ export async function refundCharge(
   body: { amount?: number | undefined; reason: string },
   idempotencyKey: string,
 ): Promise<PaymentDetail> {
-  await paymentDetail(deps.db, scope, paymentId); // within the operator's reach, or not found
+  const detail = await paymentDetail(deps.db, scope, paymentId); // within the operator's reach, or not found
+  // A top-up's money is in the driver's balance: it goes back to the card by the driver's payout,
+  // which takes it off the balance first (docs/decisions/0212), never by a refund of the charge alone.
+  if (isTopUp({ payable_type: detail.payable.type }))
+    throw new AppError("invalid_refund", { messageKey: "payments.balance_refund_by_payout" });
   const result = await refundPayment(deps, {
     paymentId,
     ...(body.amount !== undefined ? { amount: body.amount } : {}),

@@ -107,7 +107,8 @@ export interface CardFormConfig {
 }
 
 export interface PaymentGateway {
-  readonly name: GatewayName;
+  /** `balance`: the prepaid balance, the ledger's own book (`balanceBook`). */
+  readonly name: GatewayName | "balance";
   cardFormConfig(): CardFormConfig;
   /** Conekta's checkout request id for the card component (`GET user/conekta/token`). */
   createCheckoutRequest?(): Promise<string>;
@@ -172,8 +173,30 @@ export interface PaymentGateways {
  * slots can be the sandbox; they share its tables, so any of them answers for the others.
  */
 export function gatewayFor(gateways: PaymentGateways, name: string, currency: Currency): PaymentGateway {
+  if (name === balanceBook.name) return balanceBook;
   const candidates = currency === "mxn" ? [gateways.mx, gateways.netpay] : [gateways.us];
   const gateway = candidates.find((candidate) => candidate.name === name);
   if (!gateway) throw new Error(`No configured ${currency} gateway named ${name}`);
   return gateway;
 }
+
+/**
+ * The prepaid balance as the ledger's reconciliation and refunds see it (docs/decisions/0211): a
+ * balance charge exists only with its debit (ledger/balance.ts), so it is always taken; a refund of
+ * one is made when the ledger settles it, which credits the balance in the same transaction. It
+ * holds no cards.
+ */
+export const balanceBook: PaymentGateway = {
+  name: "balance",
+  cardFormConfig() {
+    throw new Error("the balance has no card form");
+  },
+  async saveCard() {
+    throw new Error("the balance holds no cards");
+  },
+  async deleteCard() {},
+  charge: async (request) => ({ status: "succeeded", providerRef: `balance_${request.reference}` }),
+  refund: async (request) => ({ status: "succeeded", providerRef: `balance_${request.reference}` }),
+  findCharge: async (reference) => ({ status: "succeeded", providerRef: `balance_${reference}` }),
+  findRefund: async (lookup) => ({ status: "succeeded", providerRef: `balance_${lookup.reference}` }),
+};

@@ -33,6 +33,7 @@
  *   // or throw chargeFailure(result) to answer the catalogue error.
  */
 
+export { BALANCE_GATEWAY, paymentSourceOf } from "./ledger/balance.ts";
 export {
   type ChargePayableInput,
   chargePayable,

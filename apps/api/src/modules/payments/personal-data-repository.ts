@@ -83,3 +83,46 @@ export function listChargesInFlightOfUser(db: Executor, userId: string) {
     .where("payments.status", "in", ["pending", "requires_action"])
     .execute();
 }
+
+/** The driver's balances and every movement of each, oldest first (the export; docs/decisions/0210). */
+export async function listBalancesOfUserForExport(db: Executor, userId: string) {
+  const balances = await db
+    .selectFrom("balances")
+    .innerJoin("organisations", "organisations.id", "balances.organisation_id")
+    .select(["balances.id", "organisations.name as organisation", "balances.currency", "balances.amount"])
+    .where("balances.user_id", "=", userId)
+    .orderBy("balances.created_at")
+    .execute();
+  const movements = await db
+    .selectFrom("balance_movements")
+    .innerJoin("balances", "balances.id", "balance_movements.balance_id")
+    .select([
+      "balance_movements.balance_id",
+      "balance_movements.kind",
+      "balance_movements.amount",
+      "balance_movements.payment_id",
+      "balance_movements.created_at",
+    ])
+    .where("balances.user_id", "=", userId)
+    .orderBy("balance_movements.created_at")
+    .orderBy("balance_movements.id")
+    .execute();
+  return balances.map(({ id, ...balance }) => ({
+    uuid: id,
+    ...balance,
+    movements: movements
+      .filter((movement) => movement.balance_id === id)
+      .map(({ payment_id, kind, amount, created_at }) => ({ kind, amount, payment_uuid: payment_id, created_at })),
+  }));
+}
+
+/** The driver's balances that still hold money, with their organisation's name: what keeps the account (the deletion guard). */
+export function listPositiveBalancesOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("balances")
+    .innerJoin("organisations", "organisations.id", "balances.organisation_id")
+    .select(["balances.id", "organisations.name as location_name"])
+    .where("balances.user_id", "=", userId)
+    .where("balances.amount", ">", 0)
+    .execute();
+}

@@ -143,6 +143,17 @@ export async function deletePaymentMethod(deps: LedgerDeps, userId: string, meth
   }
 }
 
+export {
+  type BalanceRow,
+  creditBalance,
+  debitBalance,
+  ensureBalance,
+  findBalanceForLocation,
+  insertMovementOnce,
+  listBalancesOfUser,
+  listMovementsOf,
+  lockBalance,
+} from "./balance-repository.ts";
 /**
  * The card a feature charges when the driver names none (the country's default; a freeflow exit
  * prefers a freeflow card): the features read it here, through the module's entry.

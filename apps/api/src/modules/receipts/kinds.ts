@@ -1,6 +1,7 @@
 import type { Locale, PayableType } from "@estaciona/contracts";
 import { translate } from "@estaciona/i18n";
 import type { Executor } from "../../db/database.ts";
+import { topUpReceipt } from "../balance/receipt.ts";
 import { eventVisitReceipt } from "../events/receipt.ts";
 import { meterPurchaseReceipt } from "../meters/receipt.ts";
 import { visitReceipt } from "../parking/visits/receipt.ts";
@@ -22,6 +23,7 @@ export const payableKinds: Record<PayableType, ReceiptKind | null> = {
   event_visit: eventVisitReceipt,
   valet_ticket: valetTicketReceipt,
   payment_method: null,
+  balance_top_up: topUpReceipt,
 };
 
 /** A kind in words, in the language: "Pensión mensual", "Parking stay". */

@@ -4,7 +4,7 @@ import { receiptRoutes } from "./routes.ts";
 /** Receipts of every product (docs/decisions/0111): the screen's data and the PDF, read from the ledger. */
 export const receiptsModule = apiModule(
   "receipts",
-  { decorators: ["db"], modules: ["payments", "parking", "meters", "events", "valet", "subscriptions"] },
+  { decorators: ["db"], modules: ["payments", "parking", "meters", "events", "valet", "subscriptions", "balance"] },
   async (app) => {
     await app.register(receiptRoutes);
   },

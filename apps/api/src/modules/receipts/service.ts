@@ -4,6 +4,7 @@ import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Keyring } from "../../lib/keyring.ts";
 import { findLocationWithOperator } from "../parking/locations/repository.ts";
+import { BALANCE_GATEWAY } from "../payments/ledger.ts";
 import { chargeReceiptNumber } from "../payments/receipt-subject.ts";
 import {
   findCardById,
@@ -59,7 +60,8 @@ async function presentReceipt(db: Executor, charge: PaymentRow, locale: Locale):
     tip: subject.tip,
     tax_rate_bp: location.tax_rate_bp,
     card: card ? { brand: card.brand, last4: card.last4 } : null,
-    invoiceable: location.country === "mx",
+    // A spend from the balance is not invoiced again: its top-up is (docs/decisions/0213).
+    invoiceable: location.country === "mx" && charge.gateway !== BALANCE_GATEWAY,
   };
 }
 

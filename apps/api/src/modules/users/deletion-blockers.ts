@@ -6,7 +6,7 @@ import { nowIso } from "../../lib/time.ts";
 import { listUpcomingEventVisitsOfUser } from "../events/repository.ts";
 import { listRunningSessionsOfUser } from "../meters/repository.ts";
 import { listOpenVisitsOfUser } from "../parking/visits/repository.ts";
-import { listChargesInFlightOfUser } from "../payments/personal-data-repository.ts";
+import { listChargesInFlightOfUser, listPositiveBalancesOfUser } from "../payments/personal-data-repository.ts";
 import { listPassesHeldByUser } from "../subscriptions/repository/passes.ts";
 import { listOpenTicketsOfUser } from "../valet/repository.ts";
 
@@ -30,11 +30,17 @@ const HELD_BY_KIND: Record<PayableType, ((db: Executor, userId: string, now: str
   valet_ticket: (db, userId) => listOpenTicketsOfUser(db, userId),
   /** A card verification is given back at once and holds nothing. */
   payment_method: null,
+  /** A balance that still holds money: paid out to the card first (docs/decisions/0212). */
+  balance_top_up: listPositiveBalancesOfUser,
 };
 
 /** The code `DELETE user` answers for a kind: passes have their own. */
 const codeOf = (kind: PayableType): DeletionBlocker["error"] =>
-  kind === "subscription_period" ? "user_has_active_subscriptions" : "user_has_active_visits";
+  kind === "subscription_period"
+    ? "user_has_active_subscriptions"
+    : kind === "balance_top_up"
+      ? "action_not_available"
+      : "user_has_active_visits";
 
 /**
  * Everything of the driver's that holds the account, passes first; and any charge whose outcome
@@ -78,5 +84,7 @@ export async function listDeletionBlockers(db: Executor, userId: string): Promis
  */
 export async function assertAccountCanBeDeleted(db: Executor, userId: string): Promise<void> {
   const [first] = await listDeletionBlockers(db, userId);
+  if (first?.error === "action_not_available")
+    throw new AppError(first.error, { status: 409, messageKey: "payments.balance_blocks_deletion" });
   if (first) throw new AppError(first.error);
 }

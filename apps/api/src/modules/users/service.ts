@@ -21,7 +21,12 @@ import { messageKey, type OutboxDeps, sendOnce } from "../messaging/outbox.ts";
 import { ProviderError } from "../messaging/providers.ts";
 import { eraseMessagesAbout, listMessagesTo } from "../messaging/repository.ts";
 import { listAllVisitsOfUser } from "../parking/visits/repository.ts";
-import { eraseCardDataOfUser, listAllCardsOfUser, listPaymentsOfUser } from "../payments/personal-data-repository.ts";
+import {
+  eraseCardDataOfUser,
+  listAllCardsOfUser,
+  listBalancesOfUserForExport,
+  listPaymentsOfUser,
+} from "../payments/personal-data-repository.ts";
 import { paymentLine } from "../receipts/kinds.ts";
 import { revokeExtendLinksOfUser } from "../reminders/index.ts";
 import { listSubscriptionsOfUser } from "../subscriptions/repository/passes.ts";
@@ -291,6 +296,7 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
     listContactMessagesOfUser(db, user.id),
     listMessagesTo(db, [user.phone, ...(user.email ? [user.email] : [])]),
   ]);
+  const balances = await listBalancesOfUserForExport(db, user.id);
   return {
     exported_at: nowIso(),
     profile: {
@@ -339,6 +345,7 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
       canceled_at: pass.canceled_at,
       ended_at: pass.ended_at,
     })),
+    balances,
     payments: await Promise.all(
       payments.map(
         async ({ id, payable_type, payable_id, location_name, location_short_name, time_zone, ...payment }) => ({

@@ -11,6 +11,7 @@ import {
   findChargeByIdempotencyKey,
   type LedgerDeps,
   type PaymentRow,
+  paymentSourceOf,
   registerPayable,
 } from "../payments/ledger.ts";
 import { findCardToCharge } from "../payments/service.ts";
@@ -126,7 +127,7 @@ export async function payTicket(
     throw new AppError("invalid_visit_amount", { status: 409, messageKey: "errors.api_price_changed" });
   if (!replaying && total === 0) throw new AppError("invalid_visit_amount");
   const paymentMethodId =
-    (replaying ? earlier.payment_method_id : body.payment_method_uuid) ??
+    (replaying ? paymentSourceOf(earlier) : body.payment_method_uuid) ??
     (await findCardToCharge(deps.db, user.id, location.country, false))?.id;
   if (!paymentMethodId) throw new AppError("no_payment_method");
 

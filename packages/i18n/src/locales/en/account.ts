@@ -42,6 +42,7 @@ export const account = {
     event_visit: "Your event parking at {{location}}, until {{until}}: wait until the event ends.",
     valet_ticket: "Your valet ticket at {{location}}: pick up your car first.",
     payment_method: "A card check is still being confirmed: try again in a few minutes.",
+    balance_top_up: "Your balance at {{location}} still holds money: ask for it back to your card on the home first.",
   },
   delete_blocked_close: "Close",
 };

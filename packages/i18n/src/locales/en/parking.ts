@@ -242,5 +242,6 @@ export const parking = {
     event_visit: { product: "Event pass", console: "Events" },
     valet_ticket: { product: "Valet", console: "Valet" },
     payment_method: { product: "Card check", console: "Card checks" },
+    balance_top_up: { product: "Balance top-up", console: "Balance top-ups" },
   } satisfies Record<PayableType, Record<string, string> & { product: string; console: string }>,
 };

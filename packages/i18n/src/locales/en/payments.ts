@@ -63,4 +63,11 @@ export const payments = {
     back: "Back to my cards",
     continue: "Continue",
   },
+  balance_insufficient: "Your balance does not cover this. Top it up or pay by card.",
+  balance_cap_reached: "A balance holds at most {{cap}}: you can add up to {{left}}.",
+  balance_below_minimum: "The smallest top-up is {{min}}.",
+  balance_nothing_to_refund: "There is nothing left in this balance to refund to a card.",
+  balance_blocks_deletion: "Your balance still holds money: ask for it back before deleting your account.",
+  balance_refund_by_payout:
+    "A balance top-up is given back by the driver's refund of their balance, which takes it off the balance first.",
 };

@@ -44,6 +44,8 @@ export const account: typeof source = {
       "Tu estacionamiento para el evento en {{location}}, hasta las {{until}}: espera a que termine el evento.",
     valet_ticket: "Tu boleto de valet en {{location}}: recoge tu auto primero.",
     payment_method: "Aún se confirma la verificación de una tarjeta: inténtalo de nuevo en unos minutos.",
+    balance_top_up:
+      "Tu saldo en {{location}} todavía tiene dinero: primero pide que te lo devolvamos a tu tarjeta desde el inicio.",
   },
   delete_blocked_close: "Cerrar",
 };

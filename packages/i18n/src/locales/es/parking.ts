@@ -232,5 +232,6 @@ export const parking: typeof source = {
     event_visit: { product: "Pase de evento", console: "Eventos" },
     valet_ticket: { product: "Valet", console: "Valet" },
     payment_method: { product: "Verificación de tarjeta", console: "Verificaciones de tarjeta" },
+    balance_top_up: { product: "Recarga de saldo", console: "Recargas de saldo" },
   },
 };

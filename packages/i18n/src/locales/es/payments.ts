@@ -62,4 +62,11 @@ export const payments: typeof source = {
     back: "Volver a mis tarjetas",
     continue: "Continuar",
   },
+  balance_insufficient: "Tu saldo no alcanza. Recárgalo o paga con tarjeta.",
+  balance_cap_reached: "Un saldo guarda como máximo {{cap}}: puedes agregar hasta {{left}}.",
+  balance_below_minimum: "La recarga mínima es de {{min}}.",
+  balance_nothing_to_refund: "No queda nada en este saldo para devolver a una tarjeta.",
+  balance_blocks_deletion: "Tu saldo todavía tiene dinero: pide que te lo devolvamos antes de eliminar tu cuenta.",
+  balance_refund_by_payout:
+    "Una recarga de saldo se devuelve cuando el conductor pide la devolución de su saldo, que primero la descuenta del saldo.",
 };

@@ -136,6 +136,8 @@ export async function revenueByLocalDay(db: Executor, locationIds: string[], zon
     .innerJoin("locations", "locations.id", "payments.location_id")
     .where("payments.location_id", "in", locationIds)
     .where("payments.created_at", ">=", earliest)
+    // A top-up is money held for the driver, not a sale: revenue counts its spends (docs/decisions/0210).
+    .where("payments.payable_type", "!=", "balance_top_up")
     .where((eb) =>
       eb.or([
         eb.and([eb("payments.kind", "=", "charge"), eb("payments.status", "in", ["succeeded", "refunded"])]),

@@ -91,3 +91,6 @@ export async function getPublicLocation(db: Executor, locationId: string): Promi
 export async function listPublicLocations(db: Executor, hostLocations: string[] | null): Promise<Location[]> {
   return (await listActiveLocations(db, hostLocations)).map(presentLocation);
 }
+
+/** A location by id for another module (the balance's top-up), read through this service. */
+export { findLocationById } from "./repository.ts";

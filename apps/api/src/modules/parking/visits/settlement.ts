@@ -14,6 +14,7 @@ import {
   findChargeByIdempotencyKey,
   type LedgerDeps,
   type PaymentRow,
+  paymentSourceOf,
   registerPayable,
 } from "../../payments/ledger.ts";
 import { findCardToCharge, registerCardRemovalCheck } from "../../payments/service.ts";
@@ -244,7 +245,7 @@ export async function payVisit(
         tax: quote.tax,
         total: quote.total,
       };
-  const chosenMethodId = replaying ? earlier.payment_method_id : body.payment_method_uuid;
+  const chosenMethodId = replaying ? paymentSourceOf(earlier) : body.payment_method_uuid;
   // The default card, read here, is handed to the ledger so that it is not read twice.
   const card = chosenMethodId ? undefined : await findCardToCharge(deps.db, user.id, location.country, false);
   const paymentMethodId = chosenMethodId ?? card?.id;

@@ -17,6 +17,7 @@ import {
   recordProviderRef,
   updatePayment,
 } from "../repository.ts";
+import { BALANCE_GATEWAY, debitForCharge, isBalanceSource, lockDriverForSpend, paymentSourceOf } from "./balance.ts";
 import { type ChargeResult, declineFallbackOf, declineToCode, providerUnavailable } from "./charge-results.ts";
 import {
   type AmountBreakdown,
@@ -124,17 +125,23 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
   // Step 1: lock, check, insert the attempt as pending, schedule its reconciliation (all or nothing).
   const paymentId = newId();
   let payment: PaymentRow;
-  let method: PaymentMethodRow;
+  let method: PaymentMethodRow | null;
+  const fromBalance = isBalanceSource(input.paymentMethodId);
   try {
     ({ payment, method } = await inTransaction(deps.db, async (tx) => {
+      // A balance spend takes the driver's row first (level 0), its balance last (ledger/balance.ts).
+      if (fromBalance) await lockDriverForSpend(tx, input.userId);
       await input.beforeAttempt?.(tx);
       await input.lockPayable?.(tx);
-      const card = input.card ?? (await findCardOfUser(tx, input.userId, input.paymentMethodId));
+      const card = fromBalance
+        ? null
+        : (input.card ?? (await findCardOfUser(tx, input.userId, input.paymentMethodId)) ?? null);
       const usable =
-        card &&
-        card.country === COUNTRY_OF[input.currency] &&
-        (card.verified_at || input.purpose === "card_verification");
-      if (!card || !usable) throw new AppError("no_payment_method");
+        fromBalance ||
+        (card &&
+          card.country === COUNTRY_OF[input.currency] &&
+          (card.verified_at || input.purpose === "card_verification"));
+      if (!usable) throw new AppError("no_payment_method");
       const now = nowIso();
       const row = await insertPayment(tx, {
         id: paymentId,
@@ -146,8 +153,8 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
         vehicle_id: input.payable.vehicleId,
         kind: "charge",
         parent_payment_id: null,
-        gateway: card.gateway,
-        payment_method_id: card.id,
+        gateway: card?.gateway ?? BALANCE_GATEWAY,
+        payment_method_id: card?.id ?? null,
         currency: input.currency,
         subtotal: input.breakdown.subtotal,
         convenience_fee: input.breakdown.convenience_fee,
@@ -173,6 +180,7 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
           maxAttempts: 20,
         },
       );
+      if (!card) await debitForCharge(tx, row);
       return { payment: row, method: card };
     }));
   } catch (error) {
@@ -189,30 +197,23 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
     });
   }
 
-  // Step 2: the provider, with our payment id as the reference. No transaction is open here.
-  let outcome: ChargeOutcome;
-  try {
-    const gateway = gatewayFor(deps.providers.payments, method.gateway, input.currency);
-    outcome = await gateway.charge({
-      reference: payment.id,
-      amount: payment.amount,
-      currency: input.currency,
-      customerRef: method.customer_ref,
-      cardRef: method.card_ref,
-      description: payment.description,
-      returnUrl: `${input.returnOrigin ?? deps.config.publicUrl}/3ds?payment=${payment.id}`,
-    });
-  } catch (error) {
-    // Unknown outcome: the attempt stays pending and the reconciliation job already scheduled settles it.
-    // The provider's id, when it answered one, is kept at once: the lookup then asks by it (decision 0156).
-    if (error instanceof GatewayUnavailableError && error.providerRef)
-      await recordProviderRef(deps.db, payment.id, error.providerRef, nowIso());
-    deps.log.warn(
-      { err: error, paymentId: payment.id, unavailable: error instanceof GatewayUnavailableError },
-      "charge outcome unknown; left pending for reconciliation",
-    );
-    return { status: "pending", payment };
-  }
+  // Step 2: the provider, with our payment id as the reference. No transaction is open here. A balance
+  // spend asks no one: its money was taken with the charge row in step 1.
+  let outcome: ChargeOutcome = { status: "succeeded", providerRef: `balance_${payment.id}` };
+  if (method)
+    try {
+      outcome = await gatewayFor(deps.providers.payments, method.gateway, input.currency).charge({
+        reference: payment.id,
+        amount: payment.amount,
+        currency: input.currency,
+        customerRef: method.customer_ref,
+        cardRef: method.card_ref,
+        description: payment.description,
+        returnUrl: `${input.returnOrigin ?? deps.config.publicUrl}/3ds?payment=${payment.id}`,
+      });
+    } catch (error) {
+      return unknownOutcome(deps, payment, error);
+    }
 
   // Step 3: record the outcome and move the payable, in one transaction.
   const { afterOutcome } = input;
@@ -227,12 +228,27 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
   return resultOf(settled, declineFallback);
 }
 
+/**
+ * Step 2 threw: the outcome is unknown, the attempt stays pending and the reconciliation job already
+ * scheduled settles it. The provider's id, when it answered one, is kept at once: the lookup then
+ * asks by it (decision 0156).
+ */
+async function unknownOutcome(deps: LedgerDeps, payment: PaymentRow, error: unknown): Promise<ChargeResult> {
+  if (error instanceof GatewayUnavailableError && error.providerRef)
+    await recordProviderRef(deps.db, payment.id, error.providerRef, nowIso());
+  deps.log.warn(
+    { err: error, paymentId: payment.id, unavailable: error instanceof GatewayUnavailableError },
+    "charge outcome unknown; left pending for reconciliation",
+  );
+  return { status: "pending", payment };
+}
+
 function replayCharge(earlier: PaymentRow, input: ChargePayableInput, declineFallback: ErrorCode): ChargeResult {
   const same =
     earlier.payable_type === input.payable.type &&
     earlier.payable_id === input.payable.id &&
     earlier.amount === input.breakdown.total &&
-    earlier.payment_method_id === input.paymentMethodId;
+    paymentSourceOf(earlier) === input.paymentMethodId;
   if (!same)
     throw new AppError("invalid_data", {
       messageKey: "errors.api_idempotency_key_reused",

@@ -28,7 +28,15 @@ export interface AmountBreakdown {
   total: number;
 }
 
-export type PaymentPurpose = "card_verification" | "visit" | "event" | "meter" | "valet" | "subscription" | "refund";
+export type PaymentPurpose =
+  | "card_verification"
+  | "visit"
+  | "event"
+  | "meter"
+  | "valet"
+  | "subscription"
+  | "refund"
+  | "balance";
 
 export interface PayableHandlers {
   /**

@@ -14,6 +14,7 @@ import {
   refundedAmountOf,
   updatePayment,
 } from "../repository.ts";
+import { BALANCE_GATEWAY, creditRefund } from "./balance.ts";
 import { RECONCILE_AFTER_SECONDS } from "./charge.ts";
 import { handlersOf, JOB_SETTLE_REFUND, type LedgerDeps } from "./payables.ts";
 
@@ -201,6 +202,8 @@ export async function settleRefundIn(tx: Tx, refundId: string, outcome: RefundOu
     provider_ref: outcome.providerRef,
     updated_at: now,
   });
+  // A balance spend's refund goes back to that balance, in this transaction (its row is the last lock).
+  if (parent.gateway === BALANCE_GATEWAY) await creditRefund(tx, succeeded, parent);
   if (parent.status === "succeeded" && (await refundedAmountOf(tx, parent.id)) >= parent.amount) {
     const refundedCharge = await updatePayment(tx, parent.id, { status: "refunded", updated_at: now });
     await handlersOf(parent.payable_type)?.onRefunded?.(tx, succeeded, refundedCharge);

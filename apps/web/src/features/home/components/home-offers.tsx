@@ -8,6 +8,7 @@ import { Link } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { useParkingFormat } from "../../../components/parking/format.ts";
 import { paths, pathTo } from "../../../config/paths.ts";
+import { BalanceCard } from "../../balance/index.ts";
 import { EventList } from "../../events/index.ts";
 import { FreeflowAccount } from "../../freeflow/index.ts";
 import { homeOffersQuery } from "../api/home.ts";
@@ -62,6 +63,8 @@ export default function HomeOffers() {
   if (!offers.data) return <LoadingSection />;
   const data = offers.data;
   const nearable = data.sections.some((section) => ["lots", "meters", "valet"].includes(section));
+  // The balance shown is the one that pays at the first place listed: its operator's (docs/decisions/0210).
+  const balanceAt = data.meter_zones[0] ?? data.lots[0] ?? data.valet[0];
   return (
     <section className="home-offers" aria-label={t("offers_label")}>
       {nearable && (
@@ -83,6 +86,15 @@ export default function HomeOffers() {
             {locating === "busy" ? t("near_me_busy") : t("near_me")}
           </button>
         </div>
+      )}
+      {balanceAt && (
+        <BalanceCard
+          location={{
+            uuid: balanceAt.uuid,
+            currency: balanceAt.currency,
+            country: balanceAt.currency === "usd" ? "us" : "mx",
+          }}
+        />
       )}
       {data.sections.map((section) => (
         <OfferSection key={section} section={section} offers={data} />

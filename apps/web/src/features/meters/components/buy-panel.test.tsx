@@ -1,5 +1,7 @@
 import type { MeterSession, MeterZone } from "@estaciona/contracts/schemas/meters";
+import { home as enHome } from "@estaciona/i18n/locales/en/home";
 import { meters as enMeters } from "@estaciona/i18n/locales/en/meters";
+import { home as esHome } from "@estaciona/i18n/locales/es/home";
 import { meters as esMeters } from "@estaciona/i18n/locales/es/meters";
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -18,9 +20,11 @@ vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
 vi.mock("../../payments/catalogue.ts", () => ({}));
 vi.mock("../../../lib/catalogues/vehicles.ts", () => ({}));
 vi.mock("../../../lib/catalogues/screens.ts", () => ({}));
+vi.mock("../../../lib/catalogues/home.ts", () => ({}));
 beforeAll(() => {
   registerParkingCatalogues();
   registerNamespaces("meters", { en: enMeters, es: esMeters });
+  registerNamespaces("home", { en: enHome, es: esHome });
 });
 
 const ZONE_UUID = "7d1e5a10-0000-4000-8000-000000000301";

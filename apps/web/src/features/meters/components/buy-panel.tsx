@@ -1,4 +1,5 @@
 import { feeBreakdown } from "@estaciona/contracts";
+import { BALANCE_SOURCE } from "@estaciona/contracts/balance";
 import {
   meterDefaultMinutes,
   meterLimits,
@@ -18,11 +19,13 @@ import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
 import { useParkingFormat } from "../../../components/parking/format.ts";
 import { paths, pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { balancesQuery, refreshBalances } from "../../balance/index.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { vehiclesQuery } from "../../vehicles/index.ts";
 import { buyMeterTime, refreshMeterSessions } from "../api/meters.ts";
 import { distanceMeters, farFromZone, positionIfGranted } from "../lib/preflight.ts";
 import { MeterSessionCard } from "./session-card.tsx";
+import "../../../lib/catalogues/home.ts";
 
 /** The price and the limits follow the clock: recomputed this often (the zone may close meanwhile). */
 const CLOCK_TICK_MS = 15_000;
@@ -64,7 +67,7 @@ export function BuyPanel({
   /** Extend exactly this session (the reminder's link). */
   fixedSession: MeterSession | null;
 }) {
-  const { t } = useTranslation(["meters", "parking"]);
+  const { t } = useTranslation(["meters", "parking", "home"]);
   const { money, time, dateTime, duration, card } = useParkingFormat();
   const queryClient = useQueryClient();
   const vehicles = useQuery(vehiclesQuery());
@@ -93,6 +96,10 @@ export function BuyPanel({
   const [checking, setChecking] = useState(false);
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const defaultCard = (methods.data ?? []).find((method) => method.country === zone.country && method.is_default);
+  // The balance that pays here (its operator's), when it holds money: a choice next to the card.
+  const balance = useQuery(balancesQuery(zone.uuid)).data?.find((held) => held.amount > 0);
+  const [source, setSource] = useState<"card" | "balance" | null>(null);
+  const payWith = source ?? (defaultCard ? "card" : balance ? "balance" : "card");
   const here = pathTo("meter", { uuid: zone.uuid }, session ? { session: session.uuid } : undefined);
 
   if (outcome.kind === "paid")
@@ -145,7 +152,11 @@ export function BuyPanel({
     const body = {
       minutes,
       expected_total: breakdown.total,
-      ...(defaultCard ? { payment_method_uuid: defaultCard.uuid } : {}),
+      ...(payWith === "balance"
+        ? { payment_method_uuid: BALANCE_SOURCE }
+        : defaultCard
+          ? { payment_method_uuid: defaultCard.uuid }
+          : {}),
     };
     const target = session ? { session: session.uuid } : { zone: zone.uuid, vehicle: vehicleUuid };
     const signature = JSON.stringify([target, body]);
@@ -156,6 +167,7 @@ export function BuyPanel({
       const answer = await buyMeterTime(target, body, attempt.current.key);
       attempt.current = null;
       void refreshMeterSessions(queryClient);
+      void refreshBalances(queryClient);
       if (answer.payment.status === "requires_action" && answer.payment.redirect_url) {
         setOutcome({ kind: "three_ds" });
         rememberReturnPath(here);
@@ -243,7 +255,36 @@ export function BuyPanel({
           </p>
           <h3 className="pay-price-label">{t("price_label")}</h3>
           <FeeBreakdown amounts={breakdown} />
-          {methods.isPending ? null : defaultCard ? (
+          {balance && (
+            <fieldset className="vehicle-choice">
+              <legend>{t("home:balance_pay_with")}</legend>
+              {defaultCard && (
+                <label className="vehicle-choice-option">
+                  <input
+                    type="radio"
+                    name="meter-pay-with"
+                    checked={payWith === "card"}
+                    disabled={busy}
+                    onChange={() => setSource("card")}
+                  />
+                  {t("home:balance_pay_card", {
+                    card: card({ brand: defaultCard.brand, last4: defaultCard.card_number.slice(-4) }),
+                  })}
+                </label>
+              )}
+              <label className="vehicle-choice-option">
+                <input
+                  type="radio"
+                  name="meter-pay-with"
+                  checked={payWith === "balance"}
+                  disabled={busy}
+                  onChange={() => setSource("balance")}
+                />
+                {t("home:balance_pay_balance", { amount: money(balance.amount, balance.currency) })}
+              </label>
+            </fieldset>
+          )}
+          {methods.isPending || balance ? null : defaultCard ? (
             <p className="muted">
               {t("card_default", {
                 card: card({ brand: defaultCard.brand, last4: defaultCard.card_number.slice(-4) }),
@@ -272,7 +313,7 @@ export function BuyPanel({
             <button
               type="button"
               className="button button-primary button-block"
-              disabled={busy || !defaultCard}
+              disabled={busy || (payWith === "card" ? !defaultCard : !balance)}
               onClick={() => void checkThenPay()}
             >
               {outcome.kind === "paying"

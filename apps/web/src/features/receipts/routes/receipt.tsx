@@ -19,6 +19,8 @@ const PRODUCT_PATHS: Record<ReceiptProduct, (uuid: string) => string> = {
   meter_session: () => pathTo("meters"),
   valet_ticket: (uuid) => pathTo("valetTicket", { uuid }),
   subscription: (uuid) => pathTo("subscription", { uuid }),
+  // A top-up's balance is shown on the home, `/`.
+  balance: () => pathTo("login"),
 };
 
 /**

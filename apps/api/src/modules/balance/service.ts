@@ -1,0 +1,174 @@
+import { isErrorCode } from "@estaciona/contracts";
+import { BALANCE_CAP, BALANCE_MIN_TOP_UP } from "@estaciona/contracts/balance";
+import { formatMoney } from "@estaciona/contracts/money";
+import type { Balance, TopUpAnswer, TopUpBody } from "@estaciona/contracts/schemas/balance";
+import type { Executor, Tx } from "../../db/database.ts";
+import type { Row } from "../../db/schema.ts";
+import { AppError } from "../../lib/errors.ts";
+import { newId } from "../../lib/ids.ts";
+import { nowIso } from "../../lib/time.ts";
+import { findLocationById } from "../parking/locations/service.ts";
+import {
+  type ChargeResult,
+  chargeFailure,
+  chargePayable,
+  findChargeByIdempotencyKey,
+  type LedgerDeps,
+} from "../payments/ledger.ts";
+import {
+  type BalanceRow,
+  ensureBalance,
+  findBalanceForLocation,
+  findCardToCharge,
+  listBalancesOfUser,
+  listMovementsOf,
+  lockBalance,
+} from "../payments/service.ts";
+import { lockActiveUser } from "../users/service.ts";
+import { assertNotSuspendedAt } from "../users/suspensions.ts";
+import { PAYABLE_TOP_UP } from "./payable.ts";
+import { findTopUp, insertTopUp, pendingTopUpsOf } from "./repository.ts";
+
+/** The prepaid balance (docs/decisions/0210): what the driver holds, its movements, a top-up by card. */
+
+const MOVEMENTS_SHOWN = 20;
+
+export async function presentBalance(
+  db: Executor,
+  balance: BalanceRow & { organisation_name: string },
+): Promise<Balance> {
+  const movements = await listMovementsOf(db, balance.id, MOVEMENTS_SHOWN);
+  return {
+    uuid: balance.id,
+    organisation_name: balance.organisation_name,
+    currency: balance.currency,
+    amount: balance.amount,
+    cap: BALANCE_CAP[balance.currency],
+    min_top_up: BALANCE_MIN_TOP_UP[balance.currency],
+    movements: movements.map((movement) => ({
+      uuid: movement.id,
+      kind: movement.kind,
+      amount: movement.amount,
+      payment_uuid: movement.payment_id,
+      product: movement.payable_type,
+      place: movement.location_short_name ?? movement.location_name,
+      created_at: movement.created_at,
+    })),
+  };
+}
+
+/** `GET user/balances`: every balance of the driver, or (with a location) the one that pays there. */
+export async function listBalances(db: Executor, userId: string, locationId?: string): Promise<Balance[]> {
+  const only = locationId ? (await findBalanceForLocation(db, userId, locationId))?.id : undefined;
+  if (locationId && !only) return [];
+  const balances = (await listBalancesOfUser(db, userId)).filter((balance) => !only || balance.id === only);
+  return Promise.all(balances.map((balance) => presentBalance(db, balance)));
+}
+
+export async function balanceOf(db: Executor, userId: string, balanceId: string): Promise<Balance> {
+  const found = (await listBalancesOfUser(db, userId)).find((balance) => balance.id === balanceId);
+  if (!found) throw new AppError("object_not_found");
+  return presentBalance(db, found);
+}
+
+const paymentOf = (result: ChargeResult): TopUpAnswer["payment"] => ({
+  uuid: result.payment.id,
+  status: result.status,
+  redirect_url: result.status === "requires_action" ? result.redirectUrl : null,
+});
+
+/**
+ * Step 1 of a top-up, in the ledger's first transaction: the driver's row first (a purchase that
+ * creates what it pays for, docs/decisions/0141), then the cap — what the balance holds, plus the
+ * top-ups still in flight, plus this one — and the top-up row.
+ */
+async function claimTopUp(
+  tx: Tx,
+  user: Row<"users">,
+  balanceId: string,
+  topUpId: string,
+  locationId: string,
+  amount: number,
+) {
+  if (!(await lockActiveUser(tx, user.id))) throw new AppError("authentication_error");
+  const balance = await lockBalance(tx, balanceId);
+  if (!balance) throw new AppError("object_not_found");
+  const cap = BALANCE_CAP[balance.currency];
+  if (balance.amount + (await pendingTopUpsOf(tx, balance.id)) + amount > cap)
+    throw new AppError("invalid_data", {
+      messageKey: "payments.balance_cap_reached",
+      params: {
+        cap: formatMoney(cap, balance.currency),
+        left: formatMoney(Math.max(0, cap - balance.amount), balance.currency),
+      },
+    });
+  const now = nowIso();
+  await insertTopUp(tx, {
+    id: topUpId,
+    user_id: user.id,
+    balance_id: balance.id,
+    location_id: locationId,
+    amount,
+    status: "pending",
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+/** `POST user/balance/top-up`: the balance of the location's organisation, topped up by card (idempotent). */
+export async function topUp(
+  deps: LedgerDeps,
+  user: Row<"users">,
+  body: TopUpBody,
+  idempotencyKey: string,
+  returnOrigin: string,
+): Promise<TopUpAnswer> {
+  const earlier = await findChargeByIdempotencyKey(deps.db, user.id, idempotencyKey);
+  if (earlier?.payable_type === PAYABLE_TOP_UP) {
+    const topUp = await findTopUp(deps.db, earlier.payable_id);
+    if (!topUp) throw new AppError("object_not_found");
+    if (earlier.status === "failed")
+      throw new AppError(isErrorCode(earlier.failure_code) ? earlier.failure_code : "invalid_payment");
+    return {
+      balance: await balanceOf(deps.db, user.id, topUp.balance_id),
+      payment: {
+        uuid: earlier.id,
+        status: earlier.status === "refunded" ? "succeeded" : earlier.status,
+        redirect_url: earlier.status === "requires_action" ? earlier.action_url : null,
+      },
+    };
+  }
+  const location = await findLocationById(deps.db, body.location_uuid);
+  if (location?.active !== 1) throw new AppError("location_not_available");
+  await assertNotSuspendedAt(deps.db, user.id, location.id);
+  const min = BALANCE_MIN_TOP_UP[location.currency];
+  if (body.amount < min)
+    throw new AppError("invalid_data", {
+      messageKey: "payments.balance_below_minimum",
+      params: { min: formatMoney(min, location.currency) },
+    });
+  const paymentMethodId =
+    body.payment_method_uuid ?? (await findCardToCharge(deps.db, user.id, location.country, false))?.id;
+  if (!paymentMethodId) throw new AppError("no_payment_method");
+  const balance = await ensureBalance(deps.db, {
+    userId: user.id,
+    organisationId: location.organisation_id,
+    currency: location.currency,
+  });
+  const topUpId = newId();
+  const result = await chargePayable(deps, {
+    userId: user.id,
+    purpose: "balance",
+    payable: { type: PAYABLE_TOP_UP, id: topUpId, locationId: location.id, vehicleId: null },
+    breakdown: { subtotal: body.amount, convenience_fee: 0, processing_fee: 0, tax: 0, total: body.amount },
+    currency: location.currency,
+    paymentMethodId,
+    idempotencyKey,
+    returnOrigin,
+    description: `Saldo · ${location.short_name ?? location.name}`,
+    lockPayable: (tx) => claimTopUp(tx, user, balance.id, topUpId, location.id, body.amount),
+  });
+  const failure = chargeFailure(result);
+  if (failure) throw failure;
+  return { balance: await balanceOf(deps.db, user.id, balance.id), payment: paymentOf(result) };
+}

@@ -1,0 +1,27 @@
+import * as endpoints from "@estaciona/contracts/endpoints/balance";
+import type { TopUpBody } from "@estaciona/contracts/schemas/balance";
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import { callEndpoint } from "../../../lib/endpoint-client.ts";
+import { endpointKey } from "../../../lib/endpoint-query.ts";
+
+/**
+ * The driver's balances; with a location, only the one that pays there (docs/decisions/0210). A
+ * choice beside the card, not the screen's subject: a failed read shows no balance, never a dialog.
+ */
+export const balancesQuery = (locationUuid?: string) => {
+  const input = { query: locationUuid ? { location_uuid: locationUuid } : {} };
+  return queryOptions({
+    queryKey: endpointKey(endpoints.listBalances, input),
+    queryFn: ({ signal }) => callEndpoint(endpoints.listBalances, input, { signal, handleErrors: false }),
+  });
+};
+
+export const topUpBalance = (body: TopUpBody, idempotencyKey: string) =>
+  callEndpoint(endpoints.topUpBalance, { body, idempotencyKey });
+
+export const payOutBalance = (uuid: string, idempotencyKey: string) =>
+  callEndpoint(endpoints.payOutBalance, { params: { uuid }, idempotencyKey });
+
+/** Every balance read is stale once money moved. */
+export const refreshBalances = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: endpointKey(endpoints.listBalances) });

@@ -1,0 +1,3 @@
+/** The balance feature's public entry (docs/decisions/0210): the home's balance and the pay-with choice. */
+export { balancesQuery, refreshBalances } from "./api/balance.ts";
+export { BalanceCard } from "./components/balance-card.tsx";
