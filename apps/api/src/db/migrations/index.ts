@@ -21,6 +21,7 @@ import * as providerEvents from "./2026112815_provider_events.ts";
 import * as hostsAsTenants from "./2026112820_hosts_as_tenants.ts";
 import * as invoiceCancellationAndCardFunding from "./2026112820_invoice_cancellation_and_card_funding.ts";
 import * as locationShortNames from "./2026112830_location_short_names.ts";
+import * as paymentTags from "./2026112901_payment_tags.ts";
 
 /**
  * Every migration, in order. Names sort by date; a new migration gets a new file and one line
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "2026112820_hosts_as_tenants": hostsAsTenants,
   "2026112820_invoice_cancellation_and_card_funding": invoiceCancellationAndCardFunding,
   "2026112830_location_short_names": locationShortNames,
+  "2026112901_payment_tags": paymentTags,
 };

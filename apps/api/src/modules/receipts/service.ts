@@ -1,9 +1,14 @@
-import type { Locale } from "@estaciona/contracts";
+import type { Locale, PayableType } from "@estaciona/contracts";
 import type { Receipt, ReceiptPdf } from "@estaciona/contracts/schemas/receipts";
 import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { findLocationWithOperator } from "../parking/locations/repository.ts";
-import { chargeReceiptNumber } from "../payments/receipt-subject.ts";
+import {
+  chargeReceiptNumber,
+  freeReceiptNumber,
+  type ReceiptKind,
+  type ReceiptSubject,
+} from "../payments/receipt-subject.ts";
 import { findCardById, findChargeOfUser, listPaidChargesOfPayables, type PaymentRow } from "../payments/repository.ts";
 import { payableKinds, paymentLine, productWords } from "./kinds.ts";
 import { renderReceiptPdf } from "./pdf.ts";
@@ -14,8 +19,13 @@ import { renderReceiptPdf } from "./pdf.ts";
  * and times. Another driver's charge, an unpaid one or one of no product answers object_not_found.
  */
 
-async function presentReceipt(db: Executor, charge: PaymentRow, locale: Locale): Promise<Receipt> {
-  const subject = await payableKinds[charge.payable_type]?.subjectOf(db, charge.payable_id);
+async function presentReceipt(
+  db: Executor,
+  charge: PaymentRow,
+  locale: Locale,
+  known?: ReceiptSubject,
+): Promise<Receipt> {
+  const subject = known ?? (await payableKinds[charge.payable_type]?.subjectOf(db, charge.payable_id));
   const location = subject && (await findLocationWithOperator(db, subject.locationId));
   if (!subject || !location) throw new AppError("object_not_found");
   const card = charge.payment_method_id ? await findCardById(db, charge.payment_method_id) : undefined;
@@ -24,6 +34,7 @@ async function presentReceipt(db: Executor, charge: PaymentRow, locale: Locale):
   const detail = subject.detail && subject.detail.toLowerCase() !== product.toLowerCase() ? subject.detail : null;
   return {
     payment_uuid: charge.id,
+    no_charge: false,
     number: chargeReceiptNumber(charge.id),
     title: [product, detail, location.name].filter(Boolean).join(" · "),
     line: await paymentLine(db, locale, { ...charge, location }),
@@ -55,15 +66,46 @@ async function presentReceipt(db: Executor, charge: PaymentRow, locale: Locale):
   };
 }
 
-async function paidChargeOf(db: Executor, userId: string, paymentId: string): Promise<PaymentRow> {
-  const charge = await findChargeOfUser(db, userId, paymentId);
-  if (!charge || (charge.status !== "succeeded" && charge.status !== "refunded"))
-    throw new AppError("object_not_found");
-  return charge;
+/**
+ * The zero receipt of one of the driver's payables that settled for nothing (a stay in its grace
+ * period, docs/decisions/0186): the place, plate and times, amounts of zero, no card, nothing to
+ * invoice; numbered by the payable (`E-…`), addressed by its uuid.
+ */
+async function freeReceipt(db: Executor, userId: string, payableId: string, locale: Locale) {
+  for (const [type, kind] of Object.entries(payableKinds) as [PayableType, ReceiptKind | null][]) {
+    const subject = await kind?.freeSubjectOf?.(db, userId, payableId);
+    const location = subject && (await findLocationWithOperator(db, subject.locationId));
+    if (!subject || !location) continue;
+    const charge = {
+      id: payableId,
+      payable_type: type,
+      payable_id: payableId,
+      created_at: subject.settledAt,
+      currency: subject.currency,
+      subtotal: 0,
+      convenience_fee: 0,
+      processing_fee: 0,
+      tax: 0,
+      amount: 0,
+      payment_method_id: null,
+    } as PaymentRow;
+    const receipt = await presentReceipt(db, charge, locale, subject);
+    return { ...receipt, no_charge: true, number: freeReceiptNumber(payableId), invoiceable: false };
+  }
+  return undefined;
 }
 
+async function paidChargeOf(db: Executor, userId: string, paymentId: string): Promise<PaymentRow | undefined> {
+  const charge = await findChargeOfUser(db, userId, paymentId);
+  return charge && (charge.status === "succeeded" || charge.status === "refunded") ? charge : undefined;
+}
+
+/** A paid charge's receipt, or the zero receipt of a payable that cost nothing; else object_not_found. */
 export async function getReceipt(db: Executor, userId: string, paymentId: string, locale: Locale): Promise<Receipt> {
-  return presentReceipt(db, await paidChargeOf(db, userId, paymentId), locale);
+  const charge = await paidChargeOf(db, userId, paymentId);
+  const receipt = charge ? await presentReceipt(db, charge, locale) : await freeReceipt(db, userId, paymentId, locale);
+  if (!receipt) throw new AppError("object_not_found");
+  return receipt;
 }
 
 /** The receipts of one of the driver's products: a visit, event pass or valet ticket, a meter session's buys, a pass's periods. */
@@ -72,6 +114,10 @@ export async function listReceipts(db: Executor, userId: string, productUuid: st
   for (const kind of Object.values(payableKinds))
     for (const payable of (await kind?.payablesOf(db, productUuid)) ?? []) payables.add(payable);
   const charges = await listPaidChargesOfPayables(db, userId, [...payables]);
+  if (charges.length === 0) {
+    const free = await freeReceipt(db, userId, productUuid, locale);
+    return free ? [free] : [];
+  }
   return Promise.all(charges.map((charge) => presentReceipt(db, charge, locale)));
 }
 
