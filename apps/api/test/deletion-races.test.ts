@@ -1,11 +1,13 @@
+import { feeBreakdown } from "@estaciona/contracts";
+import { meterPurchaseSubtotal } from "@estaciona/contracts/meters";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, testEngine } from "./helpers.ts";
 import { CLASICO, createDriverWithVehicle, idempotencyKey, saveSandboxCard } from "./parking-fixtures.ts";
 import { buyPass, FUNDIDORA_MONTHLY } from "./subscriptions-fixtures.ts";
 
 /**
- * Issue 21 items 3 and 5: "delete my account" sent while a pass or an event pass is being bought.
- * Both take the driver's row first (the lock order, ARCHITECTURE.md; docs/decisions/0141), so
+ * Issue 21 items 3 and 5: "delete my account" sent while a pass, an event pass or meter time is being bought.
+ * Each takes the driver's row first (the lock order, ARCHITECTURE.md; docs/decisions/0141), so
  * either the purchase lands and the deletion is refused, or the account is gone and the purchase
  * is refused — never a deleted account holding a pass it paid for, never a 5xx.
  */
@@ -14,6 +16,16 @@ const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
 afterAll(async () => app.close());
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const ZONE_101 = "7d1e5a10-0000-4000-8000-000000000301";
+const MX_RATES = { taxRateBp: 1600, convenienceRateBp: 0, convenienceFixed: 500, cardRateBp: 290, cardFixed: 0 };
+const ALWAYS = Array.from({ length: 7 }, () => ({ open: 0, close: 1440 }));
+/** 30 minutes in zone 101 ($12/h, always charged): the total the driver is shown. */
+const meterTotal = () => {
+  const now = Date.now();
+  const rules = { ratePerHour: 1200, minMinutes: 15, maxMinutes: 120, timeZone: "America/Monterrey", hours: ALWAYS };
+  return feeBreakdown(meterPurchaseSubtotal(rules, now, now, 30), MX_RATES).total;
+};
 
 const purchases = {
   pass: {
@@ -43,6 +55,28 @@ const purchases = {
         .select("id")
         .where("user_id", "=", userId)
         .where("status", "!=", "pending_payment")
+        .execute(),
+  },
+  "meter session": {
+    blocker: "user_has_active_visits",
+    buy: (driver: Awaited<ReturnType<typeof createDriverWithVehicle>>) =>
+      app.inject({
+        method: "POST",
+        url: "/api/user/meter-session",
+        headers: { ...driver.headers, "idempotency-key": idempotencyKey() },
+        payload: {
+          zone_uuid: ZONE_101,
+          vehicle_uuid: driver.vehicle.id,
+          minutes: 30,
+          expected_total: meterTotal(),
+        },
+      }),
+    bought: (userId: string) =>
+      app.db
+        .selectFrom("meter_sessions")
+        .select("id")
+        .where("user_id", "=", userId)
+        .where("status", "=", "active")
         .execute(),
   },
 } as const;

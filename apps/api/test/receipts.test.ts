@@ -11,6 +11,7 @@ import {
   idempotencyKey,
   registerDeviceAt,
   saveSandboxCard,
+  startParkedVisit,
   VALET_PANGEA,
 } from "./parking-fixtures.ts";
 import { buyPass, FUNDIDORA_MONTHLY } from "./subscriptions-fixtures.ts";
@@ -208,5 +209,41 @@ describe(`receipts of every product (${testEngine})`, () => {
       [],
     );
     expect((await get(`/api/user/receipt/${charge}`, owner.headers)).statusCode).toBe(200);
+  });
+
+  it("gives a stay that cost nothing its zero receipt: Sin costo, no card, nothing to invoice (docs/decisions/0186)", async () => {
+    const driver = await createDriverWithVehicle(app);
+    const visitId = await startParkedVisit(app, driver, 10);
+    const paid = await app.inject({
+      method: "POST",
+      url: `/api/user/visit/${visitId}/pay`,
+      headers: { ...driver.headers, "idempotency-key": idempotencyKey() },
+      payload: {},
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data.payment).toBeNull();
+    const answer = await get(`/api/user/receipt/${visitId}`, driver.headers);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const receipt = answer.json().data as Receipt;
+    expect(receipt).toMatchObject({
+      payment_uuid: visitId,
+      no_charge: true,
+      card: null,
+      invoiceable: false,
+      product: { kind: "visit", uuid: visitId },
+      plate: driver.vehicle.plate,
+      amounts: { subtotal: 0, convenience_fee: 0, processing_fee: 0, tax: 0, total: 0, currency: "mxn" },
+    });
+    expect(receipt.number).toMatch(/^E-[0-9A-F]{10}$/);
+    const listed = (await get(`/api/user/receipts?product_uuid=${visitId}`, driver.headers)).json().data as Receipt[];
+    expect(listed.map((one) => one.number)).toEqual([receipt.number]);
+    const pdf = await get(`/api/user/receipt/${visitId}/pdf`, driver.headers);
+    expect(pdf.statusCode).toBe(200);
+    expect(Buffer.from(pdf.json().data.base64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+    // Another driver's free stay, and a stay still open, have none.
+    const stranger = await createDriverWithVehicle(app);
+    expect((await get(`/api/user/receipt/${visitId}`, stranger.headers)).statusCode).toBe(404);
+    const open = await startParkedVisit(app, stranger, 10);
+    expect((await get(`/api/user/receipt/${open}`, stranger.headers)).statusCode).toBe(404);
   });
 });

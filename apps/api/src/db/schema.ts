@@ -58,6 +58,15 @@ export interface Database {
   receipt_disputes: ReceiptDisputesTable;
   reminder_preferences: ReminderPreferencesTable;
   extend_links: ExtendLinksTable;
+  payment_tags: PaymentTagsTable;
+}
+
+/** The driver's business / personal tag of one of their charges (docs/decisions/0187). */
+export interface PaymentTagsTable {
+  payment_id: string;
+  user_id: string;
+  tag: "business" | "personal";
+  updated_at: string;
 }
 
 type Bool = 0 | 1;

@@ -31,3 +31,48 @@ export const downloadReceiptPdf = defineEndpoint({
   summary: "The receipt as a PDF, base64, in the caller's language",
   schemas: schemasOf(receipts, (s) => ({ params: s.receiptParams, response: s.receiptPdf })),
 });
+
+/** The receipts history and its statement (issue 26 item 4, docs/decisions/0187). */
+export const listReceiptHistory = defineEndpoint({
+  method: "GET",
+  path: "/user/receipts/history",
+  auth: "user",
+  errors: ["invalid_data"],
+  tag,
+  summary:
+    "Every payment of a period (charges of every product and refunds), newest first, keyset paged, with its tag and CFDI",
+  schemas: schemasOf(receipts, (s) => ({ query: s.receiptHistoryQuery, response: s.receiptHistory })),
+});
+
+export const tagReceipt = defineEndpoint({
+  method: "PUT",
+  path: "/user/receipt/:uuid/tag",
+  auth: "user",
+  tag,
+  summary: "Tag one of the driver's paid charges business or personal (editable)",
+  schemas: schemasOf(receipts, (s) => ({
+    params: s.receiptParams,
+    body: s.expenseTagBody,
+    response: s.expenseTagAnswer,
+  })),
+});
+
+export const downloadStatementCsv = defineEndpoint({
+  method: "GET",
+  path: "/user/receipts/statement/csv",
+  auth: "user",
+  errors: ["invalid_data"],
+  tag,
+  summary: "The period's payments as CSV (base64), in the caller's language",
+  schemas: schemasOf(receipts, (s) => ({ query: s.statementQuery, response: s.statementFile })),
+});
+
+export const downloadStatementPdf = defineEndpoint({
+  method: "GET",
+  path: "/user/receipts/statement/pdf",
+  auth: "user",
+  errors: ["invalid_data"],
+  tag,
+  summary: "The period's payments as a PDF statement (base64), with each payment's CFDI on a Mexican host",
+  schemas: schemasOf(receipts, (s) => ({ query: s.statementQuery, response: s.statementFile })),
+});

@@ -26,8 +26,13 @@ export const receiptListQuery = z.object({
 });
 
 export const receipt = z.object({
-  /** The charge's uuid: the payment reference. */
+  /** The charge's uuid: the payment reference; for a stay that cost nothing (`no_charge`), the visit's uuid. */
   payment_uuid: z.string(),
+  /**
+   * A stay that cost nothing has a receipt too (docs/decisions/0186): amounts of zero, no card, no
+   * payment reference and nothing to invoice, read as "Sin costo" / "No charge".
+   */
+  no_charge: z.boolean(),
   /** A short number a person can read out on the phone. */
   number: z.string(),
   /** The product in words, in the caller's language ("Pase de evento · Concierto · Arena Monterrey"). */
@@ -55,3 +60,54 @@ export const receiptList = z.array(receipt);
 
 export const receiptPdf = z.object({ filename: z.string(), content_type: z.string(), base64: z.string() });
 export type ReceiptPdf = z.infer<typeof receiptPdf>;
+
+/**
+ * The receipts history (issue 26 item 4, docs/decisions/0187): every payment of a period — charges
+ * of every product and their refunds — each tagged business or personal by the driver.
+ */
+export const EXPENSE_TAGS = ["business", "personal"] as const;
+export type ExpenseTag = (typeof EXPENSE_TAGS)[number];
+
+/** An instant, as the driver's browser computes the period's bounds on its own clock. */
+const instant = z.iso.datetime({ offset: true });
+/** The keyset cursor: the last row's `created_at|id`; anything else is refused (422). */
+const historyCursor = z
+  .string()
+  .max(120)
+  .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z\|[0-9a-f-]{36}$/)
+  .optional();
+
+/** A period: from (inclusive) to (exclusive), at most 366 days. */
+export const statementQuery = z.object({ from: instant, to: instant });
+export type StatementQuery = z.infer<typeof statementQuery>;
+export const receiptHistoryQuery = statementQuery.extend({
+  cursor: historyCursor,
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type ReceiptHistoryQuery = z.infer<typeof receiptHistoryQuery>;
+
+export const historyEntry = z.object({
+  /** The payment's uuid (a refund's own). */
+  payment_uuid: z.string(),
+  kind: z.enum(["charge", "refund"]),
+  /** The receipt it belongs to: the charge's uuid (a refund's charge). */
+  receipt_uuid: z.string(),
+  /** As every list names a payment: "Pensión mensual · Fundidora · 27 nov". */
+  line: z.string(),
+  paid_at: z.string(),
+  /** Minor units; a refund is negative. */
+  amount: z.number().int(),
+  currency: z.enum(["mxn", "usd"]),
+  /** The driver's tag of the charge (a refund reads its charge's), or null while untagged. */
+  tag: z.enum(EXPENSE_TAGS).nullable(),
+  /** The CFDI that covers it, on a Mexican host once issued. */
+  cfdi: z.object({ invoice_uuid: z.string(), cfdi_uuid: z.string().nullable() }).nullable(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
+export const receiptHistory = z.object({ items: z.array(historyEntry), next_cursor: z.string().nullable() });
+export type ReceiptHistory = z.infer<typeof receiptHistory>;
+
+export const expenseTagBody = z.object({ tag: z.enum(EXPENSE_TAGS) });
+export const expenseTagAnswer = z.object({ payment_uuid: z.string(), tag: z.enum(EXPENSE_TAGS) });
+/** A statement file (CSV or PDF), base64, as the receipt's PDF. */
+export const statementFile = receiptPdf;

@@ -21,6 +21,7 @@ import * as providerEvents from "./2026112815_provider_events.ts";
 import * as hostsAsTenants from "./2026112820_hosts_as_tenants.ts";
 import * as invoiceCancellationAndCardFunding from "./2026112820_invoice_cancellation_and_card_funding.ts";
 import * as locationShortNames from "./2026112830_location_short_names.ts";
+import * as paymentTags from "./2026112901_payment_tags.ts";
 import * as remindersAndExtendLinks from "./2026112920_reminders_and_extend_links.ts";
 import * as receiptProofsAndDisputes from "./2026112930_receipt_proofs_and_disputes.ts";
 import * as prepaidBalances from "./2026112950_prepaid_balances.ts";
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   "2026112820_hosts_as_tenants": hostsAsTenants,
   "2026112820_invoice_cancellation_and_card_funding": invoiceCancellationAndCardFunding,
   "2026112830_location_short_names": locationShortNames,
+  "2026112901_payment_tags": paymentTags,
   "2026112920_reminders_and_extend_links": remindersAndExtendLinks,
   "2026112930_receipt_proofs_and_disputes": receiptProofsAndDisputes,
   "2026112950_prepaid_balances": prepaidBalances,

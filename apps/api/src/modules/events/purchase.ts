@@ -30,6 +30,7 @@ import {
   findEventVisitById,
   insertEventVisit,
   lockEvent,
+  lockEventAndVisit,
   placesTaken,
   updateEventVisitIf,
   vehicleHoldsPlace,
@@ -43,6 +44,9 @@ import { JOB_REFUND_CANCELLED_EVENT, placesLock, requireEvent } from "./service.
  * visit `pending_payment` and lets its place go. A refund (the event was cancelled) frees the place.
  */
 registerPayable(EVENT_VISIT_PAYABLE, {
+  // The payable before its payment (ARCHITECTURE.md, docs/decisions/0185): the event, then the
+  // visit, so settling never waits on the event while holding a payment the cancellation's refunds need.
+  lockPayable: lockEventAndVisit,
   async onSucceeded(tx: Tx, payment: PaymentRow) {
     const visit = await updateEventVisitIf(tx, payment.payable_id, ["pending_payment"], {
       status: "inactive",
@@ -50,7 +54,7 @@ registerPayable(EVENT_VISIT_PAYABLE, {
       updated_at: payment.updated_at,
     });
     if (!visit) return;
-    const event = await lockEvent(tx, visit.event_id);
+    const event = await lockEvent(tx, visit.event_id); // already held (lockPayable); read under it
     if (event?.status === "cancelled")
       await enqueue(tx, JOB_REFUND_CANCELLED_EVENT, { eventId: event.id }, { dedupeKey: `event-refunds:${event.id}` });
   },

@@ -98,6 +98,17 @@ export function findEventVisitById(db: Executor, visitId: string) {
   return db.selectFrom("event_visits").selectAll().where("id", "=", visitId).executeTakeFirst();
 }
 
+/**
+ * The lock order (ARCHITECTURE.md) for an event visit's payment: its event (the parent row, as
+ * the purchase and the cancellation take it), then the visit.
+ */
+export async function lockEventAndVisit(tx: Executor, visitId: string): Promise<void> {
+  const visit = await findEventVisitById(tx, visitId);
+  if (!visit) return;
+  await lockEvent(tx, visit.event_id);
+  await tx.selectFrom("event_visits").select("id").where("id", "=", visitId).$call(forUpdate(tx)).execute();
+}
+
 export function findEventVisitOfUser(db: Executor, userId: string, visitId: string) {
   return db
     .selectFrom("event_visits")

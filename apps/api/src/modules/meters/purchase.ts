@@ -15,6 +15,7 @@ import {
   type PaymentRow,
 } from "../payments/ledger.ts";
 import { findCardToCharge } from "../payments/service.ts";
+import { lockActiveUser } from "../users/service.ts";
 import { assertNotSuspendedAt } from "../users/suspensions.ts";
 import { PAYABLE_METER_PURCHASE } from "./payable.ts";
 import {
@@ -75,7 +76,16 @@ function pricePurchase(zone: MeterZoneRow, startedAt: number, paidUntil: number,
 }
 
 /**
- * Step one, in one transaction under the vehicle-and-zone lock: the running session (a second
+ * Level 0 of the lock order (ARCHITECTURE.md, docs/decisions/0141): the driver's row, as an
+ * account deletion takes it, so a deletion either sees what this purchase creates (a pending
+ * session, then its charge in flight) or this purchase finds the account gone.
+ */
+async function lockDriver(tx: Tx, userId: string): Promise<void> {
+  if (!(await lockActiveUser(tx, userId))) throw new AppError("authentication_error");
+}
+
+/**
+ * Step one, in one transaction under the driver's row, then the vehicle-and-zone lock: the running session (a second
  * purchase for the same plate in the same zone extends it) or a new pending one, priced and with
  * its purchase inserted `pending` (one in flight per session, a unique index).
  */
@@ -88,6 +98,7 @@ async function preparePurchase(
   request: PurchaseRequest,
   origin: string,
 ) {
+  await lockDriver(tx, userId);
   await lockName(tx, `meter-session:${vehicle.id}:${zone.id}`);
   const now = nowIso();
   let session = existing ? await lockSession(tx, existing.id) : await findRunningSession(tx, vehicle.id, zone.id, now);
@@ -216,6 +227,9 @@ async function buyTime(
       idempotencyKey,
       returnOrigin,
       description: `${zone.zone_code} · ${vehicle.plate}`,
+      // The charge's own step takes the driver's row again: a deletion between the two steps left
+      // no charge to see, so the attempt must find the account gone rather than charge it.
+      beforeAttempt: (tx) => lockDriver(tx, user.id),
       lockPayable: async (tx) => {
         const locked = await lockPurchase(tx, purchase.id);
         if (locked?.status !== "pending") throw paymentInProgress();

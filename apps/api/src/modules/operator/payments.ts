@@ -2,6 +2,7 @@ import type { Locale } from "@estaciona/contracts";
 import type { PaymentDetail, PaymentSearchQuery, PaymentSummary } from "@estaciona/contracts/schemas/operator";
 import { translate } from "@estaciona/i18n";
 import type { Executor } from "../../db/database.ts";
+import { csvCell, decimal } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";
 import { type LedgerDeps, refundPayment } from "../payments/ledger.ts";
 import { decodeCursor, encodeCursor, recordAudit } from "./audit.ts";
@@ -163,21 +164,6 @@ const CSV_COLUMNS = [
   "description",
 ] as const;
 const EXPORT_PAGE = 500;
-
-/** A CSV cell: quoted when it must be, and never read as a formula by a spreadsheet (OWASP CSV injection). */
-function csvCell(value: string | number | null): string {
-  const text = value === null ? "" : String(value);
-  const formula = /^[=+\-@\t\r]/.test(text) && !/^[+-]?\d+$/.test(text);
-  const safe = formula ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** Minor units as a decimal with two places, from the integer's digits (no floating point). */
-const decimal = (minor: number): string => {
-  const sign = minor < 0 ? "-" : "";
-  const digits = String(Math.abs(minor)).padStart(3, "0");
-  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-};
 
 /**
  * `GET admin/payments/export`: the charges of a period as CSV, read in keyset pages of 500 so a

@@ -28,6 +28,7 @@ import {
   insertCard,
   insertCardAttempt,
   insertPaymentCustomerUnlessExists,
+  lockCard,
   makeDefaultIfCountryHasNone,
   markCardVerified,
   setUserCardFlag,
@@ -59,10 +60,17 @@ export interface PaymentsDeps extends LedgerDeps {
 // first freeflow card) and schedules the refund, all in the transaction that records the success
 // (so an unrefunded verification cannot be forgotten).
 registerPayable(CARD_PAYABLE, {
+  // The lock order (ARCHITECTURE.md, docs/decisions/0185): the driver's row (level 0: two of the
+  // driver's cards verified at once must not both become the default, and card changes take it
+  // too), then the card, before the ledger locks the verification's payment.
+  async lockPayable(tx, methodId) {
+    const card = await findCardById(tx, methodId);
+    if (!card) return;
+    await lockActiveUser(tx, card.user_id);
+    await lockCard(tx, methodId);
+  },
   async onSucceeded(tx, payment) {
     const now = nowIso();
-    // Two of the driver's cards verified at once must not both become the default.
-    await lockActiveUser(tx, payment.user_id);
     const method = await markCardVerified(tx, payment.payable_id, now);
     await makeDefaultIfCountryHasNone(tx, method);
     const saved = await findCardById(tx, method.id);

@@ -205,6 +205,16 @@ export function findCardOfUser(db: Executor, userId: string, methodId: string, o
   return cardOfUser[options.verified ? "verified" : "any"].first(db, userId, methodId);
 }
 
+/** A card's row locked until the transaction ends (a verification charge's payable). */
+export function lockCard(tx: Executor, methodId: string) {
+  return tx
+    .selectFrom("payment_methods")
+    .selectAll()
+    .where("id", "=", methodId)
+    .$call(forUpdate(tx))
+    .executeTakeFirst();
+}
+
 export function findCardById(db: Executor, methodId: string) {
   return db.selectFrom("payment_methods").selectAll().where("id", "=", methodId).executeTakeFirst();
 }

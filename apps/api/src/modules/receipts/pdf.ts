@@ -30,7 +30,9 @@ export function renderReceiptPdf(receipt: Receipt, locale: Locale, verifyUrl?: s
     .fontSize(18)
     .text(translate(locale, "parking.receipt.number", { number: receipt.number }) ?? "");
   pdf.font("Helvetica").fontSize(12).text(receipt.title, { width });
-  pdf.moveDown();
+  // A stay that cost nothing says so first (docs/decisions/0186).
+  if (receipt.no_charge) pdf.font("Helvetica-Bold").fontSize(14).text(label("free"), { width });
+  pdf.font("Helvetica").fontSize(12).moveDown();
   const rows: [string, string][] = [
     [label("issued_at"), when(receipt.issued_at)],
     [label("location"), `${receipt.location.name}, ${receipt.location.address}`],
@@ -38,7 +40,7 @@ export function renderReceiptPdf(receipt: Receipt, locale: Locale, verifyUrl?: s
     [label("starts_at"), when(receipt.starts_at)],
     [label("ends_at"), when(receipt.ends_at)],
     [label("card"), card ?? "—"],
-    [label("payment_reference"), receipt.payment_uuid],
+    [label("payment_reference"), receipt.no_charge ? "—" : receipt.payment_uuid],
   ];
   for (const [name, value] of rows)
     pdf.font("Helvetica-Bold").text(`${name}: `, { continued: true }).font("Helvetica").text(value, { width });

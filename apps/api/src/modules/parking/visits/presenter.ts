@@ -9,7 +9,7 @@ import {
 } from "@estaciona/contracts/schemas/parking";
 import type { Executor } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
-import { chargeReceiptNumber } from "../../payments/receipt-subject.ts";
+import { chargeReceiptNumber, freeReceiptNumber } from "../../payments/receipt-subject.ts";
 import { findLocationWithOperator, type LocationWithOperator } from "../locations/repository.ts";
 import { feeRatesOf, type LocationPricing, tariffBody, tariffOf } from "../locations/service.ts";
 import { findVehicleById, listLedgerRowsOfVisit, type VisitListRow, type VisitRow } from "./repository.ts";
@@ -82,7 +82,7 @@ export function settledAmounts(visit: VisitRow): FeeBreakdownBody | null {
  * product's receipt (`/recibo/{uuid}`) numbers it; a free stay, which has no charge, numbers by the visit.
  */
 const receiptNumber = (visitId: string, chargeId: string | undefined): string =>
-  chargeId ? chargeReceiptNumber(chargeId) : `E-${visitId.replaceAll("-", "").slice(0, 10).toUpperCase()}`;
+  chargeId ? chargeReceiptNumber(chargeId) : freeReceiptNumber(visitId);
 
 export function presentVisitSummary(row: VisitListRow, at: number): VisitSummary {
   const settled = settledAmounts(row);

@@ -27,6 +27,7 @@ afterEach(async () => {
 const PAYMENT = "0c1d2e3f-0000-4000-8000-000000000001";
 const valetReceipt: Receipt = {
   payment_uuid: PAYMENT,
+  no_charge: false,
   number: "R-0C1D2E3F00",
   title: "Valet · #A17 · Restaurante Pangea",
   line: "Valet · Pangea · Nov 27",
@@ -102,5 +103,26 @@ describe("the receipt screen", () => {
     expect(api.calls.map((call) => call.url)).toContain(`user/receipt/${PAYMENT}/pdf`);
     const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
     expect(blob.type).toBe("application/pdf");
+  });
+
+  it("reads a stay that cost nothing as a zero receipt: Sin costo, no reference, no invoice (docs/decisions/0186)", async () => {
+    await i18n.changeLanguage("es");
+    const free: Receipt = {
+      ...valetReceipt,
+      no_charge: true,
+      number: "E-0C1D2E3F00",
+      title: "Estancia · Fundidora",
+      product: { kind: "visit", uuid: PAYMENT },
+      amounts: { subtotal: 0, convenience_fee: 0, processing_fee: 0, tax: 0, total: 0, currency: "mxn" },
+      tip: 0,
+      card: null,
+      invoiceable: false,
+    };
+    mockApi({ [`GET user/receipt/${PAYMENT}`]: () => ({ body: { data: free } }) });
+    renderReceipt();
+    expect(await screen.findByTestId("receipt-total")).toHaveTextContent("Sin costo");
+    expect(screen.getByText(/no se hizo ningún cargo/)).toBeInTheDocument();
+    expect(screen.queryByText(PAYMENT)).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Solicitar factura" })).not.toBeInTheDocument();
   });
 });

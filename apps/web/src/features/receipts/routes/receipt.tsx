@@ -27,7 +27,8 @@ const PRODUCT_PATHS: Record<ReceiptProduct, (uuid: string) => string> = {
  * /recibo/{uuid}: the receipt of any paid charge (a stay, an event pass, a meter buy, a valet
  * ticket, a pass period), from the server's receipt (the ledger's amounts): the product in words,
  * operator, place, plate, times on the lot's clock, the breakdown with the tax rate, card and
- * payment reference; print, PDF and, on a Mexican lot, "request invoice".
+ * payment reference; print, PDF and, on a Mexican lot, "request invoice". A stay that cost nothing
+ * has its zero receipt here too, "Sin costo" (docs/decisions/0186).
  */
 export default function ReceiptScreen() {
   const { uuid = "" } = useParams();
@@ -46,8 +47,9 @@ export default function ReceiptScreen() {
               <h2 id="receipt-number">{t("receipt.number", { number: receipt.number })}</h2>
               <p>{receipt.title}</p>
               <p className="receipt-total" data-testid="receipt-total">
-                {money(receipt.amounts.total, receipt.amounts.currency)}
+                {receipt.no_charge ? t("receipt.free") : money(receipt.amounts.total, receipt.amounts.currency)}
               </p>
+              {receipt.no_charge && <p>{t("receipt.free_note")}</p>}
             </header>
             <dl className="detail-list">
               {(
@@ -58,7 +60,7 @@ export default function ReceiptScreen() {
                   [t("receipt.starts_at"), dateTime(receipt.starts_at, receipt.location.time_zone)],
                   [t("receipt.ends_at"), dateTime(receipt.ends_at, receipt.location.time_zone)],
                   [t("receipt.card"), receipt.card ? card(receipt.card) : t("receipt.no_charge")],
-                  [t("receipt.payment_reference"), receipt.payment_uuid],
+                  [t("receipt.payment_reference"), receipt.no_charge ? "—" : receipt.payment_uuid],
                 ] as const
               ).map(([label, value]) => (
                 <div key={label} className="detail-list-row">

@@ -10,22 +10,23 @@ import { visitQuery } from "../api/visits.ts";
 /**
  * /visita/{uuid}/recibo, the address e-mails and older links give a stay's receipt: a paid stay's
  * receipt is its charge's, on the one receipt screen every product shares (`/recibo/{uuid}`,
- * docs/decisions/0111), so this only finds the charge and goes there. A stay not paid yet, or one
- * that cost nothing, has no receipt; it says so and leads back to the visit.
+ * docs/decisions/0111), so this only finds the charge and goes there; a stay that cost nothing has
+ * its zero receipt there, addressed by the visit (docs/decisions/0186). A stay not settled yet has
+ * no receipt; it says so and leads back to the visit.
  */
 export default function VisitReceiptScreen() {
   const { uuid = "" } = useParams();
   const { t } = useParkingFormat();
   const visit = useQuery(visitQuery(uuid)).data;
-  const paymentUuid = visit?.receipt?.payment_uuid;
-  if (paymentUuid) return <Navigate replace to={pathTo("receipt", { uuid: paymentUuid })} />;
+  if (visit?.receipt)
+    return <Navigate replace to={pathTo("receipt", { uuid: visit.receipt.payment_uuid ?? visit.uuid })} />;
   return (
     <Page title={t("receipt.title")}>
       {!visit ? (
         <LoadingSection />
       ) : (
         <>
-          <EmptyState>{visit.receipt ? t("receipt.nothing_charged") : t("receipt.not_ready")}</EmptyState>
+          <EmptyState>{t("receipt.not_ready")}</EmptyState>
           <Link className="link" to={pathTo("visit", { uuid })}>
             {t("receipt.back")}
           </Link>
