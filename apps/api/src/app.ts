@@ -8,8 +8,8 @@ import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import { type DatabaseHandle, type Db, type Engine, openDatabase } from "./db/database.ts";
 import { ensureDatabaseReady } from "./db/prepare.ts";
-import { deriveKey } from "./lib/crypto.ts";
 import { tooManyRequests } from "./lib/errors.ts";
+import { keyring } from "./lib/keyring.ts";
 import { type AccessTokens, createAccessTokens } from "./modules/auth/access-token.ts";
 import { createJobRunner, type JobRunner } from "./modules/jobs/worker.ts";
 import { gatewayOrigins } from "./modules/payments/card-form.ts";
@@ -89,7 +89,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate("config", config);
   app.decorate("db", database.db);
   app.decorate("dbEngine", database.engine);
-  app.decorate("accessTokens", createAccessTokens(deriveKey(config.secret, "access-token")));
+  app.decorate("accessTokens", createAccessTokens(keyring(config, "access-token")));
   const jobs = createJobRunner({ db: database.db, log: app.log });
   app.decorate(
     "metrics",

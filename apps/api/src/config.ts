@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { localSecret } from "./lib/keyring.ts";
 
 /**
  * The one typed configuration object, read from the environment once at start-up. A bad value
@@ -99,6 +99,9 @@ const environment = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: trustProxy,
   APP_SECRET: optional.pipe(z.string().min(32).optional()),
+  /** During a rotation: the secret APP_SECRET replaced, accepted (never used to sign) until APP_SECRET_PREVIOUS_UNTIL. */
+  APP_SECRET_PREVIOUS: optional.pipe(z.string().min(32).optional()),
+  APP_SECRET_PREVIOUS_UNTIL: optional.pipe(z.iso.datetime({ offset: true }).optional()),
   /** Unset: demo data outside production only. */
   SEED_DEMO: boolean.optional(),
   PROCESS_ROLE: z.enum(["all", "api", "worker"]).default("all"),
@@ -216,6 +219,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const production = e.NODE_ENV === "production";
   if (production && !e.APP_SECRET)
     throw new ConfigError("Invalid configuration:\n  APP_SECRET: required in production");
+  if (Boolean(e.APP_SECRET_PREVIOUS) !== Boolean(e.APP_SECRET_PREVIOUS_UNTIL))
+    throw new ConfigError(
+      "Invalid configuration:\n  APP_SECRET_PREVIOUS_UNTIL: APP_SECRET_PREVIOUS and the end of its window go together",
+    );
 
   const smsProvider = e.SMS_PROVIDER ?? (e.TWILIO_ACCOUNT_SID ? "twilio" : "sandbox");
   if (smsProvider === "twilio") {
@@ -291,6 +298,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     secret: e.APP_SECRET ?? (e.NODE_ENV === "test" ? "test-secret-test-secret-test-secret!!" : localSecret(dataDir)),
+    /** The secret APP_SECRET replaced, accepted until its window ends (lib/keyring.ts). */
+    previousSecret:
+      e.APP_SECRET_PREVIOUS && e.APP_SECRET_PREVIOUS_UNTIL
+        ? { secret: e.APP_SECRET_PREVIOUS, until: new Date(e.APP_SECRET_PREVIOUS_UNTIL) }
+        : undefined,
     seedDemo: e.SEED_DEMO ?? !production,
     /** `api` serves HTTP and runs no jobs; `worker` runs jobs and serves no API; `all` does both. */
     role: e.PROCESS_ROLE,
@@ -383,14 +395,4 @@ function requireAll(env: Record<string, unknown>, names: string[], because: stri
     throw new ConfigError(
       `Invalid configuration:\n${missing.map((name) => `  ${name}: required with ${because}`).join("\n")}`,
     );
-}
-
-/** Outside production a missing APP_SECRET is generated once and kept in the data folder, so sessions survive restarts. */
-function localSecret(dataDir: string): string {
-  const file = path.join(dataDir, "app-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

@@ -2,10 +2,9 @@ import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqu
 import { CODE_DIGITS } from "@estaciona/contracts";
 
 /** Independent keys derived from APP_SECRET, one per purpose, so no key serves two jobs. */
-export function deriveKey(
-  secret: string,
-  purpose: "access-token" | "code-hmac" | "device-key" | "sandbox-gateway" | "event-pass" | "valet-claim",
-): Buffer {
+export type KeyPurpose = "access-token" | "code-hmac" | "device-key" | "event-pass" | "valet-claim";
+
+export function deriveKey(secret: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, "estaciona", purpose, 32));
 }
 
@@ -15,6 +14,10 @@ export const newCode = (): string => String(randomInt(0, 10 ** CODE_DIGITS)).pad
 /** Codes are kept only as an HMAC bound to what they were issued for (ASVS 4.0.3 2.7.5, 6.6.2). */
 export const codeHmac = (key: Buffer, code: string, bindTo: string): string =>
   createHmac("sha256", key).update(`${bindTo}\n${code}`).digest("base64url");
+
+/** Whether a code matches its stored HMAC under any accepted key (two while APP_SECRET rotates). */
+export const codeMatches = (keys: readonly Buffer[], code: string, bindTo: string, stored: string): boolean =>
+  keys.some((key) => sameSecret(codeHmac(key, code, bindTo), stored));
 
 export function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);

@@ -5,7 +5,7 @@ import type { Row } from "../db/schema.ts";
 import { AppError } from "../lib/errors.ts";
 import { nowIso } from "../lib/time.ts";
 import { loadOperatorScope, type OperatorScope } from "../modules/operator/scope.ts";
-import { authenticateDevice, type DeviceRow, deviceHmacKey } from "../modules/parking/devices/service.ts";
+import { authenticateDevice, type DeviceRow, deviceHmacKeys } from "../modules/parking/devices/service.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -74,9 +74,9 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
     request.operator = await loadOperatorScope(app.db, request.user.id);
   };
 
-  const hmacKey = deviceHmacKey(app.config.secret);
+  const hmacKeys = deviceHmacKeys(app.config);
   const authenticateDeviceKey = async (request: FastifyRequest) => {
-    request.parkingDevice = await authenticateDevice(app.db, hmacKey, request.headers["x-device-key"]);
+    request.parkingDevice = await authenticateDevice(app.db, hmacKeys, request.headers["x-device-key"]);
   };
 
   const guards: Array<{ prefix: string; check: onRequestHookHandler; bearer: boolean }> = [

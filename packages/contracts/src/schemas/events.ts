@@ -166,7 +166,12 @@ export const eventEntryResult = z.object({
 export type EventEntryResult = z.infer<typeof eventEntryResult>;
 
 /** `GET device/event/pass-key`: the public key (JWK, EdDSA) a gate keeps to verify passes offline. */
-export const passKey = z.object({ alg: z.literal("EdDSA"), jwk: z.record(z.string(), z.string()) });
+/** `jwk` signs new passes; `keys` is every key a pass may name by `kid` now (two while APP_SECRET rotates). */
+export const passKey = z.object({
+  alg: z.literal("EdDSA"),
+  jwk: z.record(z.string(), z.string()),
+  keys: z.array(z.record(z.string(), z.string())),
+});
 
 export const cancelEventAnswer = event;
 

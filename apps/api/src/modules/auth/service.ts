@@ -3,9 +3,10 @@ import type { TokenAnswer } from "@estaciona/contracts/schemas/auth";
 import { translate } from "@estaciona/i18n";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { lockName } from "../../db/database.ts";
-import { codeHmac, deriveKey, newCode, newOpaqueToken, sameSecret, sha256 } from "../../lib/crypto.ts";
+import { codeHmac, codeMatches, newCode, newOpaqueToken, sameSecret, sha256 } from "../../lib/crypto.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
+import { keyring } from "../../lib/keyring.ts";
 import { requireTextablePhone } from "../../lib/phones.ts";
 import { isoAfter, isoBefore, nowIso, secondsUntil } from "../../lib/time.ts";
 import { messageKey, sendOnce } from "../messaging/outbox.ts";
@@ -101,7 +102,7 @@ export async function requestSignInCode(
     await insertLoginCode(tx, {
       id: codeId,
       phone: input.phone,
-      code_hmac: codeHmac(deriveKey(config.secret, "code-hmac"), code, loginPurpose(input.phone)),
+      code_hmac: codeHmac(keyring(config, "code-hmac").current.key, code, loginPurpose(input.phone)),
       ip: input.ip,
       created_at: createdAt,
       expires_at: isoAfter(SIGN_IN_LIMITS.codeTtlSeconds, now),
@@ -166,7 +167,9 @@ export async function signInWithCode(
   input: { clientId: string; clientSecret?: string; phone: string; code: string },
 ): Promise<TokenAnswer> {
   await checkClient(context, input.clientId, input.clientSecret);
-  const key = deriveKey(context.config.secret, "code-hmac");
+  const keys = keyring(context.config, "code-hmac")
+    .accepted()
+    .map(({ key }) => key);
 
   const check = await context.db.transaction().execute(async (tx): Promise<CodeCheck> => {
     const nowMs = Date.now();
@@ -187,7 +190,7 @@ export async function signInWithCode(
           ? "code expired"
           : code.wrong_tries >= SIGN_IN_LIMITS.maxWrongTriesPerCode
             ? "code dead after wrong tries"
-            : !sameSecret(codeHmac(key, input.code, loginPurpose(input.phone)), code.code_hmac)
+            : !codeMatches(keys, input.code, loginPurpose(input.phone), code.code_hmac)
               ? "wrong code"
               : null;
 

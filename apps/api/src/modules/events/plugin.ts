@@ -18,7 +18,7 @@ export const eventsModule = apiModule(
   "events",
   { decorators: ["db", "config", "providers", "jobs"], modules: ["payments", "parking"] },
   async (app) => {
-    const keys = passKeys(app.config.secret);
+    const keys = passKeys(app.config);
     app.jobs.register(JOB_REFUND_CANCELLED_EVENT, async (payload) => {
       await refundCancelledEvent(app, (payload as { eventId: string }).eventId);
     });

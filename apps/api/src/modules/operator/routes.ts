@@ -4,7 +4,7 @@ import * as endpoints from "@estaciona/contracts/endpoints/operator";
 import type { FastifyPluginAsync } from "fastify";
 import { requestLocale } from "../../lib/locale.ts";
 import { route } from "../../plugins/endpoints.ts";
-import { deviceHmacKey } from "../parking/devices/service.ts";
+import { deviceHmacKeys } from "../parking/devices/service.ts";
 import { listAudit } from "./audit.ts";
 import { listDevices, registerDevice, renameDevice, revokeDevice, rotateDeviceKey } from "./devices.ts";
 import { driverDetail, searchDrivers, setDriverStatus } from "./drivers.ts";
@@ -16,7 +16,7 @@ import { addOperator, listOperators, operatorProfile, removeOperator, updateOper
 import { todayReport } from "./today.ts";
 
 export const operatorRoutes: FastifyPluginAsync = async (app) => {
-  const hmacKey = deviceHmacKey(app.config.secret);
+  const hmacKey = deviceHmacKeys(app.config).current.key;
   await route(app, endpoints.getOperatorProfile, (request) => operatorProfile(app.db, scopeOf(request)));
   await route(app, endpoints.getToday, (request) => todayReport(app.db, scopeOf(request), request.query.days));
 

@@ -1,6 +1,6 @@
 import * as endpoints from "@estaciona/contracts/endpoints/users";
 import type { FastifyPluginAsync } from "fastify";
-import { deriveKey } from "../../lib/crypto.ts";
+import { keyring } from "../../lib/keyring.ts";
 import { requestLocale } from "../../lib/locale.ts";
 import { route } from "../../plugins/endpoints.ts";
 import { resolveHost } from "../hosts/service.ts";
@@ -17,7 +17,7 @@ import {
 
 /** The signed-in driver's profile, language, e-mail verification, account deletion and data export. */
 export const userRoutes: FastifyPluginAsync = async (app) => {
-  const codeKey = deriveKey(app.config.secret, "code-hmac");
+  const codeKeys = keyring(app.config, "code-hmac");
 
   await route(app, endpoints.viewUser, (request) => viewUser(app.db, request.user));
   await route(app, endpoints.editUser, (request) => editUser(app.db, request.user, request.body));
@@ -31,7 +31,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       await sendEmailVerificationCode(
         app,
         {
-          codeKey,
+          codeKeys,
           locale: requestLocale(request.headers["accept-language"]),
           brandName: host.brand_name,
         },
@@ -44,7 +44,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   );
 
   await route(app, endpoints.checkEmailCode, (request) =>
-    checkEmailVerificationCode(app.db, codeKey, request.user, request.body),
+    checkEmailVerificationCode(app.db, codeKeys, request.user, request.body),
   );
 
   await route(app, endpoints.deleteAccount, async (request) => {

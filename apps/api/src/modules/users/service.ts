@@ -4,9 +4,10 @@ import { translate } from "@estaciona/i18n";
 import type { z } from "zod";
 import { type Db, type Executor, inTransaction, underUniqueRule } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
-import { codeHmac, newCode, sameSecret } from "../../lib/crypto.ts";
+import { codeHmac, codeMatches, newCode } from "../../lib/crypto.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
+import type { Keyring } from "../../lib/keyring.ts";
 import { isoAfter, isoBefore, nowIso } from "../../lib/time.ts";
 import { eraseContactMessagesOfUser, listContactMessagesOfUser } from "../contact/repository.ts";
 import { listAllEventVisitsOfUser } from "../events/repository.ts";
@@ -121,7 +122,7 @@ export const EMAIL_CODE_LIMITS = {
 const codeBinding = (phone: string, email: string) => `email-verification\n${phone}\n${email}`;
 
 export interface EmailCodeSender {
-  codeKey: Buffer;
+  codeKeys: Keyring;
   /** The language of the request: the one the driver is reading the app in. */
   locale: Locale;
   /** The host's brand, so a white-label driver recognises the sender. */
@@ -163,7 +164,7 @@ export async function sendEmailVerificationCode(
     id: codeId,
     phone,
     email,
-    code_hmac: codeHmac(sender.codeKey, code, codeBinding(phone, email)),
+    code_hmac: codeHmac(sender.codeKeys.current.key, code, codeBinding(phone, email)),
     created_at: new Date(now).toISOString(),
     expires_at: isoAfter(EMAIL_CODE_LIMITS.codeTtlSeconds, now),
     wrong_tries: 0,
@@ -197,7 +198,7 @@ export async function sendEmailVerificationCode(
  */
 export async function checkEmailVerificationCode(
   db: Executor,
-  codeKey: Buffer,
+  codeKeys: Keyring,
   user: UserRow,
   attempt: { email: string; code: string },
 ): Promise<User> {
@@ -205,7 +206,14 @@ export async function checkEmailVerificationCode(
   const sent = await latestEmailCode(db, user.phone, attempt.email);
   if (!sent || !(await spendEmailCodeTry(db, sent.id, EMAIL_CODE_LIMITS.maxTriesPerCode, now)))
     throw new AppError("invalid_code");
-  if (!sameSecret(sent.code_hmac, codeHmac(codeKey, attempt.code, codeBinding(user.phone, attempt.email))))
+  if (
+    !codeMatches(
+      codeKeys.accepted().map(({ key }) => key),
+      attempt.code,
+      codeBinding(user.phone, attempt.email),
+      sent.code_hmac,
+    )
+  )
     throw new AppError("invalid_code");
 
   const updated = await underUniqueRule("email_already_used", () =>

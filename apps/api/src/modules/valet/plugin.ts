@@ -2,7 +2,7 @@ import { apiModule } from "../../plugins/module.ts";
 import { sendCarReady } from "./messages.ts";
 import "./payment.ts";
 import { valetRoutes } from "./routes.ts";
-import { claimKey, JOB_CAR_READY } from "./service.ts";
+import { claimKeys, JOB_CAR_READY } from "./service.ts";
 
 /**
  * Valet (docs/product/parking.md): tickets opened by a stand, claimed and paid (with a tip) by the driver through
@@ -16,6 +16,6 @@ export const valetModule = apiModule(
     app.jobs.register(JOB_CAR_READY, async (payload) => {
       await sendCarReady(app, (payload as { ticketId: string }).ticketId);
     });
-    await app.register(valetRoutes(claimKey(app.config.secret)));
+    await app.register(valetRoutes(claimKeys(app.config)));
   },
 );

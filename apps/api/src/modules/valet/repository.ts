@@ -14,8 +14,9 @@ export function findTicketById(db: Executor, ticketId: string) {
   return db.selectFrom("valet_tickets").selectAll().where("id", "=", ticketId).executeTakeFirst();
 }
 
-export function findTicketByClaimHash(db: Executor, claimHash: string) {
-  return db.selectFrom("valet_tickets").selectAll().where("claim_hash", "=", claimHash).executeTakeFirst();
+/** The ticket a claim token's HMAC names: one HMAC, or two while APP_SECRET rotates. */
+export function findTicketByClaimHash(db: Executor, claimHashes: readonly string[]) {
+  return db.selectFrom("valet_tickets").selectAll().where("claim_hash", "in", claimHashes).executeTakeFirst();
 }
 
 export function findTicketOfUser(db: Executor, userId: string, ticketId: string) {

@@ -1,5 +1,6 @@
 import * as endpoints from "@estaciona/contracts/endpoints/valet";
 import type { FastifyPluginAsync } from "fastify";
+import type { Keyring } from "../../lib/keyring.ts";
 import { route } from "../../plugins/endpoints.ts";
 import { driverOrigin } from "../hosts/service.ts";
 import { deviceOf } from "../parking/devices/routes.ts";
@@ -16,10 +17,10 @@ import {
 } from "./service.ts";
 
 export const valetRoutes =
-  (claimKey: Buffer): FastifyPluginAsync =>
+  (claimKeys: Keyring): FastifyPluginAsync =>
   async (app) => {
     await route(app, endpoints.openValetTicket, (request) =>
-      openTicket(app, claimKey, deviceOf(request), request.body),
+      openTicket(app, claimKeys, deviceOf(request), request.body),
     );
     await route(app, endpoints.listValetRequests, (request) => standQueue(app.db, deviceOf(request)));
     await route(app, endpoints.markValetCarReady, (request) =>
@@ -29,7 +30,7 @@ export const valetRoutes =
       markCarDelivered(app.db, deviceOf(request), request.params.uuid),
     );
     await route(app, endpoints.claimValetTicket, (request) =>
-      claimTicket(app.db, claimKey, request.user.id, request.body.token),
+      claimTicket(app.db, claimKeys, request.user.id, request.body.token),
     );
     await route(app, endpoints.listValetTickets, (request) => listTickets(app.db, request.user.id, request.query));
     await route(app, endpoints.getValetTicket, (request) => getTicket(app.db, request.user.id, request.params.uuid));

@@ -7,9 +7,10 @@ import type {
   ValetTicketPage,
 } from "@estaciona/contracts/schemas/valet";
 import { type Db, type Executor, isUniqueViolation } from "../../db/database.ts";
-import { deriveKey, newOpaqueToken } from "../../lib/crypto.ts";
+import { newOpaqueToken } from "../../lib/crypto.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
+import { type AppSecrets, type Keyring, keyring } from "../../lib/keyring.ts";
 import { requireTextablePhone } from "../../lib/phones.ts";
 import { nowIso } from "../../lib/time.ts";
 import { messageOrigin } from "../hosts/service.ts";
@@ -38,8 +39,11 @@ import {
 export const JOB_CAR_READY = "valet.car_ready";
 const GENERATED_NUMBER_ATTEMPTS = 5;
 
-/** Claim tokens are kept only as an HMAC under a key of their own, derived from APP_SECRET. */
-export const claimKey = (secret: string): Buffer => deriveKey(secret, "valet-claim");
+/**
+ * Claim tokens are kept only as an HMAC under a key of their own, derived from APP_SECRET; during a
+ * rotation a ticket's link printed before it still claims the ticket (docs/operations.md).
+ */
+export const claimKeys = (secrets: AppSecrets): Keyring => keyring(secrets, "valet-claim");
 const claimHash = (key: Buffer, token: string): string => createHmac("sha256", key).update(token).digest("base64url");
 
 const refused = (messageKey: string) => new AppError("action_not_available", { status: 409, messageKey });
@@ -58,7 +62,7 @@ const generatedNumber = (): string => String(randomInt(1000, 10_000));
  */
 export async function openTicket(
   deps: MessageDeps & { config: { publicUrl: string } },
-  key: Buffer,
+  keys: Keyring,
   device: DeviceRow,
   body: OpenTicketBody,
 ): Promise<OpenedTicket> {
@@ -75,7 +79,7 @@ export async function openTicket(
     device_id: device.id,
     number: body.number ?? generatedNumber(),
     plate: body.plate ?? null,
-    claim_hash: claimHash(key, token),
+    claim_hash: claimHash(keys.current.key, token),
     user_id: null,
     status: "in_progress",
     car_status: "parked",
@@ -121,8 +125,11 @@ export async function openTicket(
  * `POST user/valet/claim`: the ticket's link or QR makes it the driver's. The first driver to
  * claim it keeps it (one conditional update); another account is refused, the same one answered.
  */
-export async function claimTicket(db: Db, key: Buffer, userId: string, token: string): Promise<ValetTicketDetail> {
-  const ticket = await findTicketByClaimHash(db, claimHash(key, token));
+export async function claimTicket(db: Db, keys: Keyring, userId: string, token: string): Promise<ValetTicketDetail> {
+  const ticket = await findTicketByClaimHash(
+    db,
+    keys.accepted().map(({ key }) => claimHash(key, token)),
+  );
   if (!ticket) throw new AppError("object_not_found");
   // A suspended driver may still pay for a car already parked (and get it back), never claim a new one.
   if (ticket.user_id === null) await assertNotSuspendedAt(db, userId, ticket.location_id);

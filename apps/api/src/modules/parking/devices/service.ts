@@ -2,8 +2,8 @@ import { createHmac } from "node:crypto";
 import type { DeviceEventResult } from "@estaciona/contracts/schemas/parking";
 import type { Executor } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
-import { deriveKey } from "../../../lib/crypto.ts";
 import { AppError } from "../../../lib/errors.ts";
+import { type AppSecrets, type Keyring, keyring } from "../../../lib/keyring.ts";
 import { nowIso } from "../../../lib/time.ts";
 import { findUserById } from "../../users/repository.ts";
 import { assertNotSuspendedAt } from "../../users/suspensions.ts";
@@ -19,12 +19,16 @@ import {
 } from "../visits/repository.ts";
 import { assertLocationAdmits, openVisit } from "../visits/service.ts";
 import { finishFreeVisit, type ParkingDeps, settleFreeflowExit } from "../visits/settlement.ts";
-import { findDeviceByKeyHash } from "./repository.ts";
+import { findDeviceByKeyHash, rekeyDevice } from "./repository.ts";
 
 export type DeviceRow = Row<"devices">;
 
-/** Device keys are kept only as an HMAC under a key of their own, derived from APP_SECRET. */
-export const deviceHmacKey = (secret: string): Buffer => deriveKey(secret, "device-key");
+/**
+ * Device keys are kept only as an HMAC under a key of their own, derived from APP_SECRET. During a
+ * rotation a device found under the previous key is stored again under the current one, so devices
+ * that report within the window move over without a new key (docs/operations.md).
+ */
+export const deviceHmacKeys = (secrets: AppSecrets): Keyring => keyring(secrets, "device-key");
 
 export const deviceKeyHash = (hmacKey: Buffer, deviceKey: string): string =>
   createHmac("sha256", hmacKey).update(deviceKey).digest("base64url");
@@ -32,13 +36,19 @@ export const deviceKeyHash = (hmacKey: Buffer, deviceKey: string): string =>
 /** The device presenting `X-Device-Key`; anything else is an authentication error. */
 export async function authenticateDevice(
   db: Executor,
-  hmacKey: Buffer,
+  hmacKeys: Keyring,
   deviceKey: string | string[] | undefined,
 ): Promise<DeviceRow> {
   const refused = () => new AppError("authentication_error", { messageKey: "parking.device_key_invalid" });
   if (typeof deviceKey !== "string" || deviceKey.length === 0 || deviceKey.length > 200) throw refused();
-  const device = await findDeviceByKeyHash(db, deviceKeyHash(hmacKey, deviceKey));
+  const hashes = hmacKeys.accepted().map(({ key }) => deviceKeyHash(key, deviceKey));
+  const device = await findDeviceByKeyHash(db, hashes);
   if (!device) throw refused();
+  const [current] = hashes;
+  if (current !== undefined && device.key_hash !== current) {
+    await rekeyDevice(db, device.id, device.key_hash, current);
+    return { ...device, key_hash: current };
+  }
   return device;
 }
 
