@@ -174,6 +174,18 @@ describe("NMI adapter", () => {
     await expect(gateway.charge(sale("pay_html"))).rejects.toBeInstanceOf(GatewayUnavailableError);
   });
 
+  it("asks the Query API by the sale's transaction_id once it is recorded (0205)", async () => {
+    const sold = await gateway.charge(sale("pay_known"));
+    await expect(gateway.findCharge("pay_known", sold.providerRef)).resolves.toMatchObject({
+      status: "succeeded",
+      providerRef: sold.providerRef,
+    });
+    expect(Object.fromEntries(formOf(-1))).toEqual({
+      security_key: "nmi_security_key",
+      transaction_id: sold.providerRef,
+    });
+  });
+
   it("finds the sale by order_id after a timeout, without selling twice", async () => {
     fake.behaviour.sale = "charge_then_hang";
     await expect(gateway.charge(sale("pay_lost"))).rejects.toBeInstanceOf(GatewayUnavailableError);

@@ -344,9 +344,11 @@ export function createNmiGateway(options: NmiGatewayOptions): PaymentGateway {
     },
 
     async findCharge(reference, providerRef) {
-      const fields: Record<string, string> = { order_id: reference };
-      if (providerRef) fields.transaction_id = providerRef;
-      const transactions = queriedSales(await query(fields)).filter((sale) => sale.orderId === reference);
+      // By the sale's own id once it is recorded, else by the `orderid` we sent (our payment id): the
+      // Query API's `transaction_id` and `order_id` filters (decision 0205).
+      const transactions = queriedSales(
+        await query(providerRef ? { transaction_id: providerRef } : { order_id: reference }),
+      ).filter((sale) => (providerRef ? sale.transactionId === providerRef : sale.orderId === reference));
       if (transactions.length === 0) return null;
 
       // Settled or awaiting settlement is money taken; a later refund does not undo the charge.
