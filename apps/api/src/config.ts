@@ -152,6 +152,7 @@ const environment = z.object({
   NETPAY_API_BASE: optional.pipe(z.url().optional()),
   CONEKTA_WEBHOOK_PUBLIC_KEY: optional,
   NMI_WEBHOOK_SIGNING_KEY: optional,
+  FACTURAPI_WEBHOOK_SECRET: optional,
   SANDBOX_WEBHOOK_SECRET: optional.pipe(z.string().min(16).optional()),
   FACTURAPI_KEY: optional,
   FACTURAPI_API_BASE: z.url().default("https://www.facturapi.io/v2"),
@@ -366,6 +367,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       webhooks: {
         conektaPublicKey: e.CONEKTA_WEBHOOK_PUBLIC_KEY?.replace(/\\n/g, "\n") ?? null,
         nmiSigningKey: e.NMI_WEBHOOK_SIGNING_KEY ?? null,
+        // The webhook's secret Facturapi shows when it is created (docs/decisions/0208).
+        facturapiSecret: e.FACTURAPI_WEBHOOK_SECRET ?? null,
         // The sandbox never runs in production (providers.ts): a fixed demo secret is enough by default.
         sandboxSecret: e.SANDBOX_WEBHOOK_SECRET ?? "estaciona-sandbox-webhook-secret",
       },
