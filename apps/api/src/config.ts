@@ -362,12 +362,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
       /**
        * What each gateway's webhooks are verified with (docs/decisions/0155): Conekta's webhook key
-       * (PEM; `\\n` accepted for newlines), NMI's signing key, the sandbox's own shared secret.
+       * (PEM; `\\n` accepted for newlines), NMI's signing key, the sandbox's secret, Facturapi's (0208).
        */
       webhooks: {
         conektaPublicKey: e.CONEKTA_WEBHOOK_PUBLIC_KEY?.replace(/\\n/g, "\n") ?? null,
         nmiSigningKey: e.NMI_WEBHOOK_SIGNING_KEY ?? null,
-        // The webhook's secret Facturapi shows when it is created (docs/decisions/0208).
         facturapiSecret: e.FACTURAPI_WEBHOOK_SECRET ?? null,
         // The sandbox never runs in production (providers.ts): a fixed demo secret is enough by default.
         sandboxSecret: e.SANDBOX_WEBHOOK_SECRET ?? "estaciona-sandbox-webhook-secret",
