@@ -116,7 +116,7 @@ describe(`Facturapi webhooks (${testEngine})`, () => {
     expect((await post(`${body} `, { "facturapi-signature": sign(body) })).statusCode).toBe(401);
     const first = await post(body, { "facturapi-signature": sign(body) });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ received: true, duplicate: false });
+    expect(first.json().data).toEqual({ received: true, duplicate: false });
     expect((await post(body, { "facturapi-signature": sign(body) })).json()).toEqual({
       received: true,
       duplicate: true,

@@ -150,7 +150,10 @@ describe(`WhatsApp through approved templates (${testEngine})`, () => {
   it("every message sent above is Twilio's own Create Message, as twilio-oai describes it (decision 0207)", () => {
     expect(twilio.requests.length).toBeGreaterThan(3);
     expect(twilio.requests.flatMap((request) => checkRequest(twilioSpec, request))).toEqual([]);
-    expect(twilio.requests.flatMap((request) => checkAnswer(twilioSpec, request))).toEqual([]);
+    // twilio-oai describes the created message (201) only; errors are its error catalogue's, not the document's.
+    const created = twilio.requests.filter((request) => request.answer?.status === 201);
+    expect(created.length).toBeGreaterThan(0);
+    expect(created.flatMap((request) => checkAnswer(twilioSpec, request))).toEqual([]);
     const forged = {
       ...twilio.requests[0],
       body: `${twilio.requests[0]?.body}&Surprise=1`,
