@@ -116,6 +116,7 @@ const environment = z.object({
   NETPAY_API_BASE: optional.pipe(z.url().optional()),
   CONEKTA_WEBHOOK_PUBLIC_KEY: optional,
   NMI_WEBHOOK_SIGNING_KEY: optional,
+  FACTURAPI_WEBHOOK_SECRET: optional,
   SANDBOX_WEBHOOK_SECRET: optional.pipe(z.string().min(16).optional()),
   FACTURAPI_KEY: optional,
   FACTURAPI_API_BASE: z.url().default("https://www.facturapi.io/v2"),
@@ -331,11 +332,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
       /**
        * What each gateway's webhooks are verified with (docs/decisions/0155): Conekta's webhook key
-       * (PEM; `\\n` accepted for newlines), NMI's signing key, the sandbox's own shared secret.
+       * (PEM; `\\n` accepted for newlines), NMI's signing key, the sandbox's secret, Facturapi's (0208).
        */
       webhooks: {
         conektaPublicKey: e.CONEKTA_WEBHOOK_PUBLIC_KEY?.replace(/\\n/g, "\n") ?? null,
         nmiSigningKey: e.NMI_WEBHOOK_SIGNING_KEY ?? null,
+        facturapiSecret: e.FACTURAPI_WEBHOOK_SECRET ?? null,
         // The sandbox never runs in production (providers.ts): a fixed demo secret is enough by default.
         sandboxSecret: e.SANDBOX_WEBHOOK_SECRET ?? "estaciona-sandbox-webhook-secret",
       },

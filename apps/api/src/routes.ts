@@ -34,13 +34,14 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(usersModule);
   await app.register(vehiclesModule);
   await app.register(paymentsModule);
-  await app.register(webhooksModule);
   await app.register(parkingModule);
   await app.register(balanceModule);
   await app.register(metersModule);
   await app.register(eventsModule);
   await app.register(valetModule);
   await app.register(invoicingModule);
+  // After the modules whose work its events are applied through (payments, invoicing).
+  await app.register(webhooksModule);
   await app.register(subscriptionsModule);
   await app.register(homeModule);
   await app.register(receiptsModule);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { expect } from "vitest";
-import { GatewayUnavailableError, type PaymentGateway } from "../src/modules/payments/gateway.ts";
+import { type ChargeRequest, GatewayUnavailableError, type PaymentGateway } from "../src/modules/payments/gateway.ts";
 import { createSandboxGateway } from "../src/modules/payments/sandbox/gateway.ts";
 import { createSignedInUser, type TestApp, testEngine } from "./helpers.ts";
 
@@ -106,6 +106,8 @@ export async function findCardLikeValues(app: TestApp): Promise<string[]> {
  */
 export function faultyGateway() {
   const faults = { beforeCharge: false, afterCharge: false, saveCard: false, beforeRefund: false, afterRefund: false };
+  /** Every charge request the ledger sent, in order (what a real gateway would have been told). */
+  const charges: ChargeRequest[] = [];
   let sandbox: PaymentGateway | undefined;
   const real = (): PaymentGateway => {
     if (!sandbox) throw new Error("faultyGateway: attach(app) first");
@@ -121,6 +123,7 @@ export function faultyGateway() {
     },
     deleteCard: (input) => real().deleteCard(input),
     async charge(request) {
+      charges.push(request);
       if (faults.beforeCharge) throw new GatewayUnavailableError("sandbox", "HTTP 503 from provider");
       const outcome = await real().charge(request);
       if (faults.afterCharge) throw new GatewayUnavailableError("sandbox", "connection reset after the charge");
@@ -132,7 +135,7 @@ export function faultyGateway() {
       if (faults.afterRefund) throw new GatewayUnavailableError("sandbox", "connection reset after the refund");
       return outcome;
     },
-    findCharge: (reference, providerRef) => real().findCharge(reference, providerRef),
+    findCharge: (reference, providerRef, since) => real().findCharge(reference, providerRef, since),
     findRefund: (lookup) => real().findRefund(lookup),
   };
   const reset = () =>
@@ -146,6 +149,7 @@ export function faultyGateway() {
   return {
     gateway,
     faults,
+    charges,
     reset,
     attach: (app: Pick<TestApp, "db">) => {
       sandbox = createSandboxGateway({ db: app.db, shape: "conekta" });

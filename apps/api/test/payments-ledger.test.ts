@@ -20,7 +20,7 @@ import { addMexicanCard, createDriverWithProfile, faultyGateway, ledgerRowsOf } 
  * The ledger under faults: the real sandbox behind a switchboard that fails the way real providers
  * do (payments-helpers.ts `faultyGateway`).
  */
-const { gateway: switchboard, faults, reset: resetFaults, attach: attachSandbox } = faultyGateway();
+const { gateway: switchboard, faults, charges: sent, reset: resetFaults, attach: attachSandbox } = faultyGateway();
 
 // A payable of this test's own: a ticket in a scratch table, moved to paid by the ledger's callback.
 // Its kind is no product's, so this file's database is told to accept it (beforeAll).
@@ -260,6 +260,22 @@ describe(`payments ledger (${testEngine})`, () => {
       ["charge", "refunded"],
       ["refund", "succeeded"],
     ]);
+  });
+
+  it("tells the gateway who starts each charge to a stored card, naming the card check on a merchant's (0206)", async () => {
+    const { user, methodId } = await driverWithCard();
+    const check = sent.at(-1);
+    expect(check?.storedCredential).toEqual({ initiatedBy: "customer", first: true, initialChargeRef: null });
+    const [checkRow] = await ledgerRowsOf(app, user.id);
+    await chargePayable(app, charge(user.id, methodId, await newTicket(), randomUUID()));
+    expect(sent.at(-1)?.storedCredential).toEqual({ initiatedBy: "customer", first: false, initialChargeRef: null });
+    await chargePayable(app, { ...charge(user.id, methodId, await newTicket(), null), initiatedBy: "merchant" });
+    expect(sent.at(-1)?.storedCredential).toEqual({
+      initiatedBy: "merchant",
+      first: false,
+      initialChargeRef: checkRow?.provider_ref,
+    });
+    expect(checkRow?.provider_ref).toBeTruthy();
   });
 
   it("refunds in parts, never more than was charged", async () => {

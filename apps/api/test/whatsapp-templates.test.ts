@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { ProviderError } from "../src/modules/messaging/providers.ts";
 import { createTwilioSms } from "../src/modules/messaging/twilio.ts";
+import { checkAnswer, checkRequest, loadSpec } from "./contract/openapi-check.ts";
 import { ACCOUNT_SID, AUTH_TOKEN, startFakeTwilio } from "./fakes/twilio-server.ts";
+
+const twilioSpec = loadSpec("twilio");
+
 import { createTestApp, type TestApp, testEngine, testPhone } from "./helpers.ts";
 
 const sid = (prefix: string, n: number) => `${prefix}${String(n).padStart(32, "0")}`;
@@ -141,6 +145,20 @@ describe(`WhatsApp through approved templates (${testEngine})`, () => {
     const request = twilio.lastRequest();
     expect(request?.form.get("MessagingServiceSid")).toBe(SERVICE);
     expect(request?.form.has("From")).toBe(false);
+  });
+
+  it("every message sent above is Twilio's own Create Message, as twilio-oai describes it (decision 0207)", () => {
+    expect(twilio.requests.length).toBeGreaterThan(3);
+    expect(twilio.requests.flatMap((request) => checkRequest(twilioSpec, request))).toEqual([]);
+    // twilio-oai describes the created message (201) only; errors are its error catalogue's, not the document's.
+    const created = twilio.requests.filter((request) => request.answer?.status === 201);
+    expect(created.length).toBeGreaterThan(0);
+    expect(created.flatMap((request) => checkAnswer(twilioSpec, request))).toEqual([]);
+    const forged = {
+      ...twilio.requests[0],
+      body: `${twilio.requests[0]?.body}&Surprise=1`,
+    } as (typeof twilio.requests)[0];
+    expect(checkRequest(twilioSpec, forged).join()).toMatch(/Surprise: a field the provider does not define/);
   });
 });
 

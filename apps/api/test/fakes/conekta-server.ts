@@ -23,6 +23,8 @@ export interface ConektaFakeBehaviour {
 
 export interface FakeConektaOrder {
   id: string;
+  /** Unix seconds. */
+  created_at: number;
   amount: number;
   currency: string;
   metadata: Record<string, string>;
@@ -52,6 +54,7 @@ function orderJson(order: FakeConektaOrder, nextAction?: unknown) {
     id: order.id,
     object: "order",
     livemode: false,
+    created_at: order.created_at,
     amount: order.amount,
     amount_refunded: order.refunds.reduce((sum, refund) => sum + refund.amount, 0),
     currency: order.currency,
@@ -65,11 +68,18 @@ function orderJson(order: FakeConektaOrder, nextAction?: unknown) {
         {
           id: `ch_${order.id.slice(4)}`,
           object: "charge",
+          created_at: order.created_at,
+          currency: order.currency,
+          livemode: false,
           amount: order.amount,
           status: order.payment_status,
           order_id: order.id,
           payment_method: { object: "card_payment", type: "credit", last4: "4242", brand: "visa" },
-          refunds: { object: "list", data: order.refunds.map((refund) => ({ ...refund, object: "refund" })) },
+          refunds: {
+            object: "list",
+            has_more: false,
+            data: order.refunds.map((refund) => ({ ...refund, object: "refund", created_at: order.created_at })),
+          },
         },
       ],
     },
@@ -90,7 +100,8 @@ export async function startConektaFake(): Promise<ConektaFake> {
       const id = nextId("cus");
       customers.push(id);
       const body = JSON.parse(request.body) as { name: string; email: string; phone: string };
-      return sendJson(response, 200, { id, object: "customer", livemode: false, ...body });
+      const created_at = Math.floor(Date.now() / 1000);
+      return sendJson(response, 200, { id, object: "customer", livemode: false, created_at, ...body });
     }
     const sourceMatch = /^\/customers\/([^/]+)\/payment_sources(?:\/([^/]+))?$/.exec(path);
     if (sourceMatch && method === "POST") {
@@ -134,6 +145,7 @@ export async function startConektaFake(): Promise<ConektaFake> {
       const amount = body.line_items.reduce((sum, item) => sum + item.unit_price * item.quantity, 0);
       const order: FakeConektaOrder = {
         id: nextId("ord"),
+        created_at: Math.floor(Date.now() / 1000),
         amount,
         currency: body.currency,
         metadata: body.metadata,
@@ -186,9 +198,21 @@ export async function startConektaFake(): Promise<ConektaFake> {
       }
     }
     if (method === "GET" && path === "/orders") {
-      const search = request.query.get("search") ?? "";
-      const found = orders.filter((order) => Object.values(order.metadata).includes(search));
-      return sendJson(response, 200, { object: "list", has_more: false, data: found.map((order) => orderJson(order)) });
+      // getOrders as documented: created_at.gte/lte, limit (≤ 250), the `next` cursor (an order id).
+      const gte = Number(request.query.get("created_at.gte") ?? 0);
+      const lte = Number(request.query.get("created_at.lte") ?? Number.MAX_SAFE_INTEGER);
+      const limit = Math.min(Number(request.query.get("limit") ?? 20), 250);
+      const after = request.query.get("next");
+      const inWindow = orders.filter((order) => order.created_at >= gte && order.created_at <= lte);
+      const start = after ? inWindow.findIndex((order) => order.id === after) + 1 : 0;
+      const page = inWindow.slice(start, start + limit);
+      return sendJson(response, 200, {
+        object: "list",
+        has_more: start + limit < inWindow.length,
+        next_page_url: null,
+        previous_page_url: null,
+        data: page.map((order) => orderJson(order)),
+      });
     }
     const orderMatch = /^\/orders\/([^/]+)(\/refunds)?$/.exec(path);
     if (orderMatch) {

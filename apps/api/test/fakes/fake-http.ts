@@ -14,6 +14,8 @@ export interface RecordedRequest {
   query: URLSearchParams;
   headers: IncomingMessage["headers"];
   body: string;
+  /** What the fake answered (status, content type and body), for the contract checks (test/contract). */
+  answer?: { status: number; contentType: string; body: string };
 }
 
 /**
@@ -46,6 +48,24 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
         body: Buffer.concat(chunks).toString("utf8"),
       };
       requests.push(recorded);
+      // writeHead's headers are not readable back (getHeader): its content type is kept as it passes.
+      let contentType = "";
+      const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+      response.writeHead = ((...args: unknown[]) => {
+        const headers = args.find((arg): arg is Record<string, unknown> => !!arg && typeof arg === "object");
+        contentType = String(headers?.["content-type"] ?? "");
+        return writeHead(...args);
+      }) as ServerResponse["writeHead"];
+      const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
+      response.end = ((...args: unknown[]) => {
+        const [chunk] = args;
+        recorded.answer = {
+          status: response.statusCode,
+          contentType: contentType || String(response.getHeader("content-type") ?? ""),
+          body: typeof chunk === "string" ? chunk : Buffer.isBuffer(chunk) ? chunk.toString("utf8") : "",
+        };
+        return end(...args);
+      }) as ServerResponse["end"];
       handler(recorded, response);
     });
   });

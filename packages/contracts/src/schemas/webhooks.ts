@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 /**
- * Gateways' webhooks (docs/decisions/0155). The body is the provider's own format, verified on its
+ * Gateways' webhooks (docs/decisions/0155) and Facturapi's (0208). The body is the provider's own format, verified on its
  * raw bytes before it is read, so the schema only asks for a JSON object.
  */
-export const WEBHOOK_PROVIDERS = ["conekta", "nmi", "sandbox"] as const;
+export const WEBHOOK_PROVIDERS = ["conekta", "nmi", "sandbox", "facturapi"] as const;
 export type WebhookProvider = (typeof WEBHOOK_PROVIDERS)[number];
 
 export const webhookParams = z.object({ provider: z.enum(WEBHOOK_PROVIDERS) });

@@ -8,7 +8,13 @@ import { recordAudit } from "../operator/audit.ts";
 import type { OperatorScope } from "../operator/scope.ts";
 import { presentInvoice, requireInvoice } from "./presenting.ts";
 import { type CancellationStatus, type InvoiceProvider, InvoiceProviderError } from "./provider.ts";
-import { findInvoiceById, type InvoiceRow, releaseInvoicePayments, updateInvoiceIfStatus } from "./repository.ts";
+import {
+  findInvoiceById,
+  findInvoiceByProviderRef,
+  type InvoiceRow,
+  releaseInvoicePayments,
+  updateInvoiceIfStatus,
+} from "./repository.ts";
 
 /**
  * Cancelling an issued CFDI (docs/decisions/0162). Under the SAT's scheme since 2022 a
@@ -85,15 +91,38 @@ export function registerCancellationJobs(deps: CancellationDeps & { db: Executor
     const invoice = await findInvoiceById(deps.db, invoiceId);
     if (invoice?.status !== "issued" || !invoice.provider_ref) return;
     if (!invoice.cancellation_status || !OPEN.includes(invoice.cancellation_status)) return;
-    let status: CancellationStatus;
-    try {
-      status = await deps.providers.invoicing.cancellationStatus(invoice.provider_ref);
-    } catch (error) {
-      if (error instanceof InvoiceProviderError && error.retryable) throw new JobRetryLater(FOLLOW_EVERY_SECONDS);
-      throw error;
-    }
-    if (status !== invoice.cancellation_status)
-      await deps.db.transaction().execute((tx) => recordCancellation(tx, invoice, status));
-    if (OPEN.includes(status) || status === "none") throw new JobRetryLater(FOLLOW_EVERY_SECONDS);
+    if ((await readCancellation(deps, invoice)) === "open") throw new JobRetryLater(FOLLOW_EVERY_SECONDS);
   });
+}
+
+/**
+ * Where the provider says an issued invoice's cancellation stands, recorded when it moved. A
+ * provider that cannot answer now asks again later (the follow job's hour).
+ */
+async function readCancellation(deps: CancellationDeps, invoice: InvoiceRow): Promise<"open" | "settled"> {
+  let status: CancellationStatus;
+  try {
+    status = await deps.providers.invoicing.cancellationStatus(invoice.provider_ref ?? "");
+  } catch (error) {
+    if (error instanceof InvoiceProviderError && error.retryable) throw new JobRetryLater(FOLLOW_EVERY_SECONDS);
+    throw error;
+  }
+  // `none` on an invoice nobody asked to cancel is no news.
+  const asked = invoice.cancellation_status !== null;
+  if (status !== invoice.cancellation_status && (asked || status !== "none"))
+    await deps.db.transaction().execute((tx) => recordCancellation(tx, invoice, status));
+  return OPEN.includes(status) || (asked && status === "none") ? "open" : "settled";
+}
+
+/**
+ * A Facturapi event about one of its invoices (docs/decisions/0208): only a hint. The invoice is
+ * read back from Facturapi and its cancellation recorded as the follow job would, so a late,
+ * repeated or forged-but-signed event can only confirm what Facturapi says now — including a
+ * cancellation made in Facturapi's dashboard. `unmatched`: no invoice of ours has that id.
+ */
+export async function applyInvoiceHint(deps: CancellationDeps, providerRef: string): Promise<"applied" | "unmatched"> {
+  const invoice = await findInvoiceByProviderRef(deps.db, deps.providers.invoicing.name, providerRef);
+  if (!invoice) return "unmatched";
+  if (invoice.status === "issued") await readCancellation(deps, invoice);
+  return "applied";
 }

@@ -162,6 +162,16 @@ export async function insertInvoice(
   await db.insertInto("invoice_payments").values(payments).execute();
 }
 
+/** An invoice by the id its provider gave it (a Facturapi webhook names the provider's invoice). */
+export function findInvoiceByProviderRef(db: Executor, provider: string, providerRef: string) {
+  return db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("provider", "=", provider)
+    .where("provider_ref", "=", providerRef)
+    .executeTakeFirst();
+}
+
 export function findInvoiceById(db: Executor, invoiceId: string, options: { lock?: boolean } = {}) {
   return db
     .selectFrom("invoices")

@@ -87,7 +87,7 @@ describe("Conekta adapter", () => {
 
   it("charges a saved card with our reference in the order metadata and the exact centavos", async () => {
     const outcome = await gateway.charge({ ...chargeRequest("pay_1", 123456) });
-    expect(outcome).toEqual({ status: "succeeded", providerRef: fake.orders[0]?.id });
+    expect(outcome).toEqual({ status: "succeeded", providerRef: fake.orders[0]?.id, refundedAmount: 0 });
     const body = JSON.parse(fake.requests[0]?.body ?? "");
     expect(body).toMatchObject({
       currency: "MXN",
@@ -96,7 +96,8 @@ describe("Conekta adapter", () => {
       charges: [{ payment_method: { type: "card", payment_source_id: "src_1" } }],
       metadata: { payment_reference: "pay_1" },
     });
-    expect(fake.requests[0]?.headers["idempotency-key"]).toBe("pay_1");
+    // conekta/openapi defines no Idempotency-Key header: none is sent (decision 0205).
+    expect(fake.requests[0]?.headers["idempotency-key"]).toBeUndefined();
   });
 
   it.each([
@@ -124,6 +125,15 @@ describe("Conekta adapter", () => {
     });
   });
 
+  it("marks a charge we start as recurrent and asks no 3-D Secure nobody could answer (0206)", async () => {
+    const storedCredential = { initiatedBy: "merchant" as const, first: false, initialChargeRef: "ord_check" };
+    await gateway.charge({ ...chargeRequest("pay_renewal"), returnUrl: "https://app.test/3ds", storedCredential });
+    const body = JSON.parse(fake.requests[0]?.body ?? "");
+    expect(body.processing_mode).toBe("recurrent");
+    expect(body.three_ds_mode).toBeUndefined();
+    expect(body.return_url).toBeUndefined();
+  });
+
   it("treats a 5xx as an unknown outcome", async () => {
     fake.behaviour.order = "server_error";
     await expect(gateway.charge(chargeRequest("pay_5xx"))).rejects.toBeInstanceOf(GatewayUnavailableError);
@@ -140,28 +150,76 @@ describe("Conekta adapter", () => {
     fake = await startConektaFake();
   });
 
-  it("finds the order by our reference after a timeout, without charging twice", async () => {
+  it("finds the order by our metadata in the attempt's window of the documented list after a timeout", async () => {
     fake.behaviour.order = "charge_then_hang";
+    const since = new Date().toISOString();
     await expect(gateway.charge(chargeRequest("pay_lost"))).rejects.toBeInstanceOf(GatewayUnavailableError);
     expect(fake.orders).toHaveLength(1);
 
-    const found = await gateway.findCharge("pay_lost");
+    const found = await gateway.findCharge("pay_lost", null, since);
 
-    expect(found).toEqual({ status: "succeeded", providerRef: fake.orders[0]?.id });
+    expect(found).toEqual({ status: "succeeded", providerRef: fake.orders[0]?.id, refundedAmount: 0 });
     expect(fake.orders).toHaveLength(1);
     const lookup = fake.requests.at(-1);
     expect(lookup?.method).toBe("GET");
-    expect(lookup?.query.get("search")).toBe("pay_lost");
+    expect(lookup?.query.get("search")).toBeNull();
+    const started = Math.floor(Date.parse(since) / 1000);
+    expect(lookup?.query.get("created_at.gte")).toBe(String(started - 60));
+    expect(lookup?.query.get("created_at.lte")).toBe(String(started + 300));
+    expect(lookup?.query.get("limit")).toBe("250");
+  });
+
+  it("pages the window with the next cursor until it finds the order, and reads the whole window before null", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (let index = 0; index < 600; index++)
+      fake.orders.push({
+        id: `ord_other${index}`,
+        created_at: now,
+        amount: 1000,
+        currency: "MXN",
+        metadata: { payment_reference: `someone_else_${index}` },
+        payment_status: "paid",
+        customerId: "cus_x",
+        paymentSourceId: "src_x",
+        refunds: [],
+      });
+    const charged = await gateway.charge(chargeRequest("pay_page_3"));
+    const since = new Date().toISOString();
+    const before = fake.requests.length;
+
+    const found = await gateway.findCharge("pay_page_3", null, since);
+
+    expect(found).toMatchObject({ status: "succeeded", providerRef: charged.providerRef });
+    const pages = fake.requests.slice(before);
+    expect(pages.map((page) => page.query.get("next"))).toEqual([null, "ord_other249", "ord_other499"]);
+    await expect(gateway.findCharge("pay_nowhere", null, since)).resolves.toBeNull();
+    // An order outside the window is not ours to find: an old attempt is asked about its own window.
+    await expect(gateway.findCharge("pay_page_3", null, "2020-01-01T00:00:00.000Z")).resolves.toBeNull();
+  });
+
+  it("keeps the order id of a payment still pending, so the ledger records it and asks by it", async () => {
+    fake.behaviour.order = "three_ds";
+    const outcome = await gateway.charge({ ...chargeRequest("pay_pending"), returnUrl: "https://app.test/3ds" });
+    const order = fake.orders[0];
+    if (order) order.payment_status = "pending_payment";
+    // Without a redirect the pending order is an unknown outcome that names the order.
+    const lookup = gateway.findCharge("pay_pending", outcome.providerRef);
+    await expect(lookup).rejects.toBeInstanceOf(GatewayUnavailableError);
+    await expect(lookup).rejects.toMatchObject({ providerRef: order?.id });
   });
 
   it("answers null for a reference Conekta never saw", async () => {
-    await expect(gateway.findCharge("pay_never")).resolves.toBeNull();
+    await expect(gateway.findCharge("pay_never", null, new Date().toISOString())).resolves.toBeNull();
   });
 
   it("reads the order directly when the provider reference is known", async () => {
     const charged = await gateway.charge(chargeRequest("pay_known"));
     const providerRef = charged.status === "succeeded" ? charged.providerRef : "";
-    await expect(gateway.findCharge("pay_known", providerRef)).resolves.toEqual({ status: "succeeded", providerRef });
+    await expect(gateway.findCharge("pay_known", providerRef)).resolves.toEqual({
+      status: "succeeded",
+      providerRef,
+      refundedAmount: 0,
+    });
     expect(fake.requests.at(-1)?.path).toBe(`/orders/${providerRef}`);
   });
 

@@ -22,7 +22,8 @@ import {
 /**
  * Conekta (Mexico) against its REST API v2 (docs/decisions/0007). Sources read:
  * the OpenAPI spec `conekta/openapi` (resources/orders/order.yml, schemas/errors/*, resources/errors/402.yml,
- * parameters/commons/query/search.yml, parameters/commons/headers/idempotency_key.yml), the SDK models
+ * parameters/commons/query/*, resources/orders/order.yml getOrders, order_param.yml getOrderById; commit
+ * 82ce68e7, vendored in test/fixtures/providers), the SDK models
  * `conekta@7` (order-next-action-response-redirect-to-url.ts), developers.conekta.com/docs/web-tokenizer
  * and /reference/autenticación, summarised in research/ecosystem.md §1.
  */
@@ -80,6 +81,8 @@ interface ConektaCharge {
 interface ConektaOrder {
   id: string;
   object?: string;
+  /** Unix seconds (schemas/orders/order_response.yml). */
+  created_at?: number;
   /** Centavos given back so far (schemas/orders/order_response.yml). */
   amount_refunded?: number;
   payment_status?: string;
@@ -88,10 +91,22 @@ interface ConektaOrder {
   next_action?: { type?: string; redirect_to_url?: { url?: string; return_url?: string } } | null;
 }
 
+/** `get_orders_response`: orders_response + pagination + page (schemas/pagination/*). */
 interface ConektaOrderList {
   has_more?: boolean;
+  next_page_url?: string | null;
   data?: ConektaOrder[];
 }
+
+/**
+ * The window paged when the order's id was never recorded (its create answer lost): from a minute
+ * before the attempt started to `ORDER_WINDOW_AFTER_SECONDS` after (the call gives up after 15 s;
+ * clocks differ). At most `ORDER_LIST_MAX_PAGES` pages of `ORDER_LIST_LIMIT` (the spec's maximum).
+ */
+export const ORDER_WINDOW_BEFORE_SECONDS = 60;
+export const ORDER_WINDOW_AFTER_SECONDS = 300;
+export const ORDER_LIST_LIMIT = 250;
+export const ORDER_LIST_MAX_PAGES = 20;
 
 /** Conekta's error codes name the cause (`conekta.errors.processing.bank.insufficient_funds`, …). */
 export function conektaDeclineReason(code: string | undefined, fallback: DeclineReason): DeclineReason {
@@ -115,18 +130,12 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
   const fetchImpl: FetchImpl = options.fetchImpl ?? ((input, init) => fetch(input, init));
   const accept = `application/vnd.conekta-v${options.apiVersion ?? CONEKTA_API_VERSION}+json`;
 
-  async function request(
-    method: "GET" | "POST" | "DELETE",
-    path: string,
-    body?: unknown,
-    extraHeaders: Record<string, string> = {},
-  ): Promise<ProviderAnswer> {
+  async function request(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<ProviderAnswer> {
     const headers: Record<string, string> = {
       // Bearer with the private key (developers.conekta.com/reference/autenticación; OpenAPI bearerAuth).
       authorization: `Bearer ${options.privateKey}`,
       accept,
       "accept-language": "es",
-      ...extraHeaders,
     };
     if (body !== undefined) headers["content-type"] = "application/json";
     return callProvider(
@@ -166,7 +175,11 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
       case "refunded":
       case "partially_refunded":
       case "charged_back":
-        return { status: "succeeded", providerRef: order.id };
+        return {
+          status: "succeeded",
+          providerRef: order.id,
+          ...(order.amount_refunded === undefined ? {} : { refundedAmount: order.amount_refunded }),
+        };
       case "declined":
       case "canceled":
       case "expired":
@@ -180,6 +193,34 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
         }
         return "pending";
     }
+  }
+
+  /**
+   * The order our attempt made when its id was never recorded. Conekta documents no search by
+   * metadata (`search` is "General order search, e.g. by mail, reference etc."), so the documented
+   * list is paged over the attempt's window (`created_at.gte`/`created_at.lte`, `limit`, the `next`
+   * cursor: resources/orders/order.yml getOrders) and our metadata matched exactly. Null only when the
+   * whole window was read; a window too long to read throws (the outcome stays unknown).
+   */
+  async function orderOfReference(reference: string, since: string | undefined): Promise<ConektaOrder | undefined> {
+    const started = Math.floor((since ? Date.parse(since) : Date.now()) / 1000);
+    const query = new URLSearchParams({
+      limit: String(ORDER_LIST_LIMIT),
+      "created_at.gte": String(started - ORDER_WINDOW_BEFORE_SECONDS),
+      "created_at.lte": String(started + ORDER_WINDOW_AFTER_SECONDS),
+    });
+    for (let page = 0; page < ORDER_LIST_MAX_PAGES; page++) {
+      const answer = await request("GET", `/orders?${query}`);
+      if (answer.status !== 200) throw unusable(answer, "GET /orders");
+      const list = parseJsonAnswer<ConektaOrderList>("conekta", answer);
+      const orders = list.data ?? [];
+      const found = orders.find((candidate) => candidate.metadata?.[CONEKTA_REFERENCE_METADATA_KEY] === reference);
+      if (found) return found;
+      const last = orders.at(-1);
+      if (!list.has_more || !last) return undefined;
+      query.set("next", last.id);
+    }
+    throw new GatewayUnavailableError("conekta", `more than ${ORDER_LIST_MAX_PAGES} pages of orders in the window`);
   }
 
   return {
@@ -259,18 +300,25 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
         currency: charge.currency.toUpperCase(),
         customer_info: { customer_id: charge.customerRef },
         // Integer centavos, as Conekta wants them (schemas/orders: unit_price in cents).
-        line_items: [{ name: charge.description, unit_price: charge.amount, quantity: 1 }],
+        // The item's name is 3 to 249 characters (schemas/orders/product.yml).
+        line_items: [{ name: charge.description.slice(0, 249).padEnd(3, "."), unit_price: charge.amount, quantity: 1 }],
         charges: [{ payment_method: { type: "card", payment_source_id: charge.cardRef } }],
-        // Our attempt id travels with the order (PAY-2): the lookup after a timeout searches for it.
+        // Our attempt id travels with the order (PAY-2): when the create answer is lost, the lookup
+        // pages the attempt's time window of `GET /orders` and matches it (decision 0205).
         metadata: { [CONEKTA_REFERENCE_METADATA_KEY]: charge.reference },
       };
-      if (charge.returnUrl) {
+      // Nobody is there to answer 3-D Secure on a charge we start (a renewal, a freeflow exit):
+      // the order says so with the spec's `processing_mode: "recurrent"` (decision 0206).
+      const merchantInitiated = charge.storedCredential?.initiatedBy === "merchant";
+      if (merchantInitiated) body.processing_mode = "recurrent";
+      else if (charge.returnUrl) {
         // Risk-based 3-D Secure through the API; the challenge returns the driver to return_url.
         body.three_ds_mode = "smart";
         body.return_url = charge.returnUrl;
       }
-      // The spec documents an optional Idempotency-Key header; sent in case the account honours it.
-      const answer = await request("POST", "/orders", body, { "idempotency-key": charge.reference });
+      // No Idempotency-Key: conekta/openapi (82ce68e7) defines no such header, so recovery never
+      // rests on it; the ledger never sends one attempt twice and finds a lost one by its metadata.
+      const answer = await request("POST", "/orders", body);
       if (isCardProblem(answer.status)) {
         const detail = safeError(answer);
         return {
@@ -281,21 +329,23 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
         };
       }
       if (answer.status !== 200 && answer.status !== 201) throw unusable(answer, "POST /orders");
-      const outcome = outcomeOfOrder(parseJsonAnswer<ConektaOrder>("conekta", answer));
+      const order = parseJsonAnswer<ConektaOrder>("conekta", answer);
+      const outcome = outcomeOfOrder(order);
       if (outcome === "pending") {
-        throw new GatewayUnavailableError("conekta", "order created but its payment is still pending");
+        // The order's id is known now: the ledger records it at once and the lookup asks by it.
+        throw new GatewayUnavailableError("conekta", "order created but its payment is still pending", {
+          providerRef: order.id,
+        });
       }
       return outcome;
     },
 
     async refund(refundRequest): Promise<RefundOutcome> {
       // POST /orders/{id}/refunds with amount in centavos and a reason (developers.conekta.com/reference/orderrefund).
-      const answer = await request(
-        "POST",
-        `/orders/${encodeURIComponent(refundRequest.providerChargeRef)}/refunds`,
-        { amount: refundRequest.amount, reason: "requested_by_client" },
-        { "idempotency-key": refundRequest.reference },
-      );
+      const answer = await request("POST", `/orders/${encodeURIComponent(refundRequest.providerChargeRef)}/refunds`, {
+        amount: refundRequest.amount,
+        reason: "requested_by_client",
+      });
       if (answer.status >= 400) {
         if (answer.status === 401 || answer.status === 403 || answer.status === 429) {
           throw unusable(answer, "POST refunds");
@@ -327,25 +377,21 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
       );
     },
 
-    async findCharge(reference, providerRef) {
+    async findCharge(reference, providerRef, since) {
       let order: ConektaOrder | undefined;
       if (providerRef) {
+        // GET /orders/{id} (resources/orders/order_param.yml: getOrderById).
         const answer = await request("GET", `/orders/${encodeURIComponent(providerRef)}`);
         if (answer.status === 404) return null;
         if (answer.status !== 200) throw unusable(answer, "GET /orders/{id}");
         order = parseJsonAnswer<ConektaOrder>("conekta", answer);
       } else {
-        // GET /orders?search=… ("General order search, e.g. by mail, reference etc.",
-        // parameters/commons/query/search.yml). The exact metadata match below is what decides.
-        const query = new URLSearchParams({ search: reference, limit: "50" });
-        const answer = await request("GET", `/orders?${query}`);
-        if (answer.status !== 200) throw unusable(answer, "GET /orders");
-        const list = parseJsonAnswer<ConektaOrderList>("conekta", answer);
-        order = list.data?.find((candidate) => candidate.metadata?.[CONEKTA_REFERENCE_METADATA_KEY] === reference);
+        order = await orderOfReference(reference, since);
         if (!order) return null;
       }
       const outcome = outcomeOfOrder(order);
-      if (outcome === "pending") throw new GatewayUnavailableError("conekta", "order payment is still pending");
+      if (outcome === "pending")
+        throw new GatewayUnavailableError("conekta", "order payment is still pending", { providerRef: order.id });
       return outcome;
     },
   };

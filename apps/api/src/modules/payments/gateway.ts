@@ -44,6 +44,19 @@ export interface SavedCard {
   funding?: "credit" | "debit" | null;
 }
 
+/**
+ * Card on file (docs/decisions/0206): who starts a charge to a stored card, so the gateway can tell
+ * the card network (NMI's stored-credential fields, Conekta's `processing_mode`).
+ */
+export interface StoredCredential {
+  /** `customer`: the driver is there (pay now, the card check); `merchant`: nobody is (renewals, freeflow exits). */
+  initiatedBy: "customer" | "merchant";
+  /** The charge that stores the card (the card check): the first of the card's chain. */
+  first: boolean;
+  /** The provider's id of the card's first charge (its check), which a merchant-initiated charge names. */
+  initialChargeRef: string | null;
+}
+
 export interface ChargeRequest {
   /** Our payment id: the idempotency reference sent to the provider (metadata / order id). */
   reference: string;
@@ -54,6 +67,8 @@ export interface ChargeRequest {
   description: string;
   /** Where a 3-D Secure challenge returns the driver (the SPA's /3ds route). */
   returnUrl?: string;
+  /** Left out: a charge with the driver present, not the card's first (what a gateway assumes). */
+  storedCredential?: StoredCredential;
 }
 
 export type ChargeOutcome =
@@ -121,7 +136,7 @@ export interface PaymentGateway {
    * A charge looked up (after a timeout, or on a webhook's hint) by the provider's id when it was
    * recorded, else by our reference in a way the provider documents; null when the provider never
    * saw it. `since`: when the attempt started, for providers that can only page their list over a
-   * time window (docs/decisions/0156). The ledger asks 30 s after the attempt started, so `charge`
+   * time window (docs/decisions/0205). The ledger asks 30 s after the attempt started, so `charge`
    * must give up well before that (≤ 20 s).
    */
   findCharge(reference: string, providerRef?: string | null, since?: string): Promise<ChargeOutcome | null>;

@@ -124,6 +124,29 @@ describe("NMI adapter", () => {
     });
   });
 
+  it("sends NMI's Credential-on-File fields: stored on the check, used after, the check named by a merchant's", async () => {
+    await gateway.charge({
+      ...sale("pay_check", 100),
+      storedCredential: { initiatedBy: "customer", first: true, initialChargeRef: null },
+    });
+    const checkId = fake.transactions[0]?.transactionId ?? "";
+    await gateway.charge({
+      ...sale("pay_cit"),
+      storedCredential: { initiatedBy: "customer", first: false, initialChargeRef: null },
+    });
+    await gateway.charge({
+      ...sale("pay_mit"),
+      storedCredential: { initiatedBy: "merchant", first: false, initialChargeRef: checkId },
+    });
+    const credentialOf = (index: number) => {
+      const form = formOf(index);
+      return [form.get("initiated_by"), form.get("stored_credential_indicator"), form.get("initial_transaction_id")];
+    };
+    expect(credentialOf(0)).toEqual(["customer", "stored", null]);
+    expect(credentialOf(1)).toEqual(["customer", "used", null]);
+    expect(credentialOf(2)).toEqual(["merchant", "used", checkId]);
+  });
+
   it.each([
     ["decline", "card_declined"],
     ["insufficient_funds", "insufficient_funds"],
@@ -149,6 +172,18 @@ describe("NMI adapter", () => {
     await expect(gateway.charge(sale("pay_5xx"))).rejects.toBeInstanceOf(GatewayUnavailableError);
     fake.behaviour.sale = "garbage";
     await expect(gateway.charge(sale("pay_html"))).rejects.toBeInstanceOf(GatewayUnavailableError);
+  });
+
+  it("asks the Query API by the sale's transaction_id once it is recorded (0205)", async () => {
+    const sold = await gateway.charge(sale("pay_known"));
+    await expect(gateway.findCharge("pay_known", sold.providerRef)).resolves.toMatchObject({
+      status: "succeeded",
+      providerRef: sold.providerRef,
+    });
+    expect(Object.fromEntries(formOf(-1))).toEqual({
+      security_key: "nmi_security_key",
+      transaction_id: sold.providerRef,
+    });
   });
 
   it("finds the sale by order_id after a timeout, without selling twice", async () => {

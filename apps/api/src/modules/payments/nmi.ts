@@ -16,6 +16,7 @@ import {
   GatewayUnavailableError,
   type PaymentGateway,
   type RefundOutcome,
+  type StoredCredential,
 } from "./gateway.ts";
 
 /**
@@ -125,6 +126,21 @@ function queriedSales(response: XmlElement): QueriedSale[] {
       },
     ];
   });
+}
+
+/**
+ * NMI's Credential-on-File fields (docs.nmi.com/reference/payment-api, "Credential on File"; decision
+ * 0206): the card check that stores the card is `initiated_by=customer`, `stored_credential_indicator=stored`;
+ * every later charge to the vault record is `used`, by the customer when the driver is there, by the merchant
+ * otherwise, naming the check's transaction as `initial_transaction_id`.
+ */
+export function storedCredentialFields(credential: StoredCredential | undefined): Record<string, string> {
+  if (!credential) return {};
+  if (credential.first) return { initiated_by: "customer", stored_credential_indicator: "stored" };
+  const fields: Record<string, string> = { initiated_by: credential.initiatedBy, stored_credential_indicator: "used" };
+  if (credential.initiatedBy === "merchant" && credential.initialChargeRef)
+    fields.initial_transaction_id = credential.initialChargeRef;
+  return fields;
 }
 
 export function createNmiGateway(options: NmiGatewayOptions): PaymentGateway {
@@ -260,6 +276,7 @@ export function createNmiGateway(options: NmiGatewayOptions): PaymentGateway {
         // default; two meter extensions of one price are two real sales. The ledger is the guard
         // against paying twice: one attempt per payment id, never retried blindly (decision 0126).
         dup_seconds: "0",
+        ...storedCredentialFields(charge.storedCredential),
       });
       if (answer.response === "1" && answer.transactionId) {
         return { status: "succeeded", providerRef: answer.transactionId };
@@ -327,9 +344,11 @@ export function createNmiGateway(options: NmiGatewayOptions): PaymentGateway {
     },
 
     async findCharge(reference, providerRef) {
-      const fields: Record<string, string> = { order_id: reference };
-      if (providerRef) fields.transaction_id = providerRef;
-      const transactions = queriedSales(await query(fields)).filter((sale) => sale.orderId === reference);
+      // By the sale's own id once it is recorded, else by the `orderid` we sent (our payment id): the
+      // Query API's `transaction_id` and `order_id` filters (decision 0205).
+      const transactions = queriedSales(
+        await query(providerRef ? { transaction_id: providerRef } : { order_id: reference }),
+      ).filter((sale) => (providerRef ? sale.transactionId === providerRef : sale.orderId === reference));
       if (transactions.length === 0) return null;
 
       // Settled or awaiting settlement is money taken; a later refund does not undo the charge.

@@ -215,6 +215,21 @@ export function lockCard(tx: Executor, methodId: string) {
     .executeTakeFirst();
 }
 
+/** The provider's id of a card's first charge, its check (docs/decisions/0206); null when it has none recorded. */
+export async function findCardCheckRef(db: Executor, methodId: string): Promise<string | null> {
+  const check = await db
+    .selectFrom("payments")
+    .select("provider_ref")
+    .where("payment_method_id", "=", methodId)
+    .where("kind", "=", "charge")
+    .where("purpose", "=", "card_verification")
+    .where("status", "in", ["succeeded", "refunded"])
+    .orderBy("created_at")
+    .limit(1)
+    .executeTakeFirst();
+  return check?.provider_ref ?? null;
+}
+
 export function findCardById(db: Executor, methodId: string) {
   return db.selectFrom("payment_methods").selectAll().where("id", "=", methodId).executeTakeFirst();
 }

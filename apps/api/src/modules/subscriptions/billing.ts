@@ -207,6 +207,8 @@ export async function chargePeriod(
     paymentMethodId,
     idempotencyKey: options.idempotencyKey,
     returnOrigin: options.returnOrigin,
+    // A renewal has no browser: nobody is there, the card on file is charged by us (decision 0206).
+    initiatedBy: options.returnOrigin ? "customer" : "merchant",
     description: `${location.name} · ${plan.name} · ${vehicle.plate}`,
     declineCode: options.declineCode,
     conflictCode: "subscription_already_active",

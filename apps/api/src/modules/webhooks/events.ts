@@ -11,11 +11,13 @@ import type { ProviderHint } from "../payments/ledger.ts";
  * - NMI: `{ event_id, event_type, event_body: { transaction_id, order_id, … } }`; `transaction.*`
  *   events name the transaction and the `orderid` we sent (our payment id).
  * - The sandbox: `{ id, type, data: { charge_id, reference } }` (payments/sandbox/webhooks.ts).
+ * - Facturapi: `{ id, type, data: { object } }` (openapi_v2.en.yaml `EventBase`); `invoice.*` events carry
+ *   the invoice (its `id`), read back from Facturapi before anything is recorded (decision 0208).
  */
 export interface ReceivedEvent {
   eventId: string;
   type: string;
-  /** null: a type we do not act on (stored, ignored). */
+  /** null: a type we do not act on (stored, ignored). For Facturapi, `providerRef` is its invoice's id. */
   hint: Omit<ProviderHint, "gateway"> | null;
 }
 
@@ -50,6 +52,14 @@ export function readEvent(provider: WebhookProvider, body: unknown): ReceivedEve
       if (!type.startsWith("transaction.")) return { eventId, type, hint: null };
       const body = record(event.event_body);
       return { eventId, type, hint: { providerRef: text(body.transaction_id), reference: text(body.order_id) } };
+    }
+    case "facturapi": {
+      const eventId = text(event.id);
+      const type = text(event.type);
+      if (!eventId || !type) return null;
+      if (!type.startsWith("invoice.")) return { eventId, type, hint: null };
+      const invoiceId = text(record(record(event.data).object).id);
+      return { eventId, type, hint: invoiceId ? { providerRef: invoiceId, reference: null } : null };
     }
     case "sandbox": {
       const eventId = text(event.id);

@@ -2,10 +2,10 @@ import { apiModule } from "../../plugins/module.ts";
 import { webhookRoutes } from "./routes.ts";
 import { registerWebhookJobs } from "./service.ts";
 
-/** Gateways' webhooks (docs/decisions/0155): verified, stored once, applied through the ledger by a job. */
+/** Gateways' and Facturapi's webhooks (docs/decisions/0155, 0208): verified, stored once, applied by a job. */
 export const webhooksModule = apiModule(
   "webhooks",
-  { decorators: ["db", "config", "providers", "jobs"], modules: ["payments"] },
+  { decorators: ["db", "config", "providers", "jobs"], modules: ["payments", "invoicing"] },
   async (app) => {
     registerWebhookJobs(app, app.jobs);
     await app.register(webhookRoutes);

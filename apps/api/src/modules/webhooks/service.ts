@@ -4,6 +4,8 @@ import { type Db, inTransaction, isUniqueViolation } from "../../db/database.ts"
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
+import { applyInvoiceHint } from "../invoicing/cancellation.ts";
+import type { InvoiceProvider } from "../invoicing/provider.ts";
 import { enqueue } from "../jobs/queue.ts";
 import type { JobRunner } from "../jobs/worker.ts";
 import { applyProviderHint, type LedgerDeps } from "../payments/ledger.ts";
@@ -18,7 +20,7 @@ import { verifyWebhook, type WebhookKeys } from "./signatures.ts";
 export const JOB_APPLY_WEBHOOK = "webhooks.apply";
 
 const GATEWAY_OF = { conekta: "conekta", nmi: "nmi", sandbox: "sandbox" } as const satisfies Record<
-  WebhookProvider,
+  Exclude<WebhookProvider, "facturapi">,
   string
 >;
 
@@ -59,7 +61,10 @@ export async function receiveWebhook(
  * provider. A provider that cannot answer throws: the job retries with backoff. An event about no
  * charge of ours is kept and reported (it may be another integration's, or a sign of a lost charge).
  */
-export function registerWebhookJobs(deps: LedgerDeps, jobs: JobRunner): void {
+export function registerWebhookJobs(
+  deps: LedgerDeps & { providers: { invoicing: InvoiceProvider } },
+  jobs: JobRunner,
+): void {
   jobs.register(JOB_APPLY_WEBHOOK, async (payload) => {
     const { eventRowId } = payload as { eventRowId: string };
     const row = await findProviderEvent(deps.db, eventRowId);
@@ -67,7 +72,10 @@ export function registerWebhookJobs(deps: LedgerDeps, jobs: JobRunner): void {
     const provider = row.provider as WebhookProvider;
     const event = readEvent(provider, JSON.parse(row.payload));
     if (!event?.hint) return;
-    const result = await applyProviderHint(deps, { gateway: GATEWAY_OF[provider], ...event.hint });
+    const result =
+      provider === "facturapi"
+        ? { outcome: await applyInvoiceHint(deps, event.hint.providerRef ?? ""), paymentId: null }
+        : await applyProviderHint(deps, { gateway: GATEWAY_OF[provider], ...event.hint });
     if (result.outcome === "unmatched")
       deps.log.error(
         { provider, eventId: row.event_id, type: row.type, providerRef: event.hint.providerRef },

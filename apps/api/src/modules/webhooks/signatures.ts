@@ -11,6 +11,9 @@ import type { Config } from "../../config.ts";
  * - NMI (Merchant Portal webhooks; the scheme as NMI's integration guides document it) and the
  *   sandbox: `Webhook-Signature: t=<nonce>,s=<hex HMAC-SHA256(signing key, nonce + "." + body)>`,
  *   compared in constant time.
+ * - Facturapi (docs/decisions/0208): `Facturapi-Signature` = hex HMAC-SHA256(webhook secret, raw body), as
+ *   its SDKs check it (FacturAPI/facturapi-java 021e2fcc `WebhooksResource.validateSignature`; the OpenAPI
+ *   v2 document's `validateWebhookSignature` names the header).
  * No key configured for a provider: nothing it sends can be verified, so everything is refused.
  */
 export type WebhookKeys = Config["payments"]["webhooks"];
@@ -33,7 +36,15 @@ export function verifyWebhook(
       return verifyHmacSignature(raw, header(headers, "webhook-signature"), keys.nmiSigningKey);
     case "sandbox":
       return verifyHmacSignature(raw, header(headers, "webhook-signature"), keys.sandboxSecret);
+    case "facturapi":
+      return verifyHexHmac(raw, header(headers, "facturapi-signature"), keys.facturapiSecret);
   }
+}
+
+/** Facturapi: `Facturapi-Signature` is the hex HMAC-SHA256 of the raw body with the webhook's secret. */
+export function verifyHexHmac(raw: Buffer, signature: string | null, secret: string | null): boolean {
+  if (!signature || !secret || !/^[0-9a-f]{64}$/i.test(signature)) return false;
+  return timingSafeEqual(createHmac("sha256", secret).update(raw).digest(), Buffer.from(signature, "hex"));
 }
 
 function verifyRsaDigest(raw: Buffer, digest: string | null, publicKey: string | null): boolean {

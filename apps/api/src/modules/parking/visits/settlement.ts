@@ -154,7 +154,14 @@ async function finishFreeVisit(
 
 type ChargeVisitInput = Pick<
   ChargePayableInput,
-  "breakdown" | "paymentMethodId" | "card" | "earlierCharge" | "returnOrigin" | "beforeAttempt" | "afterOutcome"
+  | "breakdown"
+  | "paymentMethodId"
+  | "card"
+  | "earlierCharge"
+  | "returnOrigin"
+  | "beforeAttempt"
+  | "afterOutcome"
+  | "initiatedBy"
 > & {
   visit: VisitRow;
   location: LocationRow;
@@ -333,6 +340,8 @@ export async function settleFreeflowExit(
     paymentMethodId: card.id,
     card,
     idempotencyKey: `freeflow-exit:${visit.id}`,
+    // A camera saw the exit: the driver is not there, the card on file is charged by us (decision 0206).
+    initiatedBy: "merchant",
   });
   const current = (await findVisitById(deps.db, visit.id)) ?? visit;
   if (result.status === "succeeded") return { visit: current, charge: "succeeded" };

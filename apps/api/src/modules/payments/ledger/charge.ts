@@ -4,8 +4,9 @@ import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
 import { isoAfter, nowIso } from "../../../lib/time.ts";
 import { enqueue } from "../../jobs/queue.ts";
-import { type ChargeOutcome, GatewayUnavailableError, gatewayFor } from "../gateway.ts";
+import { type ChargeOutcome, GatewayUnavailableError, gatewayFor, type StoredCredential } from "../gateway.ts";
 import {
+  findCardCheckRef,
   findCardOfUser,
   findChargeByIdempotencyKey,
   findChargeOfUser,
@@ -52,6 +53,11 @@ export interface ChargePayableInput {
   earlierCharge?: PaymentRow | null;
   /** Shown on the driver's statement / the provider's dashboard. */
   description: string;
+  /**
+   * Who starts the charge (docs/decisions/0206): `merchant` when the driver is not there (renewals,
+   * freeflow exits), told to the gateway as a stored-credential charge. Default `customer`.
+   */
+  initiatedBy?: "customer" | "merchant";
   /**
    * First in step 1's transaction, before the payable is locked: what the caller writes with the
    * attempt (the pay call claims the request's Idempotency-Key, payments/idempotency.ts).
@@ -200,7 +206,13 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
   // Step 2: the provider, with our payment id as the reference. No transaction is open here. A balance
   // spend asks no one: its money was taken with the charge row in step 1.
   let outcome: ChargeOutcome = { status: "succeeded", providerRef: `balance_${payment.id}` };
-  if (method)
+  if (method) {
+    const initiatedBy = input.initiatedBy ?? "customer";
+    const storedCredential: StoredCredential = {
+      initiatedBy,
+      first: input.purpose === "card_verification",
+      initialChargeRef: initiatedBy === "merchant" ? await findCardCheckRef(deps.db, method.id) : null,
+    };
     try {
       outcome = await gatewayFor(deps.providers.payments, method.gateway, input.currency).charge({
         reference: payment.id,
@@ -210,10 +222,12 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
         cardRef: method.card_ref,
         description: payment.description,
         returnUrl: `${input.returnOrigin ?? deps.config.publicUrl}/3ds?payment=${payment.id}`,
+        storedCredential,
       });
     } catch (error) {
       return unknownOutcome(deps, payment, error);
     }
+  }
 
   // Step 3: record the outcome and move the payable, in one transaction.
   const { afterOutcome } = input;
@@ -369,6 +383,7 @@ export async function refreshCharge(deps: LedgerDeps, userId: string, paymentId:
     outcome = await gatewayFor(deps.providers.payments, payment.gateway, payment.currency).findCharge(
       payment.id,
       payment.provider_ref,
+      payment.created_at,
     );
   } catch (error) {
     throw providerUnavailable(error);

@@ -1,13 +1,14 @@
-import { isoAfter } from "../../../lib/time.ts";
+import { isoAfter, nowIso } from "../../../lib/time.ts";
 import { enqueue } from "../../jobs/queue.ts";
 import { JobRetryLater, type JobRunner } from "../../jobs/worker.ts";
-import { gatewayFor } from "../gateway.ts";
+import { type ChargeOutcome, GatewayUnavailableError, gatewayFor } from "../gateway.ts";
 import {
   findPaymentById,
   listPendingRefundsBefore,
   listUnrefundedVerificationsBefore,
   listUnsettledChargesBefore,
   type PaymentRow,
+  recordProviderRef,
   refundedAmountOf,
 } from "../repository.ts";
 import { RECONCILE_AFTER_SECONDS, settleCharge } from "./charge.ts";
@@ -78,7 +79,16 @@ export async function reconcileCharge(
   from: "sweep" | "provider",
 ): Promise<"settled" | "waiting"> {
   const gateway = gatewayFor(deps.providers.payments, payment.gateway, payment.currency);
-  const outcome = await gateway.findCharge(payment.id, payment.provider_ref, payment.created_at);
+  let outcome: ChargeOutcome | null;
+  try {
+    outcome = await gateway.findCharge(payment.id, payment.provider_ref, payment.created_at);
+  } catch (error) {
+    // Still unknown, but the provider named its object (an order found by our metadata, still
+    // pending): kept at once, so every later lookup asks by the provider's id (decision 0205).
+    if (error instanceof GatewayUnavailableError && error.providerRef && !payment.provider_ref)
+      await recordProviderRef(deps.db, payment.id, error.providerRef, nowIso());
+    throw error;
+  }
   const ageSeconds = (Date.now() - Date.parse(payment.created_at)) / 1000;
   if (outcome?.status === "requires_action") {
     if (from === "provider" || ageSeconds < ACTION_TIMEOUT_SECONDS) return "waiting";
