@@ -1,6 +1,6 @@
 # Estaciona: one image for every role (PROCESS_ROLE=api | worker | all). docs/operations.md.
 # Multi-stage: dependencies and builds in `build`, a slim runtime without compilers, as a non-root user.
-FROM node:24-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json .npmrc ./
@@ -13,7 +13,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:24-bookworm-slim AS runtime
+FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=8080 PROCESS_ROLE=api METRICS_PORT=9464
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./

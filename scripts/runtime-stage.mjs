@@ -3,10 +3,13 @@
 // does (`npm prune --omit=dev`), only package manifests, the API bundle and the SPA copied beside
 // them, then each role started as the image starts it (NODE_ENV=production, plain node) and asked
 // its HEALTHCHECK. Fails when the bundle needs a dev dependency, a role does not come up healthy or
-// does not stop cleanly. Runs in CI (.ci/run) after `npm run build`.
+// does not stop cleanly. Runs in CI (.ci/run) after `npm run build`. The roles run on the image's
+// Node (the Dockerfile's `FROM node:N`), not the machine's: when they differ, that Node's official
+// build is installed from the npm registry (`node-<platform>-<arch>`, headers included) and the
+// native SQLite driver compiled for it, as the image's build stage compiles it (decision 0233).
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,6 +23,7 @@ const workspaces = ["apps/api", "apps/web", "packages/contracts", "packages/i18n
 const devTools = ["vitest", "tsx", "@playwright/test", "@biomejs/biome", "vite", "esbuild", "@vitejs/plugin-react"];
 
 const stage = mkdtempSync(path.join(tmpdir(), "estaciona-runtime-"));
+const imageNodeMajor = readFileSync(path.join(root, "Dockerfile"), "utf8").match(/^FROM node:(\d+)/m)?.[1];
 const running = [];
 const fail = (message) => {
   for (const child of running) child.kill("SIGKILL");
@@ -57,6 +61,38 @@ function copyStage() {
   if (carried.length > 0) fail(`dev tools left in the runtime stage: ${carried.join(", ")}`);
 }
 
+/**
+ * The image's Node: this one when its major matches, else that major's build from the npm
+ * registry, with the native SQLite driver in the stage compiled for it by npm's own node-gyp.
+ */
+function imageNode() {
+  if (!imageNodeMajor) fail("the Dockerfile names no node:N base image");
+  if (process.versions.node.split(".")[0] === imageNodeMajor) return process.execPath;
+  const home = path.join(stage, "image-node");
+  const build = `node-${process.platform}-${process.arch}@${imageNodeMajor}`;
+  execFileSync("npm", ["install", "--prefix", home, "--no-audit", "--no-fund", "--no-save", build], {
+    stdio: "ignore",
+  });
+  const nodeDir = path.join(home, "node_modules", `node-${process.platform}-${process.arch}`);
+  const node = path.join(nodeDir, "bin", "node");
+  const driver = path.join(stage, "node_modules", "better-sqlite3");
+  // A copy of its own: the stage's tree is hard-linked to the checkout's, which keeps its build.
+  rmSync(driver, { recursive: true, force: true });
+  cpSync(path.join(root, "node_modules", "better-sqlite3"), driver, { recursive: true });
+  const npmRoot = execFileSync("npm", ["root", "-g"], { encoding: "utf8" }).trim();
+  const nodeGyp = path.join(npmRoot, "npm", "node_modules", "node-gyp", "bin", "node-gyp.js");
+  try {
+    execFileSync(node, [nodeGyp, "rebuild", "--release", `--nodedir=${nodeDir}`], {
+      cwd: driver,
+      stdio: "pipe",
+      env: { ...process.env, PATH: `${path.dirname(node)}:${process.env.PATH}` },
+    });
+  } catch (error) {
+    fail(`the SQLite driver did not compile for Node ${imageNodeMajor}:\n${error.stderr ?? error.message}`);
+  }
+  return node;
+}
+
 /** The image's environment: production, real-provider settings that are never called here. */
 const productionEnv = (extra) => ({
   PATH: process.env.PATH,
@@ -79,7 +115,7 @@ const productionEnv = (extra) => ({
 });
 
 function start(role, env) {
-  const child = spawn(process.execPath, ["--enable-source-maps", "apps/api/dist/server.mjs"], {
+  const child = spawn(node, ["--enable-source-maps", "apps/api/dist/server.mjs"], {
     cwd: stage,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -100,7 +136,7 @@ async function healthy(child, env) {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) fail(`${child.role} exited ${child.exitCode}:\n${child.output()}`);
     try {
-      execFileSync(process.execPath, ["apps/api/dist/healthcheck.mjs"], { cwd: stage, env, stdio: "pipe" });
+      execFileSync(node, ["apps/api/dist/healthcheck.mjs"], { cwd: stage, env, stdio: "pipe" });
       return;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -117,10 +153,12 @@ const stopped = (child) =>
 
 const started = Date.now();
 copyStage();
+const node = imageNode();
+const version = execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
 const [apiPort, apiMetrics, workerMetrics] = await Promise.all([freePort(), freePort(), freePort()]);
 const shared = productionEnv({});
 try {
-  execFileSync(process.execPath, ["apps/api/dist/migrate.mjs"], { cwd: stage, env: shared, stdio: "pipe" });
+  execFileSync(node, ["apps/api/dist/migrate.mjs"], { cwd: stage, env: shared, stdio: "pipe" });
 } catch (error) {
   fail(`migrate failed:\n${error.stderr ?? error.message}`);
 }
@@ -139,5 +177,5 @@ for (const child of [api, worker]) {
 }
 rmSync(stage, { recursive: true, force: true });
 console.info(
-  `runtime stage: api and worker healthy on the pruned install (${Math.round((Date.now() - started) / 1000)} s)`,
+  `runtime stage: api and worker healthy on Node ${version}, the pruned install (${Math.round((Date.now() - started) / 1000)} s)`,
 );
