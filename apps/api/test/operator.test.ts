@@ -213,6 +213,8 @@ describe("who may do what", () => {
   let ownedPass: string;
   let invoiceToReject: string;
   let invoiceToCancel: string;
+  /** A driver's ticket dispute at the owner's lot (docs/decisions/0200). */
+  let ownedDispute: string;
   /** The platform role (hosts, organisations): an operator of the demo organisation with `platform`. */
   let platformOwner: Awaited<ReturnType<typeof createSignedInUser>>;
   /** Members of the owner's team to remove and to limit. */
@@ -298,6 +300,15 @@ describe("who may do what", () => {
     ownedLocation = (
       await call(owner.headers, { method: "POST", url: "/api/admin/location", payload: locationBody() })
     ).json().data.uuid;
+    const disputed = await paidStayAtFundidora(app);
+    const opened = await call(disputed.driver.headers, {
+      method: "POST",
+      url: `/api/user/receipt/${disputed.paymentId}/dispute`,
+      payload: { citation_number: "MTY-1", note: null },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    ownedDispute = opened.json().data.uuid;
+    ownedIds.push(ownedDispute);
   });
 
   /**
@@ -419,6 +430,25 @@ describe("who may do what", () => {
       foreign: "absent",
     },
     "GET /admin/audit": { request: () => ({ method: "GET", url: "/api/admin/audit" }), owner: 200, foreign: "absent" },
+    "GET /admin/disputes": {
+      request: () => ({ method: "GET", url: "/api/admin/disputes" }),
+      owner: 200,
+      foreign: "absent",
+    },
+    "POST /admin/dispute/:uuid/status": {
+      request: () => ({
+        method: "POST",
+        url: `/api/admin/dispute/${ownedDispute}/status`,
+        payload: { status: "in_review" },
+      }),
+      owner: 200,
+      foreign: "not_found",
+    },
+    "GET /admin/dispute/:uuid/pdf": {
+      request: () => ({ method: "GET", url: `/api/admin/dispute/${ownedDispute}/pdf` }),
+      owner: 200,
+      foreign: "not_found",
+    },
     "GET /admin/event-series": {
       request: () => ({ method: "GET", url: "/api/admin/event-series" }),
       owner: 200,

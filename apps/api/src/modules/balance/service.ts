@@ -150,11 +150,9 @@ export async function topUp(
   const paymentMethodId =
     body.payment_method_uuid ?? (await findCardToCharge(deps.db, user.id, location.country, false))?.id;
   if (!paymentMethodId) throw new AppError("no_payment_method");
-  const balance = await ensureBalance(deps.db, {
-    userId: user.id,
-    organisationId: location.organisation_id,
-    currency: location.currency,
-  });
+  const owner = { userId: user.id, organisationId: location.organisation_id, currency: location.currency };
+  // Made inside the charge's first transaction, so a top-up refused before it writes nothing.
+  let balanceId: string | undefined;
   const topUpId = newId();
   const result = await chargePayable(deps, {
     userId: user.id,
@@ -166,9 +164,13 @@ export async function topUp(
     idempotencyKey,
     returnOrigin,
     description: `Saldo · ${location.short_name ?? location.name}`,
-    lockPayable: (tx) => claimTopUp(tx, user, balance.id, topUpId, location.id, body.amount),
+    lockPayable: async (tx) => {
+      balanceId = (await ensureBalance(tx, owner)).id;
+      return claimTopUp(tx, user, balanceId, topUpId, location.id, body.amount);
+    },
   });
   const failure = chargeFailure(result);
   if (failure) throw failure;
-  return { balance: await balanceOf(deps.db, user.id, balance.id), payment: paymentOf(result) };
+  balanceId ??= (await ensureBalance(deps.db, owner)).id;
+  return { balance: await balanceOf(deps.db, user.id, balanceId), payment: paymentOf(result) };
 }

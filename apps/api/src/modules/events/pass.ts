@@ -63,12 +63,21 @@ export async function signPass(keys: PassKeys, claims: PassClaims, eventEndsAt: 
     .sign(keys.signing.privateKey);
 }
 
+/** The key id a compact JWS names; undefined for none, and for text that is no JWS (jose throws a TypeError). */
+function headerKid(pass: string): string | undefined {
+  try {
+    return decodeProtectedHeader(pass).kid;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The pass's claims when its signature holds and it has not expired; null for anything else. */
 export async function verifyPass(keys: PassKeys, pass: string): Promise<PassClaims | null> {
   try {
     // A pass signed before passes carried a key id may still sit on a phone for an event weeks
     // away: it is the signing key's, so it is checked with that key.
-    const kid = decodeProtectedHeader(pass).kid ?? keys.signing.kid;
+    const kid = headerKid(pass) ?? keys.signing.kid;
     const pair = keys.accepted().find((candidate) => candidate.kid === kid);
     if (!pair) return null;
     const { payload } = await jwtVerify(pass, pair.publicKey, {
