@@ -85,7 +85,12 @@ function imageNode() {
     execFileSync(node, [nodeGyp, "rebuild", "--release", `--nodedir=${nodeDir}`], {
       cwd: driver,
       stdio: "pipe",
-      env: { ...process.env, PATH: `${path.dirname(node)}:${process.env.PATH}` },
+      // Without npm's own variables: run under `npm run`, its npm_config_* (the running Node's
+      // target and headers) would win over --nodedir and build for the machine's Node again.
+      env: {
+        ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name))),
+        PATH: `${path.dirname(node)}:${process.env.PATH}`,
+      },
     });
   } catch (error) {
     fail(`the SQLite driver did not compile for Node ${imageNodeMajor}:\n${error.stderr ?? error.message}`);
