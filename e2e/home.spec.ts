@@ -28,6 +28,7 @@ test.describe("in Spanish", () => {
       "Próximos eventos",
       "Pensiones a la venta",
       "Valet parking",
+      "Tu saldo",
       "Ayuda",
     ]);
     // The visits stay on top: the recent visits come before the offers.
@@ -77,6 +78,7 @@ test.describe("in Spanish", () => {
       "Pensión estudiantil",
       "Estacionamientos",
       "Pensiones a la venta",
+      "Tu saldo",
       "Ayuda",
     ]);
     await expect(page.getByRole("region", { name: "Pensión estudiantil" }).getByRole("link").first()).toContainText(
@@ -100,6 +102,7 @@ test.describe("in Spanish", () => {
     expect(await sectionTitles(page, /Estacionamiento cerca de ti/)).toEqual([
       "Estacionamiento sin boleto",
       "Estacionamientos",
+      "Tu saldo",
       "Ayuda",
     ]);
     await expectAccessible(page);
@@ -119,6 +122,7 @@ test.describe("in English", () => {
       "Upcoming events",
       "Subscriptions for sale",
       "Valet parking",
+      "Your balance",
       "Help",
     ]);
     await expect(page.getByRole("region", { name: /Parking near you/ })).toContainText("USD");

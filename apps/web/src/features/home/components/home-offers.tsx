@@ -2,7 +2,7 @@ import type { HomeSection } from "@estaciona/contracts/home";
 import type { HomeOffers as Offers } from "@estaciona/contracts/schemas/home";
 import type { Plan } from "@estaciona/contracts/schemas/subscriptions";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { Fragment, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
@@ -65,6 +65,16 @@ export default function HomeOffers() {
   const nearable = data.sections.some((section) => ["lots", "meters", "valet"].includes(section));
   // The balance shown is the one that pays at the first place listed: its operator's (docs/decisions/0210).
   const balanceAt = data.meter_zones[0] ?? data.lots[0] ?? data.valet[0];
+  // After the host's own offers, which lead in the order the host set (decision 0170), before its help.
+  const balance = balanceAt && (
+    <BalanceCard
+      location={{
+        uuid: balanceAt.uuid,
+        currency: balanceAt.currency,
+        country: balanceAt.currency === "usd" ? "us" : "mx",
+      }}
+    />
+  );
   return (
     <section className="home-offers" aria-label={t("offers_label")}>
       {nearable && (
@@ -87,18 +97,13 @@ export default function HomeOffers() {
           </button>
         </div>
       )}
-      {balanceAt && (
-        <BalanceCard
-          location={{
-            uuid: balanceAt.uuid,
-            currency: balanceAt.currency,
-            country: balanceAt.currency === "usd" ? "us" : "mx",
-          }}
-        />
-      )}
       {data.sections.map((section) => (
-        <OfferSection key={section} section={section} offers={data} />
+        <Fragment key={section}>
+          {section === "help" && balance}
+          <OfferSection section={section} offers={data} />
+        </Fragment>
       ))}
+      {!data.sections.includes("help") && balance}
     </section>
   );
 }
