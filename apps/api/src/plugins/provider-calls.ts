@@ -30,7 +30,7 @@ function instrument<T extends object>(kind: string, provider: T, calls: Histogra
         if (!(result instanceof Promise)) return result;
         const labels = { kind, provider: String((target as { name?: unknown }).name), operation: property };
         const stop = calls.startTimer(labels);
-        return traceProviderCall(kind, labels.provider, property, () => result).then(
+        return traceProviderCall(kind, labels.provider, property, result).then(
           (answer: unknown) => {
             stop({ outcome: outcomeOf(answer) });
             return answer;

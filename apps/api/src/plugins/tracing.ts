@@ -68,12 +68,12 @@ export function traceStatement(system: "sqlite" | "postgresql") {
 }
 
 /** A call to a provider (already under way) as a span that ends with its promise. */
-export function traceProviderCall<T>(kind: string, provider: string, operation: string, call: () => Promise<T>) {
+export function traceProviderCall<T>(kind: string, provider: string, operation: string, call: Promise<T>) {
   const span = tracer().startSpan(`${kind}.${operation}`, {
     kind: SpanKind.CLIENT,
     attributes: { "estaciona.provider.kind": kind, "estaciona.provider": provider },
   });
-  return call().then(
+  return call.then(
     (answer) => {
       span.end();
       return answer;
