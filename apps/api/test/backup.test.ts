@@ -20,8 +20,11 @@ type Driver = Awaited<ReturnType<typeof createDriverWithVehicle>>;
 /** Where the test app's database lives, as the backup tools name it. */
 async function sourceOf(app: TestApp): Promise<BackupSource> {
   if (testEngine === "postgres") {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(app.db);
-    return { engine: "postgres", url: process.env.TEST_DATABASE_URL as string, schema: rows[0]?.schema };
+    // Each test file has a private database (test/helpers.ts): the backup takes all of it, as in production.
+    const { rows } = await sql<{ database: string }>`select current_database() as database`.execute(app.db);
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    url.pathname = `/${rows[0]?.database}`;
+    return { engine: "postgres", url: url.toString() };
   }
   const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(
     app.db,

@@ -17,8 +17,33 @@ import { DEMO_ORGANISATION } from "../src/seed/data.ts";
 export const testEngine = (process.env.TEST_ENGINE ?? "sqlite") as "sqlite" | "postgres";
 
 /**
+ * A private PostgreSQL database (dropped by `drop`). A database, not a schema in a shared one:
+ * Kysely's migrator reads the tables of every schema of its database (`has_schema_privilege` on
+ * each), so another file dropping its schema during that read failed this file's migration when
+ * files ran side by side (docs/decisions/0234).
+ */
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const sharedUrl = process.env.TEST_DATABASE_URL;
+  if (!sharedUrl) throw new Error("TEST_ENGINE=postgres needs TEST_DATABASE_URL");
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: sharedUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(sharedUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/**
  * A fresh, private database for one test file: a new SQLite file in a temp folder, or a new
- * PostgreSQL schema that is dropped on close. Never assumes an empty shared database.
+ * PostgreSQL database that is dropped on close. Never assumes an empty shared database.
  */
 export async function openTestDatabase(
   options: {
@@ -27,22 +52,13 @@ export async function openTestDatabase(
   } = {},
 ): Promise<DatabaseHandle> {
   if (testEngine === "postgres") {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error("TEST_ENGINE=postgres needs TEST_DATABASE_URL");
-    const schema = `test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const handle = openDatabase({ engine: "postgres", url, schema, poolSize: 20, ...options });
+    const privateDatabase = await createPostgresTestDatabase();
+    const handle = openDatabase({ engine: "postgres", url: privateDatabase.url, poolSize: 20, ...options });
     return {
       ...handle,
       async close() {
         await handle.close();
-        const cleanup = new pg.Client({ connectionString: url });
-        await cleanup.connect();
-        await cleanup.query(`drop schema if exists ${schema} cascade`);
-        await cleanup.end();
+        await privateDatabase.drop();
       },
     };
   }

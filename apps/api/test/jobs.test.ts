@@ -112,18 +112,20 @@ describe(`job queue (${testEngine})`, () => {
 
   it("renews the lease of a job in hand, so a long job is never taken over while its worker lives", async () => {
     const id = (await enqueue(app.db, "test.long", {})) ?? "";
-    const leaseSeconds = 0.3;
+    // A lease of 1.5 s renewed every 0.5 s, checked at 2.5 s (past the first lease) in a 4 s job: wide
+    // enough that a loaded runner's event-loop pauses do not starve a renewal, still proving it.
+    const leaseSeconds = 1.5;
     const slow = createJobRunner({ db: app.db, log: app.log, workerId: "slow", leaseSeconds });
     const other = createJobRunner({ db: app.db, log: app.log, workerId: "other", leaseSeconds });
     let runs = 0;
     const handler = async () => {
       runs += 1;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await new Promise((resolve) => setTimeout(resolve, 4000));
     };
     slow.register("test.long", handler);
     other.register("test.long", handler);
     const inHand = slow.runDueJobs();
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await other.runDueJobs()).toBe(0);
     await inHand;
     expect(runs).toBe(1);
@@ -133,9 +135,10 @@ describe(`job queue (${testEngine})`, () => {
   it("lets a worker that lost its lease neither finish nor fail the job another worker took over", async () => {
     const id = (await enqueue(app.db, "test.stalled", {})) ?? "";
     // A frozen process: its next lease renewal (every 10 s of a 30 s lease) never comes in time,
-    // while the other worker counts a lease of 0.3 s.
+    // while the other worker counts a lease of 1.5 s (wide enough that its first look, right after the
+    // claim, comes inside the lease even on a loaded runner).
     const stalled = createJobRunner({ db: app.db, log: app.log, workerId: "stalled", leaseSeconds: 30 });
-    const successor = createJobRunner({ db: app.db, log: app.log, workerId: "successor", leaseSeconds: 0.3 });
+    const successor = createJobRunner({ db: app.db, log: app.log, workerId: "successor", leaseSeconds: 1.5 });
     const effects: string[] = [];
     const gate = () => {
       let open = () => {};
@@ -157,7 +160,7 @@ describe(`job queue (${testEngine})`, () => {
     const stalledRun = stalled.runDueJobs({ limit: 1 });
     while (effects.length < 1) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(await successor.runDueJobs()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await new Promise((resolve) => setTimeout(resolve, 1800));
     const successorRun = successor.runDueJobs({ limit: 1 });
     while (effects.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
     // The stalled worker wakes while the successor holds the job: its failure must not requeue it.
@@ -202,7 +205,8 @@ describe(`job queue (${testEngine})`, () => {
     });
     worker.start();
     await enqueue(app.db, "test.polled", {});
-    for (let wait = 0; wait < 100 && !done; wait += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    const deadline = Date.now() + 15_000;
+    while (!done && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     await worker.stop();
     expect(done).toBe(true);
   });

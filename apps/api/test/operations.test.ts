@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { connect, createConnection, createServer, type Server, type Socket } from "node:net";
 import { Writable } from "node:stream";
 import pg from "pg";
@@ -6,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppOptions, buildApp } from "../src/app.ts";
 import { openDatabase } from "../src/db/database.ts";
 import { ProviderError } from "../src/modules/messaging/providers.ts";
-import { createTestApp, openTestDatabase, signIn, type TestApp, testConfig, testEngine, testPhone } from "./helpers.ts";
+import {
+  createPostgresTestDatabase,
+  createTestApp,
+  openTestDatabase,
+  signIn,
+  type TestApp,
+  testConfig,
+  testEngine,
+  testPhone,
+} from "./helpers.ts";
 import { createOperator } from "./operator-fixtures.ts";
 import { addMexicanCard, createDriverWithProfile, sandboxToken } from "./payments-helpers.ts";
 
@@ -327,10 +335,11 @@ describe.runIf(testEngine === "postgres")("PostgreSQL down", () => {
   let relay: Server;
   const sockets = new Set<Socket>();
   let app: TestApp;
-  let schema: string;
-  const url = process.env.TEST_DATABASE_URL ?? "";
+  let privateDatabase: Awaited<ReturnType<typeof createPostgresTestDatabase>>;
 
   beforeAll(async () => {
+    privateDatabase = await createPostgresTestDatabase();
+    const url = privateDatabase.url;
     const target = new URL(url);
     relay = createServer((client) => {
       const upstream = connect(Number(target.port || 5432), target.hostname);
@@ -347,12 +356,7 @@ describe.runIf(testEngine === "postgres")("PostgreSQL down", () => {
     const relayed = new URL(url);
     relayed.hostname = "127.0.0.1";
     relayed.port = String((relay.address() as { port: number }).port);
-    schema = `test_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const database = openDatabase({ engine: "postgres", url: relayed.toString(), schema, poolSize: 4 });
+    const database = openDatabase({ engine: "postgres", url: relayed.toString(), poolSize: 4 });
     app = await buildApp({ config: testConfig(), database, logger: false });
     app.addHook("onClose", async () => database.close().catch(() => undefined));
     await app.ready();
@@ -361,10 +365,7 @@ describe.runIf(testEngine === "postgres")("PostgreSQL down", () => {
   afterAll(async () => {
     await app.close();
     relay.close();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.end();
+    await privateDatabase.drop();
   });
 
   it("answers 503 server_error with Retry-After and fails readiness, writing nothing", async () => {
@@ -388,11 +389,9 @@ describe.runIf(testEngine === "postgres")("PostgreSQL down", () => {
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toMatchObject({ status: "unavailable", database: "unreachable" });
 
-    const direct = new pg.Client({ connectionString: url });
+    const direct = new pg.Client({ connectionString: privateDatabase.url });
     await direct.connect();
-    const { rows } = await direct.query(
-      `select count(*)::int as count from ${schema}.vehicles where plate = 'ABC1234'`,
-    );
+    const { rows } = await direct.query(`select count(*)::int as count from vehicles where plate = 'ABC1234'`);
     await direct.end();
     expect(rows[0].count).toBe(0);
   });

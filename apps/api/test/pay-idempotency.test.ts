@@ -141,7 +141,11 @@ describe(`the pay call's Idempotency-Key inside the ledger's transactions (${tes
     control.stopAfterCharge = true;
     // The request never answers: the process "died" after the provider took the money.
     void pay(driver, key);
-    await vi.waitFor(async () => expect(await providerChargesOf(driver.visitId)).toHaveLength(1));
+    // The charge is reached through a few queries on a possibly loaded runner: wait up to 15 s, not 1 s.
+    await vi.waitFor(async () => expect(await providerChargesOf(driver.visitId)).toHaveLength(1), {
+      timeout: 15_000,
+      interval: 50,
+    });
     const [attempt] = await visitCharges(app, driver.visitId);
     expect(attempt?.status).toBe("pending");
     expect(await keyRecord(driver.user.id, key)).toMatchObject({ status: "in_progress" });

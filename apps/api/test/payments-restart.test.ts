@@ -1,12 +1,11 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { type AppOptions, buildApp } from "../src/app.ts";
 import { type DatabaseTarget, openDatabase } from "../src/db/database.ts";
-import { createSignedInUser, testConfig, testEngine } from "./helpers.ts";
+import { createPostgresTestDatabase, createSignedInUser, testConfig, testEngine } from "./helpers.ts";
 import { createOperator, paidStayAtFundidora, refundCall } from "./operator-fixtures.ts";
 import { addMexicanCard, faultyGateway, ledgerRowsOf } from "./payments-helpers.ts";
 
@@ -24,19 +23,9 @@ describe(`refunds survive a restart (${testEngine})`, () => {
 
   async function sharedTarget(): Promise<DatabaseTarget> {
     if (testEngine === "postgres") {
-      const url = process.env.TEST_DATABASE_URL ?? "";
-      const schema = `test_${randomBytes(6).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create schema ${schema}`);
-      await admin.end();
-      cleanups.push(async () => {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      });
-      return { engine: "postgres", url, schema };
+      const shared = await createPostgresTestDatabase();
+      cleanups.push(shared.drop);
+      return { engine: "postgres", url: shared.url };
     }
     const dir = mkdtempSync(path.join(tmpdir(), "estaciona-restart-"));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));

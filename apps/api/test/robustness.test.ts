@@ -4,7 +4,7 @@ import { text } from "@estaciona/contracts/schemas/common";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { sql } from "kysely";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { JsonSchema } from "./declared-endpoints.ts";
 import { createSignedInUser, createTestApp, testEngine } from "./helpers.ts";
@@ -386,6 +386,17 @@ const gate = await app.inject({
   payload: { device_id: "robustness-gate", location_uuid: someLocation?.uuid, kind: "gate", direction: "both" },
 });
 const credentials = { ...operator.headers, "x-device-key": gate.json().data.key as string };
+// The operator signs in once for hundreds of tests; on a loaded runner this file can outlast the
+// access token's lifetime (TOKEN_LIFETIMES, 10 minutes), so the token is renewed on the same session
+// before it could expire, as the SPA would with its refresh token.
+let operatorTokenIssuedAt = Date.now();
+beforeEach(async () => {
+  if (Date.now() - operatorTokenIssuedAt < 5 * 60_000) return;
+  const authorization = `Bearer ${await app.accessTokens.issue(operator.user.id, operator.sessionId)}`;
+  operator.headers.authorization = authorization;
+  credentials.authorization = authorization;
+  operatorTokenIssuedAt = Date.now();
+});
 
 describe(`hostile text, ids and bytes on every route (${testEngine})`, () => {
   for (const operation of operations) {
