@@ -164,35 +164,35 @@ export function createSandboxGateway(options: {
       const declineReason =
         behaviour === "expired" ? "card_expired" : behaviour === "cvc_fail" ? "cvc_invalid" : "card_declined";
       const now = nowIso();
-      const chargeId = sandboxId("ch");
+      const made: Row<"sandbox_charges"> = {
+        id: sandboxId("ch"),
+        reference: request.reference,
+        card_id: card.id,
+        amount: request.amount,
+        currency: request.currency,
+        status,
+        decline_reason: status === "declined" ? declineReason : null,
+        return_url: request.returnUrl ?? null,
+        created_at: now,
+        updated_at: now,
+      };
       try {
-        await db
-          .insertInto("sandbox_charges")
-          .values({
-            id: chargeId,
-            reference: request.reference,
-            card_id: card.id,
-            amount: request.amount,
-            currency: request.currency,
-            status,
-            decline_reason: status === "declined" ? declineReason : null,
-            return_url: request.returnUrl ?? null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        if (status !== "requires_action")
-          await emit(db, status === "succeeded" ? "charge.succeeded" : "charge.declined", {
-            id: chargeId,
-            reference: request.reference,
-          });
+        await db.insertInto("sandbox_charges").values(made).execute();
       } catch (error) {
         // The same reference twice at once: the provider answers the one charge it made.
         if (!isUniqueViolation(error)) throw error;
+        const charge = await byReference(request.reference);
+        if (!charge) throw new Error("sandbox charge vanished");
+        return outcomeOf(charge);
       }
-      const charge = await byReference(request.reference);
-      if (!charge) throw new Error("sandbox charge vanished");
-      return outcomeOf(charge);
+      if (status !== "requires_action")
+        await emit(db, status === "succeeded" ? "charge.succeeded" : "charge.declined", {
+          id: made.id,
+          reference: request.reference,
+        });
+      // The charge just made, as inserted: nothing refunded yet, nothing to read back (decision 0275).
+      if (status === "succeeded") return { status: "succeeded", providerRef: made.id, refundedAmount: 0 };
+      return outcomeOf(made);
     },
 
     async refund(request: RefundRequest): Promise<RefundOutcome> {
