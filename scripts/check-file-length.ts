@@ -13,7 +13,6 @@ export const MAX_LINES = 400;
 export const DATA_FILES: Record<string, string> = {
   "apps/api/src/db/schema.ts": "the database's tables, one type per table: the schema read in one place",
   "apps/api/src/db/migrations/": "dated migrations, never edited once applied",
-  "apps/api/src/seed/data.ts": "seed data: the rows the demo and the reference data insert",
   "packages/i18n/src/locales/": "i18n resources: one area's strings in one language",
   "packages/contracts/src/sat/": "the SAT's fiscal catalogues, copied as published",
   "packages/contracts/src/errors.ts": "the error catalogue: every code with its status and words",
