@@ -138,8 +138,8 @@ function main() {
 
 /** Why each listed breach is still there, and the work that removes it. */
 const WHY = {
-  privacy:
-    "personal-data export and erasure (users/) read every module's rows: to move into a privacy module that each module answers through its entry (issue 22 item 3)",
+  userView:
+    "user/view answers the profile with its vehicles, read from vehicles' queries; users is registered before vehicles: to move the view's vehicle list behind an interface vehicles registers",
   userLookups:
     "the shared user lookups (ARCHITECTURE.md): to be read through users' entry (users/index.ts) once the importers are free to change",
   parkingLookups:
@@ -160,7 +160,7 @@ const WHY = {
   invoicingOrder:
     "invoicing reads pass periods at request time and is registered before subscriptions (helper providers2 owns invoicing): declared once the order changes",
   paymentLineOrder:
-    "invoicing and the data export (users/) word each payment through receipts' one registry of payable kinds, at request time; receipts is registered after them, so the need is declared once the order changes",
+    "invoicing words each payment through receipts' one registry of payable kinds, at request time; receipts is registered after them, so the need is declared once the order changes",
   frameworkMetrics:
     "the metrics plugin reads the worker's heartbeat and wraps the gateways' calls: to take both through interfaces jobs and payments register (issue 22 item 3)",
 };
@@ -168,30 +168,8 @@ const WHY = {
 /** The breaches of today too large to fix at once ("importer -> target" → why), each to go with the work named. */
 export const ALLOWED: Record<string, string> = Object.fromEntries(
   Object.entries({
-    privacy: [
-      "modules/users/deletion-blockers.ts -> modules/events/repository.ts",
-      "modules/users/deletion-blockers.ts -> modules/meters/repository.ts",
-      "modules/users/deletion-blockers.ts -> modules/parking/visits/repository.ts",
-      "modules/users/deletion-blockers.ts -> modules/payments/personal-data-repository.ts",
-      "modules/users/deletion-blockers.ts -> modules/subscriptions/repository/passes.ts",
-      "modules/users/deletion-blockers.ts -> modules/valet/repository.ts",
-      "modules/users/plugin.ts -> modules/contact",
-      "modules/users/plugin.ts -> modules/events",
-      "modules/users/plugin.ts -> modules/invoicing",
-      "modules/users/plugin.ts -> modules/meters",
-      "modules/users/plugin.ts -> modules/parking",
-      "modules/users/plugin.ts -> modules/payments",
-      "modules/users/plugin.ts -> modules/subscriptions",
-      "modules/users/plugin.ts -> modules/valet",
+    userView: [
       "modules/users/plugin.ts -> modules/vehicles",
-      "modules/users/service.ts -> modules/contact/repository.ts",
-      "modules/users/service.ts -> modules/events/repository.ts",
-      "modules/users/service.ts -> modules/invoicing/repository.ts",
-      "modules/users/service.ts -> modules/messaging/repository.ts",
-      "modules/users/service.ts -> modules/parking/visits/repository.ts",
-      "modules/users/service.ts -> modules/payments/personal-data-repository.ts",
-      "modules/users/service.ts -> modules/subscriptions/repository/passes.ts",
-      "modules/users/service.ts -> modules/valet/repository.ts",
       "modules/users/service.ts -> modules/vehicles/repository.ts",
     ],
     userLookups: [
@@ -268,10 +246,7 @@ export const ALLOWED: Record<string, string> = Object.fromEntries(
       "modules/vehicles/plugin.ts -> modules/subscriptions",
     ],
     invoicingOrder: ["modules/invoicing/plugin.ts -> modules/subscriptions"],
-    paymentLineOrder: [
-      "modules/invoicing/plugin.ts -> modules/receipts",
-      "modules/users/plugin.ts -> modules/receipts",
-    ],
+    paymentLineOrder: ["modules/invoicing/plugin.ts -> modules/receipts"],
     frameworkMetrics: [
       "plugins/metrics.ts -> modules/jobs/worker.ts",
       "plugins/provider-calls.ts -> modules/payments/gateway.ts",

@@ -12,6 +12,7 @@ import { metersModule } from "./modules/meters/plugin.ts";
 import { operatorModule } from "./modules/operator/plugin.ts";
 import { parkingModule } from "./modules/parking/plugin.ts";
 import { paymentsModule } from "./modules/payments/plugin.ts";
+import { privacyModule } from "./modules/privacy/plugin.ts";
 import { receiptsModule } from "./modules/receipts/plugin.ts";
 import { remindersModule } from "./modules/reminders/plugin.ts";
 import { subscriptionsModule } from "./modules/subscriptions/plugin.ts";
@@ -48,4 +49,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(verificationModule);
   await app.register(contactModule);
   await app.register(operatorModule);
+  // Last: it reads every module that holds a driver's data.
+  await app.register(privacyModule);
 };

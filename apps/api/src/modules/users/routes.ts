@@ -4,18 +4,9 @@ import { keyring } from "../../lib/keyring.ts";
 import { requestLocale } from "../../lib/locale.ts";
 import { route } from "../../plugins/endpoints.ts";
 import { resolveHost } from "../hosts/service.ts";
-import { listDeletionBlockers } from "./deletion-blockers.ts";
-import {
-  checkEmailVerificationCode,
-  deleteAccount,
-  editUser,
-  exportUserData,
-  sendEmailVerificationCode,
-  setLocale,
-  viewUser,
-} from "./service.ts";
+import { checkEmailVerificationCode, editUser, sendEmailVerificationCode, setLocale, viewUser } from "./service.ts";
 
-/** The signed-in driver's profile, language, e-mail verification, account deletion and data export. */
+/** The signed-in driver's profile, language and e-mail verification (deletion and export: modules/privacy). */
 export const userRoutes: FastifyPluginAsync = async (app) => {
   const codeKeys = keyring(app.config, "code-hmac");
 
@@ -46,16 +37,4 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   await route(app, endpoints.checkEmailCode, (request) =>
     checkEmailVerificationCode(app.db, codeKeys, request.user, request.body),
   );
-
-  await route(app, endpoints.deleteAccount, async (request) => {
-    await deleteAccount(app.db, request.user.id);
-    return null;
-  });
-
-  await route(app, endpoints.listDeletionBlockers, (request) => listDeletionBlockers(app.db, request.user.id));
-
-  await route(app, endpoints.exportUserData, (request, reply) => {
-    reply.header("content-disposition", 'attachment; filename="estaciona-data.json"');
-    return exportUserData(app.db, request.user);
-  });
 };

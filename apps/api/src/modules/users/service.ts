@@ -1,52 +1,27 @@
 import { type Locale, SIGN_IN_LIMITS } from "@estaciona/contracts";
-import type { editUserBody, User, UserExport } from "@estaciona/contracts/schemas/user";
+import type { editUserBody, User } from "@estaciona/contracts/schemas/user";
 import { translate } from "@estaciona/i18n";
 import type { z } from "zod";
-import { type Db, type Executor, inTransaction, underUniqueRule } from "../../db/database.ts";
+import { type Executor, underUniqueRule } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
 import { codeHmac, codeMatches, newCode } from "../../lib/crypto.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import type { Keyring } from "../../lib/keyring.ts";
 import { isoAfter, isoBefore, nowIso } from "../../lib/time.ts";
-import { eraseContactMessagesOfUser, listContactMessagesOfUser } from "../contact/repository.ts";
-import { listAllEventVisitsOfUser } from "../events/repository.ts";
-import {
-  eraseInvoiceContactsOfUser,
-  eraseTaxProfilesOfUser,
-  listAllTaxProfilesOfUser,
-  listInvoicesOfUser,
-} from "../invoicing/repository.ts";
 import { messageKey, type OutboxDeps, sendOnce } from "../messaging/outbox.ts";
 import { ProviderError } from "../messaging/providers.ts";
-import { eraseMessagesAbout, listMessagesTo } from "../messaging/repository.ts";
-import { listAllVisitsOfUser } from "../parking/visits/repository.ts";
-import {
-  eraseCardDataOfUser,
-  listAllCardsOfUser,
-  listBalancesOfUserForExport,
-  listPaymentsOfUser,
-} from "../payments/personal-data-repository.ts";
-import { paymentLine } from "../receipts/kinds.ts";
-import { revokeExtendLinksOfUser } from "../reminders/index.ts";
-import { listSubscriptionsOfUser } from "../subscriptions/repository/passes.ts";
-import { listAllTicketsOfUser } from "../valet/repository.ts";
-import { erasePlatesOfUser, listActiveVehiclesOfUser, listAllVehiclesOfUser } from "../vehicles/repository.ts";
+import { listActiveVehiclesOfUser } from "../vehicles/repository.ts";
 import { toVehicle } from "../vehicles/service.ts";
-import { assertAccountCanBeDeleted } from "./deletion-blockers.ts";
 import {
-  anonymiseUser,
   consumeEmailCode,
   deleteEmailCode,
   emailCodesSentSince,
   findActiveUserByPhone,
-  findUserById,
   insertEmailCode,
   isEmailUsedByAnotherUser,
   latestEmailCode,
-  listSessionsOfUser,
   lockActiveUser,
-  revokeSessionsOfUser,
   spendEmailCodeTry,
   updateActiveUser,
 } from "./repository.ts";
@@ -234,161 +209,3 @@ export async function checkEmailVerificationCode(
 }
 
 // Account -------------------------------------------------------------------------------------
-
-/**
- * `DELETE user` (docs/product/invoicing-account-contact.md): in one transaction, the account's personal data is anonymised —
- * names, e-mail, phone, plates, cards' holder, fiscal profiles, contact messages, what we sent
- * them — while the money records the law requires (payments, issued invoices with their RFC)
- * stay, pointing at an account that no longer names anyone. Every session is revoked, and the
- * phone, the e-mail and the plates are free to sign up again afresh.
- */
-export async function deleteAccount(db: Db, userId: string): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    // The driver's row first (the lock order, ARCHITECTURE.md): a purchase that creates what it
-    // pays for takes it too, so the blockers read here include it, or it finds the account gone.
-    const locked = await lockActiveUser(tx, userId);
-    if (!locked) throw new AppError("authentication_error");
-    await assertAccountCanBeDeleted(tx, userId);
-    const user = await findUserById(tx, userId);
-    const now = nowIso();
-    await eraseMessagesAbout(tx, [locked.phone, ...(user?.email ? [user.email] : [])]);
-    await erasePlatesOfUser(tx, userId, now);
-    await eraseCardDataOfUser(tx, userId, now);
-    await eraseTaxProfilesOfUser(tx, userId, now);
-    await eraseInvoiceContactsOfUser(tx, userId, now);
-    await eraseContactMessagesOfUser(tx, userId);
-    await anonymiseUser(tx, locked, now);
-    await revokeSessionsOfUser(tx, userId, now, "account_deleted");
-    await revokeExtendLinksOfUser(tx, userId);
-  });
-}
-
-/**
- * `GET user/export` (docs/product/invoicing-account-contact.md): a file of everything we hold on the driver — profile, vehicles,
- * sessions, cards (masked), visits, event visits, valet tickets, passes, payments, fiscal profiles, invoices, contact messages and the
- * messages we sent them. Sign-in and e-mail code HMACs are secrets, not data.
- */
-export async function exportUserData(db: Executor, user: UserRow): Promise<UserExport> {
-  const [
-    vehicles,
-    sessions,
-    cards,
-    visits,
-    eventVisits,
-    valetTickets,
-    passes,
-    payments,
-    taxProfiles,
-    invoices,
-    contactMessages,
-    messages,
-  ] = await Promise.all([
-    listAllVehiclesOfUser(db, user.id),
-    listSessionsOfUser(db, user.id),
-    listAllCardsOfUser(db, user.id),
-    listAllVisitsOfUser(db, user.id),
-    listAllEventVisitsOfUser(db, user.id),
-    listAllTicketsOfUser(db, user.id),
-    listSubscriptionsOfUser(db, user.id),
-    listPaymentsOfUser(db, user.id),
-    listAllTaxProfilesOfUser(db, user.id),
-    listInvoicesOfUser(db, user.id),
-    listContactMessagesOfUser(db, user.id),
-    listMessagesTo(db, [user.phone, ...(user.email ? [user.email] : [])]),
-  ]);
-  const balances = await listBalancesOfUserForExport(db, user.id);
-  return {
-    exported_at: nowIso(),
-    profile: {
-      uuid: user.id,
-      phone: user.phone,
-      first_name: user.first_name,
-      last_name: user.last_name,
-      email: user.email,
-      email_verified_at: user.email_verified_at,
-      student_id: user.student_id,
-      locale: user.locale,
-      role: user.role,
-      status: user.status,
-      registered_domain: user.registered_domain,
-      payment_methods_mx: user.payment_methods_mx === 1,
-      payment_methods_us: user.payment_methods_us === 1,
-      free_flow_activation: user.free_flow_activation?.slice(0, 10) ?? null,
-      created_at: user.created_at,
-      updated_at: user.updated_at,
-    },
-    vehicles: vehicles.map((vehicle) => ({
-      ...toVehicle(vehicle),
-      created_at: vehicle.created_at,
-      updated_at: vehicle.updated_at,
-      deleted_at: vehicle.deleted_at,
-    })),
-    sessions: sessions.map((session) => ({
-      uuid: session.id,
-      client_id: session.client_id,
-      created_at: session.created_at,
-      expires_at: session.expires_at,
-      revoked_at: session.revoked_at,
-      revoked_reason: session.revoked_reason,
-    })),
-    payment_methods: cards.map(({ id, is_default, ...card }) => ({ uuid: id, ...card, is_default: is_default === 1 })),
-    visits: visits.map(({ id, location_name, ...visit }) => ({ uuid: id, location: location_name, ...visit })),
-    event_visits: eventVisits.map(({ id, ...visit }) => ({ uuid: id, ...visit })),
-    valet_tickets: valetTickets.map(({ id, ...ticket }) => ({ uuid: id, ...ticket })),
-    passes: passes.map((pass) => ({
-      uuid: pass.id,
-      plan_uuid: pass.plan_id,
-      location_uuid: pass.location_id,
-      vehicle_uuid: pass.vehicle_id,
-      status: pass.status,
-      created_at: pass.created_at,
-      canceled_at: pass.canceled_at,
-      ended_at: pass.ended_at,
-    })),
-    balances,
-    payments: await Promise.all(
-      payments.map(
-        async ({ id, payable_type, payable_id, location_name, location_short_name, time_zone, ...payment }) => ({
-          uuid: id,
-          ...payment,
-          line: await paymentLine(db, user.locale, {
-            payable_type,
-            payable_id,
-            created_at: payment.created_at,
-            location:
-              location_name !== null && time_zone !== null
-                ? { name: location_name, short_name: location_short_name, time_zone }
-                : null,
-          }),
-        }),
-      ),
-    ),
-    tax_profiles: taxProfiles.map((profile) => ({
-      uuid: profile.id,
-      rfc: profile.rfc,
-      legal_name: profile.legal_name,
-      tax_regime: profile.tax_regime,
-      cfdi_use: profile.cfdi_use,
-      postal_code: profile.postal_code,
-      email: profile.email,
-      created_at: profile.created_at,
-      deleted_at: profile.deleted_at,
-    })),
-    invoices: invoices.map((invoice) => ({
-      uuid: invoice.id,
-      status: invoice.status,
-      series: invoice.series,
-      folio: invoice.folio,
-      issuer_rfc: invoice.issuer_rfc,
-      receiver_rfc: invoice.receiver_rfc,
-      receiver_name: invoice.receiver_name,
-      cfdi_use: invoice.cfdi_use,
-      total: invoice.total,
-      currency: invoice.currency,
-      created_at: invoice.created_at,
-      issued_at: invoice.issued_at,
-    })),
-    contact_messages: contactMessages.map(({ visit_id, ...message }) => ({ ...message, visit_uuid: visit_id })),
-    messages,
-  };
-}

@@ -3,12 +3,12 @@ import type { DeletionBlocker } from "@estaciona/contracts/schemas/user";
 import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { nowIso } from "../../lib/time.ts";
-import { listUpcomingEventVisitsOfUser } from "../events/repository.ts";
-import { listRunningSessionsOfUser } from "../meters/repository.ts";
-import { listOpenVisitsOfUser } from "../parking/visits/repository.ts";
-import { listChargesInFlightOfUser, listPositiveBalancesOfUser } from "../payments/personal-data-repository.ts";
-import { listPassesHeldByUser } from "../subscriptions/repository/passes.ts";
-import { listOpenTicketsOfUser } from "../valet/repository.ts";
+import { listUpcomingEventVisitsOfUser } from "../events/personal-data.ts";
+import { listRunningSessionsOfUser } from "../meters/personal-data.ts";
+import { listOpenVisitsOfUser } from "../parking/personal-data.ts";
+import { listChargesInFlightOfUser, listPositiveBalancesOfUser } from "../payments/personal-data.ts";
+import { listPassesHeldByUser } from "../subscriptions/personal-data.ts";
+import { listOpenTicketsOfUser } from "../valet/personal-data.ts";
 
 /**
  * What keeps an account from being deleted (issue 21 item 5, docs/decisions/0106), one entry per
