@@ -1,6 +1,6 @@
 /**
  * Refreshes the providers' published machine descriptions kept as test data
- * (apps/api/test/fixtures/providers, docs/decisions/0207): for each source, the operations our
+ * (apps/api/test/support/fixtures/providers, docs/decisions/0207): for each source, the operations our
  * adapters call and every component they reference, nothing else, with the source's repository,
  * commit, file and licence written beside them.
  *
@@ -168,7 +168,7 @@ async function main(): Promise<void> {
       const [name, dir] = (args[++index] ?? "").split("=");
       if (name && dir) gitDirs.set(name, dir);
     }
-  const target = path.join(import.meta.dirname, "..", "apps", "api", "test", "fixtures", "providers");
+  const target = path.join(import.meta.dirname, "..", "apps", "api", "test", "support", "fixtures", "providers");
   for (const source of SOURCES) {
     const document = parse(await readSource(source, gitDirs), { maxAliasCount: -1 }) as Record<string, Json>;
     const file = path.join(target, `${source.name}.openapi.json`);

@@ -19,7 +19,7 @@ import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
 import { prepareDatabase } from "../src/db/prepare.ts";
 import { type BoundingBox, listZonesInBox } from "../src/modules/meters/repository.ts";
-import { insertZoneGrid, listZonesInBoxBeforeIndex, randomViews } from "../test/meter-fixtures.ts";
+import { insertZoneGrid, listZonesInBoxBeforeIndex, randomViews } from "../test/support/meter-fixtures.ts";
 
 /** The report goes to stdout (the lint keeps console out of the code). */
 const print = (text: string) => process.stdout.write(`${text}\n`);

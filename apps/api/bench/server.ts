@@ -17,9 +17,9 @@ import { newOpaqueToken, sha256 } from "../src/lib/crypto.ts";
 import { newId } from "../src/lib/ids.ts";
 import { isoAfter, nowIso } from "../src/lib/time.ts";
 import { insertRefreshToken, insertSession } from "../src/modules/auth/repository.ts";
-import { createSignedInUser } from "../test/helpers.ts";
-import { insertZoneGrid } from "../test/meter-fixtures.ts";
-import { FUNDIDORA, saveSandboxCard } from "../test/parking-fixtures.ts";
+import { createSignedInUser } from "../test/support/helpers.ts";
+import { insertZoneGrid } from "../test/support/meter-fixtures.ts";
+import { FUNDIDORA, saveSandboxCard } from "../test/support/parking-fixtures.ts";
 import { type ReferenceSubjects, registerReferenceRoutes } from "./reference-routes.ts";
 import { loadScaleData } from "./scale.ts";
 import {

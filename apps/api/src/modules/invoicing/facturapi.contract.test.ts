@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkAnswer, checkRequest, loadSpec } from "../../../test/contract/openapi-check.ts";
-import { type FacturapiFake, startFacturapiFake } from "../../../test/fakes/facturapi-server.ts";
-import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/fakes/fake-http.ts";
+import { checkAnswer, checkRequest, loadSpec } from "../../../test/support/contract/openapi-check.ts";
+import { type FacturapiFake, startFacturapiFake } from "../../../test/support/fakes/facturapi-server.ts";
+import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/support/fakes/fake-http.ts";
 import type { CfdiDocument } from "./cfdi.ts";
 import { createFacturapiIssuer } from "./facturapi.ts";
 
 /**
  * Every request the Facturapi issuer sends, and every answer our fake gives it, held to Facturapi's
- * own OpenAPI v2 document (FacturAPI/facturapi-docs dcbdc849, test/fixtures/providers; decision 0207).
+ * own OpenAPI v2 document (FacturAPI/facturapi-docs dcbdc849, test/support/fixtures/providers; decision 0207).
  */
 const spec = loadSpec("facturapi");
 const document: CfdiDocument = {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type FacturapiFake, startFacturapiFake } from "../../../test/fakes/facturapi-server.ts";
-import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/fakes/fake-http.ts";
+import { type FacturapiFake, startFacturapiFake } from "../../../test/support/fakes/facturapi-server.ts";
+import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/support/fakes/fake-http.ts";
 import type { CfdiDocument } from "./cfdi.ts";
 import { createFacturapiIssuer } from "./facturapi.ts";
 import { type InvoiceProvider, InvoiceProviderError } from "./provider.ts";

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkAnswer, checkRequest, loadSpec } from "../../../test/contract/openapi-check.ts";
-import { type ConektaFake, startConektaFake } from "../../../test/fakes/conekta-server.ts";
-import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/fakes/fake-http.ts";
+import { checkAnswer, checkRequest, loadSpec } from "../../../test/support/contract/openapi-check.ts";
+import { type ConektaFake, startConektaFake } from "../../../test/support/fakes/conekta-server.ts";
+import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/support/fakes/fake-http.ts";
 import { createConektaGateway } from "./conekta.ts";
 import type { PaymentGateway } from "./gateway.ts";
 
 /**
  * Every request the Conekta adapter sends, and every answer our fake gives it, held to Conekta's own
- * OpenAPI description (conekta/openapi 82ce68e7, kept in test/fixtures/providers; decision 0207).
+ * OpenAPI description (conekta/openapi 82ce68e7, kept in test/support/fixtures/providers; decision 0207).
  */
 const spec = loadSpec("conekta");
 const holder = { firstName: "Ana", lastName: "Pérez", email: "ana@example.com", phone: "+528112345678" };

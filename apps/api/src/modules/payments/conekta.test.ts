@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type ConektaFake, startConektaFake } from "../../../test/fakes/conekta-server.ts";
-import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/fakes/fake-http.ts";
+import { type ConektaFake, startConektaFake } from "../../../test/support/fakes/conekta-server.ts";
+import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/support/fakes/fake-http.ts";
 import { CONEKTA_SCRIPT_URL, conektaDeclineReason, createConektaGateway } from "./conekta.ts";
 import { GatewayDeclinedError, GatewayUnavailableError, type PaymentGateway } from "./gateway.ts";
 

@@ -23,7 +23,7 @@ import {
  * Conekta (Mexico) against its REST API v2 (docs/decisions/0007). Sources read:
  * the OpenAPI spec `conekta/openapi` (resources/orders/order.yml, schemas/errors/*, resources/errors/402.yml,
  * parameters/commons/query/*, resources/orders/order.yml getOrders, order_param.yml getOrderById; commit
- * 82ce68e7, vendored in test/fixtures/providers), the SDK models
+ * 82ce68e7, vendored in test/support/fixtures/providers), the SDK models
  * `conekta@7` (order-next-action-response-redirect-to-url.ts), developers.conekta.com/docs/web-tokenizer
  * and /reference/autenticación, summarised in research/ecosystem.md §1.
  */

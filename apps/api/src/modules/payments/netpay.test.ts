@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/fakes/fake-http.ts";
-import { type NetpayFake, startNetpayFake } from "../../../test/fakes/netpay-server.ts";
+import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/support/fakes/fake-http.ts";
+import { type NetpayFake, startNetpayFake } from "../../../test/support/fakes/netpay-server.ts";
 import { GatewayDeclinedError, GatewayUnavailableError, type PaymentGateway } from "./gateway.ts";
 import {
   createNetpayGateway,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/fakes/fake-http.ts";
-import { type NmiFake, startNmiFake } from "../../../test/fakes/nmi-server.ts";
+import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/support/fakes/fake-http.ts";
+import { type NmiFake, startNmiFake } from "../../../test/support/fakes/nmi-server.ts";
 import { decimalStringToMinorUnits, minorUnitsToDecimalString } from "./adapter-http.ts";
 import { GatewayDeclinedError, GatewayUnavailableError, type PaymentGateway } from "./gateway.ts";
 import { createNmiGateway, NMI_SCRIPT_URL, nmiDeclineReason } from "./nmi.ts";

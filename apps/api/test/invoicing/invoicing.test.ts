@@ -1,0 +1,597 @@
+import { randomUUID } from "node:crypto";
+import { dateIn } from "@estaciona/contracts/periods";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFacturapiIssuer } from "../../src/modules/invoicing/facturapi.ts";
+import { issueInvoice, paymentFormOfLines } from "../../src/modules/invoicing/issuing.ts";
+import { DEMO_INVOICE_ISSUER } from "../../src/seed/data.ts";
+import { type FacturapiFake, startFacturapiFake } from "../support/fakes/facturapi-server.ts";
+import { FAKE_PROVIDER_TIMEOUT_MS } from "../support/fakes/fake-http.ts";
+import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
+import { driverWithPaidStay, payStay, validProfile } from "../support/invoicing-fixtures.ts";
+import {
+  AUSTIN,
+  CAMPUS,
+  createDriverWithVehicle,
+  FUNDIDORA,
+  outboxFor,
+  PENINSULA_DAY_1,
+  saveSandboxCard,
+} from "../support/parking-fixtures.ts";
+import { buyPass, FUNDIDORA_MONTHLY } from "../support/subscriptions-fixtures.ts";
+
+describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => app.close());
+
+  const call = (
+    headers: Record<string, string>,
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    payload?: object,
+  ) => app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+
+  async function profileOf(headers: Record<string, string>, fields: object = {}) {
+    const response = await call(headers, "POST", "/user/tax/profile", { ...validProfile, ...fields });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data as { uuid: string; is_default: boolean };
+  }
+
+  describe("fiscal profiles", () => {
+    it("saves the RFC upper-cased, the name without its capital regime, the first as default", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const first = await call(driver.headers, "POST", "/user/tax/profile", validProfile);
+      expect(first.statusCode).toBe(201);
+      expect(first.json().data).toMatchObject({
+        rfc: "PEPA800101AB1",
+        legal_name: "ANA PÉREZ PÉREZ",
+        is_default: true,
+      });
+      const company = await profileOf(driver.headers, {
+        rfc: "ACM010101AB1",
+        legal_name: "Acme, S.A. de C.V.",
+        tax_regime: "601",
+        is_default: true,
+      });
+      const list = await call(driver.headers, "GET", "/user/tax/profiles");
+      expect(
+        list.json().data.map((p: { legal_name: string; is_default: boolean }) => [p.legal_name, p.is_default]),
+      ).toEqual([
+        ["ACME", true],
+        ["ANA PÉREZ PÉREZ", false],
+      ]);
+      const removed = await call(driver.headers, "DELETE", `/user/tax/profile/${company.uuid}`);
+      expect(removed.statusCode).toBe(200);
+      const after = await call(driver.headers, "GET", "/user/tax/profiles");
+      expect(after.json().data).toEqual([expect.objectContaining({ rfc: "PEPA800101AB1", is_default: true })]);
+    });
+
+    it.each([
+      [{ rfc: "PEPA801301AB1" }, "invalid_data", "Escribe un RFC válido"],
+      [{ rfc: "PEPA800101AB" }, "invalid_data", "Escribe un RFC válido"],
+      [{ rfc: "XAXX010101000", tax_regime: "616", cfdi_use: "S01" }, "invalid_data", "RFC genérico"],
+      [{ tax_regime: "601" }, "invalid_data", "régimen fiscal que aplique"],
+      [{ cfdi_use: "D01", rfc: "ACM010101AB1", tax_regime: "601" }, "invalid_data", "uso del CFDI"],
+      [{ cfdi_use: "CN01" }, "invalid_data", "uso del CFDI"],
+      [{ postal_code: "6400" }, "invalid_data", "código postal"],
+      [{ email: "not-an-email" }, "invalid_email", "correo"],
+    ])("refuses %o with %s and the field's message", async (fields, code, message) => {
+      const driver = await createDriverWithVehicle(app);
+      const response = await call(driver.headers, "POST", "/user/tax/profile", { ...validProfile, ...fields });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().error).toBe(code);
+      expect(response.json().error_description).toContain(message);
+    });
+  });
+
+  describe("invoice requests", () => {
+    it("invoices a paid stay once: issued by the job as a CFDI 4.0 XML and a PDF, e-mailed and downloadable", async () => {
+      const driver = await driverWithPaidStay(app, FUNDIDORA);
+      const profile = await profileOf(driver.headers);
+      const invoiceable = await call(driver.headers, "GET", "/user/invoiceable/payments");
+      const [payment] = invoiceable.json().data;
+      expect(payment).toMatchObject({ payment_uuid: driver.paymentId, invoice_uuid: null, currency: "mxn" });
+      expect(payment.subtotal + payment.tax).toBe(payment.total);
+
+      const body = { payment_uuid: driver.paymentId, tax_profile_uuid: profile.uuid };
+      const requested = await call(driver.headers, "POST", "/user/invoice", body);
+      expect(requested.statusCode, requested.body).toBe(201);
+      const invoice = requested.json().data;
+      expect(invoice).toMatchObject({
+        status: "issuing",
+        kind: "single",
+        receiver_rfc: "PEPA800101AB1",
+        series: "EST",
+      });
+      expect(invoice.payment_uuids).toEqual([driver.paymentId]);
+
+      const again = await call(driver.headers, "POST", "/user/invoice", body);
+      expect(again.json().data.uuid).toBe(invoice.uuid);
+
+      const early = await call(driver.headers, "GET", `/user/invoice/${invoice.uuid}/pdf`);
+      expect(early.statusCode).toBe(404);
+      expect(early.json().error).toBe("file_not_found");
+
+      await app.jobs.runDueJobs();
+      await app.jobs.runDueJobs();
+      const issued = await call(driver.headers, "GET", `/user/invoice/${invoice.uuid}`);
+      expect(issued.json().data).toMatchObject({
+        status: "issued",
+        provider: "sandbox",
+        stamped: false,
+        cfdi_uuid: null,
+      });
+
+      const xml = await call(driver.headers, "GET", `/user/invoice/${invoice.uuid}/xml`);
+      const xmlText = Buffer.from(xml.json().data.base64, "base64").toString("utf8");
+      expect(xml.json().data.content_type).toBe("application/xml");
+      expect(xmlText).toContain('Version="4.0"');
+      expect(xmlText).toContain(`Total="${(invoice.total / 100).toFixed(2)}"`);
+      expect(xmlText).toContain('UsoCFDI="G03"');
+      // The sandbox card does not say credit or debit: c_FormaPago 04.
+      expect(xmlText).toContain('FormaPago="04"');
+      const pdf = await call(driver.headers, "GET", `/user/invoice/${invoice.uuid}/pdf`);
+      expect(Buffer.from(pdf.json().data.base64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+
+      const mail = (await outboxFor(app, validProfile.email)).filter((message) => message.subject?.includes("EST-"));
+      expect(mail).toHaveLength(1);
+      expect(mail[0]?.body).toContain(".xml");
+      expect(mail[0]?.body).toContain(".pdf");
+
+      const invoices = await app.db.selectFrom("invoices").select("id").where("user_id", "=", driver.user.id).execute();
+      expect(invoices).toHaveLength(1);
+    });
+
+    it("refuses a payment of a location that does not invoice, a US one and one past its window", async () => {
+      const us = await driverWithPaidStay(app, AUSTIN);
+      const usProfile = await profileOf(us.headers);
+      const refusedUs = await call(us.headers, "POST", "/user/invoice", {
+        payment_uuid: us.paymentId,
+        tax_profile_uuid: usProfile.uuid,
+      });
+      expect(refusedUs.json().error).toBe("invoice_not_available");
+
+      const late = await driverWithPaidStay(app, FUNDIDORA);
+      const lateProfile = await profileOf(late.headers);
+      await app.db
+        .updateTable("payments")
+        .set({ created_at: new Date(Date.now() - 31 * 86_400_000).toISOString() })
+        .where("id", "=", late.paymentId)
+        .execute();
+      const refusedLate = await call(late.headers, "POST", "/user/invoice", {
+        payment_uuid: late.paymentId,
+        tax_profile_uuid: lateProfile.uuid,
+      });
+      expect(refusedLate.statusCode).toBe(422);
+      expect(refusedLate.json().error).toBe("invoice_not_available_date");
+      const list = await call(late.headers, "GET", "/user/invoiceable/payments");
+      expect(list.json().data).toEqual([]);
+
+      const unknown = await call(late.headers, "POST", "/user/invoice", {
+        payment_uuid: randomUUID(),
+        tax_profile_uuid: lateProfile.uuid,
+      });
+      expect(unknown.json().error).toBe("object_not_found");
+    });
+
+    it("keeps a request of an approval location pending until an operator approves it, once", async () => {
+      const driver = await driverWithPaidStay(app, CAMPUS);
+      const profile = await profileOf(driver.headers);
+      const requested = await call(driver.headers, "POST", "/user/invoice", {
+        payment_uuid: driver.paymentId,
+        tax_profile_uuid: profile.uuid,
+      });
+      const id = requested.json().data.uuid;
+      expect(requested.json().data.status).toBe("pending_approval");
+      await app.jobs.runDueJobs();
+      expect((await call(driver.headers, "GET", `/user/invoice/${id}`)).json().data.status).toBe("pending_approval");
+
+      const forbidden = await call(driver.headers, "POST", `/admin/invoice/${id}/approve`);
+      expect(forbidden.statusCode).toBe(403);
+      const operator = await createDriverWithVehicle(app, { role: "admin" });
+      const pending = await call(operator.headers, "GET", "/admin/invoices/pending");
+      expect(pending.json().data.map((invoice: { uuid: string }) => invoice.uuid)).toContain(id);
+      const approved = await call(operator.headers, "POST", `/admin/invoice/${id}/approve`);
+      expect(approved.json().data.status).toBe("issuing");
+      const twice = await call(operator.headers, "POST", `/admin/invoice/${id}/approve`);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().error).toBe("invoice_already_approved");
+      const rejectLate = await call(operator.headers, "POST", `/admin/invoice/${id}/reject`, { reason: "No" });
+      expect(rejectLate.json().error).toBe("invoice_already_approved");
+      await app.jobs.runDueJobs();
+      expect((await call(driver.headers, "GET", `/user/invoice/${id}`)).json().data.status).toBe("issued");
+    });
+
+    it("a rejected request lets go of its payment, which can be requested again", async () => {
+      const driver = await driverWithPaidStay(app, CAMPUS);
+      const profile = await profileOf(driver.headers);
+      const body = { payment_uuid: driver.paymentId, tax_profile_uuid: profile.uuid };
+      const first = (await call(driver.headers, "POST", "/user/invoice", body)).json().data;
+      const operator = await createDriverWithVehicle(app, { role: "admin" });
+      const rejected = await call(operator.headers, "POST", `/admin/invoice/${first.uuid}/reject`, {
+        reason: "RFC no coincide",
+      });
+      expect(rejected.json().data.status).toBe("rejected");
+      const second = (await call(driver.headers, "POST", "/user/invoice", body)).json().data;
+      expect(second.uuid).not.toBe(first.uuid);
+      expect(second.status).toBe("pending_approval");
+    });
+
+    it("invoices a pass's period; a discounted one only where the location invoices discounts", async () => {
+      const driver = await createDriverWithVehicle(app);
+      await saveSandboxCard(app, driver.user.id);
+      const bought = await buyPass(app, driver.headers, randomUUID(), {
+        plan_uuid: FUNDIDORA_MONTHLY,
+        vehicle_uuid: driver.vehicle.id,
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+      const charge = await app.db
+        .selectFrom("payments")
+        .select(["id", "amount", "payable_id"])
+        .where("user_id", "=", driver.user.id)
+        .where("payable_type", "=", "subscription_period")
+        .where("status", "=", "succeeded")
+        .executeTakeFirstOrThrow();
+      const profile = await profileOf(driver.headers);
+      const list = await call(driver.headers, "GET", "/user/invoiceable/payments");
+      expect(list.json().data).toEqual([expect.objectContaining({ payment_uuid: charge.id, total: charge.amount })]);
+
+      // The same period, had it been bought with a promo code, at a lot that does not invoice discounts.
+      const period = await app.db
+        .selectFrom("payments")
+        .select("payable_id")
+        .where("id", "=", charge.id ?? "")
+        .executeTakeFirstOrThrow();
+      await app.db
+        .updateTable("subscription_periods")
+        .set({ discount: 1000 })
+        .where("id", "=", period.payable_id)
+        .execute();
+      await app.db.updateTable("locations").set({ invoice_discounted: 0 }).where("id", "=", FUNDIDORA).execute();
+      try {
+        const refused = await call(driver.headers, "POST", "/user/invoice", {
+          payment_uuid: charge.id,
+          tax_profile_uuid: profile.uuid,
+        });
+        expect(refused.statusCode).toBe(422);
+        expect(refused.json().error).toBe("invoice_with_discount_not_available");
+      } finally {
+        await app.db.updateTable("locations").set({ invoice_discounted: 1 }).where("id", "=", FUNDIDORA).execute();
+      }
+      const invoiced = await call(driver.headers, "POST", "/user/invoice", {
+        payment_uuid: charge.id,
+        tax_profile_uuid: profile.uuid,
+      });
+      expect(invoiced.statusCode).toBe(201);
+      expect(invoiced.json().data.total).toBe(charge.amount);
+    });
+
+    it("invoices a parking meter purchase like any other paid payment", async () => {
+      const driver = await createDriverWithVehicle(app);
+      await saveSandboxCard(app, driver.user.id);
+      // Seeded zone 101, charged around the clock: 30 minutes at $12.00/h, all in $13.13 (meters.test.ts).
+      const bought = await app.inject({
+        method: "POST",
+        url: "/api/user/meter-session",
+        headers: { ...driver.headers, "idempotency-key": randomUUID() },
+        payload: {
+          zone_uuid: "7d1e5a10-0000-4000-8000-000000000301",
+          vehicle_uuid: driver.vehicle.id,
+          minutes: 30,
+          expected_total: 1313,
+        },
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+      const profile = await profileOf(driver.headers);
+      const [payment] = (await call(driver.headers, "GET", "/user/invoiceable/payments")).json().data;
+      expect(payment).toMatchObject({ total: 1313, tax: 181, subtotal: 1132 });
+      // Whichever operator runs the zone, it has its fiscal data (the seed gives it to the demo operator only).
+      const { organisation_id } = await app.db
+        .selectFrom("locations")
+        .select("organisation_id")
+        .where("id", "=", "7d1e5a10-0000-4000-8000-000000000301")
+        .executeTakeFirstOrThrow();
+      await app.db
+        .insertInto("invoice_issuers")
+        .values({ ...DEMO_INVOICE_ISSUER, organisation_id, created_at: new Date().toISOString() })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+      const invoiced = await call(driver.headers, "POST", "/user/invoice", {
+        payment_uuid: payment.payment_uuid,
+        tax_profile_uuid: profile.uuid,
+      });
+      expect(invoiced.json().data, invoiced.body).toMatchObject({ status: "issuing", total: 1313 });
+    });
+
+    it("invoices an event parking purchase like any other paid payment", async () => {
+      const driver = await createDriverWithVehicle(app);
+      await saveSandboxCard(app, driver.user.id);
+      // Seeded Península day 1: $200 edited amount, all in $244.70 (events.test.ts).
+      const bought = await app.inject({
+        method: "POST",
+        url: `/api/user/event/${PENINSULA_DAY_1}/purchase`,
+        headers: { ...driver.headers, "idempotency-key": randomUUID() },
+        payload: { vehicle_uuid: driver.vehicle.id, amount: 20000, expected_total: 24470 },
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+      const profile = await profileOf(driver.headers);
+      const [payment] = (await call(driver.headers, "GET", "/user/invoiceable/payments")).json().data;
+      expect(payment).toMatchObject({ total: 24470, tax: 3375, subtotal: 21095 });
+      const invoiced = await call(driver.headers, "POST", "/user/invoice", {
+        payment_uuid: payment.payment_uuid,
+        tax_profile_uuid: profile.uuid,
+      });
+      expect(invoiced.json().data).toMatchObject({ status: "issuing", total: 24470 });
+    });
+
+    it("gathers a month of payments into one invoice whose amounts add up", async () => {
+      const driver = await driverWithPaidStay(app, FUNDIDORA);
+      const secondPayment = await payStay(app, driver, FUNDIDORA);
+      const profile = await profileOf(driver.headers);
+      const month = dateIn("America/Monterrey", Date.now()).slice(0, 7);
+      const response = await call(driver.headers, "POST", "/user/invoice/monthly", {
+        month,
+        tax_profile_uuid: profile.uuid,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const [invoice, ...others] = response.json().data;
+      expect(others).toEqual([]);
+      expect(invoice.kind).toBe("monthly");
+      expect(invoice.payment_uuids.sort()).toEqual([driver.paymentId, secondPayment].sort());
+      const charges = await app.db
+        .selectFrom("payments")
+        .select(["amount"])
+        .where("id", "in", [driver.paymentId, secondPayment])
+        .execute();
+      expect(invoice.total).toBe(charges.reduce((sum, charge) => sum + charge.amount, 0));
+      expect(invoice.subtotal + invoice.tax).toBe(invoice.total);
+      const none = await call(driver.headers, "POST", "/user/invoice/monthly", {
+        month,
+        tax_profile_uuid: profile.uuid,
+      });
+      expect(none.json().error).toBe("invoice_not_available");
+    });
+
+    it("puts a payment in the month of the lot's clock, not UTC's", async () => {
+      const driver = await driverWithPaidStay(app, FUNDIDORA);
+      const profile = await profileOf(driver.headers);
+      // 03:00 UTC on the 1st of this month is 21:00 of the last day of the month before in Monterrey.
+      const thisMonth = dateIn("America/Monterrey", Date.now()).slice(0, 7);
+      const paidAt = `${thisMonth}-01T03:00:00.000Z`;
+      const monthBefore = dateIn("America/Monterrey", Date.parse(paidAt)).slice(0, 7);
+      await app.db.updateTable("payments").set({ created_at: paidAt }).where("id", "=", driver.paymentId).execute();
+      // Keep the payment inside the lot's invoice window whatever today's date.
+      const window = await app.db
+        .selectFrom("locations")
+        .select("invoice_window_days")
+        .where("id", "=", FUNDIDORA)
+        .executeTakeFirstOrThrow();
+      await app.db.updateTable("locations").set({ invoice_window_days: 62 }).where("id", "=", FUNDIDORA).execute();
+      try {
+        const inThisMonth = await call(driver.headers, "POST", "/user/invoice/monthly", {
+          month: thisMonth,
+          tax_profile_uuid: profile.uuid,
+        });
+        expect(inThisMonth.json().error).toBe("invoice_not_available");
+        const inMonthBefore = await call(driver.headers, "POST", "/user/invoice/monthly", {
+          month: monthBefore,
+          tax_profile_uuid: profile.uuid,
+        });
+        expect(inMonthBefore.statusCode, inMonthBefore.body).toBe(201);
+        expect(inMonthBefore.json().data[0].payment_uuids).toEqual([driver.paymentId]);
+      } finally {
+        await app.db
+          .updateTable("locations")
+          .set({ invoice_window_days: window.invoice_window_days })
+          .where("id", "=", FUNDIDORA)
+          .execute();
+      }
+    });
+  });
+});
+
+describe(`invoicing through Facturapi (fake server, ${testEngine})`, () => {
+  let app: TestApp;
+  let fake: FacturapiFake;
+  beforeAll(async () => {
+    fake = await startFacturapiFake();
+    const invoicing = createFacturapiIssuer({
+      secretKey: "sk_test_fake",
+      apiBase: `${fake.url}/v2`,
+      timeoutMs: FAKE_PROVIDER_TIMEOUT_MS,
+    });
+    app = await createTestApp({ providers: { invoicing } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+  });
+
+  const post = (headers: Record<string, string>, url: string, payload: object) =>
+    app.inject({ method: "POST", url: `/api${url}`, headers, payload });
+  const invoiceRow = (id: string) =>
+    app.db.selectFrom("invoices").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  /** The queue's backoff has passed: the retried job is due now. */
+  const backoffPassed = () =>
+    app.db.updateTable("jobs").set({ run_at: new Date().toISOString() }).where("status", "=", "queued").execute();
+
+  async function requested(behaviour: FacturapiFake["behaviour"]) {
+    const driver = await driverWithPaidStay(app, FUNDIDORA);
+    const profile = (await post(driver.headers, "/user/tax/profile", validProfile)).json().data;
+    fake.behaviour = behaviour;
+    const invoice = (
+      await post(driver.headers, "/user/invoice", { payment_uuid: driver.paymentId, tax_profile_uuid: profile.uuid })
+    ).json().data;
+    return { driver, profile, id: invoice.uuid as string };
+  }
+
+  it("stamps the invoice at Facturapi and keeps its folio fiscal, XML and PDF", async () => {
+    const { id } = await requested("ok");
+    await app.jobs.runDueJobs();
+    const row = await invoiceRow(id);
+    expect(row).toMatchObject({ status: "issued", provider: "facturapi", stamped: 1 });
+    const made = fake.invoices.find((invoice) => invoice.idempotency_key === id);
+    expect(row.cfdi_uuid).toBe(made?.uuid);
+    expect(row.provider_ref).toBe(made?.id);
+  });
+
+  it("retries a provider that did not answer; the retry gets the invoice already made, never a second one", async () => {
+    const { id } = await requested("create_then_hang");
+    await app.jobs.runDueJobs();
+    expect((await invoiceRow(id)).status).toBe("issuing");
+    fake.behaviour = "ok";
+    await backoffPassed();
+    await app.jobs.runDueJobs();
+    expect((await invoiceRow(id)).status).toBe("issued");
+    expect(fake.invoices.filter((invoice) => invoice.idempotency_key === id)).toHaveLength(1);
+  });
+
+  it("runs the issuing job twice at once and a third time after: one invoice at the provider, issued once", async () => {
+    const { id } = await requested("ok");
+    const job = { attempt: 1, maxAttempts: 8 };
+    await Promise.all([issueInvoice(app, id, job), issueInvoice(app, id, job)]);
+    await issueInvoice(app, id, { attempt: 2, maxAttempts: 8 });
+    await app.jobs.runDueJobs();
+    expect((await invoiceRow(id)).status).toBe("issued");
+    expect(fake.invoices.filter((invoice) => invoice.idempotency_key === id)).toHaveLength(1);
+    const sent = await app.db.selectFrom("jobs").select("id").where("dedupe_key", "=", `invoice-send:${id}`).execute();
+    expect(sent).toHaveLength(1);
+  });
+
+  it("lets an operator cancel an issued invoice at Facturapi (motive 02); the payment can be invoiced again", async () => {
+    const { driver, profile, id } = await requested("ok");
+    await app.jobs.runDueJobs();
+    const operator = await createDriverWithVehicle(app, { role: "admin" });
+    const cancelled = await post(operator.headers, `/admin/invoice/${id}/cancel`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.status).toBe("cancelled");
+    const made = fake.invoices.find((invoice) => invoice.idempotency_key === id);
+    expect(made?.status).toBe("canceled");
+    expect(fake.requests.at(-1)?.url).toBe(`/v2/invoices/${made?.id}?motive=02`);
+    const twice = await post(operator.headers, `/admin/invoice/${id}/cancel`, {});
+    expect(twice.json().error).toBe("action_not_available");
+    const again = await post(driver.headers, "/user/invoice", {
+      payment_uuid: driver.paymentId,
+      tax_profile_uuid: profile.uuid,
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.uuid).not.toBe(id);
+  });
+
+  it("writes c_FormaPago 28 for a debit card, 04 for a credit one, and the largest payment's form on a monthly", async () => {
+    const driver = await driverWithPaidStay(app, FUNDIDORA);
+    await app.db
+      .updateTable("payment_methods")
+      .set({ funding: "debit" })
+      .where("user_id", "=", driver.user.id)
+      .execute();
+    const profile = (await post(driver.headers, "/user/tax/profile", validProfile)).json().data;
+    const debit = (
+      await post(driver.headers, "/user/invoice", { payment_uuid: driver.paymentId, tax_profile_uuid: profile.uuid })
+    ).json().data;
+    await app.jobs.runDueJobs();
+    expect(fake.invoices.find((invoice) => invoice.idempotency_key === debit.uuid)?.body.payment_form).toBe("28");
+
+    await app.db
+      .updateTable("payment_methods")
+      .set({ funding: "credit" })
+      .where("user_id", "=", driver.user.id)
+      .execute();
+    const creditPayment = await payStay(app, driver, FUNDIDORA);
+    const credit = (
+      await post(driver.headers, "/user/invoice", { payment_uuid: creditPayment, tax_profile_uuid: profile.uuid })
+    ).json().data;
+    await app.jobs.runDueJobs();
+    expect(fake.invoices.find((invoice) => invoice.idempotency_key === credit.uuid)?.body.payment_form).toBe("04");
+    expect(paymentFormOfLines([])).toBe("04");
+    expect(
+      paymentFormOfLines([
+        { total: 5000, payment_form: "04" },
+        { total: 9000, payment_form: "28" },
+        { total: 100, payment_form: null },
+      ]),
+    ).toBe("28");
+  });
+
+  it("keeps an invoice whose cancellation waits for the receiver valid, its payment on it, until accepted", async () => {
+    const { driver, profile, id } = await requested("ok");
+    await app.jobs.runDueJobs();
+    const operator = await createDriverWithVehicle(app, { role: "admin" });
+    fake.receiverMustAccept = true;
+    const asked = await post(operator.headers, `/admin/invoice/${id}/cancel`, {});
+    fake.receiverMustAccept = false;
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().data).toMatchObject({ status: "issued", cancellation_status: "pending" });
+    // Asked again while open: the same answer, no second request to the SAT.
+    const requestsBefore = fake.requests.length;
+    expect((await post(operator.headers, `/admin/invoice/${id}/cancel`, {})).json().data.cancellation_status).toBe(
+      "pending",
+    );
+    expect(fake.requests.length).toBe(requestsBefore);
+    // The payment is still covered by a valid CFDI: a new request answers that invoice.
+    const meanwhile = await post(driver.headers, "/user/invoice", {
+      payment_uuid: driver.paymentId,
+      tax_profile_uuid: profile.uuid,
+    });
+    expect(meanwhile.json().data.uuid).toBe(id);
+    const seen = await app.inject({ method: "GET", url: "/api/user/invoices", headers: driver.headers });
+    expect(seen.json().data.find((invoice: { uuid: string }) => invoice.uuid === id)).toMatchObject({
+      status: "issued",
+      cancellation_status: "pending",
+    });
+
+    const made = fake.invoices.find((invoice) => invoice.idempotency_key === id);
+    await backoffPassed();
+    await app.jobs.runDueJobs();
+    expect(await invoiceRow(id)).toMatchObject({ status: "issued", cancellation_status: "pending" });
+    fake.settleCancellation(made?.id ?? "", "accepted");
+    await backoffPassed();
+    await app.jobs.runDueJobs();
+    expect(await invoiceRow(id)).toMatchObject({ status: "cancelled", cancellation_status: "accepted" });
+    const again = await post(driver.headers, "/user/invoice", {
+      payment_uuid: driver.paymentId,
+      tax_profile_uuid: profile.uuid,
+    });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it("leaves an invoice valid when the receiver rejects its cancellation, and it can be asked again", async () => {
+    const { id } = await requested("ok");
+    await app.jobs.runDueJobs();
+    const operator = await createDriverWithVehicle(app, { role: "admin" });
+    fake.receiverMustAccept = true;
+    await post(operator.headers, `/admin/invoice/${id}/cancel`, {});
+    fake.receiverMustAccept = false;
+    const made = fake.invoices.find((invoice) => invoice.idempotency_key === id);
+    fake.settleCancellation(made?.id ?? "", "rejected");
+    await backoffPassed();
+    await app.jobs.runDueJobs();
+    expect(await invoiceRow(id)).toMatchObject({ status: "issued", cancellation_status: "rejected" });
+    const retried = await post(operator.headers, `/admin/invoice/${id}/cancel`, {});
+    expect(retried.json().data).toMatchObject({ status: "cancelled", cancellation_status: "accepted" });
+  });
+
+  it("fails an invoice the provider refuses, with invalid_invoice_data, and lets its payment be requested again", async () => {
+    const { driver, profile, id } = await requested("invalid_data");
+    await app.jobs.runDueJobs();
+    expect(await invoiceRow(id)).toMatchObject({ status: "failed", failure_code: "invalid_invoice_data" });
+    const list = await app.inject({ method: "GET", url: "/api/user/invoiceable/payments", headers: driver.headers });
+    expect(list.json().data[0]).toMatchObject({ payment_uuid: driver.paymentId, invoice_uuid: null });
+    fake.behaviour = "ok";
+    const again = await post(driver.headers, "/user/invoice", {
+      payment_uuid: driver.paymentId,
+      tax_profile_uuid: profile.uuid,
+    });
+    expect(again.json().data.uuid).not.toBe(id);
+  });
+
+  it("gives up after the last attempt when the provider keeps failing, with a clear code", async () => {
+    const { id } = await requested("server_error");
+    await app.db.updateTable("jobs").set({ attempts: 7 }).where("status", "=", "queued").execute();
+    await app.jobs.runDueJobs();
+    expect(await invoiceRow(id)).toMatchObject({ status: "failed", failure_code: "invoice_not_available" });
+    expect(fake.invoices.filter((invoice) => invoice.idempotency_key === id)).toHaveLength(0);
+  });
+});

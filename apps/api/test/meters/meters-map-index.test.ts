@@ -1,0 +1,71 @@
+import { MAX_ZONES_IN_VIEW } from "@estaciona/contracts/schemas/meters";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listZonesInBox } from "../../src/modules/meters/repository.ts";
+import { createTestApp, type TestApp } from "../support/helpers.ts";
+import { insertZoneGrid, listZonesInBoxBeforeIndex, randomViews } from "../support/meter-fixtures.ts";
+
+/**
+ * The map's query on its spatial index answers exactly what the query it replaced answered
+ * (docs/decisions/0177): the same zones in the same order, on random views of a city where zones
+ * were also moved, switched off and deleted after the index was built (the R*Tree's triggers).
+ */
+describe("the meters map on its spatial index", () => {
+  let app: TestApp;
+  const origin = { lat: 30, lng: 20 };
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    await insertZoneGrid(app.db, { count: 2500, origin });
+    const grid = await app.db
+      .selectFrom("locations")
+      .select(["id", "lat", "lng"])
+      .where("name", "like", "Zona G%")
+      .where("lat", ">=", origin.lat)
+      .orderBy("name")
+      .execute();
+    // Every 7th zone moves 30 m north-east, every 11th is switched off, every 13th is deleted.
+    for (const [index, zone] of grid.entries()) {
+      if (index % 7 === 0)
+        await app.db
+          .updateTable("locations")
+          .set({ lat: zone.lat + 0.0003, lng: zone.lng + 0.0003 })
+          .where("id", "=", zone.id)
+          .execute();
+      if (index % 11 === 0)
+        await app.db.updateTable("locations").set({ active: 0 }).where("id", "=", zone.id).execute();
+      if (index % 13 === 0) {
+        await app.db.deleteFrom("parking_meters").where("location_id", "=", zone.id).execute();
+        await app.db.deleteFrom("locations").where("id", "=", zone.id).execute();
+      }
+    }
+  });
+  afterAll(async () => app.close());
+
+  it("answers the same zones in the same order as the old query on 300 random views", async () => {
+    const views = randomViews(300, { origin, side: 0.05, seed: 7 });
+    let answered = 0;
+    for (const view of views) {
+      const before = await listZonesInBoxBeforeIndex(app.db, view, MAX_ZONES_IN_VIEW + 1);
+      const after = await listZonesInBox(app.db, view, MAX_ZONES_IN_VIEW + 1);
+      expect(after.map((zone) => [zone.id, zone.zone_code, zone.lat, zone.lng, zone.area])).toEqual(
+        before.map((zone) => [zone.id, zone.zone_code, zone.lat, zone.lng, zone.area]),
+      );
+      answered += after.length;
+    }
+    // The views are not empty: most hold dozens of zones.
+    expect(answered / views.length).toBeGreaterThan(20);
+  });
+
+  it("answers the whole city capped, nearest the centre first, as before", async () => {
+    const city = {
+      west: origin.lng - 0.01,
+      south: origin.lat - 0.01,
+      east: origin.lng + 0.06,
+      north: origin.lat + 0.06,
+    };
+    const before = await listZonesInBoxBeforeIndex(app.db, city, MAX_ZONES_IN_VIEW + 1);
+    const after = await listZonesInBox(app.db, city, MAX_ZONES_IN_VIEW + 1);
+    expect(after).toHaveLength(MAX_ZONES_IN_VIEW + 1);
+    expect(after.map((zone) => zone.id)).toEqual(before.map((zone) => zone.id));
+  });
+});

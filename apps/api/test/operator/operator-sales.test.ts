@@ -1,0 +1,436 @@
+import type { InjectOptions } from "fastify";
+import { afterAll, describe, expect, it } from "vitest";
+import { newId } from "../../src/lib/ids.ts";
+import { OTHER_ORGANISATION } from "../../src/seed/data.ts";
+import { createSignedInUser, createTestApp } from "../support/helpers.ts";
+import { createOperator, locationBody } from "../support/operator-fixtures.ts";
+import {
+  ARENA_MONTERREY,
+  CAMPUS,
+  createDriverWithVehicle,
+  FUNDIDORA,
+  idempotencyKey,
+  saveSandboxCard,
+} from "../support/parking-fixtures.ts";
+
+/**
+ * The console's plans and promo codes (issue 15, docs/decisions/0047): the lists an operator
+ * sees, changing and ending a promo code, scoped to the organisation and audited; bad input
+ * answers the catalogue's codes, never a 500.
+ */
+
+const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
+afterAll(async () => app.close());
+
+type Headers = Record<string, string>;
+
+const call = (headers: Headers, options: InjectOptions) =>
+  app.inject({ ...options, headers: { ...headers, ...(options.headers as Headers | undefined) } });
+
+const uniqueCode = (prefix: string) => `${prefix}${newId().replaceAll("-", "").slice(0, 8).toUpperCase()}`;
+
+async function createPlan(headers: Headers, payload: Record<string, unknown> = {}) {
+  const response = await call(headers, {
+    method: "POST",
+    url: "/api/admin/plan",
+    payload: {
+      location_uuid: FUNDIDORA,
+      name: "Pensión nocturna",
+      cost: 80000,
+      interval: "month",
+      availability: 4,
+      ...payload,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { uuid: string; cost: number };
+}
+
+async function createCode(headers: Headers, payload: Record<string, unknown>) {
+  const response = await call(headers, { method: "POST", url: "/api/admin/discount", payload });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { uuid: string; code: string };
+}
+
+async function auditOf(subjectId: string) {
+  return app.db
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("subject_id", "=", subjectId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+describe("GET admin/plans", () => {
+  it("lists the organisation's plans with places sold and left, by location and status, in keyset pages", async () => {
+    const operator = await createOperator(app);
+    const location = (
+      await call(operator.headers, {
+        method: "POST",
+        url: "/api/admin/location",
+        payload: locationBody({
+          name: "Estacionamiento Ventas",
+          address: "Av. Juárez 10, Monterrey",
+          capacity: 50,
+          tariff: { ...locationBody().tariff, first_period_price: 2000, daily_max: null },
+        }),
+      })
+    ).json().data.uuid as string;
+    const plans = [];
+    for (const name of ["Diurna", "Nocturna", "Fin de semana"])
+      plans.push(await createPlan(operator.headers, { location_uuid: location, name }));
+
+    // A driver buys the first plan: one place taken, three left.
+    const driver = await createDriverWithVehicle(app);
+    await saveSandboxCard(app, driver.user.id);
+    const bought = await call(driver.headers, {
+      method: "POST",
+      url: "/api/user/subscription",
+      headers: { "idempotency-key": idempotencyKey() },
+      payload: { plan_uuid: plans[0]?.uuid, vehicle_uuid: driver.vehicle.id },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    await call(operator.headers, { method: "POST", url: `/api/admin/plan/${plans[2]?.uuid}/archive` });
+
+    const first = await call(operator.headers, {
+      method: "GET",
+      url: `/api/admin/plans?location_uuid=${location}&limit=2`,
+    });
+    expect(first.statusCode).toBe(200);
+    const firstPage = first.json().data;
+    expect(firstPage.items.map((plan: { name: string }) => plan.name)).toEqual(["Fin de semana", "Nocturna"]);
+    expect(firstPage.next_cursor).toEqual(expect.any(String));
+    const second = (
+      await call(operator.headers, {
+        method: "GET",
+        url: `/api/admin/plans?location_uuid=${location}&limit=2&cursor=${encodeURIComponent(firstPage.next_cursor)}`,
+      })
+    ).json().data;
+    expect(second.next_cursor).toBeNull();
+    expect(second.items).toHaveLength(1);
+    expect(second.items[0]).toMatchObject({
+      name: "Diurna",
+      availability: 4,
+      places_taken: 1,
+      places_left: 3,
+      status: "active",
+      cost: 80000,
+      location: { uuid: location, name: "Estacionamiento Ventas" },
+    });
+    expect(second.items[0].period_price.total).toBeGreaterThan(80000);
+
+    const archived = (
+      await call(operator.headers, { method: "GET", url: `/api/admin/plans?location_uuid=${location}&status=archived` })
+    ).json().data.items;
+    expect(archived.map((plan: { name: string }) => plan.name)).toEqual(["Fin de semana"]);
+  });
+
+  it("shows neither another organisation's plans nor those of locations a staff member was not granted", async () => {
+    const owner = await createOperator(app);
+    const plan = await createPlan(owner.headers);
+    const stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    const foreign = await call(stranger.headers, { method: "GET", url: "/api/admin/plans?limit=100" });
+    expect(foreign.statusCode).toBe(200);
+    expect(foreign.body).not.toContain(plan.uuid);
+    const foreignFilter = await call(stranger.headers, {
+      method: "GET",
+      url: `/api/admin/plans?location_uuid=${FUNDIDORA}`,
+    });
+    expect(foreignFilter.json().data.items).toEqual([]);
+    const staff = await createOperator(app, { locationIds: [CAMPUS] });
+    expect((await call(staff.headers, { method: "GET", url: "/api/admin/plans?limit=100" })).body).not.toContain(
+      plan.uuid,
+    );
+    const driver = await createSignedInUser(app);
+    expect((await call(driver.headers, { method: "GET", url: "/api/admin/plans" })).statusCode).toBe(403);
+  });
+
+  it("answers the catalogue's codes for plans that break the rules, and 422 for malformed input", async () => {
+    const operator = await createOperator(app);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ location_uuid: ARENA_MONTERREY, interval: "month" }, "only_one_time_plans"],
+      [{ interval: "month", discount: { kind: "percent", value: 10 } }, "invalid_plan_for_discount"],
+      [{ interval: "one_time", cost: 5000, discount: { kind: "amount", value: 6000 } }, "invalid_discount_amount"],
+      [{ interval: "one_time", discount: { kind: "percent", value: 101 } }, "invalid_discount_amount"],
+    ];
+    for (const [overrides, code] of cases) {
+      const response = await call(operator.headers, {
+        method: "POST",
+        url: "/api/admin/plan",
+        payload: { location_uuid: FUNDIDORA, name: "Regla", cost: 80000, interval: "month", ...overrides },
+      });
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(422);
+      expect(response.json().error).toBe(code);
+    }
+    for (const payload of [
+      { location_uuid: FUNDIDORA, name: "Mal", cost: "1500.50", interval: "month" },
+      { location_uuid: FUNDIDORA, name: "Mal", cost: 1.5, interval: "month" },
+      { location_uuid: FUNDIDORA, name: "", cost: 1000, interval: "month" },
+      { location_uuid: FUNDIDORA, name: "Mal", cost: 1000, interval: "fortnight" },
+      { location_uuid: "not-a-uuid", name: "Mal", cost: 1000, interval: "month" },
+    ]) {
+      const response = await call(operator.headers, { method: "POST", url: "/api/admin/plan", payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(422);
+    }
+    const badQuery = await call(operator.headers, { method: "GET", url: "/api/admin/plans?limit=0&status=gone" });
+    expect(badQuery.statusCode).toBe(422);
+  });
+});
+
+describe("promo codes in the console", () => {
+  it("lists, changes and ends a code; each change is audited and an ended code is refused at checkout", async () => {
+    const operator = await createOperator(app);
+    const plan = await createPlan(operator.headers);
+    const code = await createCode(operator.headers, {
+      code: uniqueCode("noche"),
+      kind: "percent",
+      value: 25,
+      plan_uuid: plan.uuid,
+      periods: 2,
+      max_redemptions: 5,
+    });
+    expect(code.code).toMatch(/^NOCHE[0-9A-F]{8}$/);
+
+    const listed = (await call(operator.headers, { method: "GET", url: "/api/admin/discounts?limit=100" })).json().data;
+    expect(listed.items.find((item: { uuid: string }) => item.uuid === code.uuid)).toMatchObject({
+      kind: "percent",
+      value: 25,
+      periods: 2,
+      max_redemptions: 5,
+      redemptions: 0,
+      status: "active",
+      disabled_at: null,
+      plan: { uuid: plan.uuid, name: "Pensión nocturna", location_name: "Estacionamiento Parque Fundidora" },
+    });
+
+    // A driver redeems it once: the limit may not drop below that.
+    const driver = await createDriverWithVehicle(app);
+    await saveSandboxCard(app, driver.user.id);
+    const bought = await call(driver.headers, {
+      method: "POST",
+      url: "/api/user/subscription",
+      headers: { "idempotency-key": idempotencyKey() },
+      payload: { plan_uuid: plan.uuid, vehicle_uuid: driver.vehicle.id, discount_code: code.code },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(bought.json().data.subscription.periods[0].discount).toBe(20000);
+
+    const tooLow = await call(operator.headers, {
+      method: "PUT",
+      url: `/api/admin/discount/${code.uuid}`,
+      payload: { max_redemptions: 1 },
+    });
+    expect(tooLow.statusCode).toBe(200);
+    expect(tooLow.json().data).toMatchObject({ max_redemptions: 1, redemptions: 1, status: "used_up" });
+    const datesReversed = await call(operator.headers, {
+      method: "PUT",
+      url: `/api/admin/discount/${code.uuid}`,
+      payload: { ends_on: "2030-01-31", starts_on: "2030-02-01" },
+    });
+    expect(datesReversed.statusCode).toBe(422);
+    expect(datesReversed.json().error).toBe("invalid_data");
+    const changed = await call(operator.headers, {
+      method: "PUT",
+      url: `/api/admin/discount/${code.uuid}`,
+      payload: { max_redemptions: 10, ends_on: "2099-12-31" },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data).toMatchObject({ max_redemptions: 10, ends_on: "2099-12-31", status: "active" });
+
+    // Ended: a second driver's quote and purchase are refused; ending it again changes nothing.
+    const ended = await call(operator.headers, { method: "POST", url: `/api/admin/discount/${code.uuid}/disable` });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json().data).toMatchObject({ status: "disabled", disabled_at: expect.any(String) });
+    const again = await call(operator.headers, { method: "POST", url: `/api/admin/discount/${code.uuid}/disable` });
+    expect(again.json().data.disabled_at).toBe(ended.json().data.disabled_at);
+    const second = await createDriverWithVehicle(app);
+    const quote = await call(second.headers, {
+      method: "GET",
+      url: `/api/user/plan/${plan.uuid}/quote?discount_code=${code.code}`,
+    });
+    expect(quote.statusCode).toBe(422);
+    expect(quote.json().error).toBe("discount_not_available");
+
+    const audit = await auditOf(code.uuid);
+    expect(audit.map((entry) => entry.action)).toEqual([
+      "discount.create",
+      "discount.update",
+      "discount.update",
+      "discount.disable",
+    ]);
+    expect(audit.every((entry) => entry.actor_user_id === operator.user.id)).toBe(true);
+    expect(JSON.parse(audit[1]?.before ?? "{}")).toEqual({ max_redemptions: 5 });
+    expect(JSON.parse(audit[1]?.after ?? "{}")).toEqual({ max_redemptions: 1 });
+  });
+
+  it("refuses a limit below the redemptions taken and a code that exceeds its plan's cost", async () => {
+    const operator = await createOperator(app);
+    const plan = await createPlan(operator.headers, { cost: 50000 });
+    const code = await createCode(operator.headers, {
+      code: uniqueCode("UNO"),
+      kind: "amount",
+      value: 10000,
+      currency: "mxn",
+      plan_uuid: plan.uuid,
+    });
+    const driver = await createDriverWithVehicle(app);
+    await saveSandboxCard(app, driver.user.id);
+    const bought = await call(driver.headers, {
+      method: "POST",
+      url: "/api/user/subscription",
+      headers: { "idempotency-key": idempotencyKey() },
+      payload: { plan_uuid: plan.uuid, vehicle_uuid: driver.vehicle.id, discount_code: code.code },
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    await app.db.updateTable("discounts").set({ redemptions: 3 }).where("id", "=", code.uuid).execute();
+    const refused = await call(operator.headers, {
+      method: "PUT",
+      url: `/api/admin/discount/${code.uuid}`,
+      payload: { max_redemptions: 2 },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toBe("invalid_data");
+    expect(await auditOf(code.uuid)).toHaveLength(1);
+
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ kind: "amount", value: 60000, currency: "mxn", plan_uuid: plan.uuid }, 422, "invalid_discount_amount"],
+      [{ kind: "percent", value: 101, plan_uuid: plan.uuid }, 422, "invalid_discount_amount"],
+      [{ kind: "amount", value: 100, plan_uuid: plan.uuid }, 422, "discount_creation_failed"],
+      [{ kind: "amount", value: 100, currency: "usd", plan_uuid: plan.uuid }, 422, "discount_creation_failed"],
+      [
+        { kind: "percent", value: 10, plan_uuid: plan.uuid, starts_on: "2030-02-01", ends_on: "2030-01-01" },
+        422,
+        "discount_creation_failed",
+      ],
+    ];
+    for (const [payload, status, error] of cases) {
+      const response = await call(operator.headers, {
+        method: "POST",
+        url: "/api/admin/discount",
+        payload: { code: uniqueCode("MAL"), ...payload },
+      });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(response.json().error).toBe(error);
+    }
+    // A code for every plan of the organisation is for who sees all of it (decision 0165), not staff of one lot.
+    const staff = await createOperator(app, { locationIds: [FUNDIDORA] });
+    const everywhere = await call(staff.headers, {
+      method: "POST",
+      url: "/api/admin/discount",
+      payload: { code: uniqueCode("MAL"), kind: "percent", value: 10 },
+    });
+    expect(everywhere.statusCode).toBe(403);
+    expect(everywhere.json().error).toBe("forbidden_access");
+    const duplicate = await call(operator.headers, {
+      method: "POST",
+      url: "/api/admin/discount",
+      payload: { code: code.code.toLowerCase(), kind: "percent", value: 10, plan_uuid: plan.uuid },
+    });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error).toBe("code_already_exist");
+    for (const payload of [
+      { code: "a b", kind: "percent", value: 10, plan_uuid: plan.uuid },
+      { code: uniqueCode("X"), kind: "percent", value: "10", plan_uuid: plan.uuid },
+      { code: uniqueCode("X"), kind: "gift", value: 10, plan_uuid: plan.uuid },
+      { code: uniqueCode("X"), kind: "percent", value: 10, plan_uuid: plan.uuid, ends_on: "2030-02-30" },
+    ]) {
+      const response = await call(operator.headers, { method: "POST", url: "/api/admin/discount", payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(422);
+    }
+    for (const payload of [{ max_redemptions: 0 }, { ends_on: "mañana" }, { max_redemptions: "diez" }]) {
+      const response = await call(operator.headers, {
+        method: "PUT",
+        url: `/api/admin/discount/${code.uuid}`,
+        payload,
+      });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(422);
+    }
+  });
+
+  it("keeps codes inside the organisation: another's operator finds nothing, a driver is refused", async () => {
+    const owner = await createOperator(app);
+    const plan = await createPlan(owner.headers);
+    const code = await createCode(owner.headers, {
+      code: uniqueCode("MIO"),
+      kind: "percent",
+      value: 10,
+      plan_uuid: plan.uuid,
+    });
+    const stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    expect((await call(stranger.headers, { method: "GET", url: "/api/admin/discounts?limit=100" })).body).not.toContain(
+      code.uuid,
+    );
+    for (const options of [
+      { method: "PUT", url: `/api/admin/discount/${code.uuid}`, payload: { max_redemptions: 1 } },
+      { method: "POST", url: `/api/admin/discount/${code.uuid}/disable` },
+      { method: "PUT", url: `/api/admin/discount/${newId()}`, payload: { max_redemptions: 1 } },
+    ] as InjectOptions[]) {
+      const response = await call(stranger.headers, options);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toBe("object_not_found");
+    }
+    const staff = await createOperator(app, { locationIds: [CAMPUS] });
+    expect(
+      (await call(staff.headers, { method: "POST", url: `/api/admin/discount/${code.uuid}/disable` })).statusCode,
+    ).toBe(404);
+    const driver = await createSignedInUser(app);
+    const asDriver = await call(driver.headers, { method: "POST", url: `/api/admin/discount/${code.uuid}/disable` });
+    expect(asDriver.statusCode).toBe(403);
+    const untouched = await app.db.selectFrom("discounts").selectAll().where("id", "=", code.uuid).executeTakeFirst();
+    expect(untouched).toMatchObject({ disabled_at: null, max_redemptions: null });
+    expect((await auditOf(code.uuid)).map((entry) => entry.action)).toEqual(["discount.create"]);
+  });
+
+  it("keeps a code of every plan to its organisation: its operators list and end it, another organisation's cannot", async () => {
+    const operator = await createOperator(app);
+    const everywhere = await createCode(operator.headers, { code: uniqueCode("TODOS"), kind: "percent", value: 5 });
+    const listed = (await call(operator.headers, { method: "GET", url: "/api/admin/discounts?limit=100" })).json().data;
+    expect(listed.items.find((item: { uuid: string }) => item.uuid === everywhere.uuid)).toMatchObject({
+      plan: null,
+      plan_uuid: null,
+    });
+    const stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    expect((await call(stranger.headers, { method: "GET", url: "/api/admin/discounts?limit=100" })).body).not.toContain(
+      everywhere.uuid,
+    );
+    const refused = await call(stranger.headers, {
+      method: "POST",
+      url: `/api/admin/discount/${everywhere.uuid}/disable`,
+    });
+    expect(refused.statusCode).toBe(404);
+    const ended = await call(operator.headers, {
+      method: "POST",
+      url: `/api/admin/discount/${everywhere.uuid}/disable`,
+    });
+    expect(ended.json().data.status).toBe("disabled");
+  });
+
+  it("pages codes by keyset without repeating or skipping one", async () => {
+    const operator = await createOperator(app);
+    const plan = await createPlan(operator.headers);
+    const made = new Set<string>();
+    for (let index = 0; index < 5; index += 1)
+      made.add(
+        (
+          await createCode(operator.headers, {
+            code: uniqueCode("PAG"),
+            kind: "percent",
+            value: 5,
+            plan_uuid: plan.uuid,
+          })
+        ).uuid,
+      );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `/api/admin/discounts?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const page = (await call(operator.headers, { method: "GET", url })).json().data;
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      seen.push(...page.items.map((item: { uuid: string }) => item.uuid));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const uuid of made) expect(seen).toContain(uuid);
+  });
+});

@@ -1,0 +1,571 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSignedInUser, createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
+import {
+  AUSTIN,
+  CAMPUS,
+  createDriverWithVehicle,
+  FUNDIDORA,
+  idempotencyKey,
+  METER_ZONE,
+  outboxFor,
+  parkedFor,
+  saveSandboxCard,
+  visitCharges,
+} from "../support/parking-fixtures.ts";
+
+describe(`parking: locations and visits (${testEngine})`, () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => app.close());
+
+  const startVisit = (headers: Record<string, string>, locationId: string, vehicleId: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/user/visit",
+      headers,
+      payload: { location_uuid: locationId, vehicle_uuid: vehicleId },
+    });
+  const pay = (headers: Record<string, string>, visitId: string, key: string, payload: object = {}) =>
+    app.inject({
+      method: "POST",
+      url: `/api/user/visit/${visitId}/pay`,
+      headers: { ...headers, "idempotency-key": key },
+      payload,
+    });
+  const chargesOf = (visitId: string) => visitCharges(app, visitId);
+
+  describe("locations", () => {
+    it("answers a location's public page with its tariff and the first period's all-in price", async () => {
+      const response = await app.inject({ method: "GET", url: `/api/open/location/${FUNDIDORA}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({
+        uuid: FUNDIDORA,
+        name: "Estacionamiento Parque Fundidora",
+        coordinates: { lat: 25.6785, lng: -100.2843 },
+        kind: "lot",
+        currency: "mxn",
+        freeflow: false,
+        available: true,
+        tariff: {
+          grace_minutes: 15,
+          first_period_minutes: 60,
+          first_period_price: 2000,
+          increment_minutes: 30,
+          increment_price: 1000,
+          daily_max: 25000,
+        },
+        // $20 + $5 convenience + 2.9 % card + 16 % IVA.
+        first_period: { subtotal: 2000, convenience_fee: 500, processing_fee: 73, tax: 412, total: 2985 },
+      });
+    });
+
+    it("lists the active locations for the map and 404s an unknown one", async () => {
+      const list = await app.inject({ method: "GET", url: "/api/open/locations" });
+      expect(list.statusCode).toBe(200);
+      const ids = list.json().data.map((location: { uuid: string }) => location.uuid);
+      expect(ids).toEqual(expect.arrayContaining([FUNDIDORA, AUSTIN, METER_ZONE]));
+      const unknown = await app.inject({ method: "GET", url: `/api/open/location/${randomUUID()}` });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().error).toBe("object_not_found");
+      // Text that is not a UUID names nothing: answered like an id that does not exist (decision 0012).
+      const malformed = await app.inject({ method: "GET", url: "/api/open/location/not-a-uuid" });
+      expect(malformed.statusCode).toBe(404);
+      expect(malformed.json().error).toBe("object_not_found");
+    });
+  });
+
+  describe("starting a visit", () => {
+    it("starts an in_progress visit entered now, with a live quote that is free inside the grace minutes", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const response = await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id);
+      expect(response.statusCode).toBe(201);
+      const visit = response.json().data;
+      expect(visit).toMatchObject({
+        status: "in_progress",
+        source: "app",
+        location: { uuid: FUNDIDORA, freeflow: false, exit_window_minutes: 15 },
+        vehicle: { uuid: driver.vehicle.id, plate: driver.vehicle.plate },
+        exited_at: null,
+        paid_at: null,
+        amounts: null,
+        quote: { subtotal: 0, total: 0, currency: "mxn", next_change: { subtotal: 2000, total: 2985 } },
+        payments: [],
+        receipt: null,
+      });
+      expect(Date.now() - Date.parse(visit.entered_at)).toBeLessThan(60_000);
+      // Free through the 15 grace minutes.
+      expect(Date.parse(visit.quote.next_change.at) - Date.parse(visit.entered_at)).toBe(15 * 60_000);
+    });
+
+    it("refuses a vehicle of another driver as not found", async () => {
+      const owner = await createDriverWithVehicle(app);
+      const other = await createDriverWithVehicle(app);
+      const response = await startVisit(other.headers, FUNDIDORA, owner.vehicle.id);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toBe("vehicle_not_found");
+    });
+
+    it("refuses an inactive location, and a meter zone that sells sessions instead of stays", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const inactive = randomUUID();
+      const fundidora = await app.db
+        .selectFrom("locations")
+        .selectAll()
+        .where("id", "=", FUNDIDORA)
+        .executeTakeFirstOrThrow();
+      await app.db
+        .insertInto("locations")
+        .values({ ...fundidora, id: inactive, name: "Cerrado", active: 0 })
+        .execute();
+      const closed = await startVisit(driver.headers, inactive, driver.vehicle.id);
+      expect(closed.statusCode).toBe(422);
+      expect(closed.json().error).toBe("location_not_available");
+      const meter = await startVisit(driver.headers, METER_ZONE, driver.vehicle.id);
+      expect(meter.statusCode).toBe(422);
+      expect(meter.json().error).toBe("invalid_location_type");
+      const unknown = await startVisit(driver.headers, randomUUID(), driver.vehicle.id);
+      expect(unknown.statusCode).toBe(404);
+    });
+
+    it("admits only verified e-mails of the location's domain", async () => {
+      await app.db.updateTable("locations").set({ email_domain: "uni.mx" }).where("id", "=", CAMPUS).execute();
+      try {
+        const outsider = await createDriverWithVehicle(app, { email: `ana.${randomUUID()}@gmail.com` });
+        const blocked = await startVisit(outsider.headers, CAMPUS, outsider.vehicle.id);
+        expect(blocked.statusCode).toBe(403);
+        expect(blocked.json()).toMatchObject({
+          error: "location_email_blocked",
+          error_description: "Tu correo no tiene permiso para esta ubicación.",
+        });
+        const unverified = await createDriverWithVehicle(app, {
+          email: `ana.${randomUUID()}@uni.mx`,
+          emailVerified: false,
+        });
+        expect((await startVisit(unverified.headers, CAMPUS, unverified.vehicle.id)).statusCode).toBe(403);
+        const student = await createDriverWithVehicle(app, { email: `ana.${randomUUID()}@alumnos.uni.mx` });
+        expect((await startVisit(student.headers, CAMPUS, student.vehicle.id)).statusCode).toBe(201);
+      } finally {
+        await app.db.updateTable("locations").set({ email_domain: null }).where("id", "=", CAMPUS).execute();
+      }
+    });
+
+    it("refuses a second open visit for the same vehicle", async () => {
+      const driver = await createDriverWithVehicle(app);
+      expect((await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).statusCode).toBe(201);
+      const again = await startVisit(driver.headers, AUSTIN, driver.vehicle.id);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toBe("vehicle_with_active_visit");
+    });
+
+    it("opens exactly one visit when two starts for one vehicle race", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, () => startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)),
+      );
+      const statuses = responses.map((response) => response.statusCode).sort();
+      expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+      const visits = await app.db
+        .selectFrom("visits")
+        .select("id")
+        .where("vehicle_id", "=", driver.vehicle.id)
+        .execute();
+      expect(visits).toHaveLength(1);
+    });
+
+    it("lets the database itself refuse a second open visit (the partial unique index)", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      const row = await app.db.selectFrom("visits").selectAll().where("id", "=", visit.uuid).executeTakeFirstOrThrow();
+      await expect(
+        app.db
+          .insertInto("visits")
+          .values({ ...row, id: randomUUID(), status: "pending_payment" })
+          .execute(),
+      ).rejects.toThrow();
+      // A finished visit does not count: history can hold many.
+      await app.db
+        .insertInto("visits")
+        .values({ ...row, id: randomUUID(), status: "finished" })
+        .execute();
+    });
+  });
+
+  describe("paying a visit", () => {
+    it("finishes a stay inside the grace minutes without a charge", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      await parkedFor(app, visit.uuid, 15);
+      const response = await pay(driver.headers, visit.uuid, idempotencyKey());
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.payment).toBeNull();
+      const paid = response.json().data.visit;
+      expect(paid).toMatchObject({ status: "finished", amounts: { subtotal: 0, total: 0 }, quote: null });
+      expect(Date.parse(paid.exit_deadline) - Date.parse(paid.paid_at)).toBe(15 * 60_000);
+      expect(await chargesOf(visit.uuid)).toHaveLength(0);
+    });
+
+    it("runs the whole lifecycle: quote, pay, receipt, then refuses paying twice", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      await parkedFor(app, visit.uuid, 90);
+
+      const quote = await app.inject({
+        method: "GET",
+        url: `/api/user/visit/${visit.uuid}/quote`,
+        headers: driver.headers,
+      });
+      expect(quote.statusCode).toBe(200);
+      // 1 h + one started 30-min increment = $30; $5 convenience; round(3 500 × 2.9 %) = 102; round(3 602 × 16 %) = 576.
+      expect(quote.json().data).toMatchObject({
+        visit_uuid: visit.uuid,
+        subtotal: 3000,
+        convenience_fee: 500,
+        processing_fee: 102,
+        tax: 576,
+        total: 4178,
+        currency: "mxn",
+        duration_minutes: 89,
+      });
+
+      const withoutCard = await pay(driver.headers, visit.uuid, idempotencyKey());
+      expect(withoutCard.statusCode).toBe(422);
+      expect(withoutCard.json().error).toBe("no_payment_method");
+
+      const card = await saveSandboxCard(app, driver.user.id);
+      const key = idempotencyKey();
+      const response = await pay(driver.headers, visit.uuid, key);
+      expect(response.statusCode).toBe(200);
+      const { visit: paid, payment } = response.json().data;
+      expect(payment).toMatchObject({ status: "succeeded", redirect_url: null });
+      expect(paid).toMatchObject({
+        status: "finished",
+        amounts: { subtotal: 3000, convenience_fee: 500, processing_fee: 102, tax: 576, total: 4178, currency: "mxn" },
+        quote: null,
+        payments: [
+          { uuid: payment.uuid, kind: "charge", status: "succeeded", amount: 4178, card: { last4: card.last4 } },
+        ],
+        receipt: {
+          plate: driver.vehicle.plate,
+          operator: { name: "Estaciona Demo" },
+          location: { name: "Estacionamiento Parque Fundidora" },
+          amounts: { total: 4178 },
+          tax_rate_bp: 1600,
+          card: { brand: "visa", last4: card.last4 },
+          payment_uuid: payment.uuid,
+        },
+      });
+      expect(Date.parse(paid.exit_deadline) - Date.parse(paid.paid_at)).toBe(15 * 60_000);
+
+      // The receipt is a job enqueued with the payment: the worker (off in tests) sends it.
+      expect(await outboxFor(app, driver.user.email ?? "")).toHaveLength(0);
+      await app.jobs.runDueJobs();
+      const [receipt] = await outboxFor(app, driver.user.email ?? "");
+      expect(receipt?.subject).toBe("Tu recibo de estacionamiento: Estacionamiento Parque Fundidora");
+      expect(receipt?.body).toContain("$41.78 MXN");
+      expect(receipt?.body).toContain(driver.vehicle.plate);
+      // The stay's length in words (i18next on the server), not a count of minutes.
+      expect(receipt?.body).toMatch(/\(1 h (29|30) min\)/);
+      // The brand as the SPA writes it, from the contracts' one spelling.
+      expect(receipt?.body).toContain(`Tarjeta: Visa terminación ${card.last4}`);
+
+      const again = await pay(driver.headers, visit.uuid, idempotencyKey());
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toBe("visit_already_paid");
+      const replay = await pay(driver.headers, visit.uuid, key);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json().data.payment.uuid).toBe(payment.uuid);
+      expect(replay.headers["idempotent-replayed"]).toBe("true");
+      const otherBody = await pay(driver.headers, visit.uuid, key, { payment_method_uuid: card.id });
+      expect(otherBody.statusCode).toBe(422);
+      expect(otherBody.json().error).toBe("invalid_data");
+      expect(await chargesOf(visit.uuid)).toHaveLength(1);
+      await app.jobs.runDueJobs();
+      expect(await outboxFor(app, driver.user.email ?? "")).toHaveLength(1);
+
+      const finishedQuote = await app.inject({
+        method: "GET",
+        url: `/api/user/visit/${visit.uuid}/quote`,
+        headers: driver.headers,
+      });
+      expect(finishedQuote.statusCode).toBe(409);
+
+      // Settled: the vehicle may park again.
+      expect((await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).statusCode).toBe(201);
+    });
+
+    it("leaves a declined payment pending_payment, blocks the vehicle, and settles with another card", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      await parkedFor(app, visit.uuid, 45);
+      await saveSandboxCard(app, driver.user.id, { behaviour: "decline", last4: "0002" });
+
+      const declined = await pay(driver.headers, visit.uuid, idempotencyKey());
+      expect(declined.statusCode).toBe(402);
+      expect(declined.json().error).toBe("invalid_payment");
+      const detail = await app.inject({ method: "GET", url: `/api/user/visit/${visit.uuid}`, headers: driver.headers });
+      expect(detail.json().data).toMatchObject({
+        status: "pending_payment",
+        amounts: null,
+        quote: { subtotal: 2000 },
+        payments: [{ status: "failed", amount: 2985 }],
+        receipt: null,
+      });
+      const blocked = await startVisit(driver.headers, AUSTIN, driver.vehicle.id);
+      expect(blocked.statusCode).toBe(409);
+      expect(blocked.json().error).toBe("vehicle_with_active_visit");
+
+      const good = await saveSandboxCard(app, driver.user.id, { isDefault: false, last4: "4444" });
+      const settled = await pay(driver.headers, visit.uuid, idempotencyKey(), { payment_method_uuid: good.id });
+      expect(settled.statusCode).toBe(200);
+      expect(settled.json().data.visit.status).toBe("finished");
+      expect(settled.json().data.visit.payments.map((p: { status: string }) => p.status)).toEqual([
+        "failed",
+        "succeeded",
+      ]);
+    });
+
+    it("charges nothing when the price moved on since the driver saw it, and charges the price shown", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      await parkedFor(app, visit.uuid, 45);
+      await saveSandboxCard(app, driver.user.id);
+      const quote = (
+        await app.inject({ method: "GET", url: `/api/user/visit/${visit.uuid}/quote`, headers: driver.headers })
+      ).json().data;
+
+      const stale = await pay(driver.headers, visit.uuid, idempotencyKey(), { expected_total: quote.total - 1 });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({ error: "invalid_visit_amount" });
+      expect(stale.json().error_description).toContain("No se hizo ningún cargo");
+      expect(await chargesOf(visit.uuid)).toEqual([]);
+
+      const paid = await pay(driver.headers, visit.uuid, idempotencyKey(), { expected_total: quote.total });
+      expect(paid.statusCode).toBe(200);
+      expect(paid.json().data.visit.amounts.total).toBe(quote.total);
+    });
+
+    it("answers an expired card with its own catalogue code", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      await parkedFor(app, visit.uuid, 30);
+      await saveSandboxCard(app, driver.user.id, { behaviour: "expired" });
+      const response = await pay(driver.headers, visit.uuid, idempotencyKey());
+      expect(response.json().error).toBe("card_expired");
+    });
+
+    it("sends the driver to 3-D Secure when the card asks for it, leaving the visit open", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      await parkedFor(app, visit.uuid, 30);
+      await saveSandboxCard(app, driver.user.id, { behaviour: "three_ds" });
+      const response = await pay(driver.headers, visit.uuid, idempotencyKey());
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.payment).toMatchObject({ status: "requires_action" });
+      expect(response.json().data.payment.redirect_url).toMatch(/3ds/);
+      expect(response.json().data.visit).toMatchObject({
+        status: "in_progress",
+        payments: [{ status: "requires_action" }],
+      });
+      const second = await pay(driver.headers, visit.uuid, idempotencyKey());
+      expect(second.statusCode).toBe(409);
+    });
+
+    it("charges once when two payments of one visit race", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      await parkedFor(app, visit.uuid, 120);
+      await saveSandboxCard(app, driver.user.id);
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, () => pay(driver.headers, visit.uuid, idempotencyKey())),
+      );
+      const ok = responses.filter((response) => response.statusCode === 200);
+      expect(ok).toHaveLength(1);
+      for (const refused of responses.filter((response) => response.statusCode !== 200)) {
+        expect(refused.statusCode).toBe(409);
+        expect(["visit_already_paid", "invalid_payment"]).toContain(refused.json().error);
+      }
+      const charges = await chargesOf(visit.uuid);
+      expect(charges).toHaveLength(1);
+      expect(charges[0]?.status).toBe("succeeded");
+      const sandboxCharges = await app.db
+        .selectFrom("sandbox_charges")
+        .select("id")
+        .where("reference", "=", charges[0]?.id ?? "")
+        .execute();
+      expect(sandboxCharges).toHaveLength(1);
+    });
+
+    it("needs an Idempotency-Key", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      const response = await app.inject({
+        method: "POST",
+        url: `/api/user/visit/${visit.uuid}/pay`,
+        headers: driver.headers,
+        payload: {},
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toBe("missing_parameters");
+    });
+  });
+
+  describe("reading visits", () => {
+    it("hides another driver's visit behind a 404 everywhere", async () => {
+      const owner = await createDriverWithVehicle(app);
+      const visit = (await startVisit(owner.headers, FUNDIDORA, owner.vehicle.id)).json().data;
+      const stranger = await createDriverWithVehicle(app);
+      await saveSandboxCard(app, stranger.user.id);
+      for (const request of [
+        { method: "GET" as const, url: `/api/user/visit/${visit.uuid}` },
+        { method: "GET" as const, url: `/api/user/visit/${visit.uuid}/quote` },
+      ]) {
+        const response = await app.inject({ ...request, headers: stranger.headers });
+        expect(response.statusCode).toBe(404);
+        expect(response.json().error).toBe("object_not_found");
+      }
+      const payment = await pay(stranger.headers, visit.uuid, idempotencyKey());
+      expect(payment.statusCode).toBe(404);
+      const unauthenticated = await app.inject({ method: "GET", url: `/api/user/visit/${visit.uuid}` });
+      expect(unauthenticated.statusCode).toBe(401);
+    });
+
+    it("lists active and past visits with pages, and feeds the home screen", async () => {
+      const driver = await createDriverWithVehicle(app);
+      await saveSandboxCard(app, driver.user.id);
+      for (let index = 0; index < 3; index += 1) {
+        const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+        await parkedFor(app, visit.uuid, 70);
+        expect((await pay(driver.headers, visit.uuid, idempotencyKey())).statusCode).toBe(200);
+      }
+      const open = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      await parkedFor(app, open.uuid, 61);
+
+      const past = await app.inject({
+        method: "GET",
+        url: "/api/user/visits?status=past&page=1&limit=2",
+        headers: driver.headers,
+      });
+      expect(past.statusCode).toBe(200);
+      expect(past.json().data).toMatchObject({ page: 1, limit: 2, total: 3 });
+      expect(past.json().data.items).toHaveLength(2);
+      // Keyset paging: the answer says where page 2 starts (and no page 3: one row is left).
+      expect(past.json().data.next_pages).toHaveLength(1);
+      expect(past.json().data.items[0]).toMatchObject({
+        status: "finished",
+        total: 4178,
+        // The lot's clock travels with each row, so the list shows the same times as the detail.
+        location: { uuid: FUNDIDORA, time_zone: "America/Monterrey" },
+        vehicle: { plate: driver.vehicle.plate },
+      });
+      const secondPage = await app.inject({
+        method: "GET",
+        url: `/api/user/visits?status=past&page=2&limit=2&after=${past.json().data.next_pages[0]}`,
+        headers: driver.headers,
+      });
+      expect(secondPage.json().data.items).toHaveLength(1);
+      expect(secondPage.json().data.next_pages).toEqual([]);
+      const pastIds = [...past.json().data.items, ...secondPage.json().data.items].map((row) => row.uuid);
+      expect(new Set(pastIds).size).toBe(3);
+      // Text that is not one of our cursors is refused, not read as a position.
+      const forged = await app.inject({
+        method: "GET",
+        url: "/api/user/visits?after=bm90LWEtY3Vyc29y",
+        headers: driver.headers,
+      });
+      expect(forged.statusCode).toBe(422);
+      expect(forged.json().error).toBe("invalid_data");
+
+      const active = await app.inject({
+        method: "GET",
+        url: "/api/user/visits?status=active",
+        headers: driver.headers,
+      });
+      expect(active.json().data).toMatchObject({
+        total: 1,
+        items: [{ uuid: open.uuid, status: "in_progress", total: 4178 }],
+      });
+      const all = await app.inject({ method: "GET", url: "/api/user/visits", headers: driver.headers });
+      expect(all.json().data.total).toBe(4);
+
+      const dashboard = await app.inject({ method: "GET", url: "/api/user/dashboard", headers: driver.headers });
+      expect(dashboard.statusCode).toBe(200);
+      expect(dashboard.json().data.active_visit).toMatchObject({ uuid: open.uuid, quote: { subtotal: 3000 } });
+      expect(dashboard.json().data.recent_visits).toHaveLength(4);
+
+      const stranger = await createSignedInUser(app);
+      const empty = await app.inject({ method: "GET", url: "/api/user/dashboard", headers: stranger.headers });
+      expect(empty.json().data).toEqual({ active_visit: null, recent_visits: [] });
+    });
+  });
+
+  describe("deleting with an open visit", () => {
+    it("refuses to delete a vehicle or an account with an open visit, and allows it once settled", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      const vehicle = await app.inject({
+        method: "DELETE",
+        url: `/api/user/vehicle/${driver.vehicle.id}`,
+        headers: driver.headers,
+      });
+      expect(vehicle.statusCode).toBe(409);
+      expect(vehicle.json().error).toBe("vehicle_with_active_visit");
+      const account = await app.inject({ method: "DELETE", url: "/api/user", headers: driver.headers });
+      expect(account.statusCode).toBe(409);
+      expect(account.json().error).toBe("user_has_active_visits");
+      // The list says so ahead, so the app offers no "delete" (issue 24 item 6).
+      const refusalOf = async () =>
+        (await app.inject({ method: "GET", url: "/api/user/vehicles", headers: driver.headers })).json().data[0]
+          .delete_refused;
+      expect(await refusalOf()).toBe("vehicle_with_active_visit");
+
+      expect((await pay(driver.headers, visit.uuid, idempotencyKey())).json().data.visit.status).toBe("finished");
+      expect(await refusalOf()).toBeNull();
+      const deleted = await app.inject({
+        method: "DELETE",
+        url: `/api/user/vehicle/${driver.vehicle.id}`,
+        headers: driver.headers,
+      });
+      expect(deleted.statusCode).toBeLessThan(300);
+    });
+
+    it("keeps the driver's last card of the country while a stay there is open or unpaid (docs/product/money.md)", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const card = await saveSandboxCard(app, driver.user.id, { behaviour: "decline" });
+      const usCard = await saveSandboxCard(app, driver.user.id, { country: "us", last4: "1881" });
+      const removeCard = (id: string) =>
+        app.inject({ method: "DELETE", url: `/api/user/payment/method/${id}`, headers: driver.headers });
+      const cardsLeft = async () =>
+        (await app.inject({ method: "GET", url: "/api/user/payment/methods", headers: driver.headers }))
+          .json()
+          .data.map((method: { uuid: string }) => method.uuid);
+
+      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      await parkedFor(app, visit.uuid, 45);
+      const open = await removeCard(card.id);
+      expect(open.statusCode).toBe(409);
+      expect(open.json().error).toBe("invalid_payment_source_delete");
+      // A card of another country is not what this stay would be paid with.
+      expect((await removeCard(usCard.id)).statusCode).toBe(200);
+
+      // Declined: the stay is unpaid (pending_payment) and still needs the card.
+      expect((await pay(driver.headers, visit.uuid, idempotencyKey())).json().error).toBe("invalid_payment");
+      const unpaid = await app.inject({ method: "GET", url: `/api/user/visit/${visit.uuid}`, headers: driver.headers });
+      expect(unpaid.json().data.status).toBe("pending_payment");
+      expect((await removeCard(card.id)).json().error).toBe("invalid_payment_source_delete");
+      expect(await cardsLeft()).toEqual([card.id]);
+
+      // With a second card the first is no longer the only one: the default rule applies instead.
+      const second = await saveSandboxCard(app, driver.user.id, { isDefault: false, last4: "4444" });
+      expect((await removeCard(card.id)).json().error).toBe("card_default_delete");
+      const paid = await pay(driver.headers, visit.uuid, idempotencyKey(), { payment_method_uuid: second.id });
+      expect(paid.json().data.visit.status).toBe("finished");
+      expect((await removeCard(second.id)).statusCode).toBe(200);
+      // Settled: the last card may go.
+      expect((await removeCard(card.id)).statusCode).toBe(200);
+      expect(await cardsLeft()).toEqual([]);
+    });
+  });
+});

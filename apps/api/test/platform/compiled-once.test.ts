@@ -1,0 +1,64 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { compiledOnce } from "../../src/db/compiled-once.ts";
+import type { Row } from "../../src/db/schema.ts";
+import { createTestApp, testEngine } from "../support/helpers.ts";
+import { FUNDIDORA } from "../support/parking-fixtures.ts";
+
+/**
+ * A statement compiled once answers what Kysely's builder answers for every call's values, keeps
+ * the statement's own constants, and refuses at its first compilation a builder that reads,
+ * branches on or lists an argument instead of binding it.
+ */
+const app = await createTestApp();
+afterAll(async () => app.close());
+
+describe(`statements compiled once (${testEngine})`, () => {
+  const locationsIn = compiledOnce((db, country: "mx" | "us", kind: Row<"locations">["kind"]) =>
+    db
+      .selectFrom("locations")
+      .select(["id", "name"])
+      .where("country", "=", country)
+      .where("kind", "=", kind)
+      .where("active", "=", 1)
+      .orderBy("id"),
+  );
+
+  it("answers each call with its own values, as the builder does", async () => {
+    for (const [country, kind] of [
+      ["mx", "lot"],
+      ["us", "lot"],
+      ["mx", "venue"],
+      ["us", "valet"],
+    ] as const) {
+      const built = await app.db
+        .selectFrom("locations")
+        .select(["id", "name"])
+        .where("country", "=", country)
+        .where("kind", "=", kind)
+        .where("active", "=", 1)
+        .orderBy("id")
+        .execute();
+      expect(await locationsIn.all(app.db, country, kind)).toEqual(built);
+      expect(await locationsIn.first(app.db, country, kind)).toEqual(built[0]);
+    }
+  });
+
+  it("runs inside a transaction too", async () => {
+    const byId = compiledOnce((db, id: string) => db.selectFrom("locations").select("name").where("id", "=", id));
+    const name = await app.db.transaction().execute((tx) => byId.first(tx, FUNDIDORA));
+    expect(name?.name).toBe("Estacionamiento Parque Fundidora");
+  });
+
+  it("refuses an argument that is not one bound value", async () => {
+    // A list gets one placeholder where it needs one per item: the statement fails as SQL at once.
+    const listed = compiledOnce((db, ids: string[]) => db.selectFrom("locations").select("id").where("id", "in", ids));
+    await expect(listed.all(app.db, [FUNDIDORA])).rejects.toThrow();
+    const branched = compiledOnce((db, kind: string) =>
+      db
+        .selectFrom("locations")
+        .select("id")
+        .$if(kind === "lot", (query) => query.where("kind", "=", "lot")),
+    );
+    await expect(branched.all(app.db, "lot")).rejects.toThrow(/one bound value/);
+  });
+});

@@ -1,0 +1,636 @@
+import { randomUUID } from "node:crypto";
+import type { Endpoint } from "@estaciona/contracts/endpoint";
+import { errorAnswersOf } from "@estaciona/contracts/endpoint-errors";
+import { resources } from "@estaciona/i18n";
+import fc from "fast-check";
+import type { InjectOptions } from "fastify";
+import { afterAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  DEMO_DISCOUNTS,
+  DEMO_EVENT_SERIES,
+  DEMO_ORGANISATION,
+  DEMO_PARTNER_PAGES,
+  DEMO_PLANS,
+} from "../../src/seed/data.ts";
+import { declaredEndpoints, type JsonSchema } from "../support/declared-endpoints.ts";
+import { createSignedInUser, createTestApp, testEngine } from "../support/helpers.ts";
+import { locationBody } from "../support/operator-fixtures.ts";
+import { createDriverWithVehicle, FUNDIDORA, saveSandboxCard } from "../support/parking-fixtures.ts";
+import { databaseFingerprint } from "../support/row-fingerprint.ts";
+
+/**
+ * The promise of docs/product/calls-and-errors.md, generated from the contracts: every declared endpoint
+ * (packages/contracts/src/endpoints) is called by the caller it is for — a driver, an operator, a
+ * device of the kind it serves — with a body, path and query its own zod schemas accept, then
+ * broken in seeded fast-check ways: wrong types, missing fields, null, huge and fractional and
+ * negative numbers, NaN-like strings, unicode junk, extra fields, arrays for objects, no body,
+ * malformed JSON, invalid and unknown ids, hostile query strings. Every answer must be a success
+ * or `{ error, error_description }` with a catalogue code, a status that fits the code, a
+ * description in the caller's language (Spanish without `Accept-Language`, English with `en`),
+ * never a 5xx; and a refused write must leave every table as it was.
+ */
+
+const SEED = 20_261_127;
+/** Cases per endpoint: ~160 endpoints × this stays well under a minute per engine. */
+const RUNS_PER_ENDPOINT = 24;
+
+const app = await createTestApp({
+  env: { API_IP_MAX_PER_MINUTE: "1000000", SIGN_IN_IP_MAX_PER_HOUR: "1000000" },
+});
+afterAll(async () => app.close());
+
+const declared = await declaredEndpoints();
+
+// ---------------------------------------------------------------------------------------------
+// What an answer must be
+
+/** Each message of a language's catalogues as a pattern, its `{{placeholders}}` matching anything. */
+function messagePatterns(locale: "es" | "en"): RegExp[] {
+  const leaves = (node: unknown): string[] =>
+    typeof node === "string" ? [node] : node && typeof node === "object" ? Object.values(node).flatMap(leaves) : [];
+  return leaves(resources[locale]).map(
+    (message) =>
+      new RegExp(
+        `^${message
+          .split(/\{\{[^}]+\}\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+          .join("[\\s\\S]+?")}$`,
+      ),
+  );
+}
+const MESSAGES = { es: messagePatterns("es"), en: messagePatterns("en") };
+const isMessageIn = (locale: "es" | "en", text: string) => MESSAGES[locale].some((pattern) => pattern.test(text));
+
+// ---------------------------------------------------------------------------------------------
+// The callers, and real things for ids to name, so a broken field reaches the domain and the database
+
+const operator = await createSignedInUser(app, { role: "admin" });
+const locations = (await app.inject({ method: "GET", url: "/api/admin/locations", headers: operator.headers })).json()
+  .data as Array<{ uuid: string; kind: string }>;
+const locationOfKind = (kind: string) => locations.find((location) => location.kind === kind)?.uuid ?? randomUUID();
+
+async function registerDevice(kind: string, locationKind: string) {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/admin/device",
+    headers: operator.headers,
+    payload: {
+      device_id: `hostile-${kind}-${randomUUID()}`,
+      location_uuid: locationOfKind(locationKind),
+      kind,
+      direction: "both",
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data as { uuid: string; key: string };
+}
+const DEVICE_KEYS = {
+  gate: (await registerDevice("gate", "lot")).key,
+  meter: (await registerDevice("meter", "meter")).key,
+  valet: (await registerDevice("valet", "valet")).key,
+  venueGate: (await registerDevice("gate", "venue")).key,
+};
+/** The device kind that serves a `device/…` path. */
+const deviceKeyFor = (path: string) =>
+  path.startsWith("/device/valet")
+    ? DEVICE_KEYS.valet
+    : path.startsWith("/device/meter")
+      ? DEVICE_KEYS.meter
+      : path.startsWith("/device/event")
+        ? DEVICE_KEYS.venueGate
+        : DEVICE_KEYS.gate;
+
+const someEvent = (await app.db.selectFrom("events").select("id").limit(1).executeTakeFirst())?.id ?? randomUUID();
+/** A meter zone is a location of kind `meter`. */
+const someMeter = locationOfKind("meter");
+const someZoneCode =
+  (await app.db.selectFrom("parking_meters").select("zone_code").limit(1).executeTakeFirst())?.zone_code ?? "100";
+const someHostname = (await app.db.selectFrom("hosts").select("hostname").limit(1).executeTakeFirst())?.hostname ?? "";
+
+/**
+ * The caller an endpoint is for: the operator, a device, or a fresh driver per endpoint with a
+ * complete profile, a vehicle, a card and a visit under way, so ids in a body or path can name
+ * the driver's own things.
+ */
+async function callerFor(
+  endpoint: Endpoint,
+): Promise<{ headers: Record<string, string>; owned: Record<string, string> }> {
+  if (endpoint.auth === "admin") return { headers: operator.headers, owned: {} };
+  if (endpoint.auth === "device") return { headers: { "x-device-key": deviceKeyFor(endpoint.path) }, owned: {} };
+  if (endpoint.auth === "none") return { headers: {}, owned: {} };
+  const driver = await createDriverWithVehicle(app);
+  const card = await saveSandboxCard(app, driver.user.id);
+  const visit = await app.inject({
+    method: "POST",
+    url: "/api/user/visit",
+    headers: driver.headers,
+    payload: { location_uuid: FUNDIDORA, vehicle_uuid: driver.vehicle.id },
+  });
+  expect(visit.statusCode, visit.body).toBe(201);
+  return {
+    headers: driver.headers,
+    owned: { vehicle: driver.vehicle.id, method: card.id, visit: visit.json().data.uuid as string },
+  };
+}
+
+/** Things an operator may act on without spoiling the callers above. */
+const spareDriver = await createSignedInUser(app);
+const spareOperator = await createSignedInUser(app, { role: "admin" });
+const spareDevice = await registerDevice("gate", "lot");
+const spareLocation = await app.inject({
+  method: "POST",
+  url: "/api/admin/location",
+  headers: operator.headers,
+  payload: locationBody({ name: "Hostile spare" }),
+});
+expect(spareLocation.statusCode, spareLocation.body).toBe(201);
+
+/** A real id for a `:uuid` path parameter, from the words before it. */
+function realPathId(path: string, owned: Record<string, string>): string {
+  const resource = path.split("/:")[0]?.split("/").at(-1) ?? "";
+  const byResource: Record<string, string | undefined> = {
+    event: someEvent,
+    location: path.includes("event") ? locationOfKind("venue") : (spareLocation.json().data.uuid as string),
+    plan: DEMO_PLANS[0]?.id,
+    meter: someMeter,
+    discount: DEMO_DISCOUNTS[0]?.id,
+    organisation: DEMO_ORGANISATION.id,
+    ...owned,
+    driver: spareDriver.user.id,
+    operator: spareOperator.user.id,
+    device: spareDevice.uuid,
+  };
+  return byResource[resource] ?? randomUUID();
+}
+
+function realPathParams(endpoint: Endpoint, owned: Record<string, string>): Record<string, string> {
+  const real: Record<string, string> = {
+    slug: endpoint.path.includes("partner") ? (DEMO_PARTNER_PAGES[0]?.slug ?? "x") : DEMO_EVENT_SERIES.slug,
+    code: endpoint.path.includes("discount") ? (DEMO_DISCOUNTS[0]?.code ?? "X") : someZoneCode,
+    hostname: someHostname,
+  };
+  return Object.fromEntries(
+    [...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map(([, name = ""]) => [
+      name,
+      name === "uuid" ? realPathId(endpoint.path, owned) : (real[name] ?? "x"),
+    ]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// A valid request from the schemas
+
+const toJsonSchema = (schema: z.ZodType | undefined): JsonSchema | undefined =>
+  schema && (z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema);
+
+/** Field names whose valid values no pattern describes (a refinement checks them). */
+const KNOWN_GOOD: Record<string, unknown> = {
+  state: "Nuevo León",
+  time_zone: "America/Monterrey",
+  phone_number: "+528111111111",
+  phone: "+528111111112",
+  email: "hostile@example.com",
+  contact_email: "hostile@example.com",
+  plate: "HOST01",
+  primary_color: "#123456",
+  logo: "https://example.com/logo.png",
+  month: "2026-10",
+  rfc: "PEPA800101AB1",
+  tax_regime: "612",
+  cfdi_use: "G03",
+  postal_code: "64000",
+  area: [
+    [-100.31, 25.67],
+    [-100.3, 25.67],
+    [-100.3, 25.68],
+    [-100.31, 25.67],
+  ],
+  hours: Array.from({ length: 7 }, () => ({ open: 480, close: 1200 })),
+  login_text: { es: "Hola", en: "Hello" },
+  map: { lat: 25.67, lng: -100.31, zoom: 12 },
+  features: ["visits", "events"],
+  privacy_url_en: "https://example.com/privacy",
+};
+
+/** Values a field's JSON schema accepts (best effort; the zod schema has the last word). */
+function validValue(schema: JsonSchema, name: string, ids: Record<string, string | undefined>): fc.Arbitrary<unknown> {
+  if (name in ids && ids[name] !== undefined) return fc.constant(ids[name]);
+  if (name in KNOWN_GOOD) return fc.constant(KNOWN_GOOD[name]);
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum?.length) return fc.constantFrom(...schema.enum);
+  const shapes = schema.anyOf ?? schema.oneOf;
+  if (shapes) {
+    const concrete = shapes.filter((shape) => shape.type !== "null");
+    return fc.oneof(...(concrete.length ? concrete : shapes).map((shape) => validValue(shape, name, ids)));
+  }
+  const type = [schema.type].flat().find((candidate) => candidate !== "null");
+  const patterns = [schema.pattern, ...(schema.allOf ?? []).map((part) => part.pattern)].filter(
+    (pattern): pattern is string => pattern !== undefined,
+  );
+  switch (type) {
+    case "integer":
+    case "number": {
+      const min = Math.max(schema.minimum ?? 0, (schema.exclusiveMinimum ?? -1) + 1);
+      const max = Math.min(schema.maximum ?? 10_000, Math.max(min, 10_000));
+      return fc.integer({ min: Math.ceil(min), max: Math.floor(max) });
+    }
+    case "boolean":
+      return fc.boolean();
+    case "array":
+      return fc.array(validValue(schema.items ?? {}, name.replace(/s$/, ""), ids), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 2, 2)),
+      });
+    case "object":
+      return validObject(schema, ids);
+    case "string": {
+      if (schema.format === "uuid") return fc.uuid({ version: 4 });
+      if (schema.format === "date-time")
+        return fc.integer({ min: 1, max: 60 }).map((days) => new Date(Date.now() + days * 86_400_000).toISOString());
+      if (schema.format === "date")
+        return fc
+          .integer({ min: 1, max: 60 })
+          .map((days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10));
+      const minLength = schema.minLength ?? 1;
+      const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 12, 12));
+      const specific = patterns.filter((pattern) => !pattern.startsWith("^(?:[^\\u0000"));
+      if (specific.length > 0)
+        return fc
+          .stringMatching(new RegExp(specific[0] ?? ""))
+          .filter(
+            (value) => value.length >= minLength && value.length <= (schema.maxLength ?? Number.MAX_SAFE_INTEGER),
+          );
+      return fc
+        .stringMatching(/^[A-Za-z0-9áéñ ]+$/)
+        .filter((value) => value.trim().length >= minLength)
+        .map((value) => value.slice(0, maxLength));
+    }
+    default:
+      return fc.constant("x");
+  }
+}
+
+function validObject(
+  schema: JsonSchema,
+  ids: Record<string, string | undefined>,
+): fc.Arbitrary<Record<string, unknown>> {
+  const shapes = schema.anyOf ?? schema.oneOf;
+  if (shapes)
+    return fc.oneof(...shapes.filter((shape) => shape.type !== "null").map((shape) => validObject(shape, ids)));
+  const properties = Object.entries(schema.properties ?? {});
+  return fc.record(Object.fromEntries(properties.map(([name, property]) => [name, validValue(property, name, ids)])));
+}
+
+/** The first of a few samples the zod schema accepts (or the last tried: the broken cases still run). */
+function validSample<T>(arbitrary: fc.Arbitrary<T>, schema: z.ZodType | undefined, seed: number): T {
+  const samples = fc.sample(arbitrary, { seed, numRuns: 40 });
+  return samples.find((sample) => !schema || schema.safeParse(sample).success) ?? (samples.at(-1) as T);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The hostile inputs
+
+const HUGE_TEXT = "ñ".repeat(20_000);
+/** JSON literals for one field: wrong types, edges of the engines' integers, NaN-likes, junk text. */
+const HOSTILE_LITERALS = [
+  "null",
+  "true",
+  "false",
+  "0",
+  "-1",
+  "-0",
+  "0.5",
+  "-0.01",
+  "12.345",
+  "2147483648",
+  "-2147483649",
+  "9007199254740993",
+  "9223372036854775808",
+  "1e20",
+  "1e308",
+  "1e400",
+  "-1e400",
+  "123456789012345678901234567890",
+  '"NaN"',
+  '"Infinity"',
+  '"-Infinity"',
+  '"1e999"',
+  '""',
+  '"   "',
+  '"0x1F"',
+  '"١٢٣"',
+  '"12abc"',
+  "[]",
+  "{}",
+  "[null]",
+  "[[[[]]]]",
+  '{"$gt":""}',
+  '{"__proto__":{"role":"admin"}}',
+  ...[
+    "\u0000",
+    "a\u0000b",
+    "\u202egnp.exe",
+    "\u200b\u200d\ufeff",
+    "𝕳𝖔𝖘𝖙𝖎𝖑𝖊 👩‍👩‍👧‍👦",
+    "Z̴̡̛͓͇a̷l̸g̵o̶",
+    "\ud800",
+    "'; drop table users; --",
+    "<script>alert(1)</script>",
+    "%00%ff",
+    "../../../../etc/passwd",
+    HUGE_TEXT,
+    "9999-12-31T23:59:59Z",
+    "0000-01-01",
+    "2026-02-30",
+    "+275760-09-13T00:00:00.000Z",
+    "00000000-0000-0000-0000-000000000000",
+    "ffffffff-ffff-ffff-ffff-ffffffffffff",
+  ].map((text) => JSON.stringify(text)),
+];
+const hostileLiteral = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...HOSTILE_LITERALS) },
+  { weight: 1, arbitrary: fc.uuid().map((id) => JSON.stringify(id)) },
+  { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 30 }).map((text) => JSON.stringify(text)) },
+  { weight: 1, arbitrary: fc.double().map((value) => JSON.stringify(value)) },
+  { weight: 1, arbitrary: fc.bigInt().map(String) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)) },
+);
+
+/** Whole bodies that are not the object a route reads. */
+const HOSTILE_BODIES = [
+  "",
+  "null",
+  "[]",
+  "[{}]",
+  '"text"',
+  "42",
+  "{",
+  '{"a":',
+  '{"a":1}trailing',
+  "\u0000",
+  "\ufeff{}",
+];
+/** Path ids that name nothing: malformed, well-formed but unknown, encoded junk. */
+const HOSTILE_PATH_VALUES = [
+  "not-a-uuid",
+  "1",
+  "-1",
+  "null",
+  "00000000-0000-0000-0000-000000000000",
+  "7D1E5A10-0000-4000-8000-000000000101",
+  "%00",
+  "%F0%9F%92%A9",
+  "..%2F..",
+  "%20",
+  "x".repeat(300),
+];
+/** Query values: empty, NUL, edges of integers, NaN-likes, dates that are not, junk. */
+const HOSTILE_QUERY_VALUES = [
+  "",
+  "%00",
+  "-1",
+  "0",
+  "0.5",
+  "1e400",
+  "2147483648",
+  "99999999999999999999",
+  "NaN",
+  "Infinity",
+  "abc",
+  "%FF",
+  "%E2%80%AE",
+  "2026-02-30",
+  "0000-01-01",
+  "9999-12-31T23:59:59Z",
+  "x".repeat(3000),
+];
+
+type Mutation =
+  | { kind: "field"; path: string[]; literal: string }
+  | { kind: "drop"; path: string[] }
+  | { kind: "extra"; name: string; literal: string }
+  | { kind: "body"; raw: string; contentType: string }
+  | { kind: "path"; name: string; value: string }
+  | { kind: "query"; name: string; value: string }
+  | { kind: "idempotency-key"; value: string | undefined };
+
+/** Every leaf of a body (one level into nested objects), as a path. */
+const leafPaths = (value: unknown, path: string[] = []): string[][] =>
+  value && typeof value === "object" && !Array.isArray(value) && path.length < 2
+    ? Object.entries(value).flatMap(([key, inner]) => [
+        [...path, key],
+        ...leafPaths(inner, [...path, key]).filter((leaf) => leaf.length > path.length + 1),
+      ])
+    : [];
+
+function mutations(endpoint: Endpoint, body: unknown, queryNames: string[]): fc.Arbitrary<Mutation> {
+  const options: fc.Arbitrary<Mutation>[] = [
+    fc.record({
+      kind: fc.constant("body" as const),
+      raw: fc.constantFrom(...HOSTILE_BODIES),
+      contentType: fc.constantFrom(
+        "application/json",
+        "application/json",
+        "text/plain",
+        "application/x-www-form-urlencoded",
+      ),
+    }),
+    fc.record({
+      kind: fc.constant("extra" as const),
+      name: fc.constantFrom("role", "user_id", "status", "amount", "constructor", "__proto__", "id"),
+      literal: hostileLiteral,
+    }),
+  ];
+  const leaves = leafPaths(body);
+  if (leaves.length > 0) {
+    const leaf = fc.constantFrom(...leaves);
+    options.push(
+      fc.record({ kind: fc.constant("field" as const), path: leaf, literal: hostileLiteral }),
+      fc.record({ kind: fc.constant("field" as const), path: leaf, literal: hostileLiteral }),
+      fc.record({ kind: fc.constant("field" as const), path: leaf, literal: hostileLiteral }),
+      fc.record({ kind: fc.constant("drop" as const), path: leaf }),
+    );
+  }
+  const pathNames = [...endpoint.path.matchAll(/:([A-Za-z_]+)/g)].map(([, name = ""]) => name);
+  if (pathNames.length > 0)
+    options.push(
+      fc.record({
+        kind: fc.constant("path" as const),
+        name: fc.constantFrom(...pathNames),
+        value: fc.oneof(
+          fc.constantFrom(...HOSTILE_PATH_VALUES),
+          fc.uuid(),
+          fc.string({ maxLength: 20 }).map(encodeURIComponent),
+        ),
+      }),
+    );
+  const names = [...queryNames, "unknown_parameter"];
+  options.push(
+    fc.record({
+      kind: fc.constant("query" as const),
+      name: fc.constantFrom(...names, ...names.map((name) => `${name}[]`), ...names.map((name) => `${name}[$gt]`)),
+      value: fc.oneof(fc.constantFrom(...HOSTILE_QUERY_VALUES), fc.string({ maxLength: 20 }).map(encodeURIComponent)),
+    }),
+  );
+  if (endpoint.idempotent)
+    options.push(
+      fc.record({
+        kind: fc.constant("idempotency-key" as const),
+        value: fc.constantFrom(undefined, "", " ", "a\u0000b", "k".repeat(300), "ключ-✓"),
+      }),
+    );
+  return fc.oneof(...options);
+}
+
+const setAt = (target: unknown, [head, ...rest]: string[], value: unknown): unknown => {
+  if (head === undefined) return value;
+  const object = target && typeof target === "object" && !Array.isArray(target) ? { ...(target as object) } : {};
+  (object as Record<string, unknown>)[head] = setAt((object as Record<string, unknown>)[head], rest, value);
+  return object;
+};
+const dropAt = (target: unknown, path: string[]): unknown => {
+  const [head, ...rest] = path;
+  if (head === undefined || !target || typeof target !== "object") return target;
+  const { [head]: inner, ...others } = target as Record<string, unknown>;
+  return rest.length === 0 ? others : { ...others, [head]: dropAt(inner, rest) };
+};
+/** A body with one field set to a raw JSON literal (one `JSON.stringify` cannot write: 1e400, -0, big integers). */
+function withLiteral(body: unknown, path: string[], literal: string): string {
+  const marker = `\u0001hostile-${randomUUID()}`;
+  return JSON.stringify(setAt(body, path, marker)).replace(JSON.stringify(marker), () => literal);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The walk
+
+let cases = 0;
+const casesByEndpoint: Record<string, number> = {};
+
+describe(`hostile input on every declared endpoint, as its own caller (${testEngine})`, () => {
+  it("walks every declaration", () => {
+    expect(declared.length).toBeGreaterThan(100);
+  });
+
+  for (const [index, { name, endpoint }] of declared.entries()) {
+    it(`${name}: ${endpoint.method} ${endpoint.path} (${endpoint.auth})`, async () => {
+      const schemas = await endpoint.schemas();
+      const caller = await callerFor(endpoint);
+      const ids: Record<string, string | undefined> = {
+        location_uuid: locationOfKind(
+          endpoint.path.includes("event") ? "venue" : endpoint.path.includes("meter") ? "meter" : "lot",
+        ),
+        vehicle_uuid: caller.owned.vehicle,
+        payment_method_uuid: caller.owned.method,
+        visit_uuid: caller.owned.visit,
+        plan_uuid: DEMO_PLANS[0]?.id,
+        zone_uuid: someMeter,
+        event_uuid: someEvent,
+        organisation_uuid: DEMO_ORGANISATION.id,
+      };
+      const declaredAnswers = new Set(
+        errorAnswersOf(endpoint, {
+          params: schemas.params !== undefined,
+          query: schemas.query !== undefined,
+          body: schemas.body !== undefined,
+        }).map(({ status, code }) => `${status} ${code}`),
+      );
+      const bodySchema = toJsonSchema(schemas.body);
+      const querySchema = toJsonSchema(schemas.query);
+      const validBody = bodySchema ? validSample(validObject(bodySchema, ids), schemas.body, SEED + index) : undefined;
+      const validQuery = querySchema ? validSample(validObject(querySchema, ids), schemas.query, SEED + index) : {};
+      const queryNames = Object.keys(querySchema?.properties ?? {});
+      const params = realPathParams(endpoint, caller.owned);
+      const writes = endpoint.method !== "GET";
+      // Attempts that count on purpose, refused or not: sign-in tries against the phone (docs/product/sign-in-and-sessions.md),
+      // card additions against the driver and the address (docs/decisions/0013).
+      const ignored =
+        endpoint.oauth || endpoint.path === "/open/user"
+          ? ["users", "login_codes"]
+          : endpoint.path.endsWith("payment/method")
+            ? ["card_attempts"]
+            : [];
+      let known = writes ? await databaseFingerprint(app, ignored) : undefined;
+
+      const property = fc.asyncProperty(
+        fc.array(mutations(endpoint, validBody, queryNames), { minLength: 1, maxLength: 2 }),
+        fc.constantFrom(undefined, "en", "es-MX,es;q=0.9", "en-US,en;q=0.8", "fr"),
+        async (broken, language) => {
+          let body: string | undefined = validBody === undefined ? undefined : JSON.stringify(validBody);
+          let contentType = "application/json";
+          const pathValues = { ...params };
+          const query: string[] = Object.entries(validQuery).map(
+            ([key, value]) => `${key}=${encodeURIComponent(String(value))}`,
+          );
+          const headers: Record<string, string> = { ...caller.headers };
+          if (endpoint.idempotent) headers["idempotency-key"] = randomUUID();
+          for (const mutation of broken) {
+            const current = body === undefined ? {} : (JSON.parse(body) as unknown);
+            if (mutation.kind === "field") body = withLiteral(current, mutation.path, mutation.literal);
+            else if (mutation.kind === "drop") body = JSON.stringify(dropAt(current, mutation.path));
+            else if (mutation.kind === "extra") body = withLiteral(current, [mutation.name], mutation.literal);
+            else if (mutation.kind === "body") {
+              body = mutation.raw;
+              contentType = mutation.contentType;
+            } else if (mutation.kind === "path") pathValues[mutation.name] = mutation.value;
+            else if (mutation.kind === "query") query.push(`${mutation.name}=${mutation.value}`);
+            else if (mutation.value === undefined) delete headers["idempotency-key"];
+            else headers["idempotency-key"] = mutation.value;
+            // A later mutation of the body works on JSON; a raw one ends the body's changes.
+            if (mutation.kind === "body") break;
+          }
+          if (language) headers["accept-language"] = language;
+          const hasBody = endpoint.method !== "GET" && endpoint.method !== "DELETE" && body !== undefined;
+          const url = `/api${endpoint.path.replace(/:([A-Za-z_]+)/g, (_match, parameter: string) => pathValues[parameter] ?? "")}${
+            query.length ? `?${query.join("&")}` : ""
+          }`;
+          const request: InjectOptions = {
+            method: endpoint.method,
+            url,
+            headers: hasBody ? { ...headers, "content-type": contentType } : headers,
+            ...(hasBody ? { payload: body } : {}),
+          };
+          cases += 1;
+          const response = await app.inject(request);
+          const context = `${endpoint.method} ${url.slice(0, 300)} [${language ?? "no language"}] ${String(body).slice(0, 300)}\n→ ${response.statusCode} ${response.body.slice(0, 400)}`;
+          expect(response.statusCode, context).toBeLessThan(500);
+          if (response.statusCode < 400) {
+            if (writes) known = await databaseFingerprint(app, ignored);
+            return;
+          }
+          const answer = JSON.parse(response.body) as Record<string, unknown>;
+          expect(Object.keys(answer).sort(), context).toEqual(["error", "error_description"]);
+          const { error, error_description: description } = answer as { error: string; error_description: string };
+          // Each error answer is one its declaration lists (packages/contracts/src/endpoint-errors.ts).
+          expect(
+            declaredAnswers.has(`${response.statusCode} ${error}`),
+            `${context}\nnot an answer the declaration lists`,
+          ).toBe(true);
+          const expected = !language || language.startsWith("es") ? "es" : "en";
+          expect(isMessageIn(expected, description), `${context}\nnot a message of the ${expected} catalogue`).toBe(
+            true,
+          );
+          if (writes) {
+            const now = await databaseFingerprint(app, ignored);
+            const changed = Object.keys(now).filter((table) => now[table] !== known?.[table]);
+            expect(changed, `${context}\na refused write changed data`).toEqual([]);
+          }
+        },
+      );
+      const before = cases;
+      await fc.assert(property, { seed: SEED + index, numRuns: RUNS_PER_ENDPOINT, endOnFailure: true });
+      casesByEndpoint[name] = cases - before;
+
+      // Whatever was accepted, the reads that show it still answer.
+      for (const read of ["/api/open/locations", "/api/open/host"]) {
+        const response = await app.inject({ method: "GET", url: read });
+        expect(response.statusCode, `${read} after ${name}: ${response.body.slice(0, 200)}`).toBe(200);
+      }
+    });
+  }
+
+  it("ran the cases", () => {
+    expect(cases).toBeGreaterThanOrEqual(declared.length * RUNS_PER_ENDPOINT);
+    console.info(`hostile input (${testEngine}): ${cases} generated cases over ${declared.length} endpoints`);
+  });
+});
