@@ -54,7 +54,7 @@ export function registerReferenceRoutes(app: App, subjects: () => ReferenceSubje
     return reply.type("application/json").send('{"data":null}');
   });
 
-  // (i): DESIGN §5's minimum for paying a stay (docs/product/payments.md), bare: the first
+  // (i): the minimum for paying a stay (docs/product/money.md, "Paying is"), bare: the first
   // transaction (lock the payable, the pending attempt, the idempotency row), the sandbox
   // gateway's charge, the second transaction (the outcome, the payable paid, the kept answer, the
   // receipt's job). Every row the real path needs to be correct after a crash, nothing else.

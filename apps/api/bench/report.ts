@@ -59,7 +59,7 @@ export function printTable(measures: Measure[]): void {
     if (pay && floor) {
       const { clock, cpu } = share(pay, floor);
       print(
-        `${engine}: pay at ${clock.toFixed(0)} % of its floor, DESIGN §5's minimum run bare ` +
+        `${engine}: pay at ${clock.toFixed(0)} % of its floor, the ledger's minimum run bare ` +
           `(${clock >= 70 ? "meets" : "misses"} the target: ≥ 70 %); ${cpu.toFixed(0)} % by the server's CPU time per request`,
       );
     }

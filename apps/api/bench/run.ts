@@ -16,7 +16,7 @@
  *       so every request pays another visit of a pool of parked vehicles, with its own key;
  *   (f) a bare route in the same process running one transaction that locks a visit and updates
  *       it, nothing else: the floor of any write path (issue 16 item 8);
- *   (i) a bare route running exactly DESIGN §5's minimum for paying a stay: the first transaction
+ *   (i) a bare route running exactly the minimum for paying a stay (docs/product/money.md): the first transaction
  *       (lock the stay, the pending attempt, the idempotency row), the sandbox gateway's charge,
  *       the second transaction (outcome, stay paid, kept answer, receipt job): the floor of (e),
  *       which must reach 70 % of it (issue 25 item 6; reference-routes.ts).

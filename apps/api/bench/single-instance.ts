@@ -14,7 +14,7 @@ import {
 } from "./settings.ts";
 
 export const PAY_TITLE = "POST /api/user/visit/{uuid}/pay (charge)";
-export const FLOOR_TITLE = "the pay path's floor (DESIGN §5's minimum, bare)";
+export const FLOOR_TITLE = "the pay path's floor (the ledger's minimum, bare)";
 export const LOCKED_TITLE = "bare locked read-and-update transaction";
 
 export async function measureEngine(engine: Engine): Promise<Measure[]> {

@@ -1,6 +1,6 @@
 /**
  * The driver's home below the visits (docs/product/screens-and-routes.md, docs/decisions/0170): which
- * sections a host shows and in which order follow from its enabled features (DESIGN §3). Shared so
+ * sections a host shows and in which order follow from its enabled features (docs/product/hosts-and-themes.md). Shared so
  * the API fills only the lists the host shows and the SPA lays them out in the same order.
  */
 export const HOME_SECTIONS = ["student_pass", "plates", "lots", "meters", "events", "passes", "valet", "help"] as const;
