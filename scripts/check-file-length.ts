@@ -31,7 +31,6 @@ export const SPLIT_BY_ISSUE_22: Record<string, string> = {
     "split by issue 22 item 4 (tests mirror the code; the matrix its own file)",
   "apps/api/test/parking/parking.test.ts": "split by issue 22 item 4 (tests mirror the code)",
   "apps/api/test/payments/payments-cards.test.ts": "split by issue 22 item 4 (tests mirror the code)",
-  "apps/api/test/platform/robustness.test.ts": "split by issue 22 item 4 (tests mirror the code)",
   "apps/api/test/subscriptions/subscriptions-billing.test.ts": "split by issue 22 item 4 (tests mirror the code)",
   "apps/api/test/subscriptions/subscriptions.test.ts": "split by issue 22 item 4 (tests mirror the code)",
   "apps/api/test/users/users.test.ts": "split by issue 22 item 4 (tests mirror the code)",
