@@ -31,7 +31,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(remindersModule);
   await app.register(authModule);
   await app.register(messagingModule);
-  await app.register(usersModule);
   await app.register(vehiclesModule);
   await app.register(paymentsModule);
   await app.register(parkingModule);
@@ -46,6 +45,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(homeModule);
   await app.register(receiptsModule);
   await app.register(verificationModule);
+  // After verification: the export and the deletion read and erase the driver's disputes.
+  await app.register(usersModule);
   await app.register(contactModule);
   await app.register(operatorModule);
 };

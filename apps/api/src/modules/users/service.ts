@@ -33,6 +33,7 @@ import { listSubscriptionsOfUser } from "../subscriptions/repository/passes.ts";
 import { listAllTicketsOfUser } from "../valet/repository.ts";
 import { erasePlatesOfUser, listActiveVehiclesOfUser, listAllVehiclesOfUser } from "../vehicles/repository.ts";
 import { toVehicle } from "../vehicles/service.ts";
+import { eraseDisputeNotesOfUser, listDisputesOfUser } from "../verification/index.ts";
 import { assertAccountCanBeDeleted } from "./deletion-blockers.ts";
 import {
   anonymiseUser,
@@ -257,6 +258,7 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
     await eraseTaxProfilesOfUser(tx, userId, now);
     await eraseInvoiceContactsOfUser(tx, userId, now);
     await eraseContactMessagesOfUser(tx, userId);
+    await eraseDisputeNotesOfUser(tx, userId, now);
     await anonymiseUser(tx, locked, now);
     await revokeSessionsOfUser(tx, userId, now, "account_deleted");
     await revokeExtendLinksOfUser(tx, userId);
@@ -282,6 +284,7 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
     invoices,
     contactMessages,
     messages,
+    disputes,
   ] = await Promise.all([
     listAllVehiclesOfUser(db, user.id),
     listSessionsOfUser(db, user.id),
@@ -295,6 +298,7 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
     listInvoicesOfUser(db, user.id),
     listContactMessagesOfUser(db, user.id),
     listMessagesTo(db, [user.phone, ...(user.email ? [user.email] : [])]),
+    listDisputesOfUser(db, user.id),
   ]);
   const balances = await listBalancesOfUserForExport(db, user.id);
   return {
@@ -389,6 +393,7 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
       issued_at: invoice.issued_at,
     })),
     contact_messages: contactMessages.map(({ visit_id, ...message }) => ({ ...message, visit_uuid: visit_id })),
+    disputes,
     messages,
   };
 }
