@@ -71,8 +71,28 @@ describe(`personal data: export and account deletion (${testEngine})`, () => {
       .where("id", "=", driver.paymentId)
       .executeTakeFirstOrThrow();
 
+    const disputeId = `dispute-${driver.paymentId}`;
+    await app.db
+      .insertInto("receipt_disputes")
+      .values({
+        id: disputeId,
+        payment_id: driver.paymentId,
+        user_id: driver.user.id,
+        location_id: paymentBefore.location_id ?? "",
+        status: "received",
+        citation_number: "MTY-1",
+        note: "Pagué",
+        resolution: null,
+        created_at: paymentBefore.created_at,
+        updated_at: paymentBefore.created_at,
+      })
+      .execute();
     const deleted = await call(driver.headers, "DELETE", "/user");
     expect(deleted.statusCode).toBe(200);
+    // The driver's words in a dispute go with the account; its state stays with the charge.
+    expect(
+      await app.db.selectFrom("receipt_disputes").selectAll().where("id", "=", disputeId).executeTakeFirstOrThrow(),
+    ).toMatchObject({ status: "received", note: null, citation_number: null });
     expect((await call(driver.headers, "GET", "/user/view")).statusCode).toBe(401);
 
     const user = await app.db

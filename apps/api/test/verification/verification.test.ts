@@ -254,6 +254,17 @@ describe(`receipt proofs and disputes (${testEngine})`, () => {
 
     const followed = await call({ method: "GET", url: `/api/user/receipt/${stay.paymentId}/dispute`, headers: driver });
     expect(followed.json().data.status).toBe("in_review");
+    // The driver's note and ticket number are theirs: the personal-data export carries them.
+    const exported = await call({ method: "GET", url: "/api/user/export", headers: driver });
+    expect(exported.json().data.disputes).toEqual([
+      expect.objectContaining({
+        uuid: dispute.uuid,
+        payment_uuid: stay.paymentId,
+        status: "in_review",
+        citation_number: "MTY-123456",
+        note: "Pagué y me multaron a las 10:15",
+      }),
+    ]);
     const operatorKit = await call({
       method: "GET",
       url: `/api/admin/dispute/${dispute.uuid}/pdf`,

@@ -229,6 +229,20 @@ export const userExport = z.object({
       created_at: z.string(),
     }),
   ),
+  /** "I got a ticket" on a receipt: the driver's own note and ticket number, and the operator's answer. */
+  disputes: z.array(
+    z.object({
+      uuid: z.string(),
+      payment_uuid: z.string(),
+      location: z.string(),
+      status: z.string(),
+      citation_number: z.string().nullable(),
+      note: z.string().nullable(),
+      resolution: z.string().nullable(),
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
   /** What we sent to the driver's phone and e-mail (codes, receipts, invoices). */
   messages: z.array(
     z.object({

@@ -9,6 +9,7 @@ import { eraseCardDataOfUser } from "../payments/personal-data.ts";
 import { revokeExtendLinksOfUser } from "../reminders/index.ts";
 import { anonymiseUser, findUserById, lockActiveUser, revokeSessionsOfUser } from "../users/personal-data.ts";
 import { erasePlatesOfUser } from "../vehicles/personal-data.ts";
+import { eraseDisputeNotesOfUser } from "../verification/personal-data.ts";
 import { assertAccountCanBeDeleted } from "./deletion-blockers.ts";
 
 /**
@@ -33,6 +34,8 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
     await eraseTaxProfilesOfUser(tx, userId, now);
     await eraseInvoiceContactsOfUser(tx, userId, now);
     await eraseContactMessagesOfUser(tx, userId);
+    // The driver's note and ticket number go; the dispute's state and the operator's answer stay with the charge.
+    await eraseDisputeNotesOfUser(tx, userId, now);
     await anonymiseUser(tx, locked, now);
     await revokeSessionsOfUser(tx, userId, now, "account_deleted");
     await revokeExtendLinksOfUser(tx, userId);

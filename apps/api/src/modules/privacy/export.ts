@@ -13,6 +13,7 @@ import { listSubscriptionsOfUser } from "../subscriptions/personal-data.ts";
 import { listSessionsOfUser } from "../users/personal-data.ts";
 import { listAllTicketsOfUser } from "../valet/personal-data.ts";
 import { listAllVehiclesOfUser, toVehicle } from "../vehicles/personal-data.ts";
+import { listDisputesOfUser } from "../verification/personal-data.ts";
 
 type UserRow = Row<"users">;
 
@@ -35,6 +36,7 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
     invoices,
     contactMessages,
     messages,
+    disputes,
   ] = await Promise.all([
     listAllVehiclesOfUser(db, user.id),
     listSessionsOfUser(db, user.id),
@@ -48,6 +50,7 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
     listInvoicesOfUser(db, user.id),
     listContactMessagesOfUser(db, user.id),
     listMessagesTo(db, [user.phone, ...(user.email ? [user.email] : [])]),
+    listDisputesOfUser(db, user.id),
   ]);
   const balances = await listBalancesOfUserForExport(db, user.id);
   return {
@@ -142,6 +145,7 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
       issued_at: invoice.issued_at,
     })),
     contact_messages: contactMessages.map(({ visit_id, ...message }) => ({ ...message, visit_uuid: visit_id })),
+    disputes,
     messages,
   };
 }

@@ -21,6 +21,7 @@ export const privacyModule = apiModule(
       "subscriptions",
       "valet",
       "vehicles",
+      "verification",
     ],
   },
   async (app) => {

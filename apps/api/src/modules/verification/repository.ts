@@ -61,3 +61,37 @@ export async function updateDispute(
 ): Promise<void> {
   await db.updateTable("receipt_disputes").set(change).where("id", "=", disputeId).execute();
 }
+
+/** Every dispute the driver opened, oldest first, with the place's name (the personal-data export). */
+export function listDisputesOfUser(db: Executor, userId: string) {
+  return db
+    .selectFrom("receipt_disputes")
+    .innerJoin("locations", "locations.id", "receipt_disputes.location_id")
+    .select([
+      "receipt_disputes.id as uuid",
+      "receipt_disputes.payment_id as payment_uuid",
+      "locations.name as location",
+      "receipt_disputes.status",
+      "receipt_disputes.citation_number",
+      "receipt_disputes.note",
+      "receipt_disputes.resolution",
+      "receipt_disputes.created_at",
+      "receipt_disputes.updated_at",
+    ])
+    .where("receipt_disputes.user_id", "=", userId)
+    .orderBy("receipt_disputes.created_at")
+    .orderBy("receipt_disputes.id")
+    .execute();
+}
+
+/**
+ * Account deletion: the driver's own words (note, ticket number) go; the dispute's state and the
+ * operator's answer stay with the charge, which the money records keep.
+ */
+export async function eraseDisputeNotesOfUser(db: Executor, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable("receipt_disputes")
+    .set({ note: null, citation_number: null, updated_at: at })
+    .where("user_id", "=", userId)
+    .execute();
+}
