@@ -44,11 +44,7 @@ const KNOWN_GOOD: Record<string, unknown> = {
 };
 
 /** Values a field's JSON schema accepts (best effort; the zod schema has the last word). */
-function validValue(
-  schema: JsonSchema,
-  name: string,
-  ids: Record<string, string | undefined>,
-): fc.Arbitrary<unknown> {
+function validValue(schema: JsonSchema, name: string, ids: Record<string, string | undefined>): fc.Arbitrary<unknown> {
   if (name in ids && ids[name] !== undefined) return fc.constant(ids[name]);
   if (name in KNOWN_GOOD) return fc.constant(KNOWN_GOOD[name]);
   if (schema.const !== undefined) return fc.constant(schema.const);
