@@ -14,6 +14,7 @@ import { ValetPayPanel } from "./valet-pay-panel.tsx";
 
 vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
 vi.mock("../../../lib/catalogues/valet.ts", () => ({}));
+vi.mock("../../../lib/catalogues/home.ts", () => ({}));
 vi.mock("../../payments/catalogue.ts", () => ({}));
 beforeAll(registerParkingCatalogues);
 afterEach(() => vi.unstubAllGlobals());
