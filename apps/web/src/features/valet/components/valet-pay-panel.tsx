@@ -10,6 +10,8 @@ import { useParkingFormat } from "../../../components/parking/format.ts";
 import { paths, pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
+// The balance choice speaks with the home's words.
+import "../../../lib/catalogues/home.ts";
 import { balancesQuery, refreshBalances } from "../../balance/index.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { payTicket, refreshTickets, ticketQuery } from "../api/valet.ts";
