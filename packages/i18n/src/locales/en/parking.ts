@@ -168,6 +168,7 @@ export const parking = {
     paying: "Paying…",
     success_title: "Paid",
     success_text: "We charged {{amount}} to your card.",
+    success_balance: "We took {{amount}} from your balance.",
     success_free: "No charge: the stay was within the free minutes.",
     exit_deadline: "Leave before {{time}}",
     charged_differs: "A new period started while you paid, so the amount is {{amount}}.",

@@ -164,6 +164,7 @@ export const parking: typeof source = {
     paying: "Pagando…",
     success_title: "Pagada",
     success_text: "Cobramos {{amount}} a tu tarjeta.",
+    success_balance: "Tomamos {{amount}} de tu saldo.",
     success_free: "Sin cargo: la estancia estuvo dentro de los minutos gratis.",
     exit_deadline: "Sal antes de las {{time}}",
     charged_differs: "Empezó un nuevo periodo mientras pagabas, así que el importe es {{amount}}.",

@@ -1,10 +1,12 @@
 import type { Location, VisitDetail } from "@estaciona/contracts/schemas/parking";
 import type { PaymentMethod } from "@estaciona/contracts/schemas/payment";
 import { events as enEvents } from "@estaciona/i18n/locales/en/events";
+import { home as enHome } from "@estaciona/i18n/locales/en/home";
 import { parking as enParking } from "@estaciona/i18n/locales/en/parking";
 import { screens as enScreens } from "@estaciona/i18n/locales/en/screens";
 import { valet as enValet } from "@estaciona/i18n/locales/en/valet";
 import { events as esEvents } from "@estaciona/i18n/locales/es/events";
+import { home as esHome } from "@estaciona/i18n/locales/es/home";
 import { parking as esParking } from "@estaciona/i18n/locales/es/parking";
 import { screens as esScreens } from "@estaciona/i18n/locales/es/screens";
 import { valet as esValet } from "@estaciona/i18n/locales/es/valet";
@@ -155,4 +157,6 @@ export function registerParkingCatalogues(): void {
   registerNamespaces("screens", { en: enScreens, es: esScreens });
   registerNamespaces("events", { en: enEvents, es: esEvents });
   registerNamespaces("valet", { en: enValet, es: esValet });
+  // The pay panels offer the balance with the home's words (docs/decisions/0210).
+  registerNamespaces("home", { en: enHome, es: esHome });
 }

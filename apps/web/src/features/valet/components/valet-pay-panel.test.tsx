@@ -14,6 +14,7 @@ import { ValetPayPanel } from "./valet-pay-panel.tsx";
 
 vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
 vi.mock("../../../lib/catalogues/valet.ts", () => ({}));
+vi.mock("../../../lib/catalogues/home.ts", () => ({}));
 vi.mock("../../payments/catalogue.ts", () => ({}));
 beforeAll(registerParkingCatalogues);
 afterEach(() => vi.unstubAllGlobals());
@@ -97,4 +98,61 @@ describe("Valet pay panel", () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
   });
+
+  it("pays with the operator's balance when the driver picks it, sending payment_method_uuid balance", async () => {
+    const api = mockApi({
+      "GET user/payment/methods": () => ({ body: { data: [visaCard] } }),
+      "GET user/balances": () => ({ body: { data: [heldBalance(5000)] } }),
+      [`POST user/valet/${TICKET}/pay`]: () => ({
+        body: {
+          data: {
+            ticket: { ...unpaidTicket, status: "finished", quote: null },
+            payment: { uuid: "pay-1", status: "succeeded", redirect_url: null },
+          },
+        },
+      }),
+    });
+    renderWithProviders(<ValetPayPanel ticket={unpaidTicket} />);
+    const balance = await screen.findByRole("checkbox", { name: "Balance ($50.00 MXN available)" });
+    expect(balance).not.toBeChecked();
+    await userEvent.click(balance);
+    // No card to pick beside the balance: the balance pays all of it or nothing (decision 0265).
+    expect(screen.queryByRole("radio", { name: /^Visa/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Pay $29.85 MXN" }));
+    const call = api.calls.find((request) => request.method === "POST");
+    expect(call?.body).toEqual({ tip: 0, payment_method_uuid: "balance", expected_total: 2985 });
+    expect(api.calls.find((request) => request.url.startsWith("user/balances"))?.url).toContain("location_uuid=loc");
+  });
+
+  it("says plainly when the balance does not cover the ticket, and the card is one click away", async () => {
+    mockApi({
+      "GET user/payment/methods": () => ({ body: { data: [visaCard] } }),
+      "GET user/balances": () => ({ body: { data: [heldBalance(1000)] } }),
+      [`POST user/valet/${TICKET}/pay`]: () => ({
+        status: 402,
+        body: {
+          error: "invalid_payment",
+          error_description: "Your balance does not cover this. Top it up or pay by card.",
+        },
+      }),
+    });
+    renderWithProviders(<ValetPayPanel ticket={unpaidTicket} />);
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Balance ($10.00 MXN available)" }));
+    await userEvent.click(screen.getByRole("button", { name: "Pay $29.85 MXN" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Your balance does not cover this.");
+    await userEvent.click(screen.getByRole("checkbox", { name: /Balance/ }));
+    expect(screen.getByRole("radio", { name: /^Visa •••• 4242/ })).toBeChecked();
+  });
 });
+
+function heldBalance(amount: number) {
+  return {
+    uuid: "bal-1",
+    organisation_name: "Fundidora",
+    currency: "mxn",
+    amount,
+    cap: 500_000,
+    min_top_up: 5000,
+    movements: [],
+  };
+}

@@ -1,3 +1,4 @@
+import { BALANCE_SOURCE } from "@estaciona/contracts/balance";
 import type { ValetTicketDetail } from "@estaciona/contracts/schemas/valet";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
@@ -9,6 +10,9 @@ import { useParkingFormat } from "../../../components/parking/format.ts";
 import { paths, pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
+// The balance choice speaks with the home's words.
+import "../../../lib/catalogues/home.ts";
+import { balancesQuery, refreshBalances } from "../../balance/index.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { payTicket, refreshTickets, ticketQuery } from "../api/valet.ts";
 
@@ -22,11 +26,16 @@ const TIP_PERCENTS = [10, 15, 20] as const;
  * on a line of its own, the card, then pay. One Idempotency-Key per attempt (docs/product/money.md).
  */
 export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
-  const { t } = useTranslation(["valet", "parking"]);
+  const { t } = useTranslation(["valet", "parking", "home"]);
   const { money } = useParkingFormat();
   const queryClient = useQueryClient();
   const methods = useQuery(paymentMethodsQuery());
   const [chosenCard, setChosenCard] = useState<string | null>(null);
+  // The balance that pays at this location (its operator's), when it holds money: a choice beside the cards.
+  const balance = useQuery(balancesQuery(ticket.location.uuid)).data?.find(
+    (held) => held.amount > 0 && held.currency === ticket.currency,
+  );
+  const [useBalance, setUseBalance] = useState<boolean | null>(null);
   const [tipMajor, setTipMajor] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
@@ -35,7 +44,8 @@ export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
   const quote = ticket.quote;
   if (!quote) return null;
   const cards = cardsFor(methods.data, ticket.currency);
-  const selectedCard = chosenCard ?? cards[0]?.uuid ?? null;
+  const payWithBalance = useBalance ?? (!cards[0] && Boolean(balance));
+  const selectedCard = payWithBalance ? BALANCE_SOURCE : (chosenCard ?? cards[0]?.uuid ?? null);
   const tip = tipMajor * MINOR_PER_MAJOR;
   const total = quote.total + tip;
   const here = pathTo("valetTicket", { uuid: ticket.uuid });
@@ -58,6 +68,7 @@ export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
       }
       queryClient.setQueryData(ticketQuery(ticket.uuid).queryKey, answer.ticket);
       void refreshTickets(queryClient);
+      if (payWithBalance) void refreshBalances(queryClient);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 404) return navigateTo(paths.notFound.path);
@@ -102,14 +113,28 @@ export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
         </div>
         <p className="muted">{t("tip_hint")}</p>
       </div>
-      <CardChoice
-        cards={cards}
-        loading={methods.isPending}
-        selected={selectedCard}
-        onSelect={setChosenCard}
-        disabled={paying}
-        addCardPath={pathTo("payments", undefined, { redirect: here })}
-      />
+      {balance && (
+        <label className="vehicle-choice-option">
+          <input
+            type="checkbox"
+            name="valet-pay-balance"
+            checked={payWithBalance}
+            disabled={paying}
+            onChange={(event) => setUseBalance(event.target.checked)}
+          />
+          {t("home:balance_pay_balance", { amount: money(balance.amount, balance.currency) })}
+        </label>
+      )}
+      {!payWithBalance && (
+        <CardChoice
+          cards={cards}
+          loading={methods.isPending}
+          selected={selectedCard}
+          onSelect={setChosenCard}
+          disabled={paying}
+          addCardPath={pathTo("payments", undefined, { redirect: here })}
+        />
+      )}
       <h3 className="pay-price-label">{t("parking:pay.price_label")}</h3>
       <FeeBreakdown amounts={{ ...quote, total }} tip={tip > 0 ? { label: t("tip_line"), amount: tip } : undefined} />
       <p className="muted">{t("fee_note")}</p>
@@ -122,7 +147,7 @@ export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
       <button
         type="button"
         className="button button-primary button-block"
-        disabled={paying || !selectedCard || methods.isPending}
+        disabled={paying || !selectedCard || (!payWithBalance && methods.isPending)}
         onClick={() => void pay()}
       >
         {paying

@@ -16,6 +16,7 @@ import { returnPath } from "../../payments/index.ts";
 import { PayPanel } from "./pay-panel.tsx";
 
 vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
+vi.mock("../../../lib/catalogues/home.ts", () => ({}));
 // The payments entry brings its catalogue, which registers itself before the setup starts i18next.
 vi.mock("../../payments/catalogue.ts", () => ({}));
 beforeAll(registerParkingCatalogues);
@@ -37,9 +38,11 @@ function paidVisit(now: number): VisitDetail {
 function setUp(
   pay: Parameters<typeof mockApi>[0][string],
   cards = [visaCard, { ...visaCard, uuid: "card-2", card_number: "•••• 5555", brand: "mastercard", is_default: false }],
+  balances: unknown[] = [],
 ) {
   const api = mockApi({
     "GET user/payment/methods": () => ({ body: { data: cards } }),
+    "GET user/balances": () => ({ body: { data: balances } }),
     [`GET open/location/${LOCATION_UUID}`]: () => ({ body: { data: fundidora } }),
     [PAY]: pay,
   });
@@ -159,4 +162,57 @@ describe("Pay flow", () => {
     );
     expect(screen.getByRole("button", { name: "Pay $29.85 MXN" })).toBeDisabled();
   });
+
+  it("pays the whole stay from the operator's balance when the driver picks it", async () => {
+    const api = setUp(
+      () => ({
+        body: {
+          data: { visit: paidVisit(Date.now()), payment: { uuid: "pay-1", status: "succeeded", redirect_url: null } },
+        },
+      }),
+      undefined,
+      [heldBalance(5000)],
+    );
+    const balance = await screen.findByRole("checkbox", { name: "Balance ($50.00 MXN available)" });
+    expect(balance).not.toBeChecked();
+    await userEvent.click(balance);
+    expect(screen.queryByRole("radio", { name: /^Visa/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Pay $29.85 MXN" }));
+    expect(await screen.findByText("We took $29.85 MXN from your balance.")).toBeInTheDocument();
+    expect(payCalls(api.calls)[0]?.body).toMatchObject({ payment_method_uuid: "balance" });
+    expect(api.calls.find((call) => call.url.startsWith("user/balances"))?.url).toContain(
+      `location_uuid=${LOCATION_UUID}`,
+    );
+  });
+
+  it("with only a balance and no card, the balance is chosen; a short balance is a plain error, never a split", async () => {
+    const api = setUp(
+      () => ({
+        status: 402,
+        body: {
+          error: "invalid_payment",
+          error_description: "Your balance does not cover this. Top it up or pay by card.",
+        },
+      }),
+      [],
+      [heldBalance(1000)],
+    );
+    expect(await screen.findByRole("checkbox", { name: "Balance ($10.00 MXN available)" })).toBeChecked();
+    await userEvent.click(screen.getByRole("button", { name: "Pay $29.85 MXN" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Your balance does not cover this.");
+    expect(payCalls(api.calls)).toHaveLength(1);
+    expect(payCalls(api.calls)[0]?.body).toMatchObject({ payment_method_uuid: "balance" });
+  });
 });
+
+function heldBalance(amount: number) {
+  return {
+    uuid: "bal-1",
+    organisation_name: "Fundidora",
+    currency: "mxn",
+    amount,
+    cap: 500_000,
+    min_top_up: 5000,
+    movements: [],
+  };
+}

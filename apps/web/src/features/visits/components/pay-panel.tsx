@@ -1,6 +1,8 @@
+import { BALANCE_SOURCE } from "@estaciona/contracts/balance";
 import type { PayVisitAnswer, VisitDetail } from "@estaciona/contracts/schemas/parking";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CardChoice, cardsFor } from "../../../components/parking/card-choice.tsx";
 import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
@@ -9,13 +11,16 @@ import { type LiveQuote, useLiveQuote } from "../../../components/parking/live-f
 import { paths, pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
+// The balance choice speaks with the home's words.
+import "../../../lib/catalogues/home.ts";
+import { balancesQuery, refreshBalances } from "../../balance/index.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { payVisit, refreshParking } from "../api/visits.ts";
 
 type Outcome =
   | { kind: "ready" }
   | { kind: "paying" }
-  | { kind: "paid"; visit: VisitDetail; shownTotal: number }
+  | { kind: "paid"; visit: VisitDetail; shownTotal: number; fromBalance: boolean }
   | { kind: "declined"; message: string }
   | { kind: "unknown"; message: string }
   | { kind: "already_paid" }
@@ -39,12 +44,20 @@ export function PayPanel({
   returnPath: string;
 }) {
   const { t, money, time } = useParkingFormat();
+  const { t: tHome } = useTranslation("home");
   const queryClient = useQueryClient();
   const live = useLiveQuote(visit, fetchedAt);
   const methods = useQuery(paymentMethodsQuery());
   const cards = cardsFor(methods.data, live?.breakdown.currency ?? "mxn");
   const [chosenCard, setChosenCard] = useState<string | null>(null);
-  const selectedCard = chosenCard ?? cards[0]?.uuid ?? null;
+  // The balance that pays at this location (its operator's), when it holds money: a choice beside the
+  // cards. It pays the whole stay or nothing; a short balance is the API's bilingual error (decision 0265).
+  const balance = useQuery(balancesQuery(visit.location.uuid)).data?.find(
+    (held) => held.amount > 0 && held.currency === (live?.breakdown.currency ?? "mxn"),
+  );
+  const [useBalance, setUseBalance] = useState<boolean | null>(null);
+  const payWithBalance = useBalance ?? (!cards[0] && Boolean(balance));
+  const selectedCard = payWithBalance ? BALANCE_SOURCE : (chosenCard ?? cards[0]?.uuid ?? null);
   const [outcome, setOutcome] = useState<Outcome>(
     visit.status === "finished" ? { kind: "already_paid" } : { kind: "ready" },
   );
@@ -67,8 +80,14 @@ export function PayPanel({
         window.location.assign(answer.payment.redirect_url);
         return;
       }
-      setOutcome({ kind: "paid", visit: answer.visit, shownTotal: shown.breakdown.total });
+      setOutcome({
+        kind: "paid",
+        visit: answer.visit,
+        shownTotal: shown.breakdown.total,
+        fromBalance: card === BALANCE_SOURCE,
+      });
       void refreshVisits();
+      if (card === BALANCE_SOURCE) void refreshBalances(queryClient);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.code === "visit_already_paid") {
@@ -110,7 +129,11 @@ export function PayPanel({
     return (
       <section className="pay-panel pay-outcome pay-success" aria-labelledby="pay-outcome-title" role="status">
         <h2 id="pay-outcome-title">{t("pay.success_title")}</h2>
-        <p>{total === 0 ? t("pay.success_free") : t("pay.success_text", { amount: money(total, currency) })}</p>
+        <p>
+          {total === 0
+            ? t("pay.success_free")
+            : t(outcome.fromBalance ? "pay.success_balance" : "pay.success_text", { amount: money(total, currency) })}
+        </p>
         {total !== outcome.shownTotal && total > 0 && (
           <p className="muted">{t("pay.charged_differs", { amount: money(total, currency) })}</p>
         )}
@@ -141,7 +164,19 @@ export function PayPanel({
   return (
     <section className="pay-panel" aria-labelledby="pay-title">
       <h2 id="pay-title">{t("pay.title")}</h2>
-      {!free && (
+      {!free && balance && (
+        <label className="vehicle-choice-option">
+          <input
+            type="checkbox"
+            name="visit-pay-balance"
+            checked={payWithBalance}
+            disabled={busy}
+            onChange={(event) => setUseBalance(event.target.checked)}
+          />
+          {tHome("balance_pay_balance", { amount: money(balance.amount, balance.currency) })}
+        </label>
+      )}
+      {!free && !payWithBalance && (
         <CardChoice
           cards={cards}
           loading={methods.isPending}
@@ -176,7 +211,7 @@ export function PayPanel({
       <button
         type="button"
         className="button button-primary button-block"
-        disabled={busy || needsCard || methods.isPending}
+        disabled={busy || needsCard || (!payWithBalance && methods.isPending)}
         onClick={() => void pay(live)}
       >
         {outcome.kind === "paying"
