@@ -124,7 +124,9 @@ test("English: the footer's privacy link leaves for the host's page, and every n
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Contact" }).click();
   await expect(page).toHaveURL(hostUrl("localhost", "/contacto"));
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The URL changes before the lazily loaded screen mounts and resets the scroll: wait for the screen.
+  await expect(page.getByRole("heading", { name: "Contact", exact: true })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await page.goBack();
   await expect(page.getByRole("heading", { name: "Subscriptions you can buy" })).toBeVisible();
   // Once the screen is as tall as when it was left, an old position could be put back: it is not.
