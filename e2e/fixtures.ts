@@ -36,9 +36,15 @@ export async function signInThroughApi(
   const domain = host === "freeflow.localhost" ? "freeflow" : "estaciona";
   // Node does not resolve *.localhost as browsers do; tokens are not bound to a host, so the API
   // is called on localhost and only the page runs on the wanted host.
-  const registered = await request.post(hostUrl("localhost", "/api/open/user"), {
+  let registered = await request.post(hostUrl("localhost", "/api/open/user"), {
     data: { phone_number: phone, domain },
   });
+  // A seeded phone (an operator's) may have had a code sent by another journey moments ago: wait
+  // out the resend cooldown the answer names, as a person would, and ask once more.
+  if (registered.status() === 429) {
+    await new Promise((resolve) => setTimeout(resolve, Number(registered.headers()["retry-after"] ?? 60) * 1000));
+    registered = await request.post(hostUrl("localhost", "/api/open/user"), { data: { phone_number: phone, domain } });
+  }
   expect(registered.ok()).toBeTruthy();
   const code = (await registered.json()).data as string;
   const token = await request.post(hostUrl("localhost", "/api/oauth/v2/token"), {
@@ -53,15 +59,25 @@ export async function signInThroughApi(
   });
   expect(token.ok()).toBeTruthy();
   const { access_token, refresh_token } = await token.json();
+  const tokens = { accessToken: access_token as string, refreshToken: refresh_token as string };
+  await storeTokens(page, host, tokens);
+  return { phone, ...tokens, headers: { authorization: `Bearer ${access_token}` } };
+}
+
+/** Stores a session's tokens on one host the way the SPA does (tokens are not bound to a host). */
+export async function storeTokens(
+  page: Page,
+  host: Parameters<typeof hostUrl>[0],
+  tokens: { accessToken: string; refreshToken: string },
+) {
   await page.goto(hostUrl(host, "/privacidad"));
   await page.evaluate(
     ([access, refresh]) => {
       localStorage.setItem("access_token", access as string);
       localStorage.setItem("refresh_token", refresh as string);
     },
-    [access_token, refresh_token],
+    [tokens.accessToken, tokens.refreshToken],
   );
-  return { phone, accessToken: access_token as string, headers: { authorization: `Bearer ${access_token}` } };
 }
 
 /** axe on the current page: no serious or critical violation (WCAG 2.1 A/AA rules). */
