@@ -32,6 +32,8 @@ export const historyQuery = (period: Period) =>
       ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
+    // Any product's payment adds a line: the history is read afresh each time it is opened.
+    staleTime: 0,
   });
 
 /** Every page of every period: what a new tag makes stale (a refund reads its charge's tag). */
