@@ -50,59 +50,62 @@ describe(`the receipts history lists every payable kind (${testEngine})`, () => 
     return response.json().data.items as HistoryEntry[];
   };
 
-  it.each(PAYABLE_TYPES)("%s: a paid charge is a line of the history, and its refund a line of its own", async (kind) => {
-    const { driver, charge } = await paidOne(kind);
-    const { sold, words, heldForTheDriver } = KINDS[kind];
-    const day = new Intl.DateTimeFormat("es-MX", {
-      day: "numeric",
-      month: "short",
-      timeZone: "America/Monterrey",
-    }).format(new Date(charge.created_at));
-    const lines = (await historyOf(driver.headers)).filter((entry) => entry.receipt_uuid === charge.id);
-    if (!sold) {
-      expect(lines).toEqual([]);
-      return;
-    }
-    expect(lines).toEqual([
-      {
-        payment_uuid: charge.id,
-        kind: "charge",
-        receipt_uuid: charge.id,
-        line: `${words} · ${day}`,
-        paid_at: charge.created_at,
-        amount: charge.amount,
-        currency: charge.currency,
-        tag: null,
-        cfdi: null,
-      },
-    ]);
+  it.each(PAYABLE_TYPES)(
+    "%s: a paid charge is a line of the history, and its refund a line of its own",
+    async (kind) => {
+      const { driver, charge } = await paidOne(kind);
+      const { sold, words, heldForTheDriver } = KINDS[kind];
+      const day = new Intl.DateTimeFormat("es-MX", {
+        day: "numeric",
+        month: "short",
+        timeZone: "America/Monterrey",
+      }).format(new Date(charge.created_at));
+      const lines = (await historyOf(driver.headers)).filter((entry) => entry.receipt_uuid === charge.id);
+      if (!sold) {
+        expect(lines).toEqual([]);
+        return;
+      }
+      expect(lines).toEqual([
+        {
+          payment_uuid: charge.id,
+          kind: "charge",
+          receipt_uuid: charge.id,
+          line: `${words} · ${day}`,
+          paid_at: charge.created_at,
+          amount: charge.amount,
+          currency: charge.currency,
+          tag: null,
+          cfdi: null,
+        },
+      ]);
 
-    const tagged = await app.inject({
-      method: "PUT",
-      url: `/api/user/receipt/${charge.id}/tag`,
-      headers: driver.headers,
-      payload: { tag: "business" },
-    });
-    expect(tagged.statusCode, tagged.body).toBe(200);
-    // A balance top-up goes back by the driver's payout, not a console refund (docs/decisions/0212).
-    if (heldForTheDriver) return;
-    const refund = await app.inject({
-      method: "POST",
-      url: `/api/admin/payment/${charge.id}/refund`,
-      headers: { ...operator.headers, "idempotency-key": idempotencyKey() },
-      payload: { amount: 100, reason: "Cortesía" },
-    });
-    expect(refund.statusCode, refund.body).toBe(200);
-    const after = (await historyOf(driver.headers)).filter((entry) => entry.receipt_uuid === charge.id);
-    expect(after).toHaveLength(2);
-    const refundLine = after.find((entry) => entry.kind === "refund");
-    expect(refundLine).toMatchObject({
-      line: `Reembolso · ${words} · ${day}`,
-      amount: -100,
-      currency: charge.currency,
-      tag: "business",
-    });
-    expect(refundLine?.payment_uuid).not.toBe(charge.id);
-    expect(after.find((entry) => entry.kind === "charge")).toMatchObject({ amount: charge.amount, tag: "business" });
-  });
+      const tagged = await app.inject({
+        method: "PUT",
+        url: `/api/user/receipt/${charge.id}/tag`,
+        headers: driver.headers,
+        payload: { tag: "business" },
+      });
+      expect(tagged.statusCode, tagged.body).toBe(200);
+      // A balance top-up goes back by the driver's payout, not a console refund (docs/decisions/0212).
+      if (heldForTheDriver) return;
+      const refund = await app.inject({
+        method: "POST",
+        url: `/api/admin/payment/${charge.id}/refund`,
+        headers: { ...operator.headers, "idempotency-key": idempotencyKey() },
+        payload: { amount: 100, reason: "Cortesía" },
+      });
+      expect(refund.statusCode, refund.body).toBe(200);
+      const after = (await historyOf(driver.headers)).filter((entry) => entry.receipt_uuid === charge.id);
+      expect(after).toHaveLength(2);
+      const refundLine = after.find((entry) => entry.kind === "refund");
+      expect(refundLine).toMatchObject({
+        line: `Reembolso · ${words} · ${day}`,
+        amount: -100,
+        currency: charge.currency,
+        tag: "business",
+      });
+      expect(refundLine?.payment_uuid).not.toBe(charge.id);
+      expect(after.find((entry) => entry.kind === "charge")).toMatchObject({ amount: charge.amount, tag: "business" });
+    },
+  );
 });

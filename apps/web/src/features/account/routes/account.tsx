@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { FormField } from "../../../components/form-field.tsx";
 import { Page } from "../../../components/page.tsx";
-import { pathTo, paths } from "../../../config/paths.ts";
+import { paths, pathTo } from "../../../config/paths.ts";
 import { getHostConfig } from "../../../lib/host-config.ts";
 import { translateMessage } from "../../../lib/i18n.ts";
 import { notifySuccess } from "../../../lib/notify.ts";

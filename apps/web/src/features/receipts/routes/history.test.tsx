@@ -130,7 +130,10 @@ describe("the receipts history", () => {
 
   it("on a Mexican host links an invoiced payment's CFDI; on a US host it does not", async () => {
     await i18n.changeLanguage("es");
-    const cfdi = { invoice_uuid: "1a2b3c4d-0000-4000-8000-000000000009", cfdi_uuid: "AAAA1111-2222-3333-4444-555566667777" };
+    const cfdi = {
+      invoice_uuid: "1a2b3c4d-0000-4000-8000-000000000009",
+      cfdi_uuid: "AAAA1111-2222-3333-4444-555566667777",
+    };
     mockApi({ "GET user/receipts/history": () => page([entry({ cfdi })]) });
     const { unmount } = renderWithProviders(<HistoryScreen />);
     expect(await screen.findByRole("link", { name: `Factura (CFDI): ${cfdi.cfdi_uuid}` })).toHaveAttribute(
