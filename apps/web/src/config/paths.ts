@@ -37,6 +37,8 @@ export const paths = {
   visitReceipt: { path: "/visita/:uuid/recibo", alias: "/visit/:uuid/receipt" },
   /** Not in the spec: the receipt of any paid charge, by its payment uuid (docs/decisions/0111). */
   receipt: { path: "/recibo/:uuid", alias: "/receipt/:uuid" },
+  /** Not in the spec: every payment of a month, tagged business or personal, and its statement (docs/decisions/0187). */
+  receipts: { path: "/recibos", alias: "/receipts" },
   /** Not in the spec: a receipt's proof, public and not indexed, from its QR (docs/decisions/0200). */
   verify: { path: "/verificar/:token", alias: "/verify/:token" },
   eventVisit: { path: "/visita/evento/:uuid", alias: "/visit/event/:uuid" },

@@ -25,6 +25,9 @@ export const account = {
   delete_heading: "Delete account",
   delete_intro:
     "Deleting your account removes your name, e-mail, phone, vehicles, cards and billing data. The payments and invoices the law requires us to keep stay, without your name. You cannot delete it while you have active visits or subscriptions.",
+  receipts_heading: "Receipts",
+  receipts_intro: "Every payment of a month, business or personal, with its statement as CSV or PDF.",
+  receipts_link: "Receipts history",
   data_heading: "A copy of your data",
   data_intro:
     "Download a file with everything we hold on you: profile, vehicles, cards, visits, payments, invoices and messages.",

@@ -26,6 +26,9 @@ export const account: typeof source = {
   delete_heading: "Eliminar cuenta",
   delete_intro:
     "Al eliminar tu cuenta se borran tu nombre, correo, teléfono, vehículos, tarjetas y datos de facturación. Los pagos y facturas que la ley nos obliga a conservar se quedan, sin tu nombre. No puedes eliminarla mientras tengas visitas o pensiones activas.",
+  receipts_heading: "Recibos",
+  receipts_intro: "Todos tus pagos del mes, de negocio o personales, con su estado de cuenta en CSV o PDF.",
+  receipts_link: "Historial de recibos",
   data_heading: "Copia de tus datos",
   data_intro:
     "Descarga un archivo con todo lo que tenemos de ti: perfil, vehículos, tarjetas, visitas, pagos, facturas y mensajes.",

@@ -3,10 +3,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { z } from "zod";
 import { FormField } from "../../../components/form-field.tsx";
 import { Page } from "../../../components/page.tsx";
-import { paths } from "../../../config/paths.ts";
+import { paths, pathTo } from "../../../config/paths.ts";
 import { getHostConfig } from "../../../lib/host-config.ts";
 import { translateMessage } from "../../../lib/i18n.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
@@ -157,6 +158,16 @@ export default function AccountScreen() {
       )}
 
       <ReminderSettings emailVerified={user.email_verified} />
+
+      <section className="card" aria-labelledby="receipts-heading">
+        <h2 id="receipts-heading" className="section-title">
+          {t("receipts_heading")}
+        </h2>
+        <p className="muted">{t("receipts_intro")}</p>
+        <Link className="button button-secondary" to={pathTo("receipts")}>
+          {t("receipts_link")}
+        </Link>
+      </section>
 
       <section className="card" aria-labelledby="data-heading">
         <h2 id="data-heading" className="section-title">

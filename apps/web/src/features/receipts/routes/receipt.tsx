@@ -92,6 +92,9 @@ export default function ReceiptScreen() {
             <Link className="button button-secondary" to={PRODUCT_PATHS[receipt.product.kind](receipt.product.uuid)}>
               {t("receipt.back_to_product")}
             </Link>
+            <Link className="button button-secondary" to={pathTo("receipts")}>
+              {t("history.link")}
+            </Link>
           </div>
         </>
       )}

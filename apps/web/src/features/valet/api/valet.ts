@@ -1,4 +1,5 @@
 import type { EndpointBody } from "@estaciona/contracts/endpoint";
+import { listReceipts } from "@estaciona/contracts/endpoints/receipts";
 import * as endpoints from "@estaciona/contracts/endpoints/valet";
 import type { PayTicketAnswer, ValetTicketDetail } from "@estaciona/contracts/schemas/valet";
 import type { QueryClient } from "@tanstack/react-query";
@@ -10,9 +11,10 @@ export const ticketQuery = (uuid: string) => endpointQuery(endpoints.getValetTic
 export const ticketsQuery = (page: number, limit: number) =>
   endpointQuery(endpoints.listValetTickets, { query: { page, limit } });
 
+/** After a payment the ticket, the list and the ticket's receipts (its screen links them) are stale. */
 export const refreshTickets = (queryClient: QueryClient) =>
   Promise.all(
-    [endpoints.getValetTicket, endpoints.listValetTickets].map((endpoint) =>
+    [endpoints.getValetTicket, endpoints.listValetTickets, listReceipts].map((endpoint) =>
       queryClient.invalidateQueries({ queryKey: endpointKey(endpoint) }),
     ),
   );
