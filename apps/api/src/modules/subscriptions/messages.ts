@@ -11,6 +11,7 @@ import { findVehicleById } from "../parking/visits/repository.ts";
 import { findCardById, findPaymentById } from "../payments/repository.ts";
 import { deliverReminder, type PreferenceDefaults, preferencesOf, reminderTime } from "../reminders/index.ts";
 import { findUserById } from "../users/repository.ts";
+import { isSuspendedAt } from "../users/suspensions.ts";
 import { periodPrice } from "./pricing.ts";
 import { findSubscriptionById, type SubscriptionRow } from "./repository/passes.ts";
 import { findPeriod, findPeriodById } from "./repository/periods.ts";
@@ -156,6 +157,8 @@ export async function sendRenewalReminder(
   const pass = await passOf(deps, subscriptionId);
   if (pass?.subscription.status !== "active" || pass.subscription.cancel_at_period_end === 1) return;
   const { subscription, user, plan, location, vehicle, period } = pass;
+  // Its renewal will not charge a suspended driver (renewals.ts): no "renews on" notice either.
+  if (await isSuspendedAt(deps.db, user.id, location.id)) return;
   const now = Date.now();
   const preferences = await preferencesOf(deps, user.id);
   const at = reminderTime(now, preferences, location.time_zone, "later", now - 1, 0);

@@ -4,6 +4,7 @@ import { isoAfter, nowIso } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
 import type { JobRunner } from "../jobs/worker.ts";
 import type { PreferenceDefaults } from "../reminders/index.ts";
+import { isSuspendedAt } from "../users/suspensions.ts";
 import {
   type BillingDeps,
   chargePeriod,
@@ -47,11 +48,25 @@ export async function advanceSubscription(
     const now = nowIso();
     const current = await findPeriod(tx, subscription.id, subscription.current_period);
     if (!current) return { kind: "none" };
-    const attemptKey = (period: PeriodRow, attempt: number) => ({
-      kind: "charge" as const,
+    const attemptKey = (period: PeriodRow, attempt: number): Step => ({
+      kind: "charge",
       period,
       key: `subscription-period:${period.id}:${attempt}`,
     });
+    // A suspended driver is not charged by a renewal they did not start: the pass ends instead,
+    // its paid time used up, before any new period is opened (docs/decisions/0278).
+    const endedBySuspension = async (): Promise<boolean> => {
+      if (!(await isSuspendedAt(tx, subscription.user_id, subscription.location_id))) return false;
+      await updateSubscriptionRow(tx, subscription.id, {
+        status: "canceled",
+        canceled_at: subscription.canceled_at ?? now,
+        ended_at: now,
+        updated_at: now,
+      });
+      return true;
+    };
+    const chargeUnlessSuspended = async (period: () => Promise<PeriodRow>, attempt: number): Promise<Step> =>
+      (await endedBySuspension()) ? { kind: "none" } : attemptKey(await period(), attempt);
 
     switch (subscription.status) {
       case "incomplete":
@@ -61,7 +76,7 @@ export async function advanceSubscription(
         }
         return { kind: "none" };
       case "trial":
-        return current.starts_at <= now ? attemptKey(current, 0) : { kind: "none" };
+        return current.starts_at <= now ? chargeUnlessSuspended(async () => current, 0) : { kind: "none" };
       case "active":
       case "past_due": {
         if (current.ends_at <= now && endsAtPeriodEnd(subscription)) {
@@ -71,16 +86,17 @@ export async function advanceSubscription(
         // Opened by a run that died before charging it (the opening commits first): charge it now,
         // under the same key, so a charge that did reach the ledger is replayed, not doubled.
         if (subscription.status === "active" && current.status === "due" && current.starts_at <= now)
-          return attemptKey(current, 0);
-        if (subscription.status === "active" && current.ends_at <= now) {
-          const next = await openPeriod(tx, subscription, current.number + 1);
-          await updateSubscriptionRow(tx, subscription.id, { current_period: next.number, updated_at: now });
-          return attemptKey(next, 0);
-        }
+          return chargeUnlessSuspended(async () => current, 0);
+        if (subscription.status === "active" && current.ends_at <= now)
+          return chargeUnlessSuspended(async () => {
+            const next = await openPeriod(tx, subscription, current.number + 1);
+            await updateSubscriptionRow(tx, subscription.id, { current_period: next.number, updated_at: now });
+            return next;
+          }, 0);
         const retryDue =
           subscription.status === "past_due" &&
           (options.retryNow || (subscription.next_retry_at !== null && subscription.next_retry_at <= now));
-        return retryDue ? attemptKey(current, subscription.failed_attempts) : { kind: "none" };
+        return retryDue ? chargeUnlessSuspended(async () => current, subscription.failed_attempts) : { kind: "none" };
       }
       case "unpaid":
         return options.retryNow ? attemptKey(current, subscription.failed_attempts) : { kind: "none" };
