@@ -7,15 +7,15 @@ import {
   DISCOUNT_KINDS,
 } from "@estaciona/contracts/schemas/subscriptions";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { z } from "zod";
 import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { translateMessage } from "../../../lib/i18n.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { profileQuery, refreshConsole } from "../api/operator.ts";
-import { activePlansQuery, createDiscount, updateDiscount } from "../api/sales.ts";
+import { profileQuery } from "../api/operator.ts";
+import { activePlansQuery, createDiscount, salesLists, updateDiscount } from "../api/sales.ts";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 import { optionalDay, optionalWholeNumber } from "../lib/sales-forms.ts";
 
@@ -91,7 +91,6 @@ function NewCodeForm({
   onDone: () => void;
 }) {
   const { t, money } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const blank: NewCodeForm = {
     code: "",
     kind: "percent",
@@ -113,13 +112,11 @@ function NewCodeForm({
     resolver: zodResolver(newCodeSchema),
     defaultValues: blank,
   });
-  const create = useMutation({
+  const create = useConsoleMutation({
     mutationFn: createDiscount,
-    onSuccess: async (code) => {
-      notifySuccess(t("promos.created", { code: code.code }));
-      onDone();
-      await refreshConsole(queryClient);
-    },
+    invalidates: [salesLists.discounts],
+    onSuccess: onDone,
+    success: (code) => t("promos.created", { code: code.code }),
   });
   const kind = watch("kind");
   const planUuid = watch("plan_uuid");
@@ -268,7 +265,6 @@ function LimitFields({
 
 export function ChangeCode({ code, onDone }: { code: AdminDiscount; onDone: () => void }) {
   const { t } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
@@ -281,13 +277,11 @@ export function ChangeCode({ code, onDone }: { code: AdminDiscount; onDone: () =
       max_redemptions: code.max_redemptions === null ? "" : String(code.max_redemptions),
     },
   });
-  const save = useMutation({
+  const save = useConsoleMutation({
     mutationFn: (body: z.output<typeof changeSchema>) => updateDiscount(code.uuid, body),
-    onSuccess: async (saved) => {
-      notifySuccess(t("promos.saved", { code: saved.code }));
-      onDone();
-      await refreshConsole(queryClient);
-    },
+    invalidates: [salesLists.discounts],
+    onSuccess: onDone,
+    success: (saved) => t("promos.saved", { code: saved.code }),
   });
   return (
     <form className="form" noValidate onSubmit={handleSubmit((body) => save.mutate(body))}>

@@ -3,18 +3,17 @@ import { formatMinorUnits, parseMinorUnits } from "@estaciona/contracts/money";
 import type { AdminEvent } from "@estaciona/contracts/schemas/events";
 import type { OperatorLocation } from "@estaciona/contracts/schemas/operator";
 import { feeRatesFromBody } from "@estaciona/contracts/schemas/parking";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { formatInZone } from "../../../components/parking/zoned-time.ts";
 import { pathTo } from "../../../config/paths.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { locationsQuery, refreshConsole } from "../api/operator.ts";
+import { locationsQuery } from "../api/operator.ts";
 import {
   type CreateEventBody,
   cancelEvent,
@@ -22,8 +21,10 @@ import {
   operatorEventQuery,
   operatorSeriesQuery,
   updateEvent,
+  venueLists,
 } from "../api/venues.ts";
 import { StatusPill } from "../components/status-pill.tsx";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 import { isoToVenueTime, venueTimeToIso } from "../lib/venue-time.ts";
 
@@ -150,8 +151,6 @@ export default function EventEditScreen() {
 function EventEditor({ event, venues }: { event: AdminEvent | undefined; venues: OperatorLocation[] }) {
   const { t, money } = useConsoleFormat();
   const { i18n } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const series = useQuery({ ...operatorSeriesQuery(), enabled: !event });
   const [form, setForm] = useState<EventForm>(event ? formOf(event) : newEventForm(venues[0]));
   const [submitted, setSubmitted] = useState(false);
@@ -163,24 +162,20 @@ function EventEditor({ event, venues }: { event: AdminEvent | undefined; venues:
   const { fields, invalid } = fieldsOf(form, timeZone);
   const cancelled = event?.status === "cancelled";
 
-  const save = useMutation({
+  const save = useConsoleMutation({
     mutationFn: (valid: EventFields) =>
       event
         ? updateEvent(event.uuid, valid)
         : createEvent({ ...valid, location_uuid: form.venue, series_slug: form.series || null }),
-    onSuccess: async (saved) => {
-      await refreshConsole(queryClient);
-      notifySuccess(t("events.saved", { name: saved.name }));
-      navigate(pathTo("operatorEvents"));
-    },
+    invalidates: [venueLists.events, venueLists.event],
+    success: (saved) => t("events.saved", { name: saved.name }),
+    navigateTo: pathTo("operatorEvents"),
   });
-  const cancel = useMutation({
+  const cancel = useConsoleMutation({
     mutationFn: () => cancelEvent(event?.uuid ?? ""),
-    onSuccess: async (done) => {
-      setConfirming(false);
-      await refreshConsole(queryClient);
-      notifySuccess(t("events.cancelled", { name: done.name }));
-    },
+    invalidates: [venueLists.events, venueLists.event],
+    onSuccess: () => setConfirming(false),
+    success: (done) => t("events.cancelled", { name: done.name }),
   });
 
   const set = <K extends FieldName>(name: K, value: EventForm[K]) =>

@@ -1,5 +1,5 @@
 import type { AdminEvent } from "@estaciona/contracts/schemas/events";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -9,10 +9,9 @@ import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { formatInZone } from "../../../components/parking/zoned-time.ts";
 import { pathTo } from "../../../config/paths.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { refreshConsole } from "../api/operator.ts";
-import { createSeries, type EventPeriod, operatorEventsQuery, operatorSeriesQuery } from "../api/venues.ts";
+import { createSeries, type EventPeriod, operatorEventsQuery, operatorSeriesQuery, venueLists } from "../api/venues.ts";
 import { StatusPill } from "../components/status-pill.tsx";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
 const PERIODS: EventPeriod[] = ["upcoming", "past"];
@@ -120,16 +119,13 @@ function EventCard({ event }: { event: AdminEvent }) {
 
 function SeriesSection() {
   const { t } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const series = useQuery(operatorSeriesQuery());
   const [open, setOpen] = useState(false);
-  const create = useMutation({
+  const create = useConsoleMutation({
     mutationFn: createSeries,
-    onSuccess: async (created) => {
-      setOpen(false);
-      await refreshConsole(queryClient);
-      notifySuccess(t("events.series_saved", { name: created.name }));
-    },
+    invalidates: [venueLists.series],
+    onSuccess: () => setOpen(false),
+    success: (created) => t("events.series_saved", { name: created.name }),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,7 +1,7 @@
 import { contrastWithWhite, HOST_FEATURES, HOST_WIDTH, MIN_BUTTON_CONTRAST, THEMES } from "@estaciona/contracts";
 import { type HostBody, hostBody, type OperatorHost, type Organisation } from "@estaciona/contracts/schemas/operator";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -9,9 +9,9 @@ import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { translateMessage } from "../../../lib/i18n.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { hostsQuery, organisationsQuery, refreshConsole, updateHost } from "../api/operator.ts";
+import { consoleLists, hostsQuery, organisationsQuery, updateHost } from "../api/operator.ts";
 import { HostTenantFields } from "../components/host-tenant-fields.tsx";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
 type HostForm = z.input<typeof hostBody>;
@@ -110,7 +110,6 @@ function HostEditor({
   onDone: () => void;
 }) {
   const { t } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const {
     register,
     control,
@@ -118,13 +117,11 @@ function HostEditor({
     watch,
     formState: { errors, isSubmitting },
   } = useForm<HostForm, unknown, HostOutput>({ resolver: zodResolver(hostBody), defaultValues: formOf(host) });
-  const save = useMutation({
+  const save = useConsoleMutation({
     mutationFn: (body: HostBody) => updateHost(host.hostname, body),
-    onSuccess: async () => {
-      await refreshConsole(queryClient);
-      notifySuccess(t("hosts.saved", { hostname: host.hostname }));
-      onDone();
-    },
+    invalidates: [consoleLists.hosts],
+    onSuccess: onDone,
+    success: () => t("hosts.saved", { hostname: host.hostname }),
   });
   const heading = useRef<HTMLHeadingElement>(null);
   // The editor opens below the list: bring it into view and start reading at its title.

@@ -1,16 +1,16 @@
 import { COUNTRIES, CURRENCY_BY_COUNTRY } from "@estaciona/contracts";
 import { formatMinorUnits, parseMinorUnits } from "@estaciona/contracts/money";
 import { LOCATION_INVOICING, type OperatorLocation } from "@estaciona/contracts/schemas/operator";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { createLocation, type LocationBody, locationQuery, refreshConsole, updateLocation } from "../api/operator.ts";
+import { consoleLists, createLocation, type LocationBody, locationQuery, updateLocation } from "../api/operator.ts";
 import { TariffPreview } from "../components/tariff-preview.tsx";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
 const KINDS = ["lot", "meter", "venue", "valet"] as const;
@@ -201,19 +201,15 @@ export default function LocationEditScreen() {
 
 function LocationEditor({ location }: { location: OperatorLocation | undefined }) {
   const { t } = useConsoleFormat();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [form, setForm] = useState<LocationForm>(location ? formOf(location) : NEW_LOCATION);
   const [submitted, setSubmitted] = useState(false);
   const { body, draft, invalid } = bodyOf(form);
   const priced = PRICED_FIELDS.every((name) => !invalid.has(name));
-  const save = useMutation({
+  const save = useConsoleMutation({
     mutationFn: (valid: LocationBody) => (location ? updateLocation(location.uuid, valid) : createLocation(valid)),
-    onSuccess: async (saved) => {
-      await refreshConsole(queryClient);
-      notifySuccess(t("locations.saved", { name: saved.name }));
-      navigate(pathTo("operatorLocations"));
-    },
+    invalidates: [consoleLists.locations, consoleLists.location],
+    success: (saved) => t("locations.saved", { name: saved.name }),
+    navigateTo: pathTo("operatorLocations"),
   });
 
   const set = <K extends FieldName>(name: K, value: LocationForm[K]) =>

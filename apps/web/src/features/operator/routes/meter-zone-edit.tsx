@@ -4,17 +4,17 @@ import { formatMinorUnits, parseMinorUnits } from "@estaciona/contracts/money";
 import type { AdminMeterZone } from "@estaciona/contracts/schemas/meters";
 import type { OperatorLocation } from "@estaciona/contracts/schemas/operator";
 import { feeRatesFromBody } from "@estaciona/contracts/schemas/parking";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { locationsQuery, refreshConsole } from "../api/operator.ts";
-import { createZone, operatorZoneQuery, updateZone, type ZoneBody } from "../api/venues.ts";
+import { locationsQuery } from "../api/operator.ts";
+import { createZone, operatorZoneQuery, updateZone, venueLists, type ZoneBody } from "../api/venues.ts";
 import { MeterPricePreview } from "../components/meter-price-preview.tsx";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 import { type DayHours, dayHoursOf, windowOf } from "../lib/meter-hours.ts";
 
@@ -170,8 +170,6 @@ export default function MeterZoneEditScreen() {
 
 function ZoneEditor({ zone, locations }: { zone: AdminMeterZone | undefined; locations: OperatorLocation[] }) {
   const { t } = useConsoleFormat();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [form, setForm] = useState<ZoneForm>(zone ? formOf(zone) : newZoneForm(locations[0]));
   const [submitted, setSubmitted] = useState(false);
   const location = locations.find((option) => option.uuid === form.location);
@@ -184,14 +182,12 @@ function ZoneEditor({ zone, locations }: { zone: AdminMeterZone | undefined; loc
       ? feeRatesFromBody(location.rates)
       : null;
   const { body, invalid } = bodyOf(form);
-  const save = useMutation({
+  const save = useConsoleMutation({
     mutationFn: (valid: ZoneBody) =>
       zone ? updateZone(zone.uuid, valid) : createZone({ ...valid, location_uuid: form.location }),
-    onSuccess: async (saved) => {
-      await refreshConsole(queryClient);
-      notifySuccess(t("meter_zones.saved", { code: saved.zone_code }));
-      navigate(pathTo("operatorMeterZones"));
-    },
+    invalidates: [venueLists.zones, venueLists.zone],
+    success: (saved) => t("meter_zones.saved", { code: saved.zone_code }),
+    navigateTo: pathTo("operatorMeterZones"),
   });
 
   const set = <K extends keyof ZoneForm>(name: K, value: ZoneForm[K]) =>

@@ -1,6 +1,6 @@
 import { organisationBody } from "@estaciona/contracts/schemas/operator";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -8,8 +8,8 @@ import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { translateMessage } from "../../../lib/i18n.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { addOrganisationOperator, createOrganisation, organisationsQuery, refreshConsole } from "../api/operator.ts";
+import { addOrganisationOperator, consoleLists, createOrganisation, organisationsQuery } from "../api/operator.ts";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
 type OrganisationForm = z.input<typeof organisationBody>;
@@ -53,7 +53,6 @@ export default function OrganisationsScreen() {
 
 function NewOrganisation() {
   const { t } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
@@ -63,13 +62,11 @@ function NewOrganisation() {
     resolver: zodResolver(organisationBody),
     defaultValues: { name: "", contact_email: "", contact_phone: "" },
   });
-  const create = useMutation({
+  const create = useConsoleMutation({
     mutationFn: createOrganisation,
-    onSuccess: async (organisation) => {
-      reset();
-      await refreshConsole(queryClient);
-      notifySuccess(t("organisations.created", { name: organisation.name }));
-    },
+    invalidates: [consoleLists.organisations],
+    onSuccess: () => reset(),
+    success: (organisation) => t("organisations.created", { name: organisation.name }),
   });
   return (
     <section className="card" aria-labelledby="organisation-new-title">
@@ -130,16 +127,13 @@ function NewOrganisation() {
 
 function AddOperator({ organisations }: { organisations: Array<{ uuid: string; name: string }> }) {
   const { t } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const [organisation, setOrganisation] = useState(organisations[0]?.uuid ?? "");
   const [phone, setPhone] = useState("");
-  const add = useMutation({
+  const add = useConsoleMutation({
     mutationFn: () => addOrganisationOperator(organisation, phone.trim()),
-    onSuccess: async () => {
-      setPhone("");
-      await refreshConsole(queryClient);
-      notifySuccess(t("team.added"));
-    },
+    invalidates: [consoleLists.organisations],
+    onSuccess: () => setPhone(""),
+    success: () => t("team.added"),
   });
   return (
     <section className="card" aria-labelledby="organisation-operator-title">
