@@ -5,7 +5,6 @@ import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { FormField } from "../../../components/form-field.tsx";
-import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import {
   consoleLists,
@@ -16,6 +15,7 @@ import {
   revokeDevice,
   rotateDeviceKey,
 } from "../api/operator.ts";
+import { ConsoleList } from "../components/console-list.tsx";
 import { StatusPill } from "../components/status-pill.tsx";
 import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
@@ -43,17 +43,13 @@ export default function DevicesScreen() {
           </button>
         </section>
       )}
-      {!devices.data ? (
-        <LoadingSection />
-      ) : devices.data.length === 0 ? (
-        <p className="muted">{t("devices.none")}</p>
-      ) : (
+      <ConsoleList list={devices} count={devices.data?.length ?? 0} empty={t("devices.none")} framed={false}>
         <ul className="card-list">
-          {devices.data.map((device) => (
+          {devices.data?.map((device) => (
             <DeviceCard key={device.uuid} device={device} onKey={setShownKey} />
           ))}
         </ul>
-      )}
+      </ConsoleList>
     </Page>
   );
 }

@@ -3,9 +3,9 @@ import { DISPUTE_STATUSES } from "@estaciona/contracts/schemas/verification";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { changeDispute, disputesList, disputesQuery, downloadOperatorKit } from "../../verification/index.ts";
+import { ConsoleList } from "../components/console-list.tsx";
 import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
@@ -39,17 +39,13 @@ export default function DisputesScreen() {
           ))}
         </select>
       </div>
-      {!disputes.data ? (
-        <LoadingSection />
-      ) : disputes.data.length === 0 ? (
-        <p className="muted">{t("console.none")}</p>
-      ) : (
+      <ConsoleList list={disputes} count={disputes.data?.length ?? 0} empty={t("console.none")} framed={false}>
         <ul className="card-list">
-          {disputes.data.map((dispute) => (
+          {disputes.data?.map((dispute) => (
             <DisputeCard key={dispute.uuid} dispute={dispute} />
           ))}
         </ul>
-      )}
+      </ConsoleList>
     </Page>
   );
 }

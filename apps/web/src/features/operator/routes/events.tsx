@@ -10,6 +10,7 @@ import { Page } from "../../../components/page.tsx";
 import { formatInZone } from "../../../components/parking/zoned-time.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { createSeries, type EventPeriod, operatorEventsQuery, operatorSeriesQuery, venueLists } from "../api/venues.ts";
+import { ConsoleList } from "../components/console-list.tsx";
 import { StatusPill } from "../components/status-pill.tsx";
 import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
@@ -46,29 +47,19 @@ export default function EventsScreen() {
           </label>
         ))}
       </fieldset>
-      {events.isPending ? (
-        <LoadingSection />
-      ) : rows.length === 0 ? (
-        <p className="muted">{t(period === "upcoming" ? "events.empty_upcoming" : "events.empty_past")}</p>
-      ) : (
-        <section aria-live="polite" aria-label={t(`events.${period}`)}>
-          <ul className="console-grid card-list" data-testid="operator-events">
-            {rows.map((event) => (
-              <EventCard key={event.uuid} event={event} />
-            ))}
-          </ul>
-          {events.hasNextPage && (
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={events.isFetchingNextPage}
-              onClick={() => void events.fetchNextPage()}
-            >
-              {t("events.more")}
-            </button>
-          )}
-        </section>
-      )}
+      <ConsoleList
+        label={t(`events.${period}`)}
+        list={events}
+        count={rows.length}
+        empty={t(period === "upcoming" ? "events.empty_upcoming" : "events.empty_past")}
+        framed={false}
+      >
+        <ul className="console-grid card-list" data-testid="operator-events">
+          {rows.map((event) => (
+            <EventCard key={event.uuid} event={event} />
+          ))}
+        </ul>
+      </ConsoleList>
       <SeriesSection />
     </Page>
   );

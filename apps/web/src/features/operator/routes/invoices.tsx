@@ -3,9 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { FormField } from "../../../components/form-field.tsx";
-import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { approveInvoice, consoleLists, pendingInvoicesQuery, rejectInvoice } from "../api/operator.ts";
+import { ConsoleList } from "../components/console-list.tsx";
 import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
@@ -15,17 +15,13 @@ export default function InvoicesScreen() {
   const invoices = useQuery(pendingInvoicesQuery());
   return (
     <Page title={t("invoices.title")}>
-      {!invoices.data ? (
-        <LoadingSection />
-      ) : invoices.data.length === 0 ? (
-        <p className="muted">{t("invoices.none")}</p>
-      ) : (
+      <ConsoleList list={invoices} count={invoices.data?.length ?? 0} empty={t("invoices.none")} framed={false}>
         <ul className="card-list">
-          {invoices.data.map((invoice) => (
+          {invoices.data?.map((invoice) => (
             <PendingInvoice key={invoice.uuid} invoice={invoice} />
           ))}
         </ul>
-      )}
+      </ConsoleList>
     </Page>
   );
 }
