@@ -98,13 +98,29 @@ export const approveInvoice = (uuid: string) => callEndpoint(invoicing.approveIn
 export const rejectInvoice = (uuid: string, reason: string) =>
   callEndpoint(invoicing.rejectInvoice, { params: { uuid }, body: { reason } });
 
+/**
+ * The console's lists by name, for useConsoleMutation's `invalidates`: each key names every page,
+ * filter and row of its endpoint.
+ */
+export const consoleLists = {
+  today: endpointKey(endpoints.getToday),
+  locations: endpointKey(endpoints.listOperatorLocations),
+  location: endpointKey(endpoints.getOperatorLocation),
+  devices: endpointKey(endpoints.listDevices),
+  payments: endpointKey(endpoints.searchPayments),
+  payment: endpointKey(endpoints.getPayment),
+  drivers: endpointKey(endpoints.searchDrivers),
+  driver: endpointKey(endpoints.getDriver),
+  operators: endpointKey(endpoints.listOperators),
+  audit: endpointKey(endpoints.listAudit),
+  hosts: endpointKey(endpoints.listHosts),
+  organisations: endpointKey(endpoints.listOrganisations),
+  invoices: endpointKey(invoicing.listPendingInvoices),
+} as const;
+
 /** The console's answers: every endpoint under /admin/. */
 const isConsoleAnswer = (query: Query) =>
   typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith("/admin/");
-
-/** After a change, every console answer that could show it is stale. */
-export const refreshConsole = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ predicate: isConsoleAnswer });
 
 /**
  * A section just opened reads its figures again, even when the app kept an answer under 30 s old:

@@ -6,6 +6,12 @@ import { endpointKey, endpointQuery } from "../../../lib/endpoint-query.ts";
 
 /** The console's plans and promo codes (docs/decisions/0047). */
 
+/** The lists of this file, for useConsoleMutation's `invalidates`. */
+export const salesLists = {
+  plans: endpointKey(sales.listAdminPlans),
+  discounts: endpointKey(sales.listDiscounts),
+} as const;
+
 export type PlanFilters = Omit<EndpointQuery<typeof sales.listAdminPlans>, "cursor" | "limit">;
 /** Keyset pages of the operator's plans, newest first. */
 export const plansQuery = (filters: PlanFilters) =>

@@ -7,6 +7,15 @@ import { endpointKey, endpointQuery } from "../../../lib/endpoint-query.ts";
 
 /** The console's calls for events at venues and meter zones (docs/decisions/0049, 0050). */
 
+/** The lists of this file, for useConsoleMutation's `invalidates`. */
+export const venueLists = {
+  events: endpointKey(events.listOperatorEvents),
+  event: endpointKey(events.getOperatorEvent),
+  series: endpointKey(events.listOperatorEventSeries),
+  zones: endpointKey(meters.listOperatorMeterZones),
+  zone: endpointKey(meters.getOperatorMeterZone),
+} as const;
+
 export type EventPeriod = "upcoming" | "past";
 /** Keyset pages of the organisation's events of a period: each page hands over the cursor of the next. */
 export const operatorEventsQuery = (period: EventPeriod) =>

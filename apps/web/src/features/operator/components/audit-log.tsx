@@ -1,10 +1,10 @@
 import type { AuditEntry } from "@estaciona/contracts/schemas/operator";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { LoadingSection } from "../../../components/loading-view.tsx";
 import { auditQuery, locationsQuery } from "../api/operator.ts";
 import { type AuditFormat, type AuditValue, auditValues } from "../lib/audit-values.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 import { weekSummary } from "../lib/meter-hours.ts";
+import { ConsoleList } from "./console-list.tsx";
 import { TableScroller } from "./table-scroller.tsx";
 
 /** Where the catalogue words each coded field of the audit log, first match wins. */
@@ -75,63 +75,44 @@ export function AuditLog() {
   const audit = useInfiniteQuery(auditQuery());
   const entries: AuditEntry[] = audit.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <section className="card" aria-labelledby="audit-title">
-      <h2 id="audit-title" className="section-title">
-        {t("team.audit")}
-      </h2>
-      {audit.isPending ? (
-        <LoadingSection />
-      ) : entries.length === 0 ? (
-        <p className="muted">{t("team.audit_none")}</p>
-      ) : (
-        <TableScroller label={t("team.audit")}>
-          <table className="console-table console-table-stacked" data-testid="audit-log">
-            <thead>
-              <tr>
-                <th scope="col">{t("payments.when")}</th>
-                <th scope="col">{t("team.who")}</th>
-                <th scope="col">{t("team.what")}</th>
-                <th scope="col">{t("team.before")}</th>
-                <th scope="col">{t("team.after")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => {
-                const format = formatFor(entry);
-                const currency = entry.location?.currency ?? null;
-                return (
-                  <tr key={entry.uuid}>
-                    <td data-label={t("payments.when")}>{format.when(entry.created_at)}</td>
-                    <td data-label={t("team.who")}>{entry.actor.name}</td>
-                    <td data-label={t("team.what")} className="console-cell-wide">
-                      {t(`audit_action.${entry.action}` as "audit_action.location.create", {
-                        defaultValue: t("audit_summary.changed"),
-                      })}
-                      {entry.location && <span className="muted"> · {entry.location.name}</span>}
-                    </td>
-                    <td data-label={t("team.before")}>
-                      <AuditValues values={auditValues(entry.before, format, { currency, other: entry.after })} />
-                    </td>
-                    <td data-label={t("team.after")}>
-                      <AuditValues values={auditValues(entry.after, format, { currency, other: entry.before })} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroller>
-      )}
-      {audit.hasNextPage && (
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={audit.isFetchingNextPage}
-          onClick={() => void audit.fetchNextPage()}
-        >
-          {t("payments.more")}
-        </button>
-      )}
-    </section>
+    <ConsoleList title={t("team.audit")} list={audit} count={entries.length} empty={t("team.audit_none")}>
+      <TableScroller label={t("team.audit")}>
+        <table className="console-table console-table-stacked" data-testid="audit-log">
+          <thead>
+            <tr>
+              <th scope="col">{t("payments.when")}</th>
+              <th scope="col">{t("team.who")}</th>
+              <th scope="col">{t("team.what")}</th>
+              <th scope="col">{t("team.before")}</th>
+              <th scope="col">{t("team.after")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => {
+              const format = formatFor(entry);
+              const currency = entry.location?.currency ?? null;
+              return (
+                <tr key={entry.uuid}>
+                  <td data-label={t("payments.when")}>{format.when(entry.created_at)}</td>
+                  <td data-label={t("team.who")}>{entry.actor.name}</td>
+                  <td data-label={t("team.what")} className="console-cell-wide">
+                    {t(`audit_action.${entry.action}` as "audit_action.location.create", {
+                      defaultValue: t("audit_summary.changed"),
+                    })}
+                    {entry.location && <span className="muted"> · {entry.location.name}</span>}
+                  </td>
+                  <td data-label={t("team.before")}>
+                    <AuditValues values={auditValues(entry.before, format, { currency, other: entry.after })} />
+                  </td>
+                  <td data-label={t("team.after")}>
+                    <AuditValues values={auditValues(entry.after, format, { currency, other: entry.before })} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroller>
+    </ConsoleList>
   );
 }

@@ -1,13 +1,11 @@
 import type { AdminPlan } from "@estaciona/contracts/schemas/subscriptions";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { pathTo } from "../../../config/paths.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { refreshConsole } from "../api/operator.ts";
-import { archivePlan } from "../api/sales.ts";
+import { archivePlan, salesLists } from "../api/sales.ts";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 import { EditPlan } from "./plan-forms.tsx";
 import { StatusPill } from "./status-pill.tsx";
@@ -15,16 +13,13 @@ import { StatusPill } from "./status-pill.tsx";
 /** One plan in the list: price, places sold and left, its own discount, and its edit and archive actions. */
 export function PlanCard({ plan }: { plan: AdminPlan }) {
   const { t, money } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [archiving, setArchiving] = useState(false);
-  const archive = useMutation({
+  const archive = useConsoleMutation({
     mutationFn: () => archivePlan(plan.uuid),
-    onSuccess: async () => {
-      setArchiving(false);
-      notifySuccess(t("plans.archived", { name: plan.name }));
-      await refreshConsole(queryClient);
-    },
+    invalidates: [salesLists.plans],
+    onSuccess: () => setArchiving(false),
+    success: () => t("plans.archived", { name: plan.name }),
   });
   const active = plan.status === "active";
   return (

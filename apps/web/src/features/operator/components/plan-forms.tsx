@@ -5,15 +5,15 @@ import { requiredText } from "@estaciona/contracts/schemas/common";
 import type { OperatorLocation } from "@estaciona/contracts/schemas/operator";
 import { type AdminPlan, DISCOUNT_KINDS, type DiscountRule } from "@estaciona/contracts/schemas/subscriptions";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { type UseFormRegisterReturn, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { translateMessage } from "../../../lib/i18n.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { locationsQuery, refreshConsole } from "../api/operator.ts";
-import { createPlan, updatePlan } from "../api/sales.ts";
+import { locationsQuery } from "../api/operator.ts";
+import { createPlan, salesLists, updatePlan } from "../api/sales.ts";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 import { amountText, decimalText, optionalWholeNumber, readDiscount } from "../lib/sales-forms.ts";
 
@@ -52,7 +52,6 @@ export function NewPlan({ onDone }: { onDone: () => void }) {
 
 function NewPlanForm({ locations, onDone }: { locations: OperatorLocation[]; onDone: () => void }) {
   const { t } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const blank = (location: string) => ({
     location_uuid: location,
     interval: "month" as const,
@@ -73,13 +72,11 @@ function NewPlanForm({ locations, onDone }: { locations: OperatorLocation[]; onD
     resolver: zodResolver(newPlanSchema),
     defaultValues: blank(locations[0]?.uuid ?? ""),
   });
-  const create = useMutation({
+  const create = useConsoleMutation({
     mutationFn: createPlan,
-    onSuccess: async (plan) => {
-      notifySuccess(t("plans.created", { name: plan.name }));
-      onDone();
-      await refreshConsole(queryClient);
-    },
+    invalidates: [salesLists.plans],
+    onSuccess: onDone,
+    success: (plan) => t("plans.created", { name: plan.name }),
   });
   const interval = useWatch({ control, name: "interval" });
   const discountKind = useWatch({ control, name: "discount_kind" });
@@ -154,7 +151,6 @@ function NewPlanForm({ locations, onDone }: { locations: OperatorLocation[]; onD
 
 export function EditPlan({ plan, onDone }: { plan: AdminPlan; onDone: () => void }) {
   const { t } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
@@ -178,13 +174,11 @@ export function EditPlan({ plan, onDone }: { plan: AdminPlan; onDone: () => void
   });
   const oneTime = plan.interval === "one_time";
   const discountKind = useWatch({ control, name: "discount_kind" });
-  const save = useMutation({
+  const save = useConsoleMutation({
     mutationFn: (body: EndpointBody<typeof updatePlanEndpoint>) => updatePlan(plan.uuid, body),
-    onSuccess: async (saved) => {
-      notifySuccess(t("plans.saved", { name: saved.name }));
-      onDone();
-      await refreshConsole(queryClient);
-    },
+    invalidates: [salesLists.plans],
+    onSuccess: onDone,
+    success: (saved) => t("plans.saved", { name: saved.name }),
   });
   return (
     <form

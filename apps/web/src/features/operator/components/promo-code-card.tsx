@@ -1,14 +1,14 @@
 import type { AdminDiscount } from "@estaciona/contracts/schemas/subscriptions";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { pathTo } from "../../../config/paths.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { profileQuery, refreshConsole } from "../api/operator.ts";
-import { disableDiscount } from "../api/sales.ts";
+import { profileQuery } from "../api/operator.ts";
+import { disableDiscount, salesLists } from "../api/sales.ts";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 import { calendarDay } from "../lib/sales-forms.ts";
 import { ChangeCode } from "./promo-code-forms.tsx";
@@ -27,16 +27,13 @@ export function CodeCard({ code }: { code: AdminDiscount }) {
   const { t, money } = useConsoleFormat();
   const profile = useQuery(profileQuery());
   const { i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const [changing, setChanging] = useState(false);
   const [ending, setEnding] = useState(false);
-  const end = useMutation({
+  const end = useConsoleMutation({
     mutationFn: () => disableDiscount(code.uuid),
-    onSuccess: async () => {
-      setEnding(false);
-      notifySuccess(t("promos.ended", { code: code.code }));
-      await refreshConsole(queryClient);
-    },
+    invalidates: [salesLists.discounts],
+    onSuccess: () => setEnding(false),
+    success: () => t("promos.ended", { code: code.code }),
   });
   const day = (date: string) => calendarDay(date, i18n.language);
   const off =

@@ -1,4 +1,6 @@
 import { formatMinorUnits, parseMinorUnits } from "@estaciona/contracts/money";
+import { CURRENCIES } from "@estaciona/contracts/schemas/parking";
+import { createDiscountBody, DISCOUNT_KINDS } from "@estaciona/contracts/schemas/subscriptions";
 import { z } from "zod";
 
 /**
@@ -64,3 +66,53 @@ export function readDiscount(
   if (kind === "percent" ? value > 100 : value > cost) return { error: "errors:api_invalid_discount_amount" };
   return { rule: { kind, value } };
 }
+
+const PROMO_WHOLE_NUMBER = "operator:promos.whole_number";
+const DATES_INVALID = "operator:promos.dates_invalid";
+/** A promo code's forms (promo-code-forms.tsx). The catalogue's own words for a discount above what it discounts (docs/product/calls-and-errors.md). */
+export const TOO_MUCH = "errors:api_invalid_discount_amount";
+
+const datesInOrder = (value: { starts_on: string | null; ends_on: string | null }) =>
+  !value.starts_on || !value.ends_on || value.ends_on >= value.starts_on;
+
+/** Dates and uses: what a code's change dialog reads, and the end of the creation form. */
+const limitFields = {
+  starts_on: optionalDay,
+  ends_on: optionalDay,
+  max_redemptions: optionalWholeNumber(PROMO_WHOLE_NUMBER),
+};
+export const changeCodeSchema = z.object(limitFields).refine(datesInOrder, { error: DATES_INVALID, path: ["ends_on"] });
+
+export const newCodeSchema = z
+  .object({
+    code: createDiscountBody.shape.code,
+    kind: z.enum(DISCOUNT_KINDS),
+    value: z.string().trim(),
+    plan_uuid: z.string(),
+    currency: z.enum(CURRENCIES),
+    periods: optionalWholeNumber(PROMO_WHOLE_NUMBER),
+    ...limitFields,
+  })
+  .refine(datesInOrder, { error: DATES_INVALID, path: ["ends_on"] })
+  .transform((form, context) => {
+    // A percentage is a whole number from 1 to 100; an amount a decimal read into minor units.
+    const value =
+      form.kind === "percent"
+        ? /^\d{1,3}$/.test(form.value) && Number(form.value) >= 1
+          ? Number(form.value)
+          : null
+        : parseMinorUnits(form.value);
+    if (value === null || value < 1) {
+      context.addIssue({
+        code: "custom",
+        path: ["value"],
+        message: form.kind === "percent" ? "operator:promos.percent_invalid" : "operator:promos.amount_invalid",
+      });
+      return z.NEVER;
+    }
+    if (form.kind === "percent" && value > 100) {
+      context.addIssue({ code: "custom", path: ["value"], message: TOO_MUCH });
+      return z.NEVER;
+    }
+    return { ...form, value };
+  });

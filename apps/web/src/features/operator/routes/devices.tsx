@@ -1,22 +1,23 @@
 import type { OperatorDevice } from "@estaciona/contracts/schemas/operator";
 import { DEVICE_DIRECTIONS, DEVICE_KINDS } from "@estaciona/contracts/schemas/parking";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { FormField } from "../../../components/form-field.tsx";
-import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import {
+  consoleLists,
   devicesQuery,
   locationsQuery,
-  refreshConsole,
   registerDevice,
   renameDevice,
   revokeDevice,
   rotateDeviceKey,
 } from "../api/operator.ts";
+import { ConsoleList } from "../components/console-list.tsx";
 import { StatusPill } from "../components/status-pill.tsx";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
 type Kind = (typeof DEVICE_KINDS)[number];
@@ -42,24 +43,19 @@ export default function DevicesScreen() {
           </button>
         </section>
       )}
-      {!devices.data ? (
-        <LoadingSection />
-      ) : devices.data.length === 0 ? (
-        <p className="muted">{t("devices.none")}</p>
-      ) : (
+      <ConsoleList list={devices} count={devices.data?.length ?? 0} empty={t("devices.none")} framed={false}>
         <ul className="card-list">
-          {devices.data.map((device) => (
+          {devices.data?.map((device) => (
             <DeviceCard key={device.uuid} device={device} onKey={setShownKey} />
           ))}
         </ul>
-      )}
+      </ConsoleList>
     </Page>
   );
 }
 
 function RegisterDevice({ onRegistered }: { onRegistered: (shown: { deviceId: string; key: string }) => void }) {
   const { t } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const locations = useQuery(locationsQuery());
   const [locationUuid, setLocationUuid] = useState("");
   const [deviceId, setDeviceId] = useState("");
@@ -67,14 +63,14 @@ function RegisterDevice({ onRegistered }: { onRegistered: (shown: { deviceId: st
   const [kind, setKind] = useState<Kind>("gate");
   const [direction, setDirection] = useState<Direction>("both");
   const chosenLocation = locationUuid || locations.data?.[0]?.uuid || "";
-  const register = useMutation({
+  const register = useConsoleMutation({
     mutationFn: () =>
       registerDevice({ location_uuid: chosenLocation, device_id: deviceId, name: name || null, kind, direction }),
-    onSuccess: async (device) => {
+    invalidates: [consoleLists.devices],
+    onSuccess: (device) => {
       onRegistered({ deviceId: device.device_id, key: device.key });
       setDeviceId("");
       setName("");
-      await refreshConsole(queryClient);
     },
   });
   return (
@@ -170,24 +166,28 @@ function DeviceCard({
   onKey: (shown: { deviceId: string; key: string }) => void;
 }) {
   const { t, when } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(device.name ?? "");
   const [confirm, setConfirm] = useState<"rotate" | "revoke" | null>(null);
-  const done = async () => {
+  const done = () => {
     setConfirm(null);
     setRenaming(false);
-    await refreshConsole(queryClient);
   };
-  const rename = useMutation({ mutationFn: () => renameDevice(device.uuid, name.trim() || null), onSuccess: done });
-  const rotate = useMutation({
+  const invalidates = [consoleLists.devices];
+  const rename = useConsoleMutation({
+    mutationFn: () => renameDevice(device.uuid, name.trim() || null),
+    invalidates,
+    onSuccess: done,
+  });
+  const rotate = useConsoleMutation({
     mutationFn: () => rotateDeviceKey(device.uuid),
-    onSuccess: async (answer) => {
+    invalidates,
+    onSuccess: (answer) => {
       onKey({ deviceId: device.device_id, key: answer.key });
-      await done();
+      done();
     },
   });
-  const revoke = useMutation({ mutationFn: () => revokeDevice(device.uuid), onSuccess: done });
+  const revoke = useConsoleMutation({ mutationFn: () => revokeDevice(device.uuid), invalidates, onSuccess: done });
   const revoked = device.revoked_at !== null;
   const label = device.name ?? device.device_id;
   return (

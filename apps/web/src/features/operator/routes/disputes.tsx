@@ -1,13 +1,12 @@
 import type { Dispute, DisputeStatus } from "@estaciona/contracts/schemas/verification";
 import { DISPUTE_STATUSES } from "@estaciona/contracts/schemas/verification";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { changeDispute, disputesQuery, downloadOperatorKit } from "../../verification/index.ts";
-import { refreshConsole } from "../api/operator.ts";
+import { changeDispute, disputesList, disputesQuery, downloadOperatorKit } from "../../verification/index.ts";
+import { ConsoleList } from "../components/console-list.tsx";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
 /**
@@ -40,17 +39,13 @@ export default function DisputesScreen() {
           ))}
         </select>
       </div>
-      {!disputes.data ? (
-        <LoadingSection />
-      ) : disputes.data.length === 0 ? (
-        <p className="muted">{t("console.none")}</p>
-      ) : (
+      <ConsoleList list={disputes} count={disputes.data?.length ?? 0} empty={t("console.none")} framed={false}>
         <ul className="card-list">
-          {disputes.data.map((dispute) => (
+          {disputes.data?.map((dispute) => (
             <DisputeCard key={dispute.uuid} dispute={dispute} />
           ))}
         </ul>
-      )}
+      </ConsoleList>
     </Page>
   );
 }
@@ -58,17 +53,15 @@ export default function DisputesScreen() {
 function DisputeCard({ dispute }: { dispute: Dispute }) {
   const { t } = useTranslation("verification");
   const { when } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const [resolution, setResolution] = useState("");
   const resolutionId = useId();
-  const move = useMutation({
+  const move = useConsoleMutation({
     mutationFn: (status: DisputeStatus) => changeDispute(dispute.uuid, status, resolution.trim() || null),
-    onSuccess: async (changed) => {
-      await refreshConsole(queryClient);
-      notifySuccess(t("console.moved", { status: t(`status.${changed.status}`) }));
-    },
+    invalidates: [disputesList],
+    success: (changed) => t("console.moved", { status: t(`status.${changed.status}`) }),
   });
-  const kit = useMutation({ mutationFn: () => downloadOperatorKit(dispute.uuid) });
+  // A download changes nothing: no list to read again, the file is the answer.
+  const kit = useConsoleMutation({ mutationFn: () => downloadOperatorKit(dispute.uuid), invalidates: [] });
   const final = dispute.status === "upheld" || dispute.status === "rejected";
   return (
     <li className="card" data-testid="dispute">

@@ -1,15 +1,15 @@
 import type { DriverDetail } from "@estaciona/contracts/schemas/operator";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { driverQuery, profileQuery, refreshConsole, restoreDriver, suspendDriver } from "../api/operator.ts";
+import { consoleLists, driverQuery, profileQuery, restoreDriver, suspendDriver } from "../api/operator.ts";
 import { PaymentTable } from "../components/payment-table.tsx";
 import { StatusPill } from "../components/status-pill.tsx";
 import { TableScroller } from "../components/table-scroller.tsx";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 import "../../../lib/catalogues/subscriptions.ts";
 
@@ -27,20 +27,17 @@ export default function DriverScreen() {
 
 function DriverView({ driver }: { driver: DriverDetail }) {
   const { t, money, phone } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const profile = useQuery(profileQuery());
   const platform = profile.data?.platform ?? false;
   const suspended = driver.status === "suspended";
   // A suspension everywhere is the platform role's to lift; another operator sees why the button is not there.
   const locked = driver.suspended_everywhere && !platform;
-  const change = useMutation({
+  const change = useConsoleMutation({
     mutationFn: () => (suspended ? restoreDriver(driver.uuid) : suspendDriver(driver.uuid)),
-    onSuccess: async () => {
-      setConfirming(false);
-      await refreshConsole(queryClient);
-      notifySuccess(suspended ? t("drivers.restored") : t("drivers.suspended"));
-    },
+    invalidates: [consoleLists.driver, consoleLists.drivers],
+    onSuccess: () => setConfirming(false),
+    success: () => (suspended ? t("drivers.restored") : t("drivers.suspended")),
   });
   return (
     <>

@@ -5,6 +5,7 @@ import { FormField } from "../../../components/form-field.tsx";
 import { Page } from "../../../components/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { driversQuery } from "../api/operator.ts";
+import { ConsoleFilters, ConsoleList } from "../components/console-list.tsx";
 import { StatusPill } from "../components/status-pill.tsx";
 import { useConsoleFormat } from "../lib/format.ts";
 
@@ -14,48 +15,47 @@ export default function DriversScreen() {
   const [query, setQuery] = useState("");
   const [searched, setSearched] = useState("");
   const drivers = useQuery({ ...driversQuery(searched), enabled: searched !== "" });
+  const filterBar = (
+    <ConsoleFilters
+      label={t("drivers.search")}
+      submitLabel={t("drivers.search")}
+      onSubmit={() => setSearched(query.trim())}
+    >
+      <FormField label={t("drivers.query")} hint={t("drivers.query_hint")}>
+        {(control) => (
+          <input {...control} className="input" value={query} onChange={(event) => setQuery(event.target.value)} />
+        )}
+      </FormField>
+    </ConsoleFilters>
+  );
   return (
     <Page title={t("drivers.title")}>
-      <form
-        className="card console-filters"
-        aria-label={t("drivers.search")}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSearched(query.trim());
-        }}
+      <ConsoleList
+        filters={filterBar}
+        list={drivers}
+        count={drivers.data?.length ?? 0}
+        empty={t("drivers.none")}
+        framed={false}
       >
-        <FormField label={t("drivers.query")} hint={t("drivers.query_hint")}>
-          {(control) => (
-            <input {...control} className="input" value={query} onChange={(event) => setQuery(event.target.value)} />
-          )}
-        </FormField>
-        <button type="submit" className="button button-primary">
-          {t("drivers.search")}
-        </button>
-      </form>
-      {drivers.data &&
-        (drivers.data.length === 0 ? (
-          <p className="muted">{t("drivers.none")}</p>
-        ) : (
-          <ul className="card-list" aria-live="polite">
-            {drivers.data.map((driver) => (
-              <li key={driver.uuid} className="card">
-                <Link to={pathTo("operatorDriver", { uuid: driver.uuid })}>
-                  <strong>{driver.name}</strong>
-                </Link>
-                <span>{phone(driver.phone)}</span>
-                <span className="console-row-actions">
-                  {driver.plates.map((plate) => (
-                    <span key={plate} className="plate-badge">
-                      {plate}
-                    </span>
-                  ))}
-                  <StatusPill status={driver.status} label={t(`driver_status.${driver.status}`)} />
-                </span>
-              </li>
-            ))}
-          </ul>
-        ))}
+        <ul className="card-list">
+          {drivers.data?.map((driver) => (
+            <li key={driver.uuid} className="card">
+              <Link to={pathTo("operatorDriver", { uuid: driver.uuid })}>
+                <strong>{driver.name}</strong>
+              </Link>
+              <span>{phone(driver.phone)}</span>
+              <span className="console-row-actions">
+                {driver.plates.map((plate) => (
+                  <span key={plate} className="plate-badge">
+                    {plate}
+                  </span>
+                ))}
+                <StatusPill status={driver.status} label={t(`driver_status.${driver.status}`)} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      </ConsoleList>
     </Page>
   );
 }

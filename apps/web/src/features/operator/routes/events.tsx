@@ -1,5 +1,5 @@
 import type { AdminEvent } from "@estaciona/contracts/schemas/events";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -9,10 +9,10 @@ import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { formatInZone } from "../../../components/parking/zoned-time.ts";
 import { pathTo } from "../../../config/paths.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { refreshConsole } from "../api/operator.ts";
-import { createSeries, type EventPeriod, operatorEventsQuery, operatorSeriesQuery } from "../api/venues.ts";
+import { createSeries, type EventPeriod, operatorEventsQuery, operatorSeriesQuery, venueLists } from "../api/venues.ts";
+import { ConsoleList } from "../components/console-list.tsx";
 import { StatusPill } from "../components/status-pill.tsx";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
 const PERIODS: EventPeriod[] = ["upcoming", "past"];
@@ -47,29 +47,19 @@ export default function EventsScreen() {
           </label>
         ))}
       </fieldset>
-      {events.isPending ? (
-        <LoadingSection />
-      ) : rows.length === 0 ? (
-        <p className="muted">{t(period === "upcoming" ? "events.empty_upcoming" : "events.empty_past")}</p>
-      ) : (
-        <section aria-live="polite" aria-label={t(`events.${period}`)}>
-          <ul className="console-grid card-list" data-testid="operator-events">
-            {rows.map((event) => (
-              <EventCard key={event.uuid} event={event} />
-            ))}
-          </ul>
-          {events.hasNextPage && (
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={events.isFetchingNextPage}
-              onClick={() => void events.fetchNextPage()}
-            >
-              {t("events.more")}
-            </button>
-          )}
-        </section>
-      )}
+      <ConsoleList
+        label={t(`events.${period}`)}
+        list={events}
+        count={rows.length}
+        empty={t(period === "upcoming" ? "events.empty_upcoming" : "events.empty_past")}
+        framed={false}
+      >
+        <ul className="console-grid card-list" data-testid="operator-events">
+          {rows.map((event) => (
+            <EventCard key={event.uuid} event={event} />
+          ))}
+        </ul>
+      </ConsoleList>
       <SeriesSection />
     </Page>
   );
@@ -120,16 +110,13 @@ function EventCard({ event }: { event: AdminEvent }) {
 
 function SeriesSection() {
   const { t } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const series = useQuery(operatorSeriesQuery());
   const [open, setOpen] = useState(false);
-  const create = useMutation({
+  const create = useConsoleMutation({
     mutationFn: createSeries,
-    onSuccess: async (created) => {
-      setOpen(false);
-      await refreshConsole(queryClient);
-      notifySuccess(t("events.series_saved", { name: created.name }));
-    },
+    invalidates: [venueLists.series],
+    onSuccess: () => setOpen(false),
+    success: (created) => t("events.series_saved", { name: created.name }),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,12 +1,12 @@
 import type { Invoice } from "@estaciona/contracts/schemas/invoicing";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { FormField } from "../../../components/form-field.tsx";
-import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { approveInvoice, pendingInvoicesQuery, refreshConsole, rejectInvoice } from "../api/operator.ts";
+import { approveInvoice, consoleLists, pendingInvoicesQuery, rejectInvoice } from "../api/operator.ts";
+import { ConsoleList } from "../components/console-list.tsx";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
 /** /operador/facturas: invoice requests of locations that need the operator's approval (docs/product/invoicing-account-contact.md). */
@@ -15,38 +15,32 @@ export default function InvoicesScreen() {
   const invoices = useQuery(pendingInvoicesQuery());
   return (
     <Page title={t("invoices.title")}>
-      {!invoices.data ? (
-        <LoadingSection />
-      ) : invoices.data.length === 0 ? (
-        <p className="muted">{t("invoices.none")}</p>
-      ) : (
+      <ConsoleList list={invoices} count={invoices.data?.length ?? 0} empty={t("invoices.none")} framed={false}>
         <ul className="card-list">
-          {invoices.data.map((invoice) => (
+          {invoices.data?.map((invoice) => (
             <PendingInvoice key={invoice.uuid} invoice={invoice} />
           ))}
         </ul>
-      )}
+      </ConsoleList>
     </Page>
   );
 }
 
 function PendingInvoice({ invoice }: { invoice: Invoice }) {
   const { t, money, when } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
-  const done = (message: string) => async () => {
-    setRejecting(false);
-    await refreshConsole(queryClient);
-    notifySuccess(message);
-  };
-  const approve = useMutation({
+  const invalidates = [consoleLists.invoices];
+  const approve = useConsoleMutation({
     mutationFn: () => approveInvoice(invoice.uuid),
-    onSuccess: done(t("invoices.approved")),
+    invalidates,
+    success: () => t("invoices.approved"),
   });
-  const reject = useMutation({
+  const reject = useConsoleMutation({
     mutationFn: () => rejectInvoice(invoice.uuid, reason.trim()),
-    onSuccess: done(t("invoices.rejected")),
+    invalidates,
+    onSuccess: () => setRejecting(false),
+    success: () => t("invoices.rejected"),
   });
   return (
     <li className="card">

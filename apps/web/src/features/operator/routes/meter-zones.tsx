@@ -3,10 +3,10 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { FormField } from "../../../components/form-field.tsx";
-import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { operatorZonesQuery } from "../api/venues.ts";
+import { ConsoleList } from "../components/console-list.tsx";
 import { TableScroller } from "../components/table-scroller.tsx";
 import { useConsoleFormat } from "../lib/format.ts";
 import { weekSummary } from "../lib/meter-hours.ts";
@@ -51,44 +51,32 @@ export default function MeterZonesScreen() {
           {t("meter_zones.search")}
         </button>
       </form>
-      {zones.isPending ? (
-        <LoadingSection />
-      ) : rows.length === 0 ? (
-        <p className="muted">{q ? t("meter_zones.none", { q }) : t("meter_zones.none_yet")}</p>
-      ) : (
-        <section className="card" aria-live="polite">
-          <TableScroller label={t("meter_zones.title")}>
-            <table className="console-table console-table-stacked" data-testid="meter-zones">
-              <thead>
-                <tr>
-                  <th scope="col">{t("meter_zones.code")}</th>
-                  <th scope="col">{t("meter_zones.zone")}</th>
-                  <th scope="col" className="amount">
-                    {t("meter_zones.rate")}
-                  </th>
-                  <th scope="col">{t("meter_zones.stay")}</th>
-                  <th scope="col">{t("meter_zones.hours")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((zone) => (
-                  <ZoneRow key={zone.uuid} zone={zone} />
-                ))}
-              </tbody>
-            </table>
-          </TableScroller>
-          {zones.hasNextPage && (
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={zones.isFetchingNextPage}
-              onClick={() => void zones.fetchNextPage()}
-            >
-              {t("meter_zones.more")}
-            </button>
-          )}
-        </section>
-      )}
+      <ConsoleList
+        list={zones}
+        count={rows.length}
+        empty={q ? t("meter_zones.none", { q }) : t("meter_zones.none_yet")}
+      >
+        <TableScroller label={t("meter_zones.title")}>
+          <table className="console-table console-table-stacked" data-testid="meter-zones">
+            <thead>
+              <tr>
+                <th scope="col">{t("meter_zones.code")}</th>
+                <th scope="col">{t("meter_zones.zone")}</th>
+                <th scope="col" className="amount">
+                  {t("meter_zones.rate")}
+                </th>
+                <th scope="col">{t("meter_zones.stay")}</th>
+                <th scope="col">{t("meter_zones.hours")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((zone) => (
+                <ZoneRow key={zone.uuid} zone={zone} />
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+      </ConsoleList>
     </Page>
   );
 }

@@ -1,19 +1,16 @@
 import { organisationBody } from "@estaciona/contracts/schemas/operator";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
-import { translateMessage } from "../../../lib/i18n.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { addOrganisationOperator, createOrganisation, organisationsQuery, refreshConsole } from "../api/operator.ts";
+import { addOrganisationOperator, consoleLists, createOrganisation, organisationsQuery } from "../api/operator.ts";
+import { ConsoleForm, Field, useConsoleForm } from "../components/console-form.tsx";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
 type OrganisationForm = z.input<typeof organisationBody>;
-type OrganisationOutput = z.output<typeof organisationBody>;
 
 /** /operador/organizaciones (platform role): the organisations, opening one, and naming its operators. */
 export default function OrganisationsScreen() {
@@ -53,93 +50,49 @@ export default function OrganisationsScreen() {
 
 function NewOrganisation() {
   const { t } = useConsoleFormat();
-  const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<OrganisationForm, unknown, OrganisationOutput>({
-    resolver: zodResolver(organisationBody),
-    defaultValues: { name: "", contact_email: "", contact_phone: "" },
-  });
-  const create = useMutation({
+  const form = useConsoleForm(organisationBody, { name: "", contact_email: "", contact_phone: "" });
+  const create = useConsoleMutation({
     mutationFn: createOrganisation,
-    onSuccess: async (organisation) => {
-      reset();
-      await refreshConsole(queryClient);
-      notifySuccess(t("organisations.created", { name: organisation.name }));
-    },
+    invalidates: [consoleLists.organisations],
+    onSuccess: () => form.reset(),
+    success: (organisation) => t("organisations.created", { name: organisation.name }),
   });
   return (
     <section className="card" aria-labelledby="organisation-new-title">
       <h2 id="organisation-new-title" className="section-title">
         {t("organisations.new")}
       </h2>
-      <form
-        className="console-form"
-        noValidate
-        onSubmit={handleSubmit(async (body) => {
-          try {
-            await create.mutateAsync(body);
-          } catch {
-            // The API client already showed why.
-          }
-        })}
-      >
-        <FormField label={t("organisations.name")} error={translateMessage(errors.name?.message, { max: 120 })}>
-          {(ids) => <input {...ids} className="input" {...register("name")} />}
-        </FormField>
-        <FormField
+      <ConsoleForm form={form} mutation={create} submitLabel={t("organisations.create")}>
+        <Field<OrganisationForm> name="name" label={t("organisations.name")} errorParams={{ max: 120 }} />
+        <Field<OrganisationForm>
+          name="contact_email"
           label={t("organisations.contact_email")}
           hint={t("locations.optional")}
-          error={translateMessage(errors.contact_email?.message)}
-        >
-          {(ids) => (
-            <input
-              {...ids}
-              className="input"
-              type="email"
-              {...register("contact_email", { setValueAs: (value: string) => value.trim() || null })}
-            />
-          )}
-        </FormField>
-        <FormField
+          optional
+          input={{ type: "email" }}
+        />
+        <Field<OrganisationForm>
+          name="contact_phone"
           label={t("organisations.contact_phone")}
           hint={t("team.phone_hint")}
-          error={errors.contact_phone ? t("organisations.phone_invalid") : undefined}
-        >
-          {(ids) => (
-            <input
-              {...ids}
-              className="input"
-              inputMode="tel"
-              {...register("contact_phone", { setValueAs: (value: string) => value.trim() || null })}
-            />
-          )}
-        </FormField>
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={isSubmitting}>
-            {t("organisations.create")}
-          </button>
-        </div>
-      </form>
+          error={t("organisations.phone_invalid")}
+          optional
+          input={{ inputMode: "tel" }}
+        />
+      </ConsoleForm>
     </section>
   );
 }
 
 function AddOperator({ organisations }: { organisations: Array<{ uuid: string; name: string }> }) {
   const { t } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const [organisation, setOrganisation] = useState(organisations[0]?.uuid ?? "");
   const [phone, setPhone] = useState("");
-  const add = useMutation({
+  const add = useConsoleMutation({
     mutationFn: () => addOrganisationOperator(organisation, phone.trim()),
-    onSuccess: async () => {
-      setPhone("");
-      await refreshConsole(queryClient);
-      notifySuccess(t("team.added"));
-    },
+    invalidates: [consoleLists.organisations],
+    onSuccess: () => setPhone(""),
+    success: () => t("team.added"),
   });
   return (
     <section className="card" aria-labelledby="organisation-operator-title">

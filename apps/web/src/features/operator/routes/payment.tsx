@@ -1,6 +1,6 @@
 import { formatMinorUnits, parseMinorUnits } from "@estaciona/contracts/money";
 import type { PaymentDetail } from "@estaciona/contracts/schemas/operator";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
@@ -8,10 +8,10 @@ import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { pathTo } from "../../../config/paths.ts";
-import { notifySuccess } from "../../../lib/notify.ts";
-import { paymentQuery, refreshConsole, refundPayment } from "../api/operator.ts";
+import { consoleLists, paymentQuery, refundPayment } from "../api/operator.ts";
 import { StatusPill } from "../components/status-pill.tsx";
 import { TableScroller } from "../components/table-scroller.tsx";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
 /** /operador/pagos/{uuid}: a payment, its ledger lines (the charge and its refunds), and a refund. */
@@ -125,7 +125,6 @@ function PaymentView({ payment }: { payment: PaymentDetail }) {
  */
 function RefundForm({ payment }: { payment: PaymentDetail }) {
   const { t, money, phone } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const [amountText, setAmountText] = useState(formatMinorUnits(payment.refundable).replace(/,/g, ""));
   const [reason, setReason] = useState("");
   const [confirming, setConfirming] = useState(false);
@@ -135,13 +134,12 @@ function RefundForm({ payment }: { payment: PaymentDetail }) {
     amount === null || amount <= 0 || amount > payment.refundable
       ? t("payment.refund_amount_invalid", { max: money(payment.refundable, payment.currency) })
       : undefined;
-  const refund = useMutation({
+  const refund = useConsoleMutation({
     mutationFn: (key: string) => refundPayment(payment.uuid, { amount: amount ?? 0, reason: reason.trim() }, key),
-    onSuccess: async () => {
-      setConfirming(false);
-      await refreshConsole(queryClient);
-      notifySuccess(t("payment.refunded_toast"));
-    },
+    // The payment's lines and what is left to refund, the search's row, and the day's revenue.
+    invalidates: [consoleLists.payment, consoleLists.payments, consoleLists.today],
+    onSuccess: () => setConfirming(false),
+    success: () => t("payment.refunded_toast"),
   });
   const [submitted, setSubmitted] = useState(false);
   return (

@@ -1,10 +1,10 @@
 import { PAYMENT_STATUSES } from "@estaciona/contracts/schemas/operator";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { FormField } from "../../../components/form-field.tsx";
-import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { downloadPaymentsCsv, locationsQuery, type PaymentFilters, paymentsQuery } from "../api/operator.ts";
+import { ConsoleFilters, ConsoleList } from "../components/console-list.tsx";
 import { PaymentTable } from "../components/payment-table.tsx";
 import { useConsoleFormat } from "../lib/format.ts";
 
@@ -17,9 +17,7 @@ export default function PaymentsScreen() {
   const [filters, setFilters] = useState<PaymentFilters>({});
   const payments = useInfiniteQuery(paymentsQuery(filters));
 
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  const search = (form: FormData) => {
     const value = (name: string) => {
       const text = String(form.get(name) ?? "").trim();
       return text === "" ? undefined : text;
@@ -35,79 +33,60 @@ export default function PaymentsScreen() {
   };
 
   const rows = payments.data?.pages.flatMap((page) => page.items) ?? [];
+  const filterBar = (
+    <ConsoleFilters
+      label={t("payments.search")}
+      submitLabel={t("payments.search")}
+      onSubmit={search}
+      csv={{
+        label: t("payments.export"),
+        hint: t("payments.export_hint"),
+        onExport: () => void downloadPaymentsCsv({ from: filters.from, to: filters.to }),
+      }}
+    >
+      <FormField label={t("payments.from")}>
+        {(control) => <input {...control} className="input" type="date" name="from" />}
+      </FormField>
+      <FormField label={t("payments.to")}>
+        {(control) => <input {...control} className="input" type="date" name="to" />}
+      </FormField>
+      <FormField label={t("payments.location")}>
+        {(control) => (
+          <select {...control} className="input select" name="location" defaultValue="">
+            <option value="">{t("payments.any")}</option>
+            {locations.data?.map((location) => (
+              <option key={location.uuid} value={location.uuid}>
+                {location.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label={t("payments.plate")}>
+        {(control) => <input {...control} className="input" name="plate" autoCapitalize="characters" />}
+      </FormField>
+      <FormField label={t("payments.phone")}>
+        {(control) => <input {...control} className="input" name="phone" inputMode="tel" />}
+      </FormField>
+      <FormField label={t("payments.status")}>
+        {(control) => (
+          <select {...control} className="input select" name="status" defaultValue="">
+            <option value="">{t("payments.any")}</option>
+            {PAYMENT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`payment_status.${status}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+    </ConsoleFilters>
+  );
   return (
     <Page title={t("payments.title")}>
-      <form className="card console-filters" onSubmit={search} aria-label={t("payments.search")}>
-        <FormField label={t("payments.from")}>
-          {(control) => <input {...control} className="input" type="date" name="from" />}
-        </FormField>
-        <FormField label={t("payments.to")}>
-          {(control) => <input {...control} className="input" type="date" name="to" />}
-        </FormField>
-        <FormField label={t("payments.location")}>
-          {(control) => (
-            <select {...control} className="input select" name="location" defaultValue="">
-              <option value="">{t("payments.any")}</option>
-              {locations.data?.map((location) => (
-                <option key={location.uuid} value={location.uuid}>
-                  {location.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label={t("payments.plate")}>
-          {(control) => <input {...control} className="input" name="plate" autoCapitalize="characters" />}
-        </FormField>
-        <FormField label={t("payments.phone")}>
-          {(control) => <input {...control} className="input" name="phone" inputMode="tel" />}
-        </FormField>
-        <FormField label={t("payments.status")}>
-          {(control) => (
-            <select {...control} className="input select" name="status" defaultValue="">
-              <option value="">{t("payments.any")}</option>
-              {PAYMENT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`payment_status.${status}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <button type="submit" className="button button-primary">
-          {t("payments.search")}
-        </button>
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => void downloadPaymentsCsv({ from: filters.from, to: filters.to })}
-          aria-describedby="payments-export-hint"
-        >
-          {t("payments.export")}
-        </button>
-        <p id="payments-export-hint" className="muted console-filters-note">
-          {t("payments.export_hint")}
-        </p>
-      </form>
-      {payments.isPending ? (
-        <LoadingSection />
-      ) : rows.length === 0 ? (
-        <p className="muted">{t("payments.none")}</p>
-      ) : (
-        <section className="card" aria-live="polite">
-          <PaymentTable payments={rows} caption={t("payments.results")} />
-          {payments.hasNextPage && (
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={payments.isFetchingNextPage}
-              onClick={() => void payments.fetchNextPage()}
-            >
-              {t("payments.more")}
-            </button>
-          )}
-        </section>
-      )}
+      <ConsoleList filters={filterBar} list={payments} count={rows.length} empty={t("payments.none")}>
+        <PaymentTable payments={rows} caption={t("payments.results")} />
+      </ConsoleList>
     </Page>
   );
 }

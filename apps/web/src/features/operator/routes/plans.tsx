@@ -3,10 +3,10 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { FormField } from "../../../components/form-field.tsx";
-import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { locationsQuery } from "../api/operator.ts";
 import { type PlanFilters, plansQuery } from "../api/sales.ts";
+import { ConsoleList } from "../components/console-list.tsx";
 import { PlanCard } from "../components/plan-card.tsx";
 import { NewPlan } from "../components/plan-forms.tsx";
 import { useConsoleFormat } from "../lib/format.ts";
@@ -73,12 +73,8 @@ export default function PlansScreen() {
           </FormField>
         </div>
       </section>
-      {!plans.data ? (
-        <LoadingSection />
-      ) : items.length === 0 ? (
-        <p className="muted">{t("plans.none")}</p>
-      ) : (
-        [...byLocation.values()].map((group) => (
+      <ConsoleList list={plans} count={items.length} empty={t("plans.none")} framed={false}>
+        {[...byLocation.values()].map((group) => (
           <section
             key={group[0]?.location.uuid}
             className="console-plans"
@@ -93,18 +89,8 @@ export default function PlansScreen() {
               ))}
             </ul>
           </section>
-        ))
-      )}
-      {plans.hasNextPage && (
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={plans.isFetchingNextPage}
-          onClick={() => void plans.fetchNextPage()}
-        >
-          {t("plans.more")}
-        </button>
-      )}
+        ))}
+      </ConsoleList>
     </Page>
   );
 }

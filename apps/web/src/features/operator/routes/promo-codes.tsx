@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FormDialog } from "../../../components/form-dialog.tsx";
-import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { discountsQuery } from "../api/sales.ts";
+import { ConsoleList } from "../components/console-list.tsx";
 import { CodeCard } from "../components/promo-code-card.tsx";
 import { NewCode } from "../components/promo-code-forms.tsx";
 import { useConsoleFormat } from "../lib/format.ts";
@@ -29,29 +29,13 @@ export default function PromoCodesScreen() {
       <FormDialog open={creating} title={t("promos.new_title")} onClose={() => setCreating(false)}>
         {creating && <NewCode onDone={() => setCreating(false)} />}
       </FormDialog>
-      <section aria-label={t("promos.list")}>
-        {!codes.data ? (
-          <LoadingSection />
-        ) : items.length === 0 ? (
-          <p className="muted">{t("promos.none")}</p>
-        ) : (
-          <ul className="console-grid card-list">
-            {items.map((code) => (
-              <CodeCard key={code.uuid} code={code} />
-            ))}
-          </ul>
-        )}
-        {codes.hasNextPage && (
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={codes.isFetchingNextPage}
-            onClick={() => void codes.fetchNextPage()}
-          >
-            {t("promos.more")}
-          </button>
-        )}
-      </section>
+      <ConsoleList label={t("promos.list")} list={codes} count={items.length} empty={t("promos.none")} framed={false}>
+        <ul className="console-grid card-list">
+          {items.map((code) => (
+            <CodeCard key={code.uuid} code={code} />
+          ))}
+        </ul>
+      </ConsoleList>
     </Page>
   );
 }

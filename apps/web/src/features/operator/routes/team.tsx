@@ -1,22 +1,22 @@
 import type { OperatorMember } from "@estaciona/contracts/schemas/operator";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
-import { notifySuccess } from "../../../lib/notify.ts";
 import {
   addOperator,
+  consoleLists,
   locationsQuery,
   operatorsQuery,
   profileQuery,
-  refreshConsole,
   removeOperator,
   updateOperatorGrants,
 } from "../api/operator.ts";
 import { AuditLog } from "../components/audit-log.tsx";
+import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
 /** /operador/equipo: the organisation's operators, adding one, and the audit log of every change. */
@@ -30,9 +30,11 @@ export default function TeamScreen() {
   );
 }
 
+/** A change of the team shows in its list and in the audit log below it. */
+const teamLists = [consoleLists.operators, consoleLists.audit];
+
 function Operators() {
   const { t, phone: writtenPhone } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const operators = useQuery(operatorsQuery());
   const locations = useQuery(locationsQuery());
   const profile = useQuery(profileQuery());
@@ -41,14 +43,14 @@ function Operators() {
   const [phone, setPhone] = useState("");
   const [limitedTo, setLimitedTo] = useState<string[]>([]);
   const locationName = (uuid: string) => locations.data?.find((location) => location.uuid === uuid)?.name ?? uuid;
-  const add = useMutation({
+  const add = useConsoleMutation({
     mutationFn: () => addOperator({ phone: phone.trim(), location_uuids: limitedTo }),
-    onSuccess: async () => {
+    invalidates: teamLists,
+    onSuccess: () => {
       setPhone("");
       setLimitedTo([]);
-      await refreshConsole(queryClient);
-      notifySuccess(t("team.added"));
     },
+    success: () => t("team.added"),
   });
   return (
     <section className="card" aria-labelledby="operators-title">
@@ -139,25 +141,20 @@ function MemberActions({
   locations: Array<{ uuid: string; name: string }>;
 }) {
   const { t } = useConsoleFormat();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [granted, setGranted] = useState<string[]>(member.location_uuids ?? []);
-  const saveGrants = useMutation({
+  const saveGrants = useConsoleMutation({
     mutationFn: () => updateOperatorGrants(member.user_uuid, granted),
-    onSuccess: async () => {
-      setEditing(false);
-      await refreshConsole(queryClient);
-      notifySuccess(t("team.grants_saved", { name: member.name }));
-    },
+    invalidates: teamLists,
+    onSuccess: () => setEditing(false),
+    success: () => t("team.grants_saved", { name: member.name }),
   });
-  const remove = useMutation({
+  const remove = useConsoleMutation({
     mutationFn: () => removeOperator(member.user_uuid),
-    onSuccess: async () => {
-      setRemoving(false);
-      await refreshConsole(queryClient);
-      notifySuccess(t("team.removed", { name: member.name }));
-    },
+    invalidates: teamLists,
+    onSuccess: () => setRemoving(false),
+    success: () => t("team.removed", { name: member.name }),
     onError: () => setRemoving(false),
   });
   return (

@@ -1,17 +1,15 @@
-import { BALANCE_SOURCE } from "@estaciona/contracts/balance";
 import type { ValetTicketDetail } from "@estaciona/contracts/schemas/valet";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NumberInput } from "../../../components/number-input.tsx";
+import { BalanceChoice, useBalanceChoice } from "../../../components/parking/balance-choice.tsx";
 import { CardChoice, cardsFor } from "../../../components/parking/card-choice.tsx";
 import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
 import { useParkingFormat } from "../../../components/parking/format.ts";
 import { paths, pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
-// The balance choice speaks with the home's words.
-import "../../../lib/catalogues/home.ts";
 import { balancesQuery, refreshBalances } from "../../balance/index.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { payTicket, refreshTickets, ticketQuery } from "../api/valet.ts";
@@ -26,26 +24,27 @@ const TIP_PERCENTS = [10, 15, 20] as const;
  * on a line of its own, the card, then pay. One Idempotency-Key per attempt (docs/product/money.md).
  */
 export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
-  const { t } = useTranslation(["valet", "parking", "home"]);
+  const { t } = useTranslation(["valet", "parking"]);
   const { money } = useParkingFormat();
   const queryClient = useQueryClient();
   const methods = useQuery(paymentMethodsQuery());
   const [chosenCard, setChosenCard] = useState<string | null>(null);
-  // The balance that pays at this location (its operator's), when it holds money: a choice beside the cards.
-  const balance = useQuery(balancesQuery(ticket.location.uuid)).data?.find(
-    (held) => held.amount > 0 && held.currency === ticket.currency,
-  );
-  const [useBalance, setUseBalance] = useState<boolean | null>(null);
+  const balances = useQuery(balancesQuery(ticket.location.uuid)).data;
   const [tipMajor, setTipMajor] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const attempt = useRef<{ key: string; request: string } | null>(null);
 
+  const cards = cardsFor(methods.data, ticket.currency);
+  // The balance that pays at this location (its operator's), when it holds money: a choice beside the cards.
+  const {
+    balance,
+    payWithBalance,
+    selected: selectedCard,
+    choose: setUseBalance,
+  } = useBalanceChoice({ balances, currency: ticket.currency, cards, chosenCard });
   const quote = ticket.quote;
   if (!quote) return null;
-  const cards = cardsFor(methods.data, ticket.currency);
-  const payWithBalance = useBalance ?? (!cards[0] && Boolean(balance));
-  const selectedCard = payWithBalance ? BALANCE_SOURCE : (chosenCard ?? cards[0]?.uuid ?? null);
   const tip = tipMajor * MINOR_PER_MAJOR;
   const total = quote.total + tip;
   const here = pathTo("valetTicket", { uuid: ticket.uuid });
@@ -114,16 +113,13 @@ export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
         <p className="muted">{t("tip_hint")}</p>
       </div>
       {balance && (
-        <label className="vehicle-choice-option">
-          <input
-            type="checkbox"
-            name="valet-pay-balance"
-            checked={payWithBalance}
-            disabled={paying}
-            onChange={(event) => setUseBalance(event.target.checked)}
-          />
-          {t("home:balance_pay_balance", { amount: money(balance.amount, balance.currency) })}
-        </label>
+        <BalanceChoice
+          balance={balance}
+          name="valet-pay-balance"
+          checked={payWithBalance}
+          disabled={paying}
+          onChange={setUseBalance}
+        />
       )}
       {!payWithBalance && (
         <CardChoice

@@ -2,7 +2,7 @@ import * as endpoints from "@estaciona/contracts/endpoints/verification";
 import type { DisputeStatus } from "@estaciona/contracts/schemas/verification";
 import { base64Blob, saveFile } from "../../../lib/download.ts";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
-import { endpointQuery } from "../../../lib/endpoint-query.ts";
+import { endpointKey, endpointQuery } from "../../../lib/endpoint-query.ts";
 
 /** The public check: its failures (forged, expired, too many) are the screen's to show, not the app's dialog. */
 export const verifyReceiptQuery = (token: string) => ({
@@ -29,6 +29,8 @@ export async function downloadDriverKit(uuid: string): Promise<void> {
 export const disputesQuery = (status: DisputeStatus | undefined) =>
   endpointQuery(endpoints.listDisputes, { query: status ? { status } : {} });
 
+/** Every page and filter of the disputes list: what a change of a dispute makes stale. */
+export const disputesList = endpointKey(endpoints.listDisputes);
 export const changeDispute = (uuid: string, status: DisputeStatus, resolution: string | null) =>
   callEndpoint(endpoints.changeDispute, { params: { uuid }, body: { status, resolution } });
 

@@ -2,8 +2,8 @@ import { BALANCE_SOURCE } from "@estaciona/contracts/balance";
 import type { PayVisitAnswer, VisitDetail } from "@estaciona/contracts/schemas/parking";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { BalanceChoice, useBalanceChoice } from "../../../components/parking/balance-choice.tsx";
 import { CardChoice, cardsFor } from "../../../components/parking/card-choice.tsx";
 import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
 import { useParkingFormat } from "../../../components/parking/format.ts";
@@ -11,8 +11,6 @@ import { type LiveQuote, useLiveQuote } from "../../../components/parking/live-f
 import { paths, pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
-// The balance choice speaks with the home's words.
-import "../../../lib/catalogues/home.ts";
 import { balancesQuery, refreshBalances } from "../../balance/index.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { payVisit, refreshParking } from "../api/visits.ts";
@@ -44,20 +42,23 @@ export function PayPanel({
   returnPath: string;
 }) {
   const { t, money, time } = useParkingFormat();
-  const { t: tHome } = useTranslation("home");
   const queryClient = useQueryClient();
   const live = useLiveQuote(visit, fetchedAt);
   const methods = useQuery(paymentMethodsQuery());
   const cards = cardsFor(methods.data, live?.breakdown.currency ?? "mxn");
   const [chosenCard, setChosenCard] = useState<string | null>(null);
-  // The balance that pays at this location (its operator's), when it holds money: a choice beside the
-  // cards. It pays the whole stay or nothing; a short balance is the API's bilingual error (decision 0265).
-  const balance = useQuery(balancesQuery(visit.location.uuid)).data?.find(
-    (held) => held.amount > 0 && held.currency === (live?.breakdown.currency ?? "mxn"),
-  );
-  const [useBalance, setUseBalance] = useState<boolean | null>(null);
-  const payWithBalance = useBalance ?? (!cards[0] && Boolean(balance));
-  const selectedCard = payWithBalance ? BALANCE_SOURCE : (chosenCard ?? cards[0]?.uuid ?? null);
+  // The balance that pays at this location (its operator's), when it holds money: a choice beside the cards.
+  const {
+    balance,
+    payWithBalance,
+    selected: selectedCard,
+    choose: setUseBalance,
+  } = useBalanceChoice({
+    balances: useQuery(balancesQuery(visit.location.uuid)).data,
+    currency: live?.breakdown.currency ?? "mxn",
+    cards,
+    chosenCard,
+  });
   const [outcome, setOutcome] = useState<Outcome>(
     visit.status === "finished" ? { kind: "already_paid" } : { kind: "ready" },
   );
@@ -165,16 +166,13 @@ export function PayPanel({
     <section className="pay-panel" aria-labelledby="pay-title">
       <h2 id="pay-title">{t("pay.title")}</h2>
       {!free && balance && (
-        <label className="vehicle-choice-option">
-          <input
-            type="checkbox"
-            name="visit-pay-balance"
-            checked={payWithBalance}
-            disabled={busy}
-            onChange={(event) => setUseBalance(event.target.checked)}
-          />
-          {tHome("balance_pay_balance", { amount: money(balance.amount, balance.currency) })}
-        </label>
+        <BalanceChoice
+          balance={balance}
+          name="visit-pay-balance"
+          checked={payWithBalance}
+          disabled={busy}
+          onChange={setUseBalance}
+        />
       )}
       {!free && !payWithBalance && (
         <CardChoice
