@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { Locale } from "@estaciona/contracts";
 import { resolveLanguage } from "@estaciona/contracts/language";
 import type { HostConfig } from "@estaciona/contracts/schemas/host";
@@ -44,8 +46,40 @@ export const FIRST_SCREEN_SCRIPT =
   '(/^\\s*es/i.test(s)?"es":"en")!==e.lang)))e.remove()})()';
 export const FIRST_SCREEN_SCRIPT_HASH = `'sha256-${createHash("sha256").update(FIRST_SCREEN_SCRIPT).digest("base64")}'`;
 
+export interface LogoSize {
+  width: number;
+  height: number;
+}
+
+/** The size an SVG declares on its root (`width`, `height`). */
+export function svgSize(svg: string): LogoSize | undefined {
+  const root = /<svg\b[^>]*>/.exec(svg)?.[0] ?? "";
+  const width = /\swidth="(\d+(?:\.\d+)?)"/.exec(root)?.[1];
+  const height = /\sheight="(\d+(?:\.\d+)?)"/.exec(root)?.[1];
+  return width && height ? { width: Number(width), height: Number(height) } : undefined;
+}
+
+const logoSizes = new Map<string, LogoSize | undefined>();
+
+/**
+ * A logo of the build's own (`/themes/…/logo.svg`), measured once: the copy's image gets its
+ * proportions before it loads, so the form below it does not move when it arrives.
+ */
+export function logoSize(webDistDir: string, logo: string): LogoSize | undefined {
+  if (!/^\/[\w/.-]+\.svg$/.test(logo) || logo.includes("..")) return undefined;
+  if (!logoSizes.has(logo)) {
+    const file = path.join(webDistDir, logo);
+    logoSizes.set(logo, existsSync(file) ? svgSize(readFileSync(file, "utf8")) : undefined);
+  }
+  return logoSizes.get(logo);
+}
+
 /** The static first screen for `#root`, followed by its script. */
-export function firstScreenHtml(config: HostConfig, { locale, fixed }: { locale: Locale; fixed: boolean }): string {
+export function firstScreenHtml(
+  config: HostConfig,
+  { locale, fixed }: { locale: Locale; fixed: boolean },
+  logo?: LogoSize,
+): string {
   const t = (key: string, params: Record<string, string> = {}) => escapeHtml(translate(locale, key, params) ?? "");
   const option = (code: Locale, flagWidth: number) =>
     `<button type="button" lang="${code}" aria-label="${t(`common.language.${code}`)}" class="language-option" aria-pressed="${code === locale}" disabled>` +
@@ -61,7 +95,7 @@ export function firstScreenHtml(config: HostConfig, { locale, fixed }: { locale:
     `<div id="first-screen" class="bare-layout" lang="${locale}"${fixed ? " data-fixed" : ""}>` +
     `<header class="bare-header">${selector}</header>` +
     '<main id="main" class="bare-main"><div class="login"><div class="login-brand">' +
-    `<img class="login-logo" src="${escapeHtml(config.brand.logo)}" alt="${t("common.logo_alt", { brand: config.brand.name })}" />` +
+    `<img class="login-logo" src="${escapeHtml(config.brand.logo)}" alt="${t("common.logo_alt", { brand: config.brand.name })}"${logo ? ` width="${logo.width}" height="${logo.height}"` : ""} />` +
     (text ? `<p class="login-text">${escapeHtml(text)}</p>` : "") +
     '</div><div class="login-card"><form class="form" novalidate>' +
     `<h2 class="step-title" tabindex="-1">${t("auth.phone_step.heading")}</h2>` +

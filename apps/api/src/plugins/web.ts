@@ -14,7 +14,13 @@ import {
   webManifest,
 } from "../modules/hosts/service.ts";
 import { sendError } from "./errors.ts";
-import { cataloguePreloads, firstScreenHtml, firstScreenLanguage, type ViteManifest } from "./first-screen.ts";
+import {
+  cataloguePreloads,
+  firstScreenHtml,
+  firstScreenLanguage,
+  logoSize,
+  type ViteManifest,
+} from "./first-screen.ts";
 
 /** The favicons: `/favicon.ico`, `/favicon.svg` and each theme's `icon.svg`. */
 const FAVICON_FILES = new Set(["favicon.ico", "favicon.svg", "icon.svg"]);
@@ -80,7 +86,12 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       )
       .replace("</head>", `<script type="application/json" id="host-config">${json}</script>\n</head>`)
       .replace("</head>", signIn ? `${cataloguePreloads(manifest, language.locale)}\n</head>` : "</head>")
-      .replace('<div id="root"></div>', signIn ? `<div id="root">${firstScreenHtml(config, language)}</div>` : "$&");
+      .replace(
+        '<div id="root"></div>',
+        signIn
+          ? `<div id="root">${firstScreenHtml(config, language, logoSize(app.config.webDistDir, config.brand.logo))}</div>`
+          : "$&",
+      );
     // A receipt's public check is for the one who holds its QR, never for search engines (docs/decisions/0200).
     if (UNINDEXED_PAGES.test(request.url)) reply.header("x-robots-tag", "noindex, nofollow");
     // A reminder's extend link carries its token in the path: never sent on as a referrer, kept, or indexed (0196).
