@@ -87,6 +87,8 @@ export default defineConfig({
     // Every browser that runs es2022 supports <link rel="modulepreload">.
     modulePreload: { polyfill: false },
     cssCodeSplit: true,
+    // The server reads it to preload the sign-in catalogue of the driver's language (decision 0247).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries in chunks of their own, named for what they hold: a deploy that changes only

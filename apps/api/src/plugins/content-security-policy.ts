@@ -1,4 +1,5 @@
 import type { Config } from "../config.ts";
+import { FIRST_SCREEN_SCRIPT_HASH } from "./first-screen.ts";
 
 /** The analytics tag's script and the hosts it reports to (apps/web/src/lib/analytics.ts). */
 const ANALYTICS_SCRIPT_ORIGINS = ["https://www.googletagmanager.com"];
@@ -21,7 +22,8 @@ export function contentSecurityDirectives(config: Config, paymentOrigins: string
   return {
     defaultSrc: ["'self'"],
     // The error-reporting SDK is bundled (a chunk of our own): only its reports leave, to the DSN's origin.
-    scriptSrc: ["'self'", ...paymentOrigins, ...analytics],
+    // The one inline script: the first screen's, before any download (decision 0247).
+    scriptSrc: ["'self'", FIRST_SCREEN_SCRIPT_HASH, ...paymentOrigins, ...analytics],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", "data:", "blob:", ...analyticsReports, ...mapOrigins],
     connectSrc: ["'self'", ...paymentOrigins, ...analyticsReports, ...errorReports, ...mapOrigins],

@@ -5,8 +5,22 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/errors.ts";
-import { hostnameOf, hostThemeColour, publicHostConfig, resolveHost, webManifest } from "../modules/hosts/service.ts";
+import {
+  hostLocale,
+  hostnameOf,
+  hostThemeColour,
+  publicHostConfig,
+  resolveHost,
+  webManifest,
+} from "../modules/hosts/service.ts";
 import { sendError } from "./errors.ts";
+import {
+  cataloguePreloads,
+  firstScreenHtml,
+  firstScreenLanguage,
+  logoSize,
+  type ViteManifest,
+} from "./first-screen.ts";
 
 /** The favicons: `/favicon.ico`, `/favicon.svg` and each theme's `icon.svg`. */
 const FAVICON_FILES = new Set(["favicon.ico", "favicon.svg", "icon.svg"]);
@@ -43,6 +57,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     });
   }
   const template = built ? readFileSync(indexFile, "utf8") : undefined;
+  // The build's manifest names the chunk of each language's sign-in catalogue (apps/web/vite.config.ts).
+  const manifestFile = path.join(app.config.webDistDir, ".vite", "manifest.json");
+  const manifest: ViteManifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, "utf8")) : {};
 
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith("/api/") || request.url === "/api")
@@ -51,15 +68,30 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     const host = await resolveHost(app.db, request.headers.host);
     const config = publicHostConfig(host, hostnameOf(request.headers.host), app.config);
     const json = JSON.stringify(config).replace(/</g, "\\u003c");
+    // The sign-in screen (`/`) is painted before any script and its language's catalogue is
+    // preloaded (decision 0247); every other page starts blank, as the app decides what it shows.
+    const { pathname, searchParams } = new URL(request.url, "http://localhost");
+    const language = firstScreenLanguage(config, request.headers["accept-language"], searchParams.get("country"));
+    const signIn = pathname === "/";
     const html = template
-      .replace(/<html lang="[^"]*"/, `<html lang="${config.force_spanish || config.country === "mx" ? "es" : "en"}"`)
+      .replace(
+        /<html lang="[^"]*"/,
+        `<html lang="${signIn ? language.locale : hostLocale(config)}" style="--login-width: ${config.width}px"`,
+      )
       .replace(/<body[^>]*>/, `<body class="${config.theme}" style="${brandStyle(config.brand.primary_color)}">`)
       .replace('href="/favicon.svg"', `href="/themes/${config.theme}/icon.svg"`)
       .replace(
         "</head>",
         `<link rel="manifest" href="/manifest.webmanifest" />\n<meta name="theme-color" content="${hostThemeColour(config)}" />\n</head>`,
       )
-      .replace("</head>", `<script type="application/json" id="host-config">${json}</script>\n</head>`);
+      .replace("</head>", `<script type="application/json" id="host-config">${json}</script>\n</head>`)
+      .replace("</head>", signIn ? `${cataloguePreloads(manifest, language.locale)}\n</head>` : "</head>")
+      .replace(
+        '<div id="root"></div>',
+        signIn
+          ? `<div id="root">${firstScreenHtml(config, language, logoSize(app.config.webDistDir, config.brand.logo))}</div>`
+          : "$&",
+      );
     // A receipt's public check is for the one who holds its QR, never for search engines (docs/decisions/0200).
     if (UNINDEXED_PAGES.test(request.url)) reply.header("x-robots-tag", "noindex, nofollow");
     // A reminder's extend link carries its token in the path: never sent on as a referrer, kept, or indexed (0196).

@@ -1,13 +1,5 @@
 import type { Locale } from "@estaciona/contracts";
 import type { resources } from "@estaciona/i18n";
-import { auth as enAuth } from "@estaciona/i18n/locales/en/auth";
-import { common as enCommon } from "@estaciona/i18n/locales/en/common";
-import { errors as enErrors } from "@estaciona/i18n/locales/en/errors";
-import { validation as enValidation } from "@estaciona/i18n/locales/en/validation";
-import { auth as esAuth } from "@estaciona/i18n/locales/es/auth";
-import { common as esCommon } from "@estaciona/i18n/locales/es/common";
-import { errors as esErrors } from "@estaciona/i18n/locales/es/errors";
-import { validation as esValidation } from "@estaciona/i18n/locales/es/validation";
 import i18next, { type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 
@@ -22,25 +14,38 @@ type Catalogues = (typeof resources)["en"];
 export type Namespace = keyof Catalogues;
 
 /**
- * The namespaces the sign-in screen needs ship with the entry chunk; every other screen brings
- * its own namespaces with its lazy route module (`registerNamespaces`), which keeps the first
- * download for `/` small.
+ * The namespaces the sign-in screen needs come in one chunk per language, and only the driver's
+ * language is fetched before the first render (the server preloads the host's, decision 0247);
+ * every other screen brings its own namespaces with its lazy route module (`registerNamespaces`).
+ * This keeps the first download for `/` small.
  */
-const entryResources = {
-  en: { common: enCommon, auth: enAuth, errors: enErrors, validation: enValidation },
-  es: { common: esCommon, auth: esAuth, errors: esErrors, validation: esValidation },
+const firstScreenCatalogues: Record<Locale, () => Promise<{ catalogues: Partial<Catalogues> }>> = {
+  en: () => import("./catalogues/first-screen/en.ts"),
+  es: () => import("./catalogues/first-screen/es.ts"),
 };
 
 export const i18n: I18n = i18next.createInstance();
 
+/**
+ * Brings a language's sign-in catalogues in (once). A switch of language awaits it before
+ * `changeLanguage`, so no screen ever renders a raw key while the other language downloads.
+ */
+export async function loadLanguage(language: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(language, "auth")) return;
+  const { catalogues } = await firstScreenCatalogues[language]();
+  for (const [namespace, bundle] of Object.entries(catalogues))
+    i18n.addResourceBundle(language, namespace, bundle, true, false);
+}
+
 export async function initI18n(language: Locale): Promise<I18n> {
+  const { catalogues } = await firstScreenCatalogues[language]();
   await i18n.use(initReactI18next).init({
     lng: language,
     fallbackLng: "en",
     supportedLngs: ["es", "en"],
     defaultNS: "common",
-    ns: Object.keys(entryResources.en),
-    resources: entryResources,
+    ns: Object.keys(catalogues),
+    resources: { [language]: catalogues },
     interpolation: { escapeValue: false },
     returnNull: false,
   });

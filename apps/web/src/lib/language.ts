@@ -2,34 +2,9 @@ import type { Country, Locale } from "@estaciona/contracts";
 
 export const LOCALE_STORAGE_KEY = "locale";
 
-export interface LanguageInputs {
-  /** The `locale` kept in browser storage, if any. */
-  stored: string | null;
-  /** navigator.language, if any. */
-  browser: string | null | undefined;
-  /** Hosts that always speak Spanish. */
-  forceSpanish: boolean;
-  /** The `country` query value, if present. */
-  countryQuery: string | null;
-}
-
-/** Spanish or English; any other language falls back to English (docs/product/hosts-and-themes.md). */
-export function toSupportedLocale(language: string): Locale {
-  return language.trim().toLowerCase().startsWith("es") ? "es" : "en";
-}
-
-/**
- * docs/product/hosts-and-themes.md: a Spanish-only host always speaks Spanish; a `country` query picks English for `us`
- * and Spanish for anything else; otherwise the stored choice, else the browser's language,
- * else Spanish.
- */
-export function resolveLanguage({ stored, browser, forceSpanish, countryQuery }: LanguageInputs): Locale {
-  if (forceSpanish) return "es";
-  if (countryQuery !== null) return countryQuery === "us" ? "en" : "es";
-  if (stored) return toSupportedLocale(stored);
-  if (browser) return toSupportedLocale(browser);
-  return "es";
-}
+// The rule is shared with the server, which paints the first screen in the same language before any
+// script runs (decision 0247).
+export { type LanguageInputs, resolveLanguage, toSupportedLocale } from "@estaciona/contracts/language";
 
 /** English defaults the phone country code to +1, Spanish to +52 (docs/product/hosts-and-themes.md). */
 export function defaultDialCountry(locale: Locale): Country {

@@ -1,5 +1,5 @@
 import type { Locale } from "@estaciona/contracts";
-import { i18n } from "./i18n.ts";
+import { i18n, loadLanguage } from "./i18n.ts";
 import { LOCALE_STORAGE_KEY } from "./language.ts";
 import { saveLocaleOnServer } from "./session.ts";
 
@@ -9,6 +9,9 @@ import { saveLocaleOnServer } from "./session.ts";
  */
 export async function setLanguage(locale: Locale): Promise<void> {
   localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  // The other language's sign-in catalogues are not in the first download (decision 0247): the
+  // screen keeps its language until they are here, never showing raw keys.
+  await loadLanguage(locale);
   document.documentElement.lang = locale;
   await i18n.changeLanguage(locale);
   void saveLocaleOnServer(locale);

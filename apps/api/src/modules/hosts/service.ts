@@ -141,12 +141,16 @@ export function hostThemeColour(config: Pick<HostConfig, "theme" | "brand">): st
   return /^#[0-9a-f]{6}$/.test(colour) ? colour : THEME_COLOURS[config.theme];
 }
 
+/** The host's own language: Spanish on Mexican and Spanish-only hosts, else English. */
+export const hostLocale = (config: Pick<HostConfig, "force_spanish" | "country">): "es" | "en" =>
+  config.force_spanish || config.country === "mx" ? "es" : "en";
+
 /**
  * The web app manifest of one host (docs/offline.md, docs/decisions/0190): the host's name,
  * its theme's icon and its colour, so the installed app is that host's, in its language.
  */
 export function webManifest(config: HostConfig) {
-  const spanish = config.force_spanish || config.country === "mx";
+  const spanish = hostLocale(config) === "es";
   return {
     id: "/",
     name: config.brand.name,
