@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { PAYABLE_TYPES, type PayableType } from "@estaciona/contracts";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { type PaymentGateway } from "../../src/modules/payments/gateway.ts";
 import { allowPayableKinds } from "../../src/db/migrations/2026112710_payable_kinds.ts";
+import { presentCharge } from "../../src/modules/operator/payments.ts";
+import type { PaymentGateway } from "../../src/modules/payments/gateway.ts";
 import { chargePayable, registerPayable, sweepPayments } from "../../src/modules/payments/ledger.ts";
 import { createNetpayGateway } from "../../src/modules/payments/netpay.ts";
 import { findPaymentById } from "../../src/modules/payments/repository.ts";
-import { presentCharge } from "../../src/modules/operator/payments.ts";
 import { type NetpayFake, startNetpayFake } from "../support/fakes/netpay-server.ts";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import { createDriverWithProfile } from "../support/payments-helpers.ts";
@@ -73,7 +73,13 @@ describe(`NetPay webhooks and charges needing review (${testEngine})`, () => {
     data: { status: "DONE", id: randomUUID(), ...(transactionTokenId ? { transactionTokenId } : {}) },
   });
   const storedOutcomes = async (transactionTokenId: string) =>
-    (await app.db.selectFrom("provider_events").select(["outcome", "event_id"]).where("provider", "=", "netpay").execute())
+    (
+      await app.db
+        .selectFrom("provider_events")
+        .select(["outcome", "event_id"])
+        .where("provider", "=", "netpay")
+        .execute()
+    )
       .filter((row) => row.event_id.includes(transactionTokenId))
       .map((row) => row.outcome);
 
@@ -148,14 +154,26 @@ describe(`NetPay webhooks and charges needing review (${testEngine})`, () => {
 
     const unknown = netpayEvent("subscription.paid", null);
     expect((await post(unknown)).statusCode).toBe(200);
-    const [stored] = await app.db.selectFrom("provider_events").select("outcome").where("event_id", "like", `subscription.paid:${unknown.data.id}:%`).execute();
+    const [stored] = await app.db
+      .selectFrom("provider_events")
+      .select("outcome")
+      .where("event_id", "like", `subscription.paid:${unknown.data.id}:%`)
+      .execute();
     expect(stored?.outcome).toBe("ignored");
     expect((await post({ data: {} })).statusCode).toBe(422);
   });
 
   it("shows a charge still unknown 24 h after the attempt as needing review, keeps it pending and keeps asking", async () => {
     const { payment } = await lostCharge();
-    const row = { ...payment, location_id: null, location_name: null, plate: null, phone: null, driver_deleted_at: null, refunded: 0 };
+    const row = {
+      ...payment,
+      location_id: null,
+      location_name: null,
+      plate: null,
+      phone: null,
+      driver_deleted_at: null,
+      refunded: 0,
+    };
     expect(presentCharge(row as never).status).toBe("pending");
 
     vi.useFakeTimers({ toFake: ["Date"], now: Date.parse(payment.created_at) + 25 * 3600 * 1000 });
@@ -165,7 +183,11 @@ describe(`NetPay webhooks and charges needing review (${testEngine})`, () => {
     expect(await statusOf(payment.id)).toBe("pending");
     expect(presentCharge(row as never).status).toBe("needs_review");
     // The sweep keeps the reconciliation queued: it asks again, and an unknown answer never fails the charge.
-    const jobs = await app.db.selectFrom("jobs").select(["dedupe_key"]).where("kind", "=", "payments.reconcile").execute();
+    const jobs = await app.db
+      .selectFrom("jobs")
+      .select(["dedupe_key"])
+      .where("kind", "=", "payments.reconcile")
+      .execute();
     expect(jobs.some((job) => job.dedupe_key === `reconcile:${payment.id}`)).toBe(true);
   });
 });

@@ -47,7 +47,9 @@ describe(`Twilio status callbacks (${testEngine})`, () => {
       url: "/api/open/webhooks/twilio",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
-        ...(signature === null ? {} : { "x-twilio-signature": signature ?? twilioSignature(AUTH_TOKEN, CALLBACK_URL, fields) }),
+        ...(signature === null
+          ? {}
+          : { "x-twilio-signature": signature ?? twilioSignature(AUTH_TOKEN, CALLBACK_URL, fields) }),
       },
       payload: body ?? new URLSearchParams(fields).toString(),
     });
@@ -63,7 +65,12 @@ describe(`Twilio status callbacks (${testEngine})`, () => {
     ...extra,
   });
   const eventsOf = (sid: string) =>
-    app.db.selectFrom("provider_events").selectAll().where("provider", "=", "twilio").where("event_id", "like", `${sid}:%`).execute();
+    app.db
+      .selectFrom("provider_events")
+      .selectAll()
+      .where("provider", "=", "twilio")
+      .where("event_id", "like", `${sid}:%`)
+      .execute();
   const messageOf = (sid: string) =>
     app.db.selectFrom("outbox_messages").selectAll().where("provider_ref", "=", sid).executeTakeFirstOrThrow();
   const requestCode = (phone: string, options: { ip?: string; channel?: string } = {}) =>
@@ -74,11 +81,22 @@ describe(`Twilio status callbacks (${testEngine})`, () => {
       payload: { phone_number: phone, domain: "estaciona", ...(options.channel ? { channel: options.channel } : {}) },
     });
   const deliveryOf = (phone: string, ip = "203.0.113.7") =>
-    app.inject({ method: "POST", url: "/api/open/user/code-delivery", remoteAddress: ip, payload: { phone_number: phone } });
+    app.inject({
+      method: "POST",
+      url: "/api/open/user/code-delivery",
+      remoteAddress: ip,
+      payload: { phone_number: phone },
+    });
   /** A sign-in code sent through the fake Twilio: its MessageSid. */
   async function sentCode(phone: string) {
     expect((await requestCode(phone)).statusCode).toBe(200);
-    const sid = (await app.db.selectFrom("outbox_messages").select("provider_ref").where("recipient", "=", phone).executeTakeFirstOrThrow()).provider_ref;
+    const sid = (
+      await app.db
+        .selectFrom("outbox_messages")
+        .select("provider_ref")
+        .where("recipient", "=", phone)
+        .executeTakeFirstOrThrow()
+    ).provider_ref;
     return sid ?? "";
   }
 
@@ -93,7 +111,9 @@ describe(`Twilio status callbacks (${testEngine})`, () => {
     expect((await callback(fields, null)).statusCode).toBe(401);
     expect((await callback(fields, twilioSignature("another-token", CALLBACK_URL, fields))).statusCode).toBe(401);
     // Signed for another address (a request replayed against another host is not ours).
-    expect((await callback(fields, twilioSignature(AUTH_TOKEN, "https://elsewhere.example/hook", fields))).statusCode).toBe(401);
+    expect(
+      (await callback(fields, twilioSignature(AUTH_TOKEN, "https://elsewhere.example/hook", fields))).statusCode,
+    ).toBe(401);
     const altered = new URLSearchParams({ ...fields, MessageStatus: "undelivered" }).toString();
     expect((await callback(fields, undefined, altered)).statusCode).toBe(401);
     expect((await callback(fields, "not-base64")).statusCode).toBe(401);

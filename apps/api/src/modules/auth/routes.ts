@@ -2,7 +2,14 @@ import * as endpoints from "@estaciona/contracts/endpoints/auth";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requestLocale } from "../../lib/locale.ts";
 import { route } from "../../plugins/endpoints.ts";
-import { type AuthContext, refreshSession, requestSignInCode, revokeToken, signInCodeDelivery, signInWithCode } from "./service.ts";
+import {
+  type AuthContext,
+  refreshSession,
+  requestSignInCode,
+  revokeToken,
+  signInCodeDelivery,
+  signInWithCode,
+} from "./service.ts";
 
 /**
  * Sign-in and sessions (docs/product/sign-in-and-sessions.md). The token and revoke endpoints are declared `oauth`: OAuth

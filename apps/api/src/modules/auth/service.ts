@@ -147,10 +147,7 @@ export async function requestSignInCode(
 function codeChannels(config: AuthContext["config"]): CodeChannel[] {
   if (config.sms.provider !== "twilio") return ["sms", "whatsapp"];
   const { from, whatsappFrom, messagingServiceSid } = config.sms.twilio;
-  return [
-    ...(from || messagingServiceSid ? (["sms"] as const) : []),
-    ...(whatsappFrom ? (["whatsapp"] as const) : []),
-  ];
+  return [...(from || messagingServiceSid ? (["sms"] as const) : []), ...(whatsappFrom ? (["whatsapp"] as const) : [])];
 }
 
 async function newestCodeUndelivered(db: Executor, phone: string): Promise<boolean> {

@@ -75,7 +75,11 @@ export function readEvent(provider: WebhookProvider, body: unknown): ReceivedEve
       const about = transaction ?? text(data.id);
       const at = text(event.createdAt) ?? (typeof event.createdAt === "number" ? String(event.createdAt) : null);
       if (!type || !about || !at) return null;
-      return { eventId: `${type}:${about}:${at}`, type, hint: transaction ? { providerRef: transaction, reference: null } : null };
+      return {
+        eventId: `${type}:${about}:${at}`,
+        type,
+        hint: transaction ? { providerRef: transaction, reference: null } : null,
+      };
     }
     case "twilio": {
       const messageSid = text(event.MessageSid);
