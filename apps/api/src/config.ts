@@ -249,12 +249,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     set ?? (sandbox ? UNCAPPED : cap);
 
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const twilioWebhookUrl = `${publicUrl}/api/open/webhooks/twilio`;
   return {
     env: e.NODE_ENV,
     production,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     dataDir,
     database: e.DATABASE_URL
       ? ({ engine: "postgres", url: e.DATABASE_URL } as const)
@@ -307,6 +309,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID ?? "",
         whatsappTemplates: e.TWILIO_WHATSAPP_TEMPLATES ?? null,
         apiBase: e.TWILIO_API_BASE.replace(/\/$/, ""),
+        /**
+         * Sent with every message as `StatusCallback` and the URL Twilio's `X-Twilio-Signature` is
+         * computed over (docs/decisions/0244): PUBLIC_URL must be the address Twilio reaches.
+         */
+        statusCallbackUrl: twilioWebhookUrl,
       },
     },
     email: { provider: emailProvider, smtpUrl: e.SMTP_URL ?? "", from: e.EMAIL_FROM },
@@ -332,12 +339,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
       /**
        * What each gateway's webhooks are verified with (docs/decisions/0155): Conekta's webhook key
-       * (PEM; `\\n` accepted for newlines), NMI's signing key, the sandbox's secret, Facturapi's (0208).
+       * (PEM; `\\n` accepted for newlines), NMI's signing key, the sandbox's secret, Facturapi's (0208), Twilio's auth token (0244).
        */
       webhooks: {
         conektaPublicKey: e.CONEKTA_WEBHOOK_PUBLIC_KEY?.replace(/\\n/g, "\n") ?? null,
         nmiSigningKey: e.NMI_WEBHOOK_SIGNING_KEY ?? null,
         facturapiSecret: e.FACTURAPI_WEBHOOK_SECRET ?? null,
+        // Twilio signs its status callbacks with the account's auth token, over the URL it called (0244).
+        twilioAuthToken: e.TWILIO_AUTH_TOKEN ?? null,
+        twilioUrl: twilioWebhookUrl,
         // The sandbox never runs in production (providers.ts): a fixed demo secret is enough by default.
         sandboxSecret: e.SANDBOX_WEBHOOK_SECRET ?? "estaciona-sandbox-webhook-secret",
       },

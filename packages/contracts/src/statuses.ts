@@ -18,3 +18,16 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const PLAN_INTERVALS = ["day", "week", "month", "year", "one_time"] as const;
 export type PlanInterval = (typeof PLAN_INTERVALS)[number];
+
+/**
+ * A payment as the operator console shows it: the ledger's statuses, plus `needs_review`, a charge whose outcome
+ * is still unknown 24 h after the attempt (docs/decisions/0246). The ledger keeps it pending and keeps asking.
+ */
+export const PAYMENT_STATUSES = [
+  "pending",
+  "needs_review",
+  "succeeded",
+  "failed",
+  "requires_action",
+  "refunded",
+] as const;

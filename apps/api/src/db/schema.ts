@@ -208,6 +208,11 @@ export interface OutboxMessagesTable {
   body: string;
   provider_ref: string | null;
   created_at: string;
+  /** The provider's latest word on delivery (Twilio's status callback, docs/decisions/0244); null: none yet. */
+  delivery_status: string | null;
+  /** The provider's error code with an `undelivered` or `failed` status (Twilio's `ErrorCode`). */
+  delivery_error: string | null;
+  delivery_updated_at: string | null;
 }
 
 /** A message claimed before it is sent, and what became of the send (docs/decisions/0120). */

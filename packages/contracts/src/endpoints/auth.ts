@@ -15,6 +15,16 @@ export const registerPhone = defineEndpoint({
   schemas: schemasOf(auth, (s) => ({ body: s.registerPhoneBody, response: s.registerPhoneAnswer })),
 });
 
+export const codeDelivery = defineEndpoint({
+  // A POST so the phone number stays out of URLs and access logs.
+  method: "POST",
+  path: "/open/user/code-delivery",
+  auth: "none",
+  tag,
+  summary: "Whether the newest sign-in code asked from this address reached the phone (docs/decisions/0244)",
+  schemas: schemasOf(auth, (s) => ({ body: s.codeDeliveryBody, response: s.codeDeliveryAnswer })),
+});
+
 export const issueToken = defineEndpoint({
   method: "POST",
   path: "/oauth/v2/token",

@@ -12,6 +12,6 @@ export const receiveWebhook = defineEndpoint({
   // but without the provider's event id or type: 422.
   errors: ["authentication_error", "invalid_data"],
   tag: "webhooks",
-  summary: "A gateway's event (Conekta, NMI, the sandbox), signed as the gateway documents",
+  summary: "A provider's event (Conekta, NMI, NetPay, the sandbox, Facturapi, Twilio), verified as it documents",
   schemas: schemasOf(webhooks, (s) => ({ params: s.webhookParams, body: s.webhookBody, response: s.webhookAnswer })),
 });

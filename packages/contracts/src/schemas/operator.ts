@@ -9,7 +9,7 @@ import {
   THEMES,
 } from "../constants.ts";
 import { PAYABLE_TYPES } from "../payables.ts";
-import { SUBSCRIPTION_STATUSES } from "../statuses.ts";
+import { PAYMENT_STATUSES, SUBSCRIPTION_STATUSES } from "../statuses.ts";
 import {
   amount,
   boundedAmount,
@@ -37,7 +37,7 @@ import {
 
 /** The operator console's calls (docs/product/operators.md, docs/decisions/0041–0045). Money in minor units. */
 
-export const PAYMENT_STATUSES = ["pending", "succeeded", "failed", "requires_action", "refunded"] as const;
+export { PAYMENT_STATUSES };
 export const PAYMENT_KINDS = ["charge", "refund"] as const;
 /** How a location's drivers get invoices (docs/product/invoicing-account-contact.md): not at all, issued at once, or after the operator approves. */
 export const LOCATION_INVOICING = ["none", "automatic", "approval"] as const;

@@ -2,7 +2,14 @@ import * as endpoints from "@estaciona/contracts/endpoints/auth";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requestLocale } from "../../lib/locale.ts";
 import { route } from "../../plugins/endpoints.ts";
-import { type AuthContext, refreshSession, requestSignInCode, revokeToken, signInWithCode } from "./service.ts";
+import {
+  type AuthContext,
+  refreshSession,
+  requestSignInCode,
+  revokeToken,
+  signInCodeDelivery,
+  signInWithCode,
+} from "./service.ts";
 
 /**
  * Sign-in and sessions (docs/product/sign-in-and-sessions.md). The token and revoke endpoints are declared `oauth`: OAuth
@@ -24,9 +31,14 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       domain: request.body.domain,
       ip: request.ip,
       locale: requestLocale(request.headers["accept-language"]),
+      ...(request.body.channel ? { channel: request.body.channel } : {}),
     });
     return code;
   });
+
+  await route(app, endpoints.codeDelivery, (request) =>
+    signInCodeDelivery(contextFor(request), { phone: request.body.phone_number, ip: request.ip }),
+  );
 
   await route(app, endpoints.issueToken, (request) => {
     const grant = request.body;

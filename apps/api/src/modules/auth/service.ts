@@ -1,14 +1,15 @@
 import { type Domain, type Locale, SIGN_IN_LIMITS, TOKEN_LIFETIMES } from "@estaciona/contracts";
-import type { TokenAnswer } from "@estaciona/contracts/schemas/auth";
+import type { CODE_CHANNELS, CodeDeliveryAnswer, TokenAnswer } from "@estaciona/contracts/schemas/auth";
 import { translate } from "@estaciona/i18n";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { lockName } from "../../db/database.ts";
+import { type Executor, lockName } from "../../db/database.ts";
 import { codeHmac, codeMatches, newCode, newOpaqueToken, sameSecret, sha256 } from "../../lib/crypto.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { keyring } from "../../lib/keyring.ts";
 import { requireTextablePhone } from "../../lib/phones.ts";
 import { isoAfter, isoBefore, nowIso, secondsUntil } from "../../lib/time.ts";
+import { deliveryStateOf } from "../messaging/delivery.ts";
 import { messageKey, sendOnce } from "../messaging/outbox.ts";
 import { ProviderError } from "../messaging/providers.ts";
 import { revokeExtendLinksOfUser } from "../reminders/index.ts";
@@ -36,6 +37,8 @@ export type AuthContext = Pick<FastifyInstance, "db" | "config" | "providers" | 
   log: FastifyBaseLogger;
 };
 
+type CodeChannel = (typeof CODE_CHANNELS)[number];
+
 const ONE_HOUR_SECONDS = 3600;
 /** The code is bound to the phone and to what it is for, so it cannot serve another purpose (ASVS 6.6.2). */
 const loginPurpose = (phone: string) => `login:${phone}`;
@@ -53,7 +56,7 @@ const maskPhone = (phone: string) => `…${phone.slice(-4)}`;
  */
 export async function requestSignInCode(
   context: AuthContext,
-  input: { phone: string; domain: Domain; ip: string; locale: Locale },
+  input: { phone: string; domain: Domain; ip: string; locale: Locale; channel?: CodeChannel },
 ): Promise<{ code: string | null }> {
   const { db, config } = context;
   requireTextablePhone(input.phone);
@@ -92,7 +95,9 @@ export async function requestSignInCode(
       isoBefore(SIGN_IN_LIMITS.sendWindowSeconds, now),
     );
     const newest = recentSends[0];
-    if (newest) {
+    // A code the provider said never arrived lifts the cooldown for the driver's other channel;
+    // the send still counts towards the window's cap and the IP's (docs/decisions/0244).
+    if (newest && !(input.channel && (await newestCodeUndelivered(tx, input.phone)))) {
       const cooldownLeft = SIGN_IN_LIMITS.resendCooldownSeconds + secondsUntil(newest);
       if (cooldownLeft > 0) throw tooManyRequests(cooldownLeft);
     }
@@ -123,7 +128,8 @@ export async function requestSignInCode(
     await sendOnce(context, messageKey("sign_in_code", codeId), {
       to: input.phone,
       body,
-      channel: config.sms.channel,
+      // A channel with no sender configured is not offered (codeChannels): the configured one goes instead.
+      channel: input.channel && codeChannels(config).includes(input.channel) ? input.channel : config.sms.channel,
       sensitive: code,
       // WhatsApp's authentication templates take the code as their one variable (docs/decisions/0161).
       template: { name: "sign_in_code", locale: input.locale, variables: [code] },
@@ -135,6 +141,33 @@ export async function requestSignInCode(
   }
   context.log.info({ to: maskPhone(input.phone), provider: sms.name }, "sign-in code sent");
   return { code: sms.returnsCodeToCaller ? code : null };
+}
+
+/** The channels a code can go by: the sandbox keeps both; Twilio those with a sender configured. */
+function codeChannels(config: AuthContext["config"]): CodeChannel[] {
+  if (config.sms.provider !== "twilio") return ["sms", "whatsapp"];
+  const { from, whatsappFrom, messagingServiceSid } = config.sms.twilio;
+  return [...(from || messagingServiceSid ? (["sms"] as const) : []), ...(whatsappFrom ? (["whatsapp"] as const) : [])];
+}
+
+async function newestCodeUndelivered(db: Executor, phone: string): Promise<boolean> {
+  const newest = await newestLoginCode(db, phone);
+  return newest !== undefined && (await deliveryStateOf(db, messageKey("sign_in_code", newest.id))) === "undelivered";
+}
+
+/**
+ * `open/user/code-delivery`: what became of the newest code to the phone, told only to the address
+ * that asked for it while it is alive (anyone else learns nothing: `sent`), so the app can offer the
+ * other channel when the provider says it did not arrive (docs/decisions/0244).
+ */
+export async function signInCodeDelivery(
+  context: Pick<AuthContext, "db" | "config">,
+  input: { phone: string; ip: string },
+): Promise<CodeDeliveryAnswer> {
+  const channels = codeChannels(context.config);
+  const newest = await newestLoginCode(context.db, input.phone);
+  if (!newest || newest.ip !== input.ip || newest.expires_at <= nowIso()) return { state: "sent", channels };
+  return { state: await deliveryStateOf(context.db, messageKey("sign_in_code", newest.id)), channels };
 }
 
 /** The client must be registered; a public client (the SPA) carries a secret that is not checked (docs/product/sign-in-and-sessions.md). */

@@ -119,3 +119,42 @@ export function markAbandonedClaimsUnknown(db: Executor, before: string) {
     .returning(["message_key", "channel", "provider", "claimed_at"])
     .execute();
 }
+
+/** The outbox row of the message a provider names by its own id (Twilio's MessageSid). */
+export function findOutboxByProviderRef(db: Executor, provider: string, providerRef: string) {
+  return db
+    .selectFrom("outbox_messages")
+    .select(["id", "delivery_status"])
+    .where("provider", "=", provider)
+    .where("provider_ref", "=", providerRef)
+    .executeTakeFirst();
+}
+
+/**
+ * Records a delivery status over the one read just before (compare-and-set), so two callbacks
+ * applied at once cannot let an older status overwrite a newer one. Answers whether it was written.
+ */
+export async function setDeliveryStatus(
+  db: Executor,
+  id: string,
+  previous: string | null,
+  next: Pick<Row<"outbox_messages">, "delivery_status" | "delivery_error" | "delivery_updated_at">,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("outbox_messages")
+    .set(next)
+    .where("id", "=", id)
+    .where((eb) => (previous === null ? eb("delivery_status", "is", null) : eb("delivery_status", "=", previous)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The claims of one message key on any channel (`key:sms`, `key:whatsapp`), newest first. */
+export function claimsOfKey(db: Executor, key: string) {
+  return db
+    .selectFrom("message_claims")
+    .select(["status", "channel", "provider", "provider_ref", "updated_at"])
+    .where("message_key", "in", [`${key}:sms`, `${key}:whatsapp`, `${key}:email`])
+    .orderBy("updated_at", "desc")
+    .execute();
+}

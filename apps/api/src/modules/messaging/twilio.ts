@@ -82,6 +82,8 @@ export function createTwilioSms(
       To: channel === "whatsapp" ? `whatsapp:${message.to}` : message.to,
       ...senderFields(channel),
       ...contentFields(message, channel),
+      // Twilio reports delivery there (sent, delivered, undelivered…), signed with our auth token.
+      StatusCallback: settings.statusCallbackUrl,
     });
     const created = await post(form);
     await recordSent(db, log, {

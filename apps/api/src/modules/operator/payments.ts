@@ -4,7 +4,8 @@ import { translate } from "@estaciona/i18n";
 import type { Executor } from "../../db/database.ts";
 import { csvCell, decimal } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";
-import { type LedgerDeps, refundPayment } from "../payments/ledger.ts";
+import { isoBefore } from "../../lib/time.ts";
+import { type LedgerDeps, NEEDS_REVIEW_AFTER_SECONDS, needsReview, refundPayment } from "../payments/ledger.ts";
 import { decodeCursor, encodeCursor, recordAudit } from "./audit.ts";
 import {
   type ChargeFilters,
@@ -19,11 +20,15 @@ import { type OperatorScope, reachableLocationIds } from "./scope.ts";
 
 const DAY_MS = 86_400_000;
 
+/** The console's word for a ledger line: a charge still unknown after 24 h is `needs_review` (decision 0246). */
+const consoleStatus = (row: Pick<ChargeRow, "kind" | "status" | "created_at">) =>
+  needsReview(row) ? "needs_review" : row.status;
+
 export function presentCharge(row: ChargeRow): PaymentSummary {
   return {
     uuid: row.id,
     kind: row.kind,
-    status: row.status,
+    status: consoleStatus(row),
     product: row.payable_type,
     amount: row.amount,
     refunded: Number(row.refunded ?? 0),
@@ -40,6 +45,15 @@ const nextDay = (isoDate: string) => new Date(Date.parse(isoDate) + DAY_MS).toIS
 
 type SearchFilters = Omit<PaymentSearchQuery, "limit" | "cursor">;
 
+/** `pending` and `needs_review` are one ledger status, told apart by the attempt's age. */
+function statusFilter(status: SearchFilters["status"]): Pick<ChargeFilters, "status" | "review"> {
+  if (!status) return {};
+  const cutoff = isoBefore(NEEDS_REVIEW_AFTER_SECONDS);
+  if (status === "needs_review") return { status: "pending", review: { olderThan: cutoff } };
+  if (status === "pending") return { status, review: { newerThan: cutoff } };
+  return { status };
+}
+
 function chargeFilters(query: SearchFilters): ChargeFilters {
   const digits = query.phone?.replace(/\D/g, "");
   return {
@@ -48,7 +62,7 @@ function chargeFilters(query: SearchFilters): ChargeFilters {
     ...(query.location_uuid ? { locationId: query.location_uuid } : {}),
     ...(query.plate ? { plate: query.plate } : {}),
     ...(digits ? { phoneDigits: digits } : {}),
-    ...(query.status ? { status: query.status } : {}),
+    ...statusFilter(query.status),
   };
 }
 
@@ -85,7 +99,7 @@ export async function paymentDetail(db: Executor, scope: OperatorScope, paymentI
     lines: lines.map((line) => ({
       uuid: line.id,
       kind: line.kind,
-      status: line.status,
+      status: consoleStatus(line),
       subtotal: line.subtotal,
       convenience_fee: line.convenience_fee,
       processing_fee: line.processing_fee,
@@ -185,7 +199,7 @@ export async function* exportPayments(
       const cells = [
         row.id,
         row.created_at,
-        row.status,
+        consoleStatus(row),
         translate(locale, `parking.payable.${row.payable_type}.console`) ?? row.payable_type,
         row.location_name,
         row.plate,

@@ -141,6 +141,12 @@ export interface PaymentGateway {
    */
   findCharge(reference: string, providerRef?: string | null, since?: string): Promise<ChargeOutcome | null>;
   /**
+   * Our reference of the provider's charge, read from the provider itself: how a webhook that names
+   * only the provider's id finds a charge whose create answer was lost (NetPay, docs/decisions/0245).
+   * Null when the provider does not know the charge; absent when the gateway's events carry ours.
+   */
+  referenceOf?(providerRef: string): Promise<string | null>;
+  /**
    * A refund looked up by our reference: its outcome, or null when the provider never made it.
    * Throws `GatewayUnavailableError` when the provider cannot tell (yet): the refund stays pending.
    */

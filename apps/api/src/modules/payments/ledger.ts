@@ -55,6 +55,8 @@ export {
 export { applyProviderHint, type ProviderHint, type ProviderHintResult } from "./ledger/provider-events.ts";
 export {
   ACTION_TIMEOUT_SECONDS,
+  NEEDS_REVIEW_AFTER_SECONDS,
+  needsReview,
   registerLedgerJobs,
   sweepPayments,
   UNREFUNDED_VERIFICATION_ALERT_SECONDS,

@@ -337,6 +337,11 @@ export function createNetpayGateway(options: NetpayGatewayOptions): PaymentGatew
       throw new GatewayUnavailableError("netpay", `cannot look up refund ${lookup.reference}; check NetPay Reports`);
     },
 
+    async referenceOf(providerRef) {
+      // The charge sent our payment id as `billing.merchantReferenceCode`; NetPay answers it back.
+      return (await getTransaction(providerRef))?.merchantReferenceCode ?? null;
+    },
+
     async findCharge(reference, providerRef) {
       if (!providerRef) {
         // The gateway looks transactions up by transactionTokenId only; a search by our

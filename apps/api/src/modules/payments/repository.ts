@@ -143,7 +143,7 @@ export async function refundedAmountOf(db: Executor, chargeId: string): Promise<
 export function listUnsettledChargesBefore(db: Executor, before: string, limit: number) {
   return db
     .selectFrom("payments")
-    .select("id")
+    .select(["id", "kind", "status", "created_at"])
     .where("kind", "=", "charge")
     .where("status", "in", ["pending", "requires_action"])
     .where("created_at", "<", before)

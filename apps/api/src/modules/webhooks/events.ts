@@ -13,12 +13,19 @@ import type { ProviderHint } from "../payments/ledger.ts";
  * - The sandbox: `{ id, type, data: { charge_id, reference } }` (payments/sandbox/webhooks.ts).
  * - Facturapi: `{ id, type, data: { object } }` (openapi_v2.en.yaml `EventBase`); `invoice.*` events carry
  *   the invoice (its `id`), read back from Facturapi before anything is recorded (decision 0208).
+ * - NetPay (decision 0245, docs.netpay.com.mx/reference/example): `{ event, type, createdAt, data: {
+ *   transactionTokenId, id, status, … } }`, with no event id of its own: the event, its object and its time
+ *   together are the key. Any event naming a `transactionTokenId` is a hint about that transaction.
+ * - Twilio (decision 0244): the StatusCallback's form fields `MessageSid`, `MessageStatus`, `ErrorCode`; each
+ *   (message, status) is one event, so a repeated callback is a duplicate and a new status is not.
  */
 export interface ReceivedEvent {
   eventId: string;
   type: string;
   /** null: a type we do not act on (stored, ignored). For Facturapi, `providerRef` is its invoice's id. */
   hint: Omit<ProviderHint, "gateway"> | null;
+  /** Twilio: what the callback says of one of our messages. */
+  delivery?: { messageSid: string; status: string; errorCode: string | null };
 }
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -60,6 +67,30 @@ export function readEvent(provider: WebhookProvider, body: unknown): ReceivedEve
       if (!type.startsWith("invoice.")) return { eventId, type, hint: null };
       const invoiceId = text(record(record(event.data).object).id);
       return { eventId, type, hint: invoiceId ? { providerRef: invoiceId, reference: null } : null };
+    }
+    case "netpay": {
+      const type = text(event.event);
+      const data = record(event.data);
+      const transaction = text(data.transactionTokenId);
+      const about = transaction ?? text(data.id);
+      const at = text(event.createdAt) ?? (typeof event.createdAt === "number" ? String(event.createdAt) : null);
+      if (!type || !about || !at) return null;
+      return {
+        eventId: `${type}:${about}:${at}`,
+        type,
+        hint: transaction ? { providerRef: transaction, reference: null } : null,
+      };
+    }
+    case "twilio": {
+      const messageSid = text(event.MessageSid);
+      const status = text(event.MessageStatus);
+      if (!messageSid || !status) return null;
+      return {
+        eventId: `${messageSid}:${status}`,
+        type: `message.${status}`,
+        hint: null,
+        delivery: { messageSid, status, errorCode: text(event.ErrorCode) },
+      };
     }
     case "sandbox": {
       const eventId = text(event.id);

@@ -6,7 +6,7 @@ import { receiveWebhook } from "./service.ts";
 
 /**
  * `POST /api/open/webhooks/:provider`. Signatures are computed over the exact bytes the provider
- * sent, so this module parses JSON itself and keeps the raw body (its own parser, encapsulated:
+ * sent, so this module parses JSON and forms itself and keeps the raw body (its own parser, encapsulated:
  * the rest of the API keeps plugins/json-body.ts). Outside the per-IP cap: a provider delivers
  * from few addresses, in bursts.
  */
@@ -22,6 +22,13 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
     } catch (error) {
       done(new AppError("malformed_request_invalid_json", { detail: "webhook body is not JSON", cause: error }));
     }
+  });
+  // Twilio's status callbacks are form fields (docs/decisions/0244), signed over them: kept raw too.
+  app.removeContentTypeParser("application/x-www-form-urlencoded");
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "buffer" }, (request, body, done) => {
+    const raw = body as Buffer;
+    rawBodies.set(request, raw);
+    done(null, Object.fromEntries(new URLSearchParams(raw.toString("utf8"))));
   });
 
   await route(

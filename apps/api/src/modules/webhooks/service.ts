@@ -8,6 +8,7 @@ import { applyInvoiceHint } from "../invoicing/cancellation.ts";
 import type { InvoiceProvider } from "../invoicing/provider.ts";
 import { enqueue } from "../jobs/queue.ts";
 import type { JobRunner } from "../jobs/worker.ts";
+import { recordDeliveryStatus } from "../messaging/delivery.ts";
 import { applyProviderHint, type LedgerDeps } from "../payments/ledger.ts";
 import { readEvent } from "./events.ts";
 import { findProviderEvent, insertProviderEvent, recordEventOutcome } from "./repository.ts";
@@ -19,8 +20,8 @@ import { verifyWebhook, type WebhookKeys } from "./signatures.ts";
  */
 export const JOB_APPLY_WEBHOOK = "webhooks.apply";
 
-const GATEWAY_OF = { conekta: "conekta", nmi: "nmi", sandbox: "sandbox" } as const satisfies Record<
-  Exclude<WebhookProvider, "facturapi">,
+const GATEWAY_OF = { conekta: "conekta", nmi: "nmi", netpay: "netpay", sandbox: "sandbox" } as const satisfies Record<
+  Exclude<WebhookProvider, "facturapi" | "twilio">,
   string
 >;
 
@@ -33,6 +34,7 @@ export async function receiveWebhook(
   const event = readEvent(input.provider, input.body);
   if (!event) throw new AppError("invalid_data", { detail: `${input.provider} webhook without an event id or type` });
   const id = newId();
+  const delivery = event.delivery;
   try {
     await inTransaction(deps.db, async (tx) => {
       await insertProviderEvent(tx, {
@@ -42,11 +44,22 @@ export async function receiveWebhook(
         type: event.type,
         payment_id: null,
         payload: input.raw.toString("utf8"),
-        outcome: event.hint ? "pending" : "ignored",
+        outcome: event.hint || delivery ? "pending" : "ignored",
         received_at: nowIso(),
         applied_at: null,
       });
       if (event.hint) await enqueue(tx, JOB_APPLY_WEBHOOK, { eventRowId: id }, { maxAttempts: 20 });
+      // A delivery status needs nothing read back (it is signed, about our own message): applied with its storing.
+      if (delivery) {
+        const outcome = await recordDeliveryStatus(tx, {
+          provider: "twilio",
+          providerRef: delivery.messageSid,
+          status: delivery.status,
+          errorCode: delivery.errorCode,
+        });
+        if (outcome === "unmatched") deps.log.warn({ messageSid: delivery.messageSid }, "status of no message of ours");
+        await recordEventOutcome(tx, id, { outcome, payment_id: null, applied_at: nowIso() });
+      }
     });
   } catch (error) {
     // The same event again (a retry, a replay, two deliveries at once): acknowledged, nothing applied twice.
@@ -72,6 +85,7 @@ export function registerWebhookJobs(
     const provider = row.provider as WebhookProvider;
     const event = readEvent(provider, JSON.parse(row.payload));
     if (!event?.hint) return;
+    if (provider === "twilio") return;
     const result =
       provider === "facturapi"
         ? { outcome: await applyInvoiceHint(deps, event.hint.providerRef ?? ""), paymentId: null }

@@ -14,6 +14,11 @@ import type { Config } from "../../config.ts";
  * - Facturapi (docs/decisions/0208): `Facturapi-Signature` = hex HMAC-SHA256(webhook secret, raw body), as
  *   its SDKs check it (FacturAPI/facturapi-java 021e2fcc `WebhooksResource.validateSignature`; the OpenAPI
  *   v2 document's `validateWebhookSignature` names the header).
+ * - Twilio (docs/decisions/0244): `X-Twilio-Signature` = base64 HMAC-SHA1(auth token, the full URL Twilio
+ *   called + every POST field's name and value, sorted by name), as twilio-oai and Twilio's SDKs'
+ *   `validateRequest` compute it; the URL is ours (PUBLIC_URL), never read from the request's Host.
+ * - NetPay (docs/decisions/0245) documents no signature: its events are taken as hints only, and the
+ *   transaction is read back from NetPay before anything is applied, so a forged one can change nothing.
  * No key configured for a provider: nothing it sends can be verified, so everything is refused.
  */
 export type WebhookKeys = Config["payments"]["webhooks"];
@@ -38,6 +43,10 @@ export function verifyWebhook(
       return verifyHmacSignature(raw, header(headers, "webhook-signature"), keys.sandboxSecret);
     case "facturapi":
       return verifyHexHmac(raw, header(headers, "facturapi-signature"), keys.facturapiSecret);
+    case "twilio":
+      return verifyTwilioSignature(raw, header(headers, "x-twilio-signature"), keys.twilioAuthToken, keys.twilioUrl);
+    case "netpay":
+      return true;
   }
 }
 
@@ -73,4 +82,17 @@ export function verifyHmacSignature(raw: Buffer, signatureHeader: string | null,
     .update(Buffer.concat([Buffer.from(`${nonce}.`), raw]))
     .digest();
   return timingSafeEqual(expected, Buffer.from(given, "hex"));
+}
+
+/** What Twilio signs: the URL, then each field's name and value, fields sorted by name (a name's values in order). */
+export function twilioSignedText(url: string, raw: Buffer): string {
+  const fields = [...new URLSearchParams(raw.toString("utf8"))];
+  fields.sort(([a, aValue], [b, bValue]) => (a === b ? (aValue < bValue ? -1 : 1) : a < b ? -1 : 1));
+  return url + fields.map(([name, value]) => name + value).join("");
+}
+
+export function verifyTwilioSignature(raw: Buffer, signature: string | null, authToken: string | null, url: string) {
+  if (!signature || !authToken || !/^[A-Za-z0-9+/]{27}=$/.test(signature)) return false;
+  const expected = createHmac("sha1", authToken).update(twilioSignedText(url, raw)).digest();
+  return timingSafeEqual(expected, Buffer.from(signature, "base64"));
 }

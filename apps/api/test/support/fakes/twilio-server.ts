@@ -8,6 +8,8 @@ const DOCUMENTED_FIELDS: Record<string, RegExp> = {
   ContentSid: /^HX[0-9a-fA-F]{32}$/,
   ContentVariables: /^\{.*\}$/,
   Body: /^[\s\S]{1,1600}$/,
+  // `format: uri`; "underscores are not allowed" in its hostname.
+  StatusCallback: /^https?:\/\/[^/_\s]+\/\S*$/,
 };
 
 /** Why a request breaks the published contract, or null: unknown fields, bad patterns, no sender or no content. */

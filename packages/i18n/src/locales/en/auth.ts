@@ -23,6 +23,8 @@ export const auth = {
     resend: "Send a new code",
     resend_in: "You can ask for a new code in {{seconds}} s",
     back: "Change number",
+    undelivered: "Your code didn't arrive. Send it another way:",
+    send_by: { sms: "Send by SMS", whatsapp: "Send by WhatsApp" },
   },
   name_step: {
     heading: "Tell us about you",

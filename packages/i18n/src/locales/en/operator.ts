@@ -39,6 +39,7 @@ export const operator = {
   direction: { entry: "Entry", exit: "Exit", both: "Entry and exit" },
   payment_status: {
     pending: "Pending",
+    needs_review: "Needs review",
     succeeded: "Paid",
     failed: "Failed",
     requires_action: "Awaiting 3-D Secure",

@@ -25,6 +25,8 @@ export const auth: typeof source = {
     resend: "Enviar un código nuevo",
     resend_in: "Puedes pedir un código nuevo en {{seconds}} s",
     back: "Cambiar número",
+    undelivered: "Tu código no llegó. Envíalo de otra forma:",
+    send_by: { sms: "Enviar por SMS", whatsapp: "Enviar por WhatsApp" },
   },
   name_step: {
     heading: "Cuéntanos de ti",

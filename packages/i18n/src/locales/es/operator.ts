@@ -39,6 +39,7 @@ export const operator: typeof source = {
   direction: { entry: "Entrada", exit: "Salida", both: "Entrada y salida" },
   payment_status: {
     pending: "Pendiente",
+    needs_review: "Requiere revisión",
     succeeded: "Pagado",
     failed: "Fallido",
     requires_action: "Esperando 3-D Secure",

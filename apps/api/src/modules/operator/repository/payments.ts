@@ -58,13 +58,15 @@ export interface ChargeFilters {
   phoneDigits?: string;
   status?: ChargeRow["status"];
   statuses?: ChargeRow["status"][];
+  /** Pending charges attempted before (needs review) or since (still pending) a moment (decision 0246). */
+  review?: { olderThan: string } | { newerThan: string };
   /** Keyset: rows strictly older than this `created_at`, `id`. */
   before?: { createdAt: string; id: string };
 }
 
 /** A page of charges, newest first (keyset paging on `created_at`, `id`). */
 export function searchCharges(db: Executor, locationIds: string[], filters: ChargeFilters, limit: number) {
-  const { before } = filters;
+  const { before, review } = filters;
   return chargesIn(db, locationIds)
     .$if(filters.from !== undefined, (qb) => qb.where("payments.created_at", ">=", filters.from ?? ""))
     .$if(filters.until !== undefined, (qb) => qb.where("payments.created_at", "<", filters.until ?? ""))
@@ -73,6 +75,11 @@ export function searchCharges(db: Executor, locationIds: string[], filters: Char
     .$if(filters.phoneDigits !== undefined, (qb) => qb.where("users.phone", "like", `%${filters.phoneDigits}`))
     .$if(filters.status !== undefined, (qb) => qb.where("payments.status", "=", filters.status ?? "pending"))
     .$if(filters.statuses !== undefined, (qb) => qb.where("payments.status", "in", filters.statuses ?? []))
+    .$if(review !== undefined, (qb) =>
+      review && "olderThan" in review
+        ? qb.where("payments.created_at", "<=", review.olderThan)
+        : qb.where("payments.created_at", ">", review?.newerThan ?? ""),
+    )
     .$if(before !== undefined, (qb) =>
       qb.where((eb) =>
         eb.or([

@@ -1,4 +1,5 @@
 import { inTransaction } from "../../../db/database.ts";
+import { nowIso } from "../../../lib/time.ts";
 import { type GatewayName, gatewayFor } from "../gateway.ts";
 import {
   findChargeByProviderRef,
@@ -7,6 +8,7 @@ import {
   insertPayment,
   lockPayment,
   type PaymentRow,
+  recordProviderRef,
   refundedAmountOf,
 } from "../repository.ts";
 import { settleCharge } from "./charge.ts";
@@ -56,11 +58,26 @@ export async function applyProviderHint(deps: LedgerDeps, hint: ProviderHint): P
 }
 
 async function chargeOfHint(deps: LedgerDeps, hint: ProviderHint): Promise<PaymentRow | undefined> {
+  const byReference = async (reference: string) => {
+    const found = await findPaymentById(deps.db, reference);
+    return found?.kind === "charge" && found.gateway === hint.gateway ? found : undefined;
+  };
   if (hint.reference) {
-    const byReference = await findPaymentById(deps.db, hint.reference);
-    if (byReference?.kind === "charge" && byReference.gateway === hint.gateway) return byReference;
+    const found = await byReference(hint.reference);
+    if (found) return found;
   }
-  return hint.providerRef ? findChargeByProviderRef(deps.db, hint.gateway, hint.providerRef) : undefined;
+  if (!hint.providerRef) return undefined;
+  const byProviderRef = await findChargeByProviderRef(deps.db, hint.gateway, hint.providerRef);
+  if (byProviderRef) return byProviderRef;
+  // An event naming only the provider's id (NetPay): the provider says which of our charges it is,
+  // and that id is recorded on a charge that lost its create answer, so the lookups can ask by it.
+  const { mx, us, netpay } = deps.providers.payments;
+  const gateway = [mx, us, netpay].find((candidate) => candidate.name === hint.gateway);
+  const reference = gateway?.referenceOf ? await gateway.referenceOf(hint.providerRef) : null;
+  const charge = reference ? await byReference(reference) : undefined;
+  if (!charge || (charge.provider_ref && charge.provider_ref !== hint.providerRef)) return undefined;
+  if (!charge.provider_ref) await recordProviderRef(deps.db, charge.id, hint.providerRef, nowIso());
+  return { ...charge, provider_ref: hint.providerRef };
 }
 
 /**

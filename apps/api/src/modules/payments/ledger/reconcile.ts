@@ -25,6 +25,15 @@ import { reconcileRefund, refundPayment } from "./refund.ts";
 export const ACTION_TIMEOUT_SECONDS = 30 * 60;
 /** A verification charge still unrefunded after this long is reported (research PAY-5). */
 export const UNREFUNDED_VERIFICATION_ALERT_SECONDS = 24 * 3600;
+/**
+ * A charge whose outcome is still unknown this long after the attempt needs a person (docs/decisions/0246):
+ * the console shows it as `needs review`; the ledger keeps it pending and keeps asking, never failed.
+ */
+export const NEEDS_REVIEW_AFTER_SECONDS = 24 * 3600;
+export const needsReview = (payment: Pick<PaymentRow, "kind" | "status" | "created_at">, now = Date.now()): boolean =>
+  payment.kind === "charge" &&
+  payment.status === "pending" &&
+  Date.parse(payment.created_at) <= now - NEEDS_REVIEW_AFTER_SECONDS * 1000;
 /** Unsettled charges and unrefunded verifications older than this are looked at by the sweep. */
 const SWEEP_AFTER_SECONDS = 300;
 const SWEEP_BATCH = 500;
@@ -109,11 +118,17 @@ export async function reconcileCharge(
  */
 export async function sweepPayments(
   deps: LedgerDeps,
-): Promise<{ unsettled: number; unrefunded: number; pendingRefunds: number }> {
+): Promise<{ unsettled: number; unrefunded: number; pendingRefunds: number; needsReview: number }> {
   const before = isoAfter(-SWEEP_AFTER_SECONDS);
   const unsettled = await listUnsettledChargesBefore(deps.db, before, SWEEP_BATCH);
   for (const { id } of unsettled)
     await enqueue(deps.db, JOB_RECONCILE, { paymentId: id }, { dedupeKey: `reconcile:${id}`, maxAttempts: 20 });
+  const review = unsettled.filter((charge) => needsReview(charge)).map(({ id }) => id);
+  if (review.length > 0)
+    deps.log.error(
+      { paymentIds: review.slice(0, 20), count: review.length },
+      "charges still unknown after 24 h: needs review (still being looked up)",
+    );
   const pendingRefunds = await listPendingRefundsBefore(deps.db, before, SWEEP_BATCH);
   for (const { id } of pendingRefunds)
     await enqueue(deps.db, JOB_SETTLE_REFUND, { refundId: id }, { dedupeKey: `settle-refund:${id}`, maxAttempts: 20 });
@@ -128,5 +143,10 @@ export async function sweepPayments(
     if (Date.parse(created_at) < Date.now() - UNREFUNDED_VERIFICATION_ALERT_SECONDS * 1000)
       deps.log.error({ paymentId: id }, "card verification charge still unrefunded after 24 h");
   }
-  return { unsettled: unsettled.length, unrefunded: unrefunded.length, pendingRefunds: pendingRefunds.length };
+  return {
+    unsettled: unsettled.length,
+    unrefunded: unrefunded.length,
+    pendingRefunds: pendingRefunds.length,
+    needsReview: review.length,
+  };
 }

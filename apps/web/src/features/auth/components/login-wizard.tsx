@@ -12,7 +12,7 @@ import { loadUser, sessionStore, signInWithCode } from "../../../lib/session.ts"
 import { useStore } from "../../../lib/store.ts";
 import { usePageTitle } from "../../../lib/title.ts";
 import { freeflowWelcomeStore } from "../../../lib/welcome.ts";
-import { registerPhone } from "../api/register-phone.ts";
+import { type CodeChannel, registerPhone } from "../api/register-phone.ts";
 import { resumedStep } from "../resume.ts";
 import {
   afterProfileLoad,
@@ -108,10 +108,10 @@ export function LoginWizard({ search, onLaterStep }: LoginWizardProps) {
     if (decision) follow(decision, session.user);
   }, []);
 
-  const register = async (target: { country: "mx" | "us"; digits: string; e164: string }) => {
+  const register = async (target: { country: "mx" | "us"; digits: string; e164: string }, channel?: CodeChannel) => {
     setBusy(true);
     try {
-      const code = await registerPhone(target.e164);
+      const code = await registerPhone(target.e164, channel);
       setPhone(target);
       setPrefilledCode(code);
       setRegistrations((count) => count + 1);
@@ -160,11 +160,13 @@ export function LoginWizard({ search, onLaterStep }: LoginWizardProps) {
           {step === 2 && phone && (
             <CodeStep
               phone={formatPhoneNumber(phone.e164)}
+              phoneE164={phone.e164}
               prefilledCode={prefilledCode}
               registrations={registrations}
               busy={busy}
               onSubmit={(code) => void signIn(code)}
               onResend={() => void register(phone)}
+              onResendBy={(channel) => void register(phone, channel)}
               onBack={() => setStep(1)}
             />
           )}

@@ -2,8 +2,13 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { i18n } from "../../../lib/i18n.ts";
+import { fetchCodeDelivery } from "../api/code-delivery.ts";
 import { CodeStep } from "./code-step.tsx";
 import { PhoneStep } from "./phone-step.tsx";
+
+vi.mock("../api/code-delivery.ts", () => ({
+  fetchCodeDelivery: vi.fn(async () => ({ state: "sent", channels: ["sms", "whatsapp"] })),
+}));
 
 describe("PhoneStep validation (docs/product/validation.md)", () => {
   it("asks for the phone with the required message", async () => {
@@ -59,9 +64,11 @@ describe("PhoneStep validation (docs/product/validation.md)", () => {
 describe("CodeStep (docs/product/screens-and-routes.md and docs/product/validation.md)", () => {
   const props = {
     phone: "+52 8112345678",
+    phoneE164: "+528112345678",
     registrations: 1,
     busy: false,
     onResend: () => {},
+    onResendBy: () => {},
     onBack: () => {},
   };
 
@@ -86,5 +93,15 @@ describe("CodeStep (docs/product/screens-and-routes.md and docs/product/validati
     render(<CodeStep {...props} prefilledCode={null} onSubmit={() => {}} />);
     expect(screen.getByText("You can ask for a new code in 60 s")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Send a new code" })).not.toBeInTheDocument();
+  });
+
+  it("offers another channel at once when the provider says the code did not arrive (decision 0244)", async () => {
+    vi.mocked(fetchCodeDelivery).mockResolvedValueOnce({ state: "undelivered", channels: ["sms", "whatsapp"] });
+    const onResendBy = vi.fn();
+    render(<CodeStep {...props} prefilledCode={null} onSubmit={() => {}} onResendBy={onResendBy} />);
+    expect(await screen.findByText("Your code didn't arrive. Send it another way:")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Send by WhatsApp" }));
+    expect(onResendBy).toHaveBeenCalledWith("whatsapp");
+    expect(screen.getByRole("button", { name: "Send by SMS" })).toBeInTheDocument();
   });
 });
