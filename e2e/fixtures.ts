@@ -71,6 +71,9 @@ export async function storeTokens(
   tokens: { accessToken: string; refreshToken: string },
 ) {
   await page.goto(hostUrl(host, "/privacidad"));
+  // Only once the app has started: an app still starting would find the tokens and renew them,
+  // and the navigation that follows would cut its answer off, leaving a spent refresh token.
+  await expect(page.getByRole("heading").first()).toBeVisible();
   await page.evaluate(
     ([access, refresh]) => {
       localStorage.setItem("access_token", access as string);

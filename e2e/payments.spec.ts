@@ -15,6 +15,8 @@ type Host = "localhost" | "us.localhost";
  */
 async function driverWithProfile(page: Page, host: Host) {
   await page.goto(hostUrl(host, "/privacidad"));
+  // Once the app has started, so that it does not renew the tokens stored below (fixtures.ts).
+  await expect(page.getByRole("heading").first()).toBeVisible();
   const signedIn = await page.evaluate(
     async ({ phone, email }) => {
       const post = (path: string, body: unknown, method = "POST", token?: string) =>
