@@ -37,6 +37,7 @@ export const auth = {
     intro: "Register the plate of the vehicle you park with.",
     save: "Save vehicle",
     add_later: "Add later",
+    card_refused: "Your bank did not confirm the card, so it was not saved. Try again or use another card.",
   },
   payment_step: {
     heading: "Add a payment method",
