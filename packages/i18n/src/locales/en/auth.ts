@@ -37,11 +37,11 @@ export const auth = {
     intro: "Register the plate of the vehicle you park with.",
     save: "Save vehicle",
     add_later: "Add later",
-    card_refused: "Your bank did not confirm the card, so it was not saved. Try again or use another card.",
   },
   payment_step: {
     heading: "Add a payment method",
     add_later: "Add later",
+    card_refused: "Your bank did not confirm the card, so it was not saved. Try again or use another card.",
   },
   invalid_code_format: "Invalid verification code: 6 digits expected.",
   code_sent: "We sent you a new code.",

@@ -1,13 +1,14 @@
 import type { PaymentState } from "@estaciona/contracts/schemas/payment";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { loadUser, sessionStore } from "../../../lib/session.ts";
 import { completeThreeDs } from "../api/payments.ts";
+import { rememberCardRefusal } from "../../../lib/card-refusal.ts";
 import { forgetReturnPath, returnPath } from "../lib/redirect.ts";
 import "../catalogue.ts";
 import "../payments.css";
@@ -73,6 +74,22 @@ export default function ThreeDsScreen() {
     // The card is saved now: the user's payment_methods flag changed.
     if (verified && sessionStore.get().authenticated) void loadUser();
   }, [verified]);
+
+  // A card the bank refused while the sign-up wizard saved it goes back to the wizard's card step
+  // with the reason (docs/decisions/0252): the wizard, asked again, would otherwise go on without it.
+  const navigate = useNavigate();
+  const refusedInWizard =
+    result.data !== undefined &&
+    !verified &&
+    result.data.purpose === "card_verification" &&
+    new URL(backTo, window.location.origin).pathname === paths.login.path;
+  const refusalCode = result.data?.failure_code ?? null;
+  useEffect(() => {
+    if (!refusedInWizard) return;
+    rememberCardRefusal(refusalCode ? errorMessage(refusalCode, null) : "");
+    forgetReturnPath();
+    navigate(backTo, { replace: true });
+  }, [refusedInWizard, refusalCode, backTo, navigate]);
 
   // A card being saved is verified; anything else (a stay, a pass, a meter, an event, the valet) is paid.
   const texts = result.data && result.data.purpose !== "card_verification" ? paymentTexts : cardTexts;
