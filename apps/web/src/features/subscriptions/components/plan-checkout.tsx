@@ -2,7 +2,7 @@ import { addDays, dateIn } from "@estaciona/contracts/periods";
 import type { Plan, PlanQuote } from "@estaciona/contracts/schemas/subscriptions";
 import type { CreateVehicleBody } from "@estaciona/contracts/schemas/user";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, Suspense, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { FormField } from "../../../components/form-field.tsx";
@@ -129,7 +129,11 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
         })}
       </p>
       {plan.requires_student_id && <p className="pass-note">{t("subscriptions:plan.student_required")}</p>}
-      {needsStudentId && user && plan.status !== "archived" && !soldOut && <StudentIdForm user={user} />}
+      {needsStudentId && user && plan.status !== "archived" && !soldOut && (
+        <Suspense fallback={<LoadingSection />}>
+          <StudentIdForm user={user} />
+        </Suspense>
+      )}
       {plan.location.email_domain && (
         <p className="pass-note">{t("subscriptions:plan.email_domain", { domain: plan.location.email_domain })}</p>
       )}
