@@ -95,4 +95,12 @@ describe("/3ds, back from the bank's challenge", () => {
     expect(screen.getByTestId("location")).toHaveTextContent("/3ds");
     expect(cardRefusal()).toBeNull();
   });
+
+  it("also when the check answers the card verification's own refusal code", async () => {
+    fakeApi({ "POST user/payment/3ds/complete": { status: 402, body: { error: "invalid_verification_payment" } } });
+    rememberReturnPath("/");
+    render(renderWith(<ThreeDsScreen />, { path: "/3ds?payment=pay-1&status=failed" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/));
+    expect(cardRefusal()).toBe("The card verification charge failed.");
+  });
 });

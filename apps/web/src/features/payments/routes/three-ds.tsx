@@ -78,14 +78,16 @@ export default function ThreeDsScreen() {
   // A card the bank refused while the sign-up wizard saved it goes back to the wizard's card step
   // with the reason (docs/decisions/0252): the wizard, asked again, would otherwise go on without it.
   const navigate = useNavigate();
-  const refusedInWizard =
-    result.data !== undefined &&
-    !verified &&
-    result.data.purpose === "card_verification" &&
-    new URL(backTo, window.location.origin).pathname === paths.login.path;
-  const refusalCode = result.data?.failure_code ?? null;
+  // A refused card check answers its own code (invalid_verification_payment), or a failed state.
+  const refusalCode =
+    result.error instanceof ApiError && result.error.code === "invalid_verification_payment"
+      ? result.error.code
+      : result.data?.purpose === "card_verification" && !verified
+        ? (result.data.failure_code ?? "")
+        : null;
+  const refusedInWizard = refusalCode !== null && new URL(backTo, window.location.origin).pathname === paths.login.path;
   useEffect(() => {
-    if (!refusedInWizard) return;
+    if (!refusedInWizard || refusalCode === null) return;
     rememberCardRefusal(refusalCode ? errorMessage(refusalCode, null) : "");
     forgetReturnPath();
     navigate(backTo, { replace: true });
