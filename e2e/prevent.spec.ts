@@ -57,7 +57,7 @@ test("a new driver is stopped before each mistake, told why, and led on", async 
   await expect(page.getByText("Código BIENVENIDA: 50% de descuento en el primer periodo")).toBeVisible();
   const pay = page.getByRole("button", { name: /^Pagar \$/ });
   await expect(pay).toBeDisabled();
-  const studentId = page.getByLabel("Matrícula");
+  const studentId = page.getByRole("textbox", { name: "Matrícula" });
   await studentId.fill("A1");
   const malformed = page.getByText("Escribe tu matrícula como aparece en tu credencial: de 4 a 20 letras o números.");
   await expect(malformed).toBeVisible();
@@ -88,7 +88,7 @@ test("a new driver is stopped before each mistake, told why, and led on", async 
 
   // The account's student id follows the same rule as it is typed.
   await page.goto(hostUrl("localhost", "/usuario"));
-  const accountId = page.getByLabel("Matrícula");
+  const accountId = page.getByRole("textbox", { name: "Matrícula" });
   await expect(accountId).toHaveValue("A01234567");
   await accountId.fill("A01-");
   await expect(malformed).toBeVisible();
