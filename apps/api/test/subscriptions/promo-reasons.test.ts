@@ -24,7 +24,11 @@ describe(`promo codes: why one cannot be used (${testEngine})`, () => {
     return created.json().data.uuid;
   };
   const lookUp = (code: string, headers: Record<string, string>, language = "en") =>
-    app.inject({ method: "GET", url: `/api/user/discount/${code}`, headers: { ...headers, "accept-language": language } });
+    app.inject({
+      method: "GET",
+      url: `/api/user/discount/${code}`,
+      headers: { ...headers, "accept-language": language },
+    });
   const buyWith = async (code: string) => {
     const driver = await createDriverWithVehicle(app, { plate: uniquePlate() });
     await saveSandboxCard(app, driver.user.id);
