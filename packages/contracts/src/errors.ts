@@ -84,10 +84,28 @@ export const OAUTH_ERROR_CODES = [
 ] as const;
 export type OAuthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
 
+/**
+ * Why an existing promo code cannot be used (docs/decisions/0251), the `reason` of a
+ * `discount_not_available` answer: this driver used it already, the operator ended it, its
+ * redemptions ran out, its last day has passed, its first day has not come.
+ */
+export const DISCOUNT_UNAVAILABLE_REASONS = ["used", "withdrawn", "spent", "expired", "not_started"] as const;
+export type DiscountUnavailableReason = (typeof DISCOUNT_UNAVAILABLE_REASONS)[number];
+
+/**
+ * The codes whose answers also say why in a `reason`, and the reasons each gives: the code and
+ * status stay the catalogue's, so a client that reads only `error` is unchanged.
+ */
+export const ERROR_REASONS: Partial<Record<ErrorCode, readonly string[]>> = {
+  discount_not_available: DISCOUNT_UNAVAILABLE_REASONS,
+};
+
 /** The wire shape of every error answer (docs/product/calls-and-errors.md). */
 export interface ErrorBody {
   error: ErrorCode | OAuthErrorCode | "server_error";
   error_description: string;
+  /** One of `ERROR_REASONS[error]`, on the codes that declare reasons. */
+  reason?: string;
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {

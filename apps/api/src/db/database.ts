@@ -15,7 +15,7 @@ import {
   type Transaction,
 } from "kysely";
 import pg from "pg";
-import { AppError } from "../lib/errors.ts";
+import { AppError, type AppErrorOptions } from "../lib/errors.ts";
 import { traceStatement } from "../plugins/tracing.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
@@ -174,11 +174,15 @@ export function isUniqueViolation(error: unknown): boolean {
  * A write behind a unique index that stands for a rule (one active plate, one e-mail per account,
  * one open visit per vehicle): when a concurrent write won, the rule's catalogue code is answered.
  */
-export async function underUniqueRule<T>(code: ErrorCode, write: () => Promise<T>): Promise<T> {
+export async function underUniqueRule<T>(
+  code: ErrorCode,
+  write: () => Promise<T>,
+  options: Pick<AppErrorOptions, "reason"> = {},
+): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(code, { cause: error });
+    if (isUniqueViolation(error)) throw new AppError(code, { ...options, cause: error });
     throw error;
   }
 }

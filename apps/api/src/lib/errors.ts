@@ -18,7 +18,11 @@ export class AppError extends Error {
     this.params = options.params ?? {};
     this.headers = options.headers ?? {};
     this.messageKey = options.messageKey ?? `errors.api_${code}`;
+    this.reason = options.reason;
   }
+
+  /** Why, on a code that declares reasons (`ERROR_REASONS`); sent as the answer's `reason`. */
+  readonly reason: string | undefined;
 
   readonly params: Record<string, string | number>;
   readonly headers: Record<string, string>;
@@ -31,6 +35,7 @@ export interface AppErrorOptions {
   params?: Record<string, string | number>;
   headers?: Record<string, string>;
   messageKey?: string;
+  reason?: string;
   /** Internal detail for the log; never sent to the client. */
   detail?: string;
   cause?: unknown;

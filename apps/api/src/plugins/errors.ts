@@ -101,7 +101,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
     translate(locale, error.messageKey, error.params) ??
     translate(locale, `errors.api_${error.code}`) ??
     translate(locale, "errors.server_error")!;
-  return reply.code(error.status).headers(error.headers).send({ error: code, error_description: description });
+  return reply
+    .code(error.status)
+    .headers(error.headers)
+    .send({ error: code, error_description: description, ...(error.reason ? { reason: error.reason } : {}) });
 }
 
 function toAppError(error: FastifyError, request: FastifyRequest): AppError | undefined {

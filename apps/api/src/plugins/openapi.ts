@@ -1,3 +1,4 @@
+import { ERROR_REASONS, type ErrorCode } from "@estaciona/contracts";
 import type { ErrorAnswer } from "@estaciona/contracts/endpoint-errors";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -14,6 +15,7 @@ declare module "fastify" {
 
 /** The one error body (docs/decisions/0002), its `error` narrowed to the codes answered at a status. */
 function errorResponse(codes: string[]) {
+  const reasons = codes.flatMap((code) => ERROR_REASONS[code as ErrorCode] ?? []);
   return {
     description: `Refused: ${codes.join(", ")}`,
     type: "object",
@@ -21,6 +23,9 @@ function errorResponse(codes: string[]) {
     properties: {
       error: { type: "string", enum: codes, description: "A code of the error catalogue" },
       error_description: { type: "string", description: "What went wrong, in the request's language" },
+      ...(reasons.length > 0
+        ? { reason: { type: "string", enum: reasons, description: "Why, on the codes that say (docs/decisions/0251)" } }
+        : {}),
     },
   };
 }

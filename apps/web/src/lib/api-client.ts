@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string | null,
     readonly description: string | null,
+    /** Why, on the codes that say (`ERROR_REASONS` of the contracts: a promo code's, docs/decisions/0251). */
+    readonly reason: string | null = null,
   ) {
     super(code ?? `HTTP ${status}`);
     this.name = "ApiError";
@@ -25,6 +27,11 @@ export interface RequestOptions {
    * shows the error dialog nor navigates.
    */
   handleErrors?: boolean;
+  /**
+   * Codes the caller shows in place (the promo page's reasons): no dialog for them; every other
+   * failure is handled as usual.
+   */
+  ownCodes?: readonly string[];
   headers?: Record<string, string>;
 }
 
@@ -93,11 +100,12 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   const payload = await readJson(response);
   if (response.ok) return payload as T;
 
-  const errorBody = (payload ?? {}) as { error?: unknown; error_description?: unknown };
+  const errorBody = (payload ?? {}) as { error?: unknown; error_description?: unknown; reason?: unknown };
   const code = typeof errorBody.error === "string" ? errorBody.error : null;
   const description = typeof errorBody.error_description === "string" ? errorBody.error_description : null;
-  const failure = new ApiError(response.status, code, description);
-  if (!handleErrors) throw failure;
+  const reason = typeof errorBody.reason === "string" ? errorBody.reason : null;
+  const failure = new ApiError(response.status, code, description, reason);
+  if (!handleErrors || (code && options.ownCodes?.includes(code))) throw failure;
 
   if (response.status >= 500) showErrorDialog(i18n.t("errors:server_error"));
   else if (response.status === 401 && token) onUnauthorized();

@@ -28,6 +28,7 @@ export const MESSAGE = {
   url: "validation.url",
   features: "validation.features",
   range: "validation.range",
+  studentId: "errors.api_invalid_student_id",
 } as const;
 
 /*

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COUNTRIES } from "../constants.ts";
 import { PAYABLE_TYPES } from "../payables.ts";
-import { email, locale, optionalText, plate, requiredText, stateName, uuidParams } from "./common.ts";
+import { email, locale, MESSAGE, optionalText, plate, requiredText, stateName, text, uuidParams } from "./common.ts";
 
 export const vehicle = z.object({
   uuid: z.string(),
@@ -62,10 +62,32 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
+/**
+ * A student id as a university prints it on its card (docs/decisions/0250): letters and digits,
+ * groups joined by single hyphens ("A01234567", "2024-0153"), upper-cased. Written without the
+ * `u` flag so the pattern reaches the OpenAPI document as plain ECMA-262.
+ */
+export const STUDENT_ID_PATTERN = /^[A-Z0-9]+(?:-[A-Z0-9]+)*$/;
+export const STUDENT_ID_MIN_LENGTH = 4;
+export const STUDENT_ID_MAX_LENGTH = 20;
+
+/**
+ * The one student-id rule, read by the wizard's step 3, the account screen, the pass checkout and
+ * `PUT user/edit`. Its message is an `errors.*` key so the API answers it as the description of
+ * `invalid_data` and the forms show the same sentence inline while the driver types.
+ */
+export const studentId = text()
+  .trim()
+  .toUpperCase()
+  .min(1, { error: MESSAGE.required })
+  .min(STUDENT_ID_MIN_LENGTH, { error: MESSAGE.studentId })
+  .max(STUDENT_ID_MAX_LENGTH, { error: MESSAGE.studentId })
+  .regex(STUDENT_ID_PATTERN, { error: MESSAGE.studentId });
+
 /** `PUT user/edit` takes either shape of docs/product/calls-and-errors.md. */
 export const editUserBody = z.union([
   z.object({ first_name: requiredText(80), last_name: requiredText(80), email }),
-  z.object({ first_name: requiredText(80), last_name: requiredText(80), student_id: requiredText(40) }),
+  z.object({ first_name: requiredText(80), last_name: requiredText(80), student_id: studentId }),
 ]);
 export type EditUserBody = z.input<typeof editUserBody>;
 

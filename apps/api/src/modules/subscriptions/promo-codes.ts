@@ -1,3 +1,4 @@
+import type { DiscountUnavailableReason } from "@estaciona/contracts";
 import { dateIn } from "@estaciona/contracts/periods";
 import type {
   AdminDiscount,
@@ -214,24 +215,40 @@ export async function disableDiscount(db: Db, scope: OperatorScope, discountId: 
   return presentAdminDiscount(await requireOperatorsDiscount(db, scope, discountId));
 }
 
-/** Whether a code's dates include `today`, a calendar day on the clock of the lot it is used at. */
-const dated = (discount: DiscountRow, today: string) =>
-  !(discount.starts_on && today < discount.starts_on) && !(discount.ends_on && today > discount.ends_on);
+/**
+ * `discount_not_available` with why (docs/decisions/0251): the answer keeps the catalogue's code
+ * and status, says the reason in words and names it in `reason` for the promo page.
+ */
+export const discountUnavailable = (reason: DiscountUnavailableReason) =>
+  new AppError("discount_not_available", { reason, messageKey: `errors.discount_reason_${reason}` });
 
-/** A promo code this driver may still use (redemptions left, not used before), on any day. */
+/** Why a code's dates leave out `today` (a calendar day on the clock of the lot it is used at), or null. */
+const outOfDates = (discount: DiscountRow, today: string): DiscountUnavailableReason | null =>
+  discount.starts_on && today < discount.starts_on
+    ? "not_started"
+    : discount.ends_on && today > discount.ends_on
+      ? "expired"
+      : null;
+
+const dated = (discount: DiscountRow, today: string) => outOfDates(discount, today) === null;
+
+/** A promo code this driver may still use (not ended, redemptions left, not used before), on any day. */
 async function redeemableDiscount(db: Executor, code: string, userId: string): Promise<DiscountRow> {
   const discount = await findDiscountByCode(db, code);
   if (!discount) throw new AppError("discount_not_found");
-  const exhausted = discount.max_redemptions !== null && discount.redemptions >= discount.max_redemptions;
-  if (discount.disabled_at || exhausted || (await hasRedeemed(db, discount.id, userId)))
-    throw new AppError("discount_not_available");
+  if (discount.disabled_at) throw discountUnavailable("withdrawn");
+  // The driver's own use first: a driver whose redemption was the last is told they used it.
+  if (await hasRedeemed(db, discount.id, userId)) throw discountUnavailable("used");
+  if (discount.max_redemptions !== null && discount.redemptions >= discount.max_redemptions)
+    throw discountUnavailable("spent");
   return discount;
 }
 
 /** A promo code this driver may still use today: `today` is the day on the lot's clock. */
 export async function usableDiscount(db: Executor, code: string, userId: string, today: string): Promise<DiscountRow> {
   const discount = await redeemableDiscount(db, code, userId);
-  if (!dated(discount, today)) throw new AppError("discount_not_available");
+  const outside = outOfDates(discount, today);
+  if (outside) throw discountUnavailable(outside);
   return discount;
 }
 
@@ -273,7 +290,12 @@ export async function getPromo(
   const plans = inCurrency.filter((plan) => dated(discount, dateIn(timeZones.get(plan.location_id) ?? "UTC", now)));
   // With no plan to read a clock from, the day is UTC's.
   const usableToday = inCurrency.length > 0 ? plans.length > 0 : dated(discount, dateIn("UTC", now));
-  if (!usableToday) throw new AppError("discount_not_available");
+  if (!usableToday) {
+    // Every lot's day is outside the dates: the first lot's (or UTC's) says on which side.
+    const first = inCurrency[0];
+    const day = dateIn((first && timeZones.get(first.location_id)) ?? "UTC", now);
+    throw discountUnavailable(outOfDates(discount, day) ?? "expired");
+  }
   return {
     code: discount.code,
     kind: discount.kind,

@@ -19,7 +19,7 @@ import { requireSubscriptionOfUser } from "./passes.ts";
 import { requirePlan } from "./plans.ts";
 import { appliedDiscount, presentDetail, presentPlan } from "./presenter.ts";
 import { periodPrice, renewalsOf } from "./pricing.ts";
-import { assertDiscountFits, usableDiscount } from "./promo-codes.ts";
+import { assertDiscountFits, discountUnavailable, usableDiscount } from "./promo-codes.ts";
 import {
   findLivePassOfVehicleAt,
   findSubscriptionById,
@@ -182,15 +182,19 @@ export async function createSubscription(
     };
     await underUniqueRule("subscription_already_active", () => insertSubscription(tx, subscription));
     if (discount) {
-      if (!(await takeRedemption(tx, discount.id))) throw new AppError("discount_not_available");
-      await underUniqueRule("discount_not_available", () =>
-        insertRedemption(tx, {
-          id: newId(),
-          discount_id: discount.id,
-          user_id: user.id,
-          subscription_id: subscriptionId,
-          created_at: at,
-        }),
+      if (!(await takeRedemption(tx, discount.id))) throw discountUnavailable("spent");
+      await underUniqueRule(
+        "discount_not_available",
+        () =>
+          insertRedemption(tx, {
+            id: newId(),
+            discount_id: discount.id,
+            user_id: user.id,
+            subscription_id: subscriptionId,
+            created_at: at,
+          }),
+        // Two checkouts of one driver racing with one code: the second finds the first's row.
+        { reason: "used" },
       );
     }
     return openPeriod(tx, subscription, 1);

@@ -43,6 +43,7 @@ export const auth = {
   payment_step: {
     heading: "Add a payment method",
     add_later: "Add later",
+    card_refused: "Your bank did not confirm the card, so it was not saved. Try again or use another card.",
   },
   invalid_code_format: "Invalid verification code: 6 digits expected.",
   code_sent: "We sent you a new code.",

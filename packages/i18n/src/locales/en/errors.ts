@@ -100,4 +100,11 @@ export const errors = {
   api_transaction_conflict: "Too many changes to the same thing at once. Try again in a moment.",
   api_student_id_required: "This subscription is for students: add your student ID to your account first.",
   api_start_date_invalid: "Choose a first day from today up to 90 days ahead.",
+  api_invalid_student_id: "Enter your student ID as it is on your card: 4 to 20 letters or digits.",
+  /** Why a promo code that exists cannot be used (`discount_not_available`'s `reason`, docs/decisions/0251). */
+  discount_reason_used: "You have already used this code: each driver can use it once.",
+  discount_reason_withdrawn: "The operator has withdrawn this code.",
+  discount_reason_spent: "This code has been used as many times as it allowed.",
+  discount_reason_expired: "This code has expired.",
+  discount_reason_not_started: "This code is not valid yet: it starts on a later day.",
 };

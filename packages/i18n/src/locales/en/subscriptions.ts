@@ -133,6 +133,8 @@ export const subscriptions = {
     valid_until: "Valid until {{date}}.",
     plans: "Subscriptions it applies to",
     no_plans: "This code applies to no subscription here.",
+    unavailable_title: "Code {{code}} can't be used",
+    see_plans: "See the subscriptions for sale",
   },
   partner: {
     plans: "Subscriptions",

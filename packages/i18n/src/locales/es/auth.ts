@@ -45,6 +45,7 @@ export const auth: typeof source = {
   payment_step: {
     heading: "Agrega un método de pago",
     add_later: "Agregar después",
+    card_refused: "Tu banco no confirmó la tarjeta, así que no se guardó. Inténtalo de nuevo o usa otra tarjeta.",
   },
   invalid_code_format: "Código de verificación inválido: se esperan 6 dígitos.",
   code_sent: "Te enviamos un código nuevo.",

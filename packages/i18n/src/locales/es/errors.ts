@@ -101,5 +101,11 @@ export const errors: typeof source = {
     "Este pago todavía se está confirmando con el banco. Intenta el reembolso de nuevo en un minuto.",
   api_transaction_conflict: "Demasiados cambios a la vez sobre lo mismo. Inténtalo de nuevo en un momento.",
   api_student_id_required: "Esta pensión es para estudiantes: primero agrega tu matrícula a tu cuenta.",
+  api_invalid_student_id: "Escribe tu matrícula como aparece en tu credencial: de 4 a 20 letras o números.",
+  discount_reason_used: "Ya usaste este código: cada conductor puede usarlo una vez.",
+  discount_reason_withdrawn: "El operador retiró este código.",
+  discount_reason_spent: "Este código ya se usó todas las veces que permitía.",
+  discount_reason_expired: "Este código ya venció.",
+  discount_reason_not_started: "Este código todavía no es válido: empieza un día posterior.",
   api_start_date_invalid: "Elige un primer día entre hoy y los próximos 90 días.",
 };

@@ -131,6 +131,8 @@ export const subscriptions: typeof source = {
     valid_until: "Válido hasta el {{date}}.",
     plans: "Pensiones a las que aplica",
     no_plans: "Este código no aplica a ninguna pensión aquí.",
+    unavailable_title: "El código {{code}} no se puede usar",
+    see_plans: "Ver las pensiones a la venta",
   },
   partner: {
     plans: "Pensiones",

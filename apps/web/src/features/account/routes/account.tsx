@@ -1,4 +1,5 @@
 import type { Locale } from "@estaciona/contracts";
+import { studentId } from "@estaciona/contracts/schemas/user";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useCallback, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -22,7 +23,15 @@ import { formatPhoneNumber } from "../../../lib/phone-mask.ts";
 import { ReminderSettings } from "../../reminders/index.ts";
 
 const required = z.string().trim().min(1, { error: "validation.required" }).max(80, { error: "validation.max_length" });
-const profileSchema = z.object({ first_name: required, last_name: required, student_id: z.string().trim() });
+/** Blank, or the contracts' one student-id rule (docs/decisions/0250); blank is refused on save where one is asked. */
+const optionalStudentId = z.string().transform((value, context) => {
+  if (!value.trim()) return "";
+  const checked = studentId.safeParse(value);
+  if (checked.success) return checked.data;
+  context.addIssue({ code: "custom", message: checked.error.issues[0]?.message ?? "validation.required" });
+  return z.NEVER;
+});
+const profileSchema = z.object({ first_name: required, last_name: required, student_id: optionalStudentId });
 
 /** /usuario: names (and student id on university hosts), verified e-mail, language, reminders, account deletion. */
 export default function AccountScreen() {
@@ -42,6 +51,7 @@ export default function AccountScreen() {
     formState: { errors },
   } = useForm<z.input<typeof profileSchema>, unknown, z.output<typeof profileSchema>>({
     resolver: zodResolver(profileSchema),
+    mode: "onChange",
     values: {
       first_name: user?.first_name ?? "",
       last_name: user?.last_name ?? "",
@@ -101,8 +111,12 @@ export default function AccountScreen() {
             {(ids) => <input {...ids} className="input" autoComplete="family-name" {...register("last_name")} />}
           </FormField>
           {asksStudentId && (
-            <FormField label={t("student_id")} error={translateMessage(errors.student_id?.message)}>
-              {(ids) => <input {...ids} className="input" {...register("student_id")} />}
+            <FormField
+              label={t("student_id")}
+              hint={t("student_id_hint")}
+              error={translateMessage(errors.student_id?.message)}
+            >
+              {(ids) => <input {...ids} className="input" autoCapitalize="characters" {...register("student_id")} />}
             </FormField>
           )}
           <dl className="details">

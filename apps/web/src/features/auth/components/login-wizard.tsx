@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Logo } from "../../../components/logo.tsx";
+import { cardRefusal, forgetCardRefusal } from "../../../lib/card-refusal.ts";
 import { getHostConfig, isFreeflowHost, loginText, paymentLocale } from "../../../lib/host-config.ts";
 import { currentLocale } from "../../../lib/i18n.ts";
 import { defaultDialCountry } from "../../../lib/language.ts";
@@ -62,6 +63,8 @@ export function LoginWizard({ search, onLaterStep }: LoginWizardProps) {
   const [phone, setPhone] = useState<{ country: "mx" | "us"; digits: string; e164: string } | null>(null);
   const [prefilledCode, setPrefilledCode] = useState<string | null>(null);
   const [registrations, setRegistrations] = useState(0);
+  // Back from a card the bank refused at 3-D Secure (docs/decisions/0252): the card step again, saying why.
+  const [refusal] = useState(() => cardRefusal());
 
   const context: WizardContext = {
     theme: host.theme,
@@ -102,6 +105,11 @@ export function LoginWizard({ search, onLaterStep }: LoginWizardProps) {
   useEffect(() => {
     if (resumed) {
       resumedStep.set(null);
+      return;
+    }
+    if (refusal !== null && session.authenticated && session.user) {
+      forgetCardRefusal();
+      setStep(5);
       return;
     }
     const decision = onEntry(session.user, session.authenticated);
@@ -188,6 +196,7 @@ export function LoginWizard({ search, onLaterStep }: LoginWizardProps) {
                 user={user}
                 paymentLocale={context.paymentLocale}
                 canSkip={canAddLater(host.theme)}
+                refusal={refusal}
                 onDone={() => void loadUser().then((reloaded) => reloaded && goToRedirect(reloaded))}
               />
             )}

@@ -1,5 +1,5 @@
 import { requiredText } from "@estaciona/contracts/schemas/common";
-import type { User } from "@estaciona/contracts/schemas/user";
+import { studentId, type User } from "@estaciona/contracts/schemas/user";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -14,7 +14,7 @@ import { StepTitle } from "./step-title.tsx";
 const nameSchema = z.object({
   first_name: requiredText(80),
   last_name: requiredText(80),
-  student_id: requiredText(40),
+  student_id: studentId,
 });
 
 /** Step 3 (isisa theme, no vehicles yet): first name, last name, student id; cancel logs out. */
@@ -27,6 +27,8 @@ export default function NameStep({ user, onSaved }: { user: User; onSaved: () =>
     formState: { errors },
   } = useForm<z.input<typeof nameSchema>, unknown, z.output<typeof nameSchema>>({
     resolver: zodResolver(nameSchema),
+    // The student id's rule (docs/decisions/0250) is checked as the driver types.
+    mode: "onChange",
     defaultValues: {
       first_name: user.first_name ?? "",
       last_name: user.last_name ?? "",
@@ -55,7 +57,7 @@ export default function NameStep({ user, onSaved }: { user: User; onSaved: () =>
         {(ids) => <input {...ids} className="input" autoComplete="family-name" {...register("last_name")} />}
       </FormField>
       <FormField label={t("name_step.student_id")} error={message(errors.student_id)}>
-        {(ids) => <input {...ids} className="input" {...register("student_id")} />}
+        {(ids) => <input {...ids} className="input" autoCapitalize="characters" {...register("student_id")} />}
       </FormField>
       <button type="submit" className="button button-primary button-block" disabled={busy}>
         {t("name_step.save")}

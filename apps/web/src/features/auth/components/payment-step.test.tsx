@@ -98,4 +98,23 @@ describe("wizard step 5 with the card forms (docs/product/screens-and-routes.md,
     render(renderWith(<PaymentStep user={user} paymentLocale="mx" canSkip={false} onDone={onDone} />));
     expect(screen.queryByRole("button", { name: i18n.t("auth:payment_step.add_later") })).toBeNull();
   });
+
+  it("says why, first, when the bank refused the card just tried at 3-D Secure (docs/decisions/0252)", async () => {
+    cardFormApi();
+    render(
+      <MemoryRouter initialEntries={["/"]}>
+        <PaymentStep
+          user={driver()}
+          paymentLocale="mx"
+          canSkip={false}
+          refusal="The payment could not be completed."
+          onDone={() => {}}
+        />
+      </MemoryRouter>,
+    );
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent(i18n.t("auth:payment_step.card_refused"));
+    expect(alert).toHaveTextContent("The payment could not be completed.");
+    await waitFor(() => expect(frameProvider()).toBe("conekta"));
+  });
 });

@@ -1,6 +1,7 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { cardRefusal } from "../../../lib/card-refusal.ts";
 import { rememberReturnPath, returnPath } from "../lib/redirect.ts";
 import { fakeApi, ok, registerPaymentsCatalogue, renderWith } from "../testing/api-fake.tsx";
 import ThreeDsScreen from "./three-ds.tsx";
@@ -66,5 +67,40 @@ describe("/3ds, back from the bank's challenge", () => {
     render(renderWith(<ThreeDsScreen />, { path: "/3ds?payment=pay-1&status=failed" }));
     expect(await screen.findByRole("heading", { name: "The payment was not completed" })).toBeVisible();
     expect(screen.getByRole("alert")).toHaveTextContent("Nothing was charged");
+  });
+
+  it("sends a card refused while the sign-up wizard saved it back to the wizard, with the reason (docs/decisions/0252)", async () => {
+    fakeApi({
+      "POST user/payment/3ds/complete": ok({
+        ...visitCharge,
+        purpose: "card_verification",
+        status: "failed",
+        failure_code: "invalid_payment",
+      }),
+    });
+    rememberReturnPath("/?country=mx");
+    render(renderWith(<ThreeDsScreen />, { path: "/3ds?payment=pay-1&status=failed" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/\?country=mx$/));
+    expect(cardRefusal()).toBe("The payment could not be completed.");
+    expect(returnPath()).toBeNull();
+  });
+
+  it("keeps a card refused from the card list on /3ds, where its link leads back", async () => {
+    fakeApi({
+      "POST user/payment/3ds/complete": ok({ ...visitCharge, purpose: "card_verification", status: "failed" }),
+    });
+    rememberReturnPath("/pagos");
+    render(renderWith(<ThreeDsScreen />, { path: "/3ds?payment=pay-1&status=failed" }));
+    expect(await screen.findByRole("alert")).toBeVisible();
+    expect(screen.getByTestId("location")).toHaveTextContent("/3ds");
+    expect(cardRefusal()).toBeNull();
+  });
+
+  it("also when the check answers the card verification's own refusal code", async () => {
+    fakeApi({ "POST user/payment/3ds/complete": { status: 402, body: { error: "invalid_verification_payment" } } });
+    rememberReturnPath("/");
+    render(renderWith(<ThreeDsScreen />, { path: "/3ds?payment=pay-1&status=failed" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/));
+    expect(cardRefusal()).toBe("The card verification charge failed.");
   });
 });

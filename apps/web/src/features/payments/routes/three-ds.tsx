@@ -1,11 +1,12 @@
 import type { PaymentState } from "@estaciona/contracts/schemas/payment";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { rememberCardRefusal } from "../../../lib/card-refusal.ts";
 import { loadUser, sessionStore } from "../../../lib/session.ts";
 import { completeThreeDs } from "../api/payments.ts";
 import { forgetReturnPath, returnPath } from "../lib/redirect.ts";
@@ -73,6 +74,24 @@ export default function ThreeDsScreen() {
     // The card is saved now: the user's payment_methods flag changed.
     if (verified && sessionStore.get().authenticated) void loadUser();
   }, [verified]);
+
+  // A card the bank refused while the sign-up wizard saved it goes back to the wizard's card step
+  // with the reason (docs/decisions/0252): the wizard, asked again, would otherwise go on without it.
+  const navigate = useNavigate();
+  // A refused card check answers its own code (invalid_verification_payment), or a failed state.
+  const refusalCode =
+    result.error instanceof ApiError && result.error.code === "invalid_verification_payment"
+      ? result.error.code
+      : result.data?.purpose === "card_verification" && !verified
+        ? (result.data.failure_code ?? "")
+        : null;
+  const refusedInWizard = refusalCode !== null && new URL(backTo, window.location.origin).pathname === paths.login.path;
+  useEffect(() => {
+    if (!refusedInWizard || refusalCode === null) return;
+    rememberCardRefusal(refusalCode ? errorMessage(refusalCode, null) : "");
+    forgetReturnPath();
+    navigate(backTo, { replace: true });
+  }, [refusedInWizard, refusalCode, backTo, navigate]);
 
   // A card being saved is verified; anything else (a stay, a pass, a meter, an event, the valet) is paid.
   const texts = result.data && result.data.purpose !== "card_verification" ? paymentTexts : cardTexts;

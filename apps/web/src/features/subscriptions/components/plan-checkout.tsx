@@ -2,7 +2,7 @@ import { addDays, dateIn } from "@estaciona/contracts/periods";
 import type { Plan, PlanQuote } from "@estaciona/contracts/schemas/subscriptions";
 import type { CreateVehicleBody } from "@estaciona/contracts/schemas/user";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, Suspense, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { FormField } from "../../../components/form-field.tsx";
@@ -12,6 +12,9 @@ import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { currentPath } from "../../../lib/navigation.ts";
+import { sessionStore } from "../../../lib/session.ts";
+import { useStore } from "../../../lib/store.ts";
+import { StudentIdForm } from "../../account/index.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { createVehicle, VehicleForm, vehiclesKey, vehiclesQuery } from "../../vehicles/index.ts";
 import "../../../lib/catalogues/vehicles.ts";
@@ -31,11 +34,14 @@ const failureText = (error: unknown): string =>
  * picker: the pass then waits in `trial` and is charged that day), a promo code, the card, and the
  * all-in first charge the server quotes for exactly those choices. Paying sends one
  * Idempotency-Key per attempt: a retry after no answer reuses it, so nothing is bought twice.
+ * A student pass asks for a missing student id here, before paying (docs/decisions/0250).
  */
 export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: string }) {
   const { t, money, day } = usePassFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { user } = useStore(sessionStore);
+  const needsStudentId = plan.requires_student_id && !user?.student_id;
   const vehicles = useQuery(vehiclesQuery());
   const methods = useQuery(paymentMethodsQuery());
   const today = dateIn(plan.location.time_zone, Date.now());
@@ -74,7 +80,7 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
-    if (!quote || !vehicle || !card) return;
+    if (!quote || !vehicle || !card || needsStudentId) return;
     const body = {
       plan_uuid: plan.uuid,
       vehicle_uuid: vehicle,
@@ -123,6 +129,11 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
         })}
       </p>
       {plan.requires_student_id && <p className="pass-note">{t("subscriptions:plan.student_required")}</p>}
+      {needsStudentId && user && plan.status !== "archived" && !soldOut && (
+        <Suspense fallback={<LoadingSection />}>
+          <StudentIdForm user={user} />
+        </Suspense>
+      )}
       {plan.location.email_domain && (
         <p className="pass-note">{t("subscriptions:plan.email_domain", { domain: plan.location.email_domain })}</p>
       )}
@@ -268,7 +279,7 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
             <button
               type="submit"
               className="button button-primary button-block"
-              disabled={busy || !quote || !vehicle || !card}
+              disabled={busy || !quote || !vehicle || !card || needsStudentId}
             >
               {outcome.kind === "paying"
                 ? t("subscriptions:plan.paying")
