@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUSTIN, CAMPUS, createDriverWithVehicle, FUNDIDORA, METER_ZONE } from "../support/parking-fixtures.ts";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
+import { AUSTIN, CAMPUS, createDriverWithVehicle, FUNDIDORA, METER_ZONE } from "../support/parking-fixtures.ts";
 
 type Driver = Awaited<ReturnType<typeof createDriverWithVehicle>>;
 
@@ -20,7 +20,13 @@ describe(`the driver's places (${testEngine})`, () => {
     expect(response.statusCode).toBe(200);
     return response.json().data as {
       favourites: { uuid: string; kind: string; vehicle_uuid: string | null; starred: boolean }[];
-      recents: { uuid: string; kind: string; zone_code: string | null; vehicle_uuid: string | null; plate: string | null }[];
+      recents: {
+        uuid: string;
+        kind: string;
+        zone_code: string | null;
+        vehicle_uuid: string | null;
+        plate: string | null;
+      }[];
     };
   };
   const star = (driver: Driver, uuid: string, host = "localhost") => call(driver, "PUT", `favourite/${uuid}`, host);
@@ -128,7 +134,11 @@ describe(`the driver's places (${testEngine})`, () => {
     const exported = await app.inject({ method: "GET", url: "/api/user/export", headers: driver.headers });
     expect(exported.json().data.favourites).toEqual([expect.objectContaining({ location_uuid: FUNDIDORA })]);
     expect((await app.inject({ method: "DELETE", url: "/api/user", headers: driver.headers })).statusCode).toBe(200);
-    const left = await app.db.selectFrom("favourite_places").selectAll().where("user_id", "=", driver.user.id).execute();
+    const left = await app.db
+      .selectFrom("favourite_places")
+      .selectAll()
+      .where("user_id", "=", driver.user.id)
+      .execute();
     expect(left).toEqual([]);
   });
 

@@ -24,11 +24,7 @@ export async function addFavourite(db: Executor, userId: string, locationId: str
 }
 
 export async function removeFavourite(db: Executor, userId: string, locationId: string): Promise<void> {
-  await db
-    .deleteFrom("favourite_places")
-    .where("user_id", "=", userId)
-    .where("location_id", "=", locationId)
-    .execute();
+  await db.deleteFrom("favourite_places").where("user_id", "=", userId).where("location_id", "=", locationId).execute();
 }
 
 /** The erasure on account deletion: the stars say where the driver parks. */
@@ -64,7 +60,12 @@ export async function listLastStaysOfUser(db: Executor, userId: string, limit: n
     .leftJoin("vehicles", (join) =>
       join.onRef("vehicles.id", "=", "meter_sessions.vehicle_id").on("vehicles.deleted_at", "is", null),
     )
-    .select(["meter_sessions.location_id", "meter_sessions.started_at as at", "vehicles.id as vehicle_id", "vehicles.plate"])
+    .select([
+      "meter_sessions.location_id",
+      "meter_sessions.started_at as at",
+      "vehicles.id as vehicle_id",
+      "vehicles.plate",
+    ])
     // A session becomes active once its first purchase is paid; a cancelled one was never paid.
     .where("meter_sessions.user_id", "=", userId)
     .where("meter_sessions.status", "=", "active")
