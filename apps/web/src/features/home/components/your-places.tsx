@@ -13,7 +13,8 @@ import { StarToggle } from "./star-toggle.tsx";
  */
 export function YourPlaces() {
   const { t } = useTranslation("home");
-  const places = useQuery(yourPlacesQuery());
+  // Recents follow payments made on other screens (a zone, a lot): read afresh each time the home shows.
+  const places = useQuery({ ...yourPlacesQuery(), refetchOnMount: "always" });
   const data = places.data;
   if (!data || data.favourites.length + data.recents.length === 0) return null;
   return (
@@ -36,7 +37,7 @@ function PlaceRows({ title, places }: { title: string; places: YourPlace[] }) {
           const name = place.kind === "meter" && place.zone_code ? t("zone", { code: place.zone_code }) : place.name;
           return (
             <li key={place.uuid} className="home-starred-row">
-              <Link className="home-row" to={placePath(place)}>
+              <Link className="home-row home-place-row" to={placePath(place)}>
                 <span className="home-row-name">{name}</span>
                 {place.kind === "meter" && <span className="muted">{place.name}</span>}
                 {place.plate && <span className="muted">{t("your_places_last", { plate: place.plate })}</span>}
