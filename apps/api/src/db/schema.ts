@@ -21,6 +21,7 @@ export interface Database {
   balances: BalancesTable;
   balance_top_ups: BalanceTopUpsTable;
   balance_movements: BalanceMovementsTable;
+  favourite_places: FavouritePlacesTable;
   idempotency_keys: IdempotencyKeysTable;
   card_attempts: CardAttemptsTable;
   jobs: JobsTable;
@@ -966,5 +967,12 @@ export interface ExtendLinksTable {
   used_at: string | null;
   used_key: string | null;
   revoked_at: string | null;
+  created_at: string;
+}
+
+/** A lot or meter zone a driver starred (docs/decisions/0241). */
+export interface FavouritePlacesTable {
+  user_id: string;
+  location_id: string;
   created_at: string;
 }

@@ -23,3 +23,32 @@ export const listHostEvents = defineEndpoint({
   summary: "Every upcoming event at the requesting host's venues, soonest first (the events list)",
   schemas: schemasOf(home, (s) => ({ response: s.hostEventList })),
 });
+
+export const listYourPlaces = defineEndpoint({
+  method: "GET",
+  path: "/user/places",
+  auth: "user",
+  tag,
+  summary:
+    "The driver's starred lots and meter zones, then the last places they paid to park in with the vehicle used, on the requesting host",
+  schemas: schemasOf(home, (s) => ({ response: s.yourPlaces })),
+});
+
+export const starPlace = defineEndpoint({
+  method: "PUT",
+  path: "/user/favourite/:uuid",
+  auth: "user",
+  errors: ["object_not_found"],
+  tag,
+  summary: "Star a lot or a meter zone the requesting host offers (starring it again changes nothing)",
+  schemas: schemasOf(home, (s) => ({ params: s.placeParams, response: s.noData })),
+});
+
+export const unstarPlace = defineEndpoint({
+  method: "DELETE",
+  path: "/user/favourite/:uuid",
+  auth: "user",
+  tag,
+  summary: "Unstar a place (unstarring one not starred changes nothing)",
+  schemas: schemasOf(home, (s) => ({ params: s.placeParams, response: s.noData })),
+});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HOME_SECTIONS } from "../home.ts";
-import { amount, queryDecimal } from "./common.ts";
+import { amount, queryDecimal, uuidParams } from "./common.ts";
 import { event } from "./events.ts";
 import { CURRENCIES } from "./parking.ts";
 import { plan } from "./subscriptions.ts";
@@ -53,3 +53,30 @@ export type HomeLot = z.infer<typeof homeLot>;
 
 /** `GET open/events`: every upcoming event at the host's venues, soonest first. */
 export const hostEventList = z.array(event);
+
+/**
+ * `GET user/places` (issue 26 item 3, docs/decisions/0241): the driver's starred lots and meter
+ * zones, then the last places they paid to park in (not starred), on the requesting host only.
+ */
+export const yourPlace = z.object({
+  uuid: z.string(),
+  kind: z.enum(["lot", "meter"]),
+  name: z.string(),
+  address: z.string(),
+  /** The zone's sign code; null for a lot. */
+  zone_code: z.string().nullable(),
+  starred: z.boolean(),
+  /** When the driver last paid to park here; null when never. */
+  last_parked_at: z.string().nullable(),
+  /** The vehicle of that last stay, while the driver still has it: what "pay again" preselects. */
+  vehicle_uuid: z.string().nullable(),
+  plate: z.string().nullable(),
+});
+export type YourPlace = z.infer<typeof yourPlace>;
+
+export const yourPlaces = z.object({ favourites: z.array(yourPlace), recents: z.array(yourPlace) });
+export type YourPlaces = z.infer<typeof yourPlaces>;
+
+/** A lot or a meter zone to star or unstar: its location's uuid. */
+export const placeParams = uuidParams();
+export { noData } from "./common.ts";

@@ -265,6 +265,8 @@ export const userExport = z.object({
       updated_at: z.string(),
     }),
   ),
+  /** The lots and meter zones the driver starred (docs/decisions/0241). */
+  favourites: z.array(z.object({ location_uuid: z.string(), location: z.string(), created_at: z.string() })),
   /** What we sent to the driver's phone and e-mail (codes, receipts, invoices). */
   messages: z.array(
     z.object({

@@ -25,6 +25,7 @@ import * as paymentTags from "./2026112901_payment_tags.ts";
 import * as remindersAndExtendLinks from "./2026112920_reminders_and_extend_links.ts";
 import * as receiptProofsAndDisputes from "./2026112930_receipt_proofs_and_disputes.ts";
 import * as prepaidBalances from "./2026112950_prepaid_balances.ts";
+import * as favouritePlaces from "./2026113002_favourite_places.ts";
 import * as messageDelivery from "./2026113003_message_delivery.ts";
 
 /**
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   "2026112920_reminders_and_extend_links": remindersAndExtendLinks,
   "2026112930_receipt_proofs_and_disputes": receiptProofsAndDisputes,
   "2026112950_prepaid_balances": prepaidBalances,
+  "2026113002_favourite_places": favouritePlaces,
   "2026113003_message_delivery": messageDelivery,
 };

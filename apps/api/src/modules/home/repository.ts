@@ -6,8 +6,14 @@ import type { HostScope } from "../hosts/service.ts";
 type LocationKind = "lot" | "meter" | "venue" | "valet";
 
 /** The active locations of these kinds the host may show, with the zone's sign code and rate when a meter. */
-export function listOfferedLocations(db: Executor, filter: HostScope, kinds: readonly LocationKind[]) {
-  if (kinds.length === 0 || filter.locationIds?.length === 0) return Promise.resolve([]);
+export function listOfferedLocations(
+  db: Executor,
+  filter: HostScope,
+  kinds: readonly LocationKind[],
+  /** Only these locations (the driver's places); all when absent. */
+  only?: readonly string[],
+) {
+  if (kinds.length === 0 || filter.locationIds?.length === 0 || only?.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("locations")
     .leftJoin("parking_meters", "parking_meters.location_id", "locations.id")
@@ -20,6 +26,7 @@ export function listOfferedLocations(db: Executor, filter: HostScope, kinds: rea
       query.where("locations.organisation_id", "=", filter.organisationId as string),
     )
     .$if(filter.locationIds !== null, (query) => query.where("locations.id", "in", filter.locationIds as string[]))
+    .$if(only !== undefined, (query) => query.where("locations.id", "in", only as string[]))
     .orderBy("locations.id")
     .execute();
 }

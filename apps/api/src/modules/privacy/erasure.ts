@@ -3,6 +3,7 @@ import { inTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { nowIso } from "../../lib/time.ts";
 import { eraseContactMessagesOfUser } from "../contact/personal-data.ts";
+import { eraseFavouritesOfUser } from "../home/personal-data.ts";
 import { eraseInvoiceContactsOfUser, eraseTaxProfilesOfUser } from "../invoicing/personal-data.ts";
 import { eraseMessagesAbout } from "../messaging/personal-data.ts";
 import { eraseCardDataOfUser } from "../payments/personal-data.ts";
@@ -14,7 +15,7 @@ import { assertAccountCanBeDeleted } from "./deletion-blockers.ts";
 
 /**
  * `DELETE user` (docs/product/invoicing-account-contact.md): in one transaction, the account's personal data is anonymised —
- * names, e-mail, phone, plates, cards' holder, fiscal profiles, contact messages, what we sent
+ * names, e-mail, phone, plates, cards' holder, fiscal profiles, contact messages, starred places, what we sent
  * them — while the money records the law requires (payments, issued invoices with their RFC)
  * stay, pointing at an account that no longer names anyone. Every session is revoked, and the
  * phone, the e-mail and the plates are free to sign up again afresh.
@@ -34,6 +35,7 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
     await eraseTaxProfilesOfUser(tx, userId, now);
     await eraseInvoiceContactsOfUser(tx, userId, now);
     await eraseContactMessagesOfUser(tx, userId);
+    await eraseFavouritesOfUser(tx, userId);
     // The driver's note and ticket number go; the dispute's state and the operator's answer stay with the charge.
     await eraseDisputeNotesOfUser(tx, userId, now);
     await anonymiseUser(tx, locked, now);

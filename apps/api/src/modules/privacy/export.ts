@@ -4,6 +4,7 @@ import type { Row } from "../../db/schema.ts";
 import { nowIso } from "../../lib/time.ts";
 import { listContactMessagesOfUser } from "../contact/personal-data.ts";
 import { listAllEventVisitsOfUser } from "../events/personal-data.ts";
+import { listFavouritesOfUser } from "../home/personal-data.ts";
 import { listAllTaxProfilesOfUser, listInvoicesOfUser } from "../invoicing/personal-data.ts";
 import { listMessagesTo } from "../messaging/personal-data.ts";
 import { listAllVisitsOfUser } from "../parking/personal-data.ts";
@@ -19,7 +20,7 @@ type UserRow = Row<"users">;
 
 /**
  * `GET user/export` (docs/product/invoicing-account-contact.md): a file of everything we hold on the driver — profile, vehicles,
- * sessions, cards (masked), visits, event visits, valet tickets, passes, payments, fiscal profiles, invoices, contact messages and the
+ * sessions, cards (masked), visits, event visits, valet tickets, passes, payments, fiscal profiles, invoices, contact messages, starred places and the
  * messages we sent them. Sign-in and e-mail code HMACs are secrets, not data.
  */
 export async function exportUserData(db: Executor, user: UserRow): Promise<UserExport> {
@@ -53,6 +54,7 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
     listDisputesOfUser(db, user.id),
   ]);
   const balances = await listBalancesOfUserForExport(db, user.id);
+  const favourites = await listFavouritesOfUser(db, user.id);
   return {
     exported_at: nowIso(),
     profile: {
@@ -146,6 +148,11 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
     })),
     contact_messages: contactMessages.map(({ visit_id, ...message }) => ({ ...message, visit_uuid: visit_id })),
     disputes,
+    favourites: favourites.map((favourite) => ({
+      location_uuid: favourite.location_id,
+      location: favourite.location_name,
+      created_at: favourite.created_at,
+    })),
     messages,
   };
 }

@@ -13,6 +13,7 @@ export const privacyModule = apiModule(
     modules: [
       "contact",
       "events",
+      "home",
       "invoicing",
       "meters",
       "parking",

@@ -5,3 +5,6 @@ import { lazy } from "react";
  * visits, downloaded after the dashboard itself so the first download does not grow.
  */
 export const HomeOffers = lazy(() => import("./components/home-offers.tsx"));
+
+/** The star on a lot or meter zone, for the screens that show one (docs/decisions/0241). */
+export { StarToggle } from "./components/star-toggle.tsx";

@@ -50,4 +50,11 @@ export const home = {
   balance_pay_card: "Card {{card}}",
   balance_pay_balance: "Balance ({{amount}} available)",
   balance_top_up_label: "Top up your balance",
+  your_places_title: "Your places",
+  your_places_starred: "Starred",
+  your_places_recent: "Parked lately",
+  your_places_last: "Last time with {{plate}}",
+  your_places_pay_again: "Pay again",
+  star_label: "Star {{name}}",
+  star_failed: "We could not save your star. Try again.",
 };

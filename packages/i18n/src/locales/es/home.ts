@@ -53,4 +53,11 @@ export const home: typeof source = {
   balance_pay_card: "Tarjeta {{card}}",
   balance_pay_balance: "Saldo ({{amount}} disponibles)",
   balance_top_up_label: "Recarga tu saldo",
+  your_places_title: "Tus lugares",
+  your_places_starred: "Favoritos",
+  your_places_recent: "Donde estacionaste",
+  your_places_last: "La última vez con {{plate}}",
+  your_places_pay_again: "Pagar otra vez",
+  star_label: "Marcar {{name}} como favorito",
+  star_failed: "No pudimos guardar tu favorito. Inténtalo de nuevo.",
 };

@@ -12,6 +12,8 @@ import { BalanceCard } from "../../balance/index.ts";
 import { EventList } from "../../events/index.ts";
 import { FreeflowAccount } from "../../freeflow/index.ts";
 import { homeOffersQuery } from "../api/home.ts";
+import { StarToggle } from "./star-toggle.tsx";
+import { YourPlaces } from "./your-places.tsx";
 import "../../../lib/catalogues/home.ts";
 import "../../../lib/catalogues/screens.ts";
 import "../home.css";
@@ -77,6 +79,7 @@ export default function HomeOffers() {
   );
   return (
     <section className="home-offers" aria-label={t("offers_label")}>
+      <YourPlaces />
       {nearable && (
         <div className="home-near">
           <p className="muted" aria-live="polite">
@@ -149,7 +152,7 @@ function OfferSection({ section, offers }: { section: HomeSection; offers: Offer
           ) : (
             <ul className="home-rows">
               {offers.lots.map((lot) => (
-                <li key={lot.uuid}>
+                <li key={lot.uuid} className="home-starred-row">
                   <Link className="home-row" to={pathTo("location", { uuid: lot.uuid })}>
                     <span className="home-row-name">{lot.name}</span>
                     <span className="home-row-price">
@@ -162,6 +165,7 @@ function OfferSection({ section, offers }: { section: HomeSection; offers: Offer
                       </span>
                     )}
                   </Link>
+                  <StarToggle uuid={lot.uuid} name={lot.name} />
                 </li>
               ))}
             </ul>
@@ -176,7 +180,7 @@ function OfferSection({ section, offers }: { section: HomeSection; offers: Offer
           ) : (
             <ul className="home-rows">
               {offers.meter_zones.map((zone) => (
-                <li key={zone.uuid}>
+                <li key={zone.uuid} className="home-starred-row">
                   <Link className="home-row" to={pathTo("meter", { uuid: zone.uuid })}>
                     <span className="home-row-name">{t("zone", { code: zone.zone_code })}</span>
                     <span className="home-row-price">
@@ -185,6 +189,7 @@ function OfferSection({ section, offers }: { section: HomeSection; offers: Offer
                     <span className="muted">{zone.name}</span>
                     <span className="muted">{t("away", { distance: distance(zone.distance_m) })}</span>
                   </Link>
+                  <StarToggle uuid={zone.uuid} name={t("zone", { code: zone.zone_code })} />
                 </li>
               ))}
             </ul>

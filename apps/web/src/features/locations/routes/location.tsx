@@ -13,6 +13,7 @@ import { notifySuccess } from "../../../lib/notify.ts";
 import { loadUser, sessionStore } from "../../../lib/session.ts";
 import { useStore } from "../../../lib/store.ts";
 import { VenueEvents } from "../../events/index.ts";
+import { StarToggle } from "../../home/index.ts";
 import { createVehicle, VehicleForm, vehiclesKey, vehiclesQuery } from "../../vehicles/index.ts";
 import { refreshParking, startVisit, visitQuery, visitsQuery } from "../../visits/index.ts";
 import { locationQuery } from "../api/locations.ts";
@@ -54,6 +55,7 @@ export default function LocationScreen() {
             )}
           </p>
           {data.freeflow && <p className="muted">{t("location.freeflow")}</p>}
+          {data.kind === "lot" && <StarToggle uuid={data.uuid} name={data.name} />}
           {data.kind === "venue" ? (
             <VenueEvents locationUuid={data.uuid} />
           ) : (

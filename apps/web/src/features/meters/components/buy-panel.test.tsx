@@ -161,6 +161,32 @@ describe("Buying meter time", () => {
   });
 });
 
+describe("Paying again from the driver's places", () => {
+  it("chooses the vehicle used last, while it is still the driver's", async () => {
+    const other = { ...vehicle, uuid: "veh-2", plate: "XYZ789" };
+    mockApi({
+      "GET user/vehicles": () => ({ body: { data: [vehicle, other] } }),
+      "GET user/payment/methods": () => ({ body: { data: [visaCard] } }),
+    });
+    const now = Date.now();
+    const panel = (preferred: string) => (
+      <BuyPanel
+        zone={zone(new Date(now).toISOString())}
+        fetchedAt={now}
+        running={[]}
+        fixedSession={null}
+        preferredVehicle={preferred}
+      />
+    );
+    const { unmount } = renderWithProviders(panel(other.uuid));
+    expect(await screen.findByRole("radio", { name: "XYZ789" })).toBeChecked();
+    unmount();
+    // A vehicle removed since: the first one, as with no choice.
+    renderWithProviders(panel("gone"));
+    expect(await screen.findByRole("radio", { name: "ABC123" })).toBeChecked();
+  });
+});
+
 describe("The zone pre-flight check (issue 26 item 6)", () => {
   /** A phone whose driver allowed the position, standing at `lat`, `lng`. */
   function phoneAt(lat: number, lng: number) {

@@ -59,6 +59,7 @@ export function BuyPanel({
   fetchedAt,
   running,
   fixedSession,
+  preferredVehicle = null,
 }: {
   zone: MeterZone;
   fetchedAt: number;
@@ -66,6 +67,8 @@ export function BuyPanel({
   running: MeterSession[];
   /** Extend exactly this session (the reminder's link). */
   fixedSession: MeterSession | null;
+  /** The vehicle to choose first ("pay again" from the driver's places), while it is still theirs. */
+  preferredVehicle?: string | null;
 }) {
   const { t } = useTranslation(["meters", "parking", "home"]);
   const { money, time, dateTime, duration, card } = useParkingFormat();
@@ -74,7 +77,8 @@ export function BuyPanel({
   const methods = useQuery(paymentMethodsQuery());
   const now = useServerNow(zone.server_time, fetchedAt);
   const [chosenVehicle, setChosenVehicle] = useState<string | null>(null);
-  const vehicleUuid = fixedSession?.vehicle.uuid ?? chosenVehicle ?? vehicles.data?.[0]?.uuid ?? null;
+  const preferred = vehicles.data?.some((vehicle) => vehicle.uuid === preferredVehicle) ? preferredVehicle : null;
+  const vehicleUuid = fixedSession?.vehicle.uuid ?? chosenVehicle ?? preferred ?? vehicles.data?.[0]?.uuid ?? null;
   const candidate =
     fixedSession ?? running.find((other) => other.vehicle.uuid === vehicleUuid && other.status === "active") ?? null;
   // Time that ran out while the page was open is not extended: new time is sold.

@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { useParkingFormat } from "../../../components/parking/format.ts";
+import { StarToggle } from "../../home/index.ts";
 import { meterSessionQuery, meterSessionsQuery, zoneQuery } from "../api/meters.ts";
 import { BuyPanel } from "../components/buy-panel.tsx";
 import "../../../lib/catalogues/meters.ts";
@@ -18,7 +19,8 @@ const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /**
  * /parquimetros/{uuid}: the zone (number, place, rate, stays and charged hours on its clock) and
- * buying time there; `?session=` (the reminder's link) opens adding time to that session.
+ * buying time there; `?session=` (the reminder's link) opens adding time to that session, `?vehicle=`
+ * ("pay again" from the driver's places) chooses that vehicle first.
  */
 export default function MeterScreen() {
   const { uuid = "" } = useParams();
@@ -43,7 +45,11 @@ export default function MeterScreen() {
             running={running.data.filter((session) => session.zone.uuid === data.uuid)}
             // A session that has ended (an old reminder's link) cannot take more time: new time is sold instead.
             fixedSession={fixed.data?.zone.uuid === data.uuid && fixed.data.status === "active" ? fixed.data : null}
+            preferredVehicle={search.get("vehicle")}
           />
+          <div className="meter-zone-star">
+            <StarToggle uuid={data.uuid} name={t("zone_code", { code: data.zone_code })} />
+          </div>
           <ZoneFacts zone={data} />
         </div>
       )}

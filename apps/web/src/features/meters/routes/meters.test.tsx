@@ -18,6 +18,8 @@ import MetersScreen from "./meters.tsx";
 vi.mock("../../../lib/catalogues/meters.ts", () => ({}));
 vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
 vi.mock("../../../lib/catalogues/screens.ts", () => ({}));
+// The zones' stars (features/home) bring its catalogue; these tests are signed out, where no star shows.
+vi.mock("../../../lib/catalogues/home.ts", () => ({}));
 /** The view the map double reports when its button is pressed; none: a phone without WebGL. */
 const mapDouble = vi.hoisted(() => ({ view: null as MapView | null, styles: [] as unknown[] }));
 vi.mock("../components/meter-map.tsx", () => ({

@@ -9,6 +9,7 @@ import { useParkingFormat } from "../../../components/parking/format.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { getHostConfig } from "../../../lib/host-config.ts";
+import { StarToggle } from "../../home/index.ts";
 import { findZoneByCode, meterMapQuery, meterSessionsQuery, zonesInBoxQuery } from "../api/meters.ts";
 import { MeterSessionCard } from "../components/session-card.tsx";
 import { type Box, boxAround, byNearness, type LngLat, LOCATE_ZOOM, type MapView, roundBox } from "../lib/geo.ts";
@@ -311,12 +312,13 @@ function ZoneList({
       ) : (
         <ul className="meter-zone-list">
           {sorted.map((zone) => (
-            <li key={zone.uuid}>
+            <li key={zone.uuid} className="meter-zone-item">
               <Link className="meter-zone-row" to={pathTo("meter", { uuid: zone.uuid })}>
                 <span className="meter-zone-code">{zone.zone_code}</span>
                 <span className="meter-zone-name">{zone.name}</span>
                 <span className="muted">{t("per_hour", { amount: money(zone.rate_per_hour, zone.currency) })}</span>
               </Link>
+              <StarToggle uuid={zone.uuid} name={t("zone_code", { code: zone.zone_code })} />
             </li>
           ))}
         </ul>
