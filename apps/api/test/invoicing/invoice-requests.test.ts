@@ -267,7 +267,7 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
     it("invoices a parking meter purchase like any other paid payment", async () => {
       const driver = await createDriverWithVehicle(app);
       await saveSandboxCard(app, driver.user.id);
-      // Seeded zone 101, charged around the clock: 30 minutes at $12.00/h, all in $13.13 (meters.test.ts).
+      // Seeded zone 101, charged around the clock: 30 minutes at $12.00/h, all in $13.13 (meters/sessions.test.ts).
       const bought = await app.inject({
         method: "POST",
         url: "/api/user/meter-session",

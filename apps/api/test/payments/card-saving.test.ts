@@ -255,7 +255,7 @@ describe(`card calls (${testEngine})`, () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data.map((card: { uuid: string }) => card.uuid)).toEqual([second.uuid]);
 
-    // The last card goes when nothing needs it (an open or unpaid stay keeps it: parking.test.ts).
+    // The last card goes when nothing needs it (an open or unpaid stay keeps it: parking/visits.test.ts).
     const last = await app.inject({ method: "DELETE", url: `/api/user/payment/method/${second.uuid}`, headers });
     expect(last.statusCode).toBe(200);
     const profile = await app.db.selectFrom("users").selectAll().where("id", "=", user.id).executeTakeFirstOrThrow();

@@ -20,7 +20,7 @@ export function metersApp() {
   const opened = () => ({ app: app as TestApp, admin: admin as SignedIn });
 
   const driverWithCard = async (behaviour?: "approve" | "decline") => {
-    const driver = await createDriverWithVehicle(app);
+    const driver = await createDriverWithVehicle(opened().app);
     await saveSandboxCard(opened().app, driver.user.id, { behaviour });
     return driver;
   };
