@@ -18,49 +18,23 @@ export const DATA_FILES: Record<string, string> = {
   "packages/contracts/src/errors.ts": "the error catalogue: every code with its status and words",
 };
 
-/**
- * Split by issue 22: files still over the limit when the check arrived, each being split by the
- * work named beside it. An entry goes as soon as its file is under the limit (the check says so).
- */
-export const SPLIT_BY_ISSUE_22: Record<string, string> = {
-  "apps/api/test/invoicing/invoicing.test.ts": "split by issue 22 item 4 (tests mirror the code)",
-  "apps/api/test/meters/meters.test.ts": "split by issue 22 item 4 (tests mirror the code)",
-  "apps/api/test/operator/operator-sales.test.ts": "split by issue 22 item 4 (tests mirror the code)",
-  "apps/api/test/operator/operator.test.ts":
-    "split by issue 22 item 4 (tests mirror the code; the matrix its own file)",
-  "apps/api/test/parking/parking.test.ts": "split by issue 22 item 4 (tests mirror the code)",
-  "apps/api/test/payments/payments-cards.test.ts": "split by issue 22 item 4 (tests mirror the code)",
-  "apps/api/test/subscriptions/subscriptions-billing.test.ts": "split by issue 22 item 4 (tests mirror the code)",
-  "apps/api/test/subscriptions/subscriptions.test.ts": "split by issue 22 item 4 (tests mirror the code)",
-  "apps/api/test/users/users.test.ts": "split by issue 22 item 4 (tests mirror the code)",
-};
-
 const listed = (list: Record<string, string>, file: string) =>
   Object.keys(list).some((entry) => (entry.endsWith("/") ? file.startsWith(entry) : file === entry));
 
 /**
  * Every breach: `lines` maps a path relative to the repository (`apps/api/src/app.ts`) to its
- * number of lines. `stale` names the files of the temporary list that are no longer long: a
- * warning, not a breach, so that the work splitting a file does not have to land in the same
- * merge as this list.
+ * number of lines.
  */
 export function checkFileLength(
   lines: ReadonlyMap<string, number>,
   dataFiles: Record<string, string> = DATA_FILES,
-  temporary: Record<string, string> = SPLIT_BY_ISSUE_22,
-): { breaches: string[]; stale: string[] } {
+): { breaches: string[] } {
   const breaches: string[] = [];
   for (const [file, count] of [...lines].sort(([a], [b]) => a.localeCompare(b))) {
-    if (count <= MAX_LINES || listed(dataFiles, file) || file in temporary) continue;
+    if (count <= MAX_LINES || listed(dataFiles, file)) continue;
     breaches.push(`${file}: ${count} lines, over ${MAX_LINES}: split it into files named for what each part does`);
   }
-  const stale = Object.keys(temporary)
-    .sort()
-    .filter((file) => (lines.get(file) ?? 0) <= MAX_LINES)
-    .map(
-      (file) => `${file}: on the "split by issue 22" list but no longer over ${MAX_LINES} lines: take it off the list`,
-    );
-  return { breaches, stale };
+  return { breaches };
 }
 
 /** The line count of every .ts/.tsx file under `apps/` and `packages/` (no dependencies, no build output). */
@@ -84,8 +58,7 @@ export function readLineCounts(root: string): Map<string, number> {
 
 function main() {
   const root = path.resolve(import.meta.dirname, "..");
-  const { breaches, stale } = checkFileLength(readLineCounts(root));
-  for (const warning of stale) process.stderr.write(`warning: ${warning}\n`);
+  const { breaches } = checkFileLength(readLineCounts(root));
   for (const breach of breaches) process.stderr.write(`${breach}\n`);
   if (breaches.length > 0) {
     process.stderr.write(`${breaches.length} file length rule(s) broken (scripts/check-file-length.ts)\n`);

@@ -141,7 +141,7 @@ export async function createSignedInUser(app: TestApp, fields: Partial<NewRow<"u
   };
   await app.db.insertInto("users").values(user).execute();
   // An administrator acts for an organisation (docs/product/operators.md): the seeded demo one, with the platform
-  // role like the seeded demo operator, unless a test changes it (test/operator/operator.test.ts does).
+  // role like the seeded demo operator, unless a test changes it (test/operator/authorisation-matrix.test.ts does).
   if (user.role === "admin")
     await app.db
       .insertInto("operator_memberships")
