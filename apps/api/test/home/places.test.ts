@@ -126,6 +126,11 @@ describe(`the driver's places (${testEngine})`, () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe("object_not_found");
     }
+    // Unstarring: an id that is no place at all (here a vehicle's) is not found; a place is not.
+    const unstarred = await call(driver, "DELETE", `favourite/${driver.vehicle.id}`);
+    expect(unstarred.statusCode).toBe(404);
+    expect(unstarred.json().error).toBe("object_not_found");
+    expect((await call(driver, "DELETE", `favourite/${AUSTIN}`)).statusCode).toBe(200);
   });
 
   it("exports the stars and erases them with the account", async () => {

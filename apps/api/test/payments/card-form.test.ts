@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { FIRST_SCREEN_SCRIPT_HASH } from "../../src/plugins/first-screen.ts";
 import { cardCallsApp } from "../support/card-calls-app.ts";
 import { createTestApp, type TestApp, testConfig, testEngine } from "../support/helpers.ts";
 import { createDriverWithProfile } from "../support/payments-helpers.ts";
@@ -97,7 +98,10 @@ describe(`gateways by configuration (${testEngine})`, () => {
           .split(";")
           .find((part) => part.trim().startsWith(name))
           ?.trim();
-      expect(directive("script-src")).toBe("script-src 'self' https://pay.conekta.com https://secure.nmi.com");
+      // Besides the gateways' origins, only the first screen's own inline script, by its hash.
+      expect(directive("script-src")).toBe(
+        `script-src 'self' ${FIRST_SCREEN_SCRIPT_HASH} https://pay.conekta.com https://secure.nmi.com`,
+      );
       expect(directive("frame-src")).toBe("frame-src 'self' https://pay.conekta.com https://secure.nmi.com");
     } finally {
       await app.close();

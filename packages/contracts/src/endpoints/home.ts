@@ -48,7 +48,8 @@ export const unstarPlace = defineEndpoint({
   method: "DELETE",
   path: "/user/favourite/:uuid",
   auth: "user",
+  errors: ["object_not_found"],
   tag,
-  summary: "Unstar a place (unstarring one not starred changes nothing)",
+  summary: "Unstar a place (unstarring one not starred changes nothing; an id that is no place is object_not_found)",
   schemas: schemasOf(home, (s) => ({ params: s.placeParams, response: s.noData })),
 });

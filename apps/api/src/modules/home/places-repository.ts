@@ -27,6 +27,11 @@ export async function removeFavourite(db: Executor, userId: string, locationId: 
   await db.deleteFrom("favourite_places").where("user_id", "=", userId).where("location_id", "=", locationId).execute();
 }
 
+/** Whether a lot or zone with this id exists, on any host. */
+export async function placeExists(db: Executor, locationId: string): Promise<boolean> {
+  return (await db.selectFrom("locations").select("id").where("id", "=", locationId).executeTakeFirst()) !== undefined;
+}
+
 /** The erasure on account deletion: the stars say where the driver parks. */
 export async function eraseFavouritesOfUser(db: Executor, userId: string): Promise<void> {
   await db.deleteFrom("favourite_places").where("user_id", "=", userId).execute();

@@ -8,6 +8,7 @@ import {
   type LastStay,
   listFavouritesOfUser,
   listLastStaysOfUser,
+  placeExists,
   removeFavourite,
 } from "./places-repository.ts";
 import { listOfferedLocations } from "./repository.ts";
@@ -79,8 +80,12 @@ export async function starPlace(db: Executor, host: HostRow, userId: string, loc
   return null;
 }
 
-/** `DELETE user/favourite/:uuid`: a star is taken off on any host, and taking off none is not a failure. */
+/**
+ * `DELETE user/favourite/:uuid`: a star is taken off on any host, and taking off one already gone
+ * is not a failure; an id that is no lot or zone at all (a vehicle's, a typo) is `object_not_found`.
+ */
 export async function unstarPlace(db: Executor, userId: string, locationId: string): Promise<null> {
+  if (!(await placeExists(db, locationId))) throw new AppError("object_not_found");
   await removeFavourite(db, userId, locationId);
   return null;
 }
