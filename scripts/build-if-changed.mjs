@@ -4,13 +4,14 @@
 // The stamp is a hash of every file the two builds read (sources, configs, the lock).
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const inputs = ["apps/web", "apps/api/src", "packages", "scripts/build-api.mjs", "package-lock.json"];
-const stampFile = path.join(root, "apps/api/dist/.sources-hash");
-const webIndex = path.join(root, "apps/web/dist/index.html");
+// Outside the outputs: the API bundle is rebuilt by a test (production-build), which empties dist.
+const stampFile = path.join(root, "node_modules/.cache/estaciona-build/sources-hash");
+const outputs = ["apps/web/dist/index.html", "apps/api/dist/server.mjs"].map((file) => path.join(root, file));
 
 function sourcesHash() {
   // Tracked and untracked-but-not-ignored files, so dist/ and node_modules/ never count.
@@ -32,10 +33,12 @@ function sourcesHash() {
 }
 
 const hash = sourcesHash();
-const built = existsSync(webIndex) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === hash;
+const built =
+  outputs.every((file) => existsSync(file)) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === hash;
 if (built) {
   process.stdout.write("build: up to date with the sources, not rebuilt\n");
 } else {
   execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  mkdirSync(path.dirname(stampFile), { recursive: true });
   writeFileSync(stampFile, hash);
 }
