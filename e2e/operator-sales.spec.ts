@@ -220,8 +220,11 @@ test("an operator sells a plan and a promo code from the console, and new driver
   ])
     await expect(log.getByText(action).first()).toBeVisible();
 
-  // The first driver, who never used it, follows the code's link now: it is over.
+  // The first driver, who never used it, follows the code's link now: it is over, and the page
+  // says why and where to go instead (issue 24 item 6).
   await first.page.goto(hostUrl("localhost", `/promo/${code}`));
-  await expect(first.page.getByText("Este código promocional no está disponible.")).toBeVisible();
+  await expect(first.page.getByText("El operador retiró este código.")).toBeVisible();
+  await expect(first.page.getByRole("link", { name: "Ver las pensiones a la venta" })).toBeVisible();
+  await expectAccessible(first.page);
   await first.context.close();
 });

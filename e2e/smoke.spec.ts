@@ -16,9 +16,11 @@ test("the server answers with the host's theme on the first paint", async ({ pag
  * measured figure, so the first download cannot grow back unnoticed; the bench lists what it
  * is made of.
  */
-// 103.1 KB measured (es-MX) since the sign-in catalogue comes in the driver's language only
-// (decision 0247; 105.2 before), plus 0.2 KB of margin. Issue 25 asks for 90: 0247 says how.
-const FIRST_DOWNLOAD_JS_LIMIT_KB = 103.3;
+// 103.1 KB measured (es-MX) once the sign-in catalogue came in the driver's language only
+// (decision 0247; 105.2 before); 103.9 KB after the same day's sign-in features (the undelivered
+// code's fallback, the 3-D Secure refusal back in the wizard, the student id rule): the sign-in
+// words and wizard they add. Issue 25 asks for 90: 0247 says how.
+const FIRST_DOWNLOAD_JS_LIMIT_KB = 103.9;
 
 test("the first download of / stays within its budget and leaves the router to the signed-in app", async ({ page }) => {
   const scripts: Promise<{ path: string; gzipBytes: number }>[] = [];
