@@ -5,7 +5,7 @@ import { listSubscriptions } from "@estaciona/contracts/endpoints/subscriptions"
 import { listValetTickets } from "@estaciona/contracts/endpoints/valet";
 import { callEndpoint } from "../endpoint-client.ts";
 import { queryClient } from "../query-client.ts";
-import { sessionStore } from "../session.ts";
+import { hasRefreshToken, sessionStore } from "../session.ts";
 import {
   emptyOfflineContent,
   forgetOtherDrivers,
@@ -125,8 +125,10 @@ export function refreshOfflineCopy(): Promise<void> {
         if (!user || !navigator.onLine) return;
         forgetOtherDrivers(user.uuid);
         const content = await fetchOfflineContent();
-        // Signed out or another driver signed in meanwhile: this copy is not theirs to keep.
-        if (sessionStore.get().user?.uuid !== user.uuid) return;
+        // Signed out or another driver signed in meanwhile: this copy is not theirs to keep. A
+        // log-out removes the tokens (and the copy) before the page reloads, while the user is
+        // still in the store: a read that finishes in between must not write the copy back.
+        if (sessionStore.get().user?.uuid !== user.uuid || !hasRefreshToken()) return;
         saveOffline(user.uuid, content);
       } while (again);
     } catch {
