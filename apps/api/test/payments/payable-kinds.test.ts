@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import { createOperator } from "../support/operator-fixtures.ts";
 import { createDriverWithVehicle, idempotencyKey, saveSandboxCard } from "../support/parking-fixtures.ts";
-import { KINDS, prepareKindCases } from "../support/payable-kind-cases.ts";
+import { KINDS, paidOne as paidOneOf, prepareKindCases } from "../support/payable-kind-cases.ts";
 
 /**
  * Every payable kind of the contracts' union, table-driven (issue 21 item 1): a paid one of each
@@ -25,20 +25,7 @@ describe(`every payable kind reads through the ledger (${testEngine})`, () => {
   });
   afterAll(async () => app.close());
 
-  const paidOne = async (kind: PayableType) => {
-    const driver = await createDriverWithVehicle(app);
-    await saveSandboxCard(app, driver.user.id);
-    const payableId = await KINDS[kind].buy(app, driver);
-    const charge = await app.db
-      .selectFrom("payments")
-      .selectAll()
-      .where("payable_type", "=", kind)
-      .where("payable_id", "=", payableId)
-      .where("kind", "=", "charge")
-      .where("status", "=", "succeeded")
-      .executeTakeFirstOrThrow();
-    return { driver, charge };
-  };
+  const paidOne = (kind: PayableType) => paidOneOf(app, kind);
   const today = () => new Date().toISOString().slice(0, 10);
   const get = async (headers: Record<string, string>, url: string) => {
     const response = await app.inject({ method: "GET", url, headers });

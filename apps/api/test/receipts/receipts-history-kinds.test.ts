@@ -3,8 +3,8 @@ import type { HistoryEntry } from "@estaciona/contracts/schemas/receipts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import { createOperator } from "../support/operator-fixtures.ts";
-import { createDriverWithVehicle, idempotencyKey, saveSandboxCard } from "../support/parking-fixtures.ts";
-import { KINDS, prepareKindCases } from "../support/payable-kind-cases.ts";
+import { idempotencyKey } from "../support/parking-fixtures.ts";
+import { KINDS, paidOne as paidOneOf, prepareKindCases } from "../support/payable-kind-cases.ts";
 
 /**
  * The receipts history over every payable kind of the contracts' union (issue 21, issue 26 item 4,
@@ -30,20 +30,7 @@ describe(`the receipts history lists every payable kind (${testEngine})`, () => 
       to: new Date(Date.now() + DAY_MS).toISOString(),
     }).toString();
 
-  const paidOne = async (kind: PayableType) => {
-    const driver = await createDriverWithVehicle(app);
-    await saveSandboxCard(app, driver.user.id);
-    const payableId = await KINDS[kind].buy(app, driver);
-    const charge = await app.db
-      .selectFrom("payments")
-      .selectAll()
-      .where("payable_type", "=", kind)
-      .where("payable_id", "=", payableId)
-      .where("kind", "=", "charge")
-      .where("status", "=", "succeeded")
-      .executeTakeFirstOrThrow();
-    return { driver, charge };
-  };
+  const paidOne = (kind: PayableType) => paidOneOf(app, kind);
   const historyOf = async (headers: Record<string, string>) => {
     const response = await app.inject({ method: "GET", url: `/api/user/receipts/history?${period()}`, headers });
     expect(response.statusCode, response.body).toBe(200);

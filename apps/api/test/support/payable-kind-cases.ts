@@ -5,10 +5,11 @@ import { payStay } from "./invoicing-fixtures.ts";
 import { priceOf, ZONE_101 } from "./meter-fixtures.ts";
 import {
   ARENA_MONTERREY,
-  type createDriverWithVehicle,
+  createDriverWithVehicle,
   FUNDIDORA,
   idempotencyKey,
   registerDeviceAt,
+  saveSandboxCard,
   startParkedVisit,
   VALET_PANGEA,
 } from "./parking-fixtures.ts";
@@ -256,3 +257,19 @@ export const KINDS: Record<PayableType, KindCase> = {
     },
   },
 };
+
+/** A new driver with a card who bought one of `kind`, and that purchase's succeeded charge. */
+export async function paidOne(app: TestApp, kind: PayableType) {
+  const driver = await createDriverWithVehicle(app);
+  await saveSandboxCard(app, driver.user.id);
+  const payableId = await KINDS[kind].buy(app, driver);
+  const charge = await app.db
+    .selectFrom("payments")
+    .selectAll()
+    .where("payable_type", "=", kind)
+    .where("payable_id", "=", payableId)
+    .where("kind", "=", "charge")
+    .where("status", "=", "succeeded")
+    .executeTakeFirstOrThrow();
+  return { driver, charge };
+}
