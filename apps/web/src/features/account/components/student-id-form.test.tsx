@@ -1,4 +1,3 @@
-import type { User } from "@estaciona/contracts/schemas/user";
 import { account as en } from "@estaciona/i18n/locales/en/account";
 import { account as es } from "@estaciona/i18n/locales/es/account";
 import { render, screen, waitFor } from "@testing-library/react";
@@ -7,28 +6,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { mockApi } from "../../../components/parking/testing/fixtures.tsx";
 import { i18n, registerNamespaces } from "../../../lib/i18n.ts";
 import { sessionStore } from "../../../lib/session.ts";
+import { driver } from "../../../testing/driver.ts";
 import { StudentIdForm } from "./student-id-form.tsx";
 
 vi.mock("../../../lib/catalogues/account.ts", () => ({}));
 beforeAll(() => registerNamespaces("account", { en, es }));
 afterEach(() => vi.unstubAllGlobals());
-
-const driver = (overrides: Partial<User>): User => ({
-  uuid: "7f1f4a40-8a0c-4a43-9d1c-6f3f2b1d0a11",
-  first_name: "Ana",
-  last_name: "López",
-  email: "ana@example.com",
-  email_verified: true,
-  phone: "+528112345678",
-  student_id: null,
-  locale: "en",
-  role: "driver",
-  vehicles: [],
-  payment_methods_mx: false,
-  payment_methods_us: false,
-  free_flow_activation: null,
-  ...overrides,
-});
 
 const malformed = () => i18n.t("errors:api_invalid_student_id");
 

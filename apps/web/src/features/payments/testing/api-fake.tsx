@@ -1,4 +1,3 @@
-import type { User } from "@estaciona/contracts/schemas/user";
 import { payments as en } from "@estaciona/i18n/locales/en/payments";
 import { payments as es } from "@estaciona/i18n/locales/es/payments";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -59,22 +58,7 @@ export const refused = (code: string, status = 422): Answer => ({
   body: { error: code, error_description: `server says ${code}` },
 });
 
-export const driver = (overrides: Partial<User> = {}): User => ({
-  uuid: "7f1f4a40-8a0c-4a43-9d1c-6f3f2b1d0a11",
-  first_name: "Ana",
-  last_name: "López",
-  email: "ana@example.com",
-  email_verified: true,
-  phone: "+528112345678",
-  student_id: null,
-  locale: "en",
-  role: "driver",
-  vehicles: [],
-  payment_methods_mx: false,
-  payment_methods_us: false,
-  free_flow_activation: null,
-  ...overrides,
-});
+export { driver } from "../../../testing/driver.ts";
 
 export const sandboxConfig = (form: "conekta" | "nmi" | "netpay", country: "mx" | "us" = "mx") => ({
   country,
