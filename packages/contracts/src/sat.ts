@@ -75,3 +75,29 @@ export const legalNameForCfdi = (name: string, personType: PersonType): string =
   const upper = name.trim().replace(/\s+/g, " ").toUpperCase();
   return personType === "moral" ? upper.replace(CAPITAL_REGIME_SUFFIX, "").trim() || upper : upper;
 };
+
+/**
+ * c_FormaPago rows the product can write (Anexo 20's catalogue): cash at a store, a transfer
+ * (SPEI), a credit or a debit card, and "to be defined" for a payment whose form is not yet known.
+ */
+export const PAYMENT_FORMS: Readonly<Record<string, string>> = {
+  "01": "Efectivo",
+  "03": "Transferencia electrónica de fondos",
+  "04": "Tarjeta de crédito",
+  "28": "Tarjeta de débito",
+  "99": "Por definir",
+};
+
+/**
+ * A SAT code with its catalogue description, as a printed CFDI shows it ("601 · General de Ley
+ * Personas Morales"): the code alone means nothing to a driver or an accountant reading the page.
+ */
+export function satCodeText(catalogue: "regime" | "use" | "payment_form", code: string): string {
+  const description =
+    catalogue === "regime"
+      ? TAX_REGIMES.find((row) => row.code === code)?.description
+      : catalogue === "use"
+        ? CFDI_USES.find((row) => row.code === code)?.description
+        : PAYMENT_FORMS[code];
+  return description ? `${code} · ${description}` : code;
+}

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { PDFParse } from "pdf-parse";
 import { describe, expect, it } from "vitest";
 import { convert } from "xmlbuilder2";
-import { buildCfdiXml, type CfdiDocument, type CfdiLine, rateText } from "./cfdi.ts";
+import { buildCfdiXml, type CfdiDocument, type CfdiLine, conceptDescription, rateText } from "./cfdi.ts";
 import { renderInvoicePdf } from "./pdf.ts";
 
 /** The attributes the CFDI 4.0 schema requires on each node we write (Anexo 20, cfdv40.xsd). */
@@ -182,10 +182,25 @@ describe("the invoice PDF", () => {
     expect(text).toContain("SIN VALIDEZ FISCAL");
     expect(text).toContain("ESTACIONA DEMO");
     expect(text).toContain("RFC: PEPA800101AB1");
-    expect(text).toContain("Uso del CFDI: G03");
+    expect(text).toContain("Uso del CFDI: G03 · Gastos en general");
+    expect(text).toContain("Régimen fiscal: 601 · General de Ley Personas Morales");
+    expect(text).toContain("Fecha de emisión: 24 de noviembre de 2026 a las 17:05");
+    expect(text).toContain("Forma de pago: 04 · Tarjeta de crédito");
     // $30 + $5 fee + 2.9 % card = 36.02 base; IVA 5.76; total 41.78.
     expect(text).toContain("Subtotal: $36.02 MXN");
     expect(text).toContain("IVA trasladado: $5.76 MXN");
     expect(text).toContain("Total: $41.78 MXN");
+  });
+});
+
+describe("a concept's words", () => {
+  it("names the place once", () => {
+    const place = "Plaza Galerías";
+    expect(conceptDescription({ description: "Plaza Galerías · valet A17", location_name: place })).toBe(
+      "Plaza Galerías · valet A17",
+    );
+    expect(conceptDescription({ description: "107 · ABC1234", location_name: place })).toBe(
+      "107 · ABC1234 · Plaza Galerías",
+    );
   });
 });

@@ -152,3 +152,12 @@ export function buildCfdiXml(document: CfdiDocument, options: { note?: string } 
   }
   return root.end({ prettyPrint: true });
 }
+
+/**
+ * A concept's words: the payment's description with its place, named once. Valet and pass payments
+ * already start with the location's name; a meter's or an event's does not (docs/decisions/0279).
+ */
+export const conceptDescription = (charge: { description: string; location_name: string }): string =>
+  charge.description.split(" · ").includes(charge.location_name)
+    ? charge.description
+    : `${charge.description} · ${charge.location_name}`;

@@ -1,10 +1,12 @@
+import { satCodeText } from "@estaciona/contracts/sat";
 import { openPdf } from "../../lib/pdf.ts";
-import { type CfdiDocument, cfdiTotals, money, rateText } from "./cfdi.ts";
+import { type CfdiDocument, cfdiTotals, money, PARKING_PRODUCT_KEY, rateText, SERVICE_UNIT_KEY } from "./cfdi.ts";
 
 /**
  * The printable representation of a CFDI (Letter size, Helvetica, Spanish as the CFDI is): issuer,
  * receiver, one row per payment, subtotal, IVA and total. An unstamped invoice says so at the top
- * in words a person cannot miss.
+ * in words a person cannot miss. Every SAT code is printed with its catalogue description and the
+ * date in words on the issuer's clock: a page of bare codes reads to nobody (docs/decisions/0279).
  */
 export interface PdfInvoice extends CfdiDocument {
   stamped: boolean;
@@ -18,11 +20,12 @@ export function renderInvoicePdf(invoice: PdfInvoice): Promise<Buffer> {
   });
   const totals = cfdiTotals(invoice.lines);
 
-  pdf.font("Helvetica-Bold").fontSize(18).text("Factura electrónica (CFDI 4.0)");
+  pdf.font("Helvetica-Bold").fontSize(16).text(invoice.issuer.name, { width });
+  pdf.font("Helvetica-Bold").fontSize(13).text("Factura electrónica (CFDI 4.0)");
   pdf
     .font("Helvetica")
     .fontSize(10)
-    .text(`Serie ${invoice.series} · Folio ${invoice.folio} · Fecha ${invoice.issuedAt}`);
+    .text(`Serie ${invoice.series} · Folio ${invoice.folio} · ${issuedAtInWords(invoice.issuedAt)}`);
   pdf.text(invoice.cfdiUuid ? `Folio fiscal (UUID): ${invoice.cfdiUuid}` : "Folio fiscal (UUID): sin timbrar");
   if (!invoice.stamped) {
     pdf.moveDown(0.5).font("Helvetica-Bold").fillColor("#a11").fontSize(11);
@@ -38,21 +41,25 @@ export function renderInvoicePdf(invoice: PdfInvoice): Promise<Buffer> {
   party("Emisor", [
     invoice.issuer.name,
     `RFC: ${invoice.issuer.rfc}`,
-    `Régimen fiscal: ${invoice.issuer.regime}`,
+    `Régimen fiscal: ${satCodeText("regime", invoice.issuer.regime)}`,
     `Lugar de expedición: ${invoice.issuer.postalCode}`,
   ]);
   party("Receptor", [
     invoice.receiver.name,
     `RFC: ${invoice.receiver.rfc}`,
-    `Régimen fiscal: ${invoice.receiver.regime}`,
+    `Régimen fiscal: ${satCodeText("regime", invoice.receiver.regime)}`,
     `Domicilio fiscal (C.P.): ${invoice.receiver.postalCode}`,
-    `Uso del CFDI: ${invoice.receiver.cfdiUse}`,
+    `Uso del CFDI: ${satCodeText("use", invoice.receiver.cfdiUse)}`,
   ]);
 
   pdf.moveDown().font("Helvetica-Bold").fontSize(11).text("Conceptos");
   pdf.font("Helvetica").fontSize(9);
   for (const line of invoice.lines) {
-    pdf.moveDown(0.3).text(`${line.description} (78111807 · E48 · 1 servicio)`, { width });
+    pdf.moveDown(0.3).text(line.description, { width });
+    pdf.text(
+      `Clave ${PARKING_PRODUCT_KEY} · Servicios de estacionamiento de vehículos · 1 servicio (${SERVICE_UNIT_KEY} · Unidad de servicio)`,
+      { width },
+    );
     pdf.text(
       `Importe ${money(line.base)} · IVA ${rateText(line.taxRateBp)} ${money(line.tax)} · Ref. ${line.reference}`,
       { width },
@@ -64,13 +71,27 @@ export function renderInvoicePdf(invoice: PdfInvoice): Promise<Buffer> {
   pdf.text(`IVA trasladado: $${money(totals.tax)} ${invoice.currency}`, { align: "right", width });
   pdf.font("Helvetica-Bold").text(`Total: $${money(totals.total)} ${invoice.currency}`, { align: "right", width });
   pdf.moveDown().font("Helvetica").fontSize(8);
+  pdf.text(`Forma de pago: ${satCodeText("payment_form", invoice.paymentForm)}`, { width });
   pdf.text(
-    `Forma de pago: ${invoice.paymentForm} · Método de pago: PUE · Moneda: ${invoice.currency} · Tipo: Ingreso`,
-    {
-      width,
-    },
+    `Método de pago: PUE · Pago en una sola exhibición · Moneda: ${invoice.currency} · Tipo de comprobante: I · Ingreso`,
+    { width },
   );
   pdf.text("Este documento es una representación impresa de un CFDI.", { width });
   pdf.end();
   return done;
+}
+
+/** The schema's `Fecha` (the issuer's wall clock, no zone) in Spanish words: "24 de noviembre de 2026 a las 17:05". */
+function issuedAtInWords(issuedAt: string): string {
+  const words = new Intl.DateTimeFormat("es-MX", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    // The string already is the issuer's clock: read and written as UTC, it is not shifted.
+    timeZone: "UTC",
+  });
+  return `Fecha de emisión: ${words.format(new Date(`${issuedAt}Z`))}`;
 }

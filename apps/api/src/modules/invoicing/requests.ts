@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
+import { conceptDescription } from "./cfdi.ts";
 import { baseOf, DAY_MS, refusal } from "./invoiceable.ts";
 import { JOB_ISSUE_INVOICE, MAX_ISSUE_ATTEMPTS } from "./issuing.ts";
 import { groupBy, presentInvoice, requireInvoice } from "./presenting.ts";
@@ -97,7 +98,7 @@ async function createInvoice(
       invoice_id: id,
       payment_id: charge.payment_id,
       location_id: charge.location_id,
-      description: `${charge.description} · ${charge.location_name}`,
+      description: conceptDescription(charge),
       base: baseOf(charge),
       tax: charge.tax,
       tax_rate_bp: charge.tax_rate_bp,
