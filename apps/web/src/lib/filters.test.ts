@@ -1,6 +1,6 @@
+import { formatPhone, phoneDigits } from "@estaciona/contracts/phones";
 import { describe, expect, it } from "vitest";
 import { truncate } from "./filters.ts";
-import { formatPhone, phoneDigits } from "./phone-mask.ts";
 
 describe("truncate", () => {
   it("cuts long text and appends an ellipsis", () => {

@@ -1,4 +1,5 @@
 import { cardBrandName, type Locale } from "@estaciona/contracts";
+import { contactLine } from "@estaciona/contracts/phones";
 import type { Receipt } from "@estaciona/contracts/schemas/receipts";
 import { translate } from "@estaciona/i18n";
 import { breakdownLines } from "../../lib/breakdown-text.ts";
@@ -53,7 +54,7 @@ export function renderReceiptPdf(receipt: Receipt, locale: Locale, verifyUrl?: s
     pdf
       .font(index === lines.length - 1 ? "Helvetica-Bold" : "Helvetica")
       .text(`${name}: ${amount}`, { align: "right", width });
-  const contact = [receipt.operator.contact_email, receipt.operator.contact_phone].filter(Boolean).join(" · ");
+  const contact = contactLine(receipt.operator);
   if (contact)
     pdf
       .moveDown()

@@ -19,7 +19,7 @@ import { deleteAccount, downloadMyData, editUser } from "../api/account.ts";
 import { DeleteAccountDialog } from "../components/delete-account-dialog.tsx";
 import { EmailDialog } from "../components/email-dialog.tsx";
 import "../../../lib/catalogues/account.ts";
-import { formatPhoneNumber } from "../../../lib/phone-mask.ts";
+import { formatPhoneNumber } from "@estaciona/contracts/phones";
 import { ReminderSettings } from "../../reminders/index.ts";
 
 const required = z.string().trim().min(1, { error: "validation.required" }).max(80, { error: "validation.max_length" });

@@ -1,3 +1,4 @@
+import { formatPhoneNumber } from "@estaciona/contracts/phones";
 import type { User } from "@estaciona/contracts/schemas/user";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +9,6 @@ import { getHostConfig, isFreeflowHost, loginText, paymentLocale } from "../../.
 import { currentLocale } from "../../../lib/i18n.ts";
 import { defaultDialCountry } from "../../../lib/language.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
-import { formatPhoneNumber } from "../../../lib/phone-mask.ts";
 import { loadUser, sessionStore, signInWithCode } from "../../../lib/session.ts";
 import { useStore } from "../../../lib/store.ts";
 import { usePageTitle } from "../../../lib/title.ts";

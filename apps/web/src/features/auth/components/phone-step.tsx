@@ -1,10 +1,10 @@
 import { COUNTRY_DIAL_CODES } from "@estaciona/contracts";
+import { formatPhone, phoneDigits } from "@estaciona/contracts/phones";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormField } from "../../../components/form-field.tsx";
 import { paths } from "../../../config/paths.ts";
 import { translateMessage } from "../../../lib/i18n.ts";
-import { formatPhone, phoneDigits } from "../../../lib/phone-mask.ts";
 import { validatePhone } from "../validation.ts";
 import { StepTitle } from "./step-title.tsx";
 

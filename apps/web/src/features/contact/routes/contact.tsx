@@ -1,8 +1,8 @@
+import { formatPhoneNumber } from "@estaciona/contracts/phones";
 import type { FaqItem } from "@estaciona/contracts/schemas/host";
 import { useTranslation } from "react-i18next";
 import { Page } from "../../../components/page.tsx";
 import { getHostConfig } from "../../../lib/host-config.ts";
-import { formatPhoneNumber } from "../../../lib/phone-mask.ts";
 import { ContactForm } from "../components/contact-form.tsx";
 import "../../../lib/catalogues/contact.ts";
 

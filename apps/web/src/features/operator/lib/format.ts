@@ -1,7 +1,7 @@
 import type { PayableType } from "@estaciona/contracts";
+import { formatPhoneNumber } from "@estaciona/contracts/phones";
 import { useTranslation } from "react-i18next";
 import { useParkingFormat } from "../../../components/parking/format.ts";
-import { formatPhoneNumber } from "../../../lib/phone-mask.ts";
 import { calendarDay } from "./revenue-days.ts";
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -1,3 +1,4 @@
+import { contactLine } from "@estaciona/contracts/phones";
 import { organisationBody } from "@estaciona/contracts/schemas/operator";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -29,10 +30,7 @@ export default function OrganisationsScreen() {
             {organisations.data.map((organisation) => (
               <li key={organisation.uuid} className="card">
                 <strong>{organisation.name}</strong>
-                <span className="muted">
-                  {[organisation.contact_email, organisation.contact_phone].filter(Boolean).join(" · ") ||
-                    t("organisations.no_contact")}
-                </span>
+                <span className="muted">{contactLine(organisation) || t("organisations.no_contact")}</span>
                 <span>
                   {t("organisations.operators_count", { count: organisation.operators })} ·{" "}
                   {t("organisations.locations_count", { count: organisation.locations })}

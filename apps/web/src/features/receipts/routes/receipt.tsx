@@ -1,3 +1,4 @@
+import { contactLine } from "@estaciona/contracts/phones";
 import type { ReceiptProduct } from "@estaciona/contracts/schemas/receipts";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
@@ -78,7 +79,7 @@ export default function ReceiptScreen() {
             {(receipt.operator.contact_email || receipt.operator.contact_phone) && (
               <p className="muted">
                 {t("receipt.operator")}: {receipt.operator.name} · {t("receipt.contact")}:{" "}
-                {[receipt.operator.contact_email, receipt.operator.contact_phone].filter(Boolean).join(" · ")}
+                {contactLine(receipt.operator)}
               </p>
             )}
           </article>

@@ -1,4 +1,4 @@
-import { PHONE_DIGITS } from "@estaciona/contracts";
+import { PHONE_DIGITS } from "./constants.ts";
 
 /** The digits of a typed phone, at most 10 (docs/product/constants.md). */
 export const phoneDigits = (value: string): string => value.replace(/\D/g, "").slice(0, PHONE_DIGITS);
@@ -32,3 +32,9 @@ export function formatPhoneNumber(e164: string): string {
   if (e164 === `+1${national}`) return `+1 ${formatPhone(national)}`;
   return e164;
 }
+
+/** An operator's or organisation's contact as one line a person reads: the e-mail, then the phone written out. */
+export const contactLine = (contact: { contact_email: string | null; contact_phone: string | null }): string =>
+  [contact.contact_email, contact.contact_phone && formatPhoneNumber(contact.contact_phone)]
+    .filter(Boolean)
+    .join(" · ");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, formatPhoneNumber } from "./phone-mask.ts";
+import { formatPhone, formatPhoneNumber } from "./phones.ts";
 
 describe("formatPhone (the sign-in mask)", () => {
   it("masks as the driver types", () => {
