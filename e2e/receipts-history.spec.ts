@@ -122,7 +122,7 @@ test.describe("Mexico, in Spanish", () => {
     await expect(list.getByRole("listitem")).toHaveCount(2);
     await expect(list.getByRole("listitem").nth(0)).toContainText(`${valetLine}$77.59 MXN`);
     await expect(list.getByRole("listitem").nth(1)).toContainText(`${eventLine}${eventTotal}`);
-    await expect(page.getByRole("combobox", { name: "Mes" })).toHaveValue(/^\d{4}-\d\d$/);
+    await expect(page.getByRole("combobox", { name: "Periodo" })).toHaveValue(/^\d{4}-\d\d$/);
     await step("history");
 
     // The event pass was a business expense: tagged, and still so after a reload.

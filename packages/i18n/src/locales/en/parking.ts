@@ -201,8 +201,11 @@ export const parking = {
   },
   history: {
     title: "Receipts history",
-    intro: "All your payments of the month: stays, meters, events, valet, passes and refunds.",
-    month: "Month",
+    intro: "All your payments of a month or a year: stays, meters, events, valet, passes and refunds.",
+    period: "Period",
+    months: "Months",
+    years: "Years",
+    whole_year: "All of {{year}}",
     refund: "Refund",
     kind_charge: "Payment",
     kind_refund: "Refund",

@@ -197,8 +197,11 @@ export const parking: typeof source = {
   },
   history: {
     title: "Historial de recibos",
-    intro: "Todos tus pagos del mes: estancias, parquímetros, eventos, valet, pensiones y reembolsos.",
-    month: "Mes",
+    intro: "Todos tus pagos de un mes o de un año: estancias, parquímetros, eventos, valet, pensiones y reembolsos.",
+    period: "Periodo",
+    months: "Meses",
+    years: "Años",
+    whole_year: "Todo {{year}}",
     refund: "Reembolso",
     kind_charge: "Pago",
     kind_refund: "Reembolso",

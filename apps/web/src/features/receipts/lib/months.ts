@@ -1,10 +1,10 @@
 import type { Period } from "../api/receipts.ts";
 
-/** How many months back the history's picker reaches: this month and the twelve before (a year to declare). */
+/** How many months back the history's picker reaches: this month and the twelve before. */
 const MONTHS_BACK = 12;
 
 export interface Month {
-  /** `YYYY-MM`, the picker's value. */
+  /** `YYYY-MM` for a month, `YYYY` for a whole year: the picker's value. */
   value: string;
   /** "noviembre de 2026" / "November 2026": in the screen's language, never the browser's locale. */
   label: string;
@@ -27,4 +27,16 @@ export function recentMonths(now: Date, locale: string): Month[] {
       period: { from: start.toISOString(), to: end.toISOString() },
     };
   });
+}
+
+/**
+ * This year so far and all of last year, for a statement to declare (docs/decisions/0235): each
+ * from its first midnight on the phone's clock, at most 366 days, the longest period the API reads.
+ */
+export function recentYears(now: Date, yearLabel: (year: number) => string): Month[] {
+  return [now.getFullYear(), now.getFullYear() - 1].map((year) => ({
+    value: String(year),
+    label: yearLabel(year),
+    period: { from: new Date(year, 0, 1).toISOString(), to: new Date(year + 1, 0, 1).toISOString() },
+  }));
 }

@@ -110,9 +110,9 @@ describe("the receipts history", () => {
     const createObjectURL = vi.fn(() => "blob:statement");
     vi.stubGlobal("URL", Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     renderWithProviders(<HistoryScreen />);
-    const picker = await screen.findByRole("combobox", { name: "Mes" });
+    const picker = await screen.findByRole("combobox", { name: "Periodo" });
     const options = within(picker).getAllByRole("option");
-    expect(options).toHaveLength(13);
+    expect(options).toHaveLength(15);
     const lastMonth = new Date(new Date().getFullYear(), new Date().getMonth() - 1, 1);
     const name = new Intl.DateTimeFormat("es-MX", { month: "long", year: "numeric" }).format(lastMonth);
     expect(options[1]).toHaveTextContent(new RegExp(`^${name}$`, "i"));
@@ -126,6 +126,16 @@ describe("the receipts history", () => {
       lastMonth.getMonth(),
     );
     expect((createObjectURL.mock.calls[1] as unknown as [Blob])[0].type).toBe("application/pdf");
+
+    // A whole year to declare: last year's statement runs from its first midnight to this year's.
+    const lastYear = new Date().getFullYear() - 1;
+    await userEvent.selectOptions(picker, screen.getByRole("option", { name: `Todo ${lastYear}` }));
+    await userEvent.click(screen.getByRole("button", { name: "Descargar CSV" }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(3));
+    const yearCall = api.calls.filter((call) => call.url.startsWith("user/receipts/statement/csv")).at(-1);
+    const yearQuery = new URLSearchParams(yearCall?.url.split("?")[1]);
+    expect(new Date(yearQuery.get("from") ?? "")).toEqual(new Date(lastYear, 0, 1));
+    expect(new Date(yearQuery.get("to") ?? "")).toEqual(new Date(lastYear + 1, 0, 1));
   });
 
   it("on a Mexican host links an invoiced payment's CFDI; on a US host it does not", async () => {

@@ -7,7 +7,7 @@ import { useParkingFormat } from "../../../components/parking/format.ts";
 import { getHostConfig } from "../../../lib/host-config.ts";
 import { downloadStatement, historyQuery } from "../api/receipts.ts";
 import { HistoryEntryRow } from "../components/history-entry.tsx";
-import { recentMonths } from "../lib/months.ts";
+import { recentMonths, recentYears } from "../lib/months.ts";
 import "../../../lib/catalogues/parking.ts";
 import "../components/history.css";
 
@@ -19,8 +19,9 @@ import "../components/history.css";
 export default function HistoryScreen() {
   const { t, locale } = useParkingFormat();
   const months = useMemo(() => recentMonths(new Date(), locale), [locale]);
+  const years = useMemo(() => recentYears(new Date(), (year) => t("history.whole_year", { year })), [t]);
   const [monthValue, setMonthValue] = useState(months[0]?.value ?? "");
-  const month = months.find((candidate) => candidate.value === monthValue) ?? months[0];
+  const month = [...months, ...years].find((candidate) => candidate.value === monthValue) ?? months[0];
   const period = month?.period ?? { from: "", to: "" };
   const history = useInfiniteQuery(historyQuery(period));
   const statement = useMutation({ mutationFn: (format: "csv" | "pdf") => downloadStatement(format, period) });
@@ -31,7 +32,7 @@ export default function HistoryScreen() {
     <Page title={t("history.title")}>
       <section className="card history-controls" aria-label={t("history.title")}>
         <p className="muted">{t("history.intro")}</p>
-        <FormField label={t("history.month")}>
+        <FormField label={t("history.period")}>
           {(control) => (
             <select
               {...control}
@@ -39,11 +40,20 @@ export default function HistoryScreen() {
               value={monthValue}
               onChange={(event) => setMonthValue(event.target.value)}
             >
-              {months.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
+              <optgroup label={t("history.months")}>
+                {months.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label={t("history.years")}>
+                {years.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </optgroup>
             </select>
           )}
         </FormField>
