@@ -76,6 +76,17 @@ test("a driver scans a lot's QR signed out, signs in, adds a car and a card, par
   await expect(page.getByText(/^Gratis hasta las/)).toBeVisible();
   await expectAccessible(page);
 
+  // While it is parked, the car offers no "delete": its card says why and what to do (issue 24 item 6).
+  await page.getByRole("button", { name: "Abrir menú" }).click();
+  await page.getByRole("link", { name: "Vehículos" }).click();
+  const car = page.getByRole("listitem").filter({ hasText: plate });
+  await expect(
+    car.getByText("No puedes eliminarlo mientras está estacionado: termina la visita (sal del estacionamiento)"),
+  ).toBeVisible();
+  await expect(car.getByRole("button", { name: `Eliminar ${plate}` })).toHaveCount(0);
+  await expect(car.getByRole("button", { name: `Editar ${plate}` })).toBeVisible();
+  await expectAccessible(page);
+
   // Seventy minutes later: the first hour and one half-hour increment, fees and IVA included.
   backdateEntry(visitUuid, 70);
   await page.goto(hostUrl("localhost", "/dashboard"));

@@ -22,7 +22,9 @@ type Editing = { mode: "add" } | { mode: "edit"; vehicle: Vehicle } | null;
 export default function VehiclesScreen() {
   const { t } = useTranslation(["vehicles", "common"]);
   const queryClient = useQueryClient();
-  const vehicles = useQuery(vehiclesQuery());
+  // Read afresh on every visit: whether a car can be deleted changes on other screens (a stay
+  // started, a pass bought), so a cached list would offer a "delete" the server then refuses.
+  const vehicles = useQuery({ ...vehiclesQuery(), refetchOnMount: "always" });
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Vehicle | null>(null);
 
@@ -86,7 +88,7 @@ export default function VehiclesScreen() {
                 >
                   {t("common:actions.edit")}
                 </button>
-                {vehicle.delete_refused ? (
+                {!vehicles.isFetchedAfterMount ? null : vehicle.delete_refused ? (
                   // Not offered when it cannot succeed: why, and what to do (issue 24 item 6).
                   <p className="muted">{t(`delete_refused.${vehicle.delete_refused}`)}</p>
                 ) : (
