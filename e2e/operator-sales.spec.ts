@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { openConsole, section, signIn, VIEWPORTS } from "./console.ts";
+import { pickDay } from "./dates.ts";
 import { newOperatorPhone } from "./devices.ts";
 import { signUpThroughWizard } from "./drivers.ts";
 import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
@@ -159,12 +160,15 @@ test("an operator sells a plan and a promo code from the console, and new driver
     if (label === "phone") {
       await codeCard.getByRole("button", { name: "Cambiar" }).click();
       const dialog = page.getByRole("dialog", { name: `Cambiar ${code}` });
-      await dialog.getByLabel("Primer día").fill("2030-02-01");
-      await dialog.getByLabel("Último día").fill("2030-01-01");
+      // Days are picked on a calendar in Spanish, whatever the browser's own language.
+      await pickDay(page, dialog.getByLabel("Primer día"), "2030-02-01");
+      await pickDay(page, dialog.getByLabel("Último día"), "2030-01-01");
+      await expect(dialog.getByLabel("Primer día")).toHaveText("1 feb 2030");
       await dialog.getByRole("button", { name: "Guardar cambios" }).click();
       await expect(dialog.getByText("El último día no puede ser antes del primero")).toBeVisible();
-      await dialog.getByLabel("Primer día").fill("");
-      await dialog.getByLabel("Último día").fill("2099-12-31");
+      await dialog.getByRole("button", { name: "Borrar 1 feb 2030" }).click();
+      await expect(dialog.getByLabel("Primer día")).toHaveText("Elige un día");
+      await pickDay(page, dialog.getByLabel("Último día"), "2035-12-31");
       await dialog.getByLabel("Usos en total").fill("10");
       await expectAccessible(page);
       await shoot(page, "phone-promo-change");

@@ -3,6 +3,7 @@ import { auth as enAuth } from "./locales/en/auth.ts";
 import { billing as enBilling } from "./locales/en/billing.ts";
 import { common as enCommon } from "./locales/en/common.ts";
 import { contact as enContact } from "./locales/en/contact.ts";
+import { dates as enDates } from "./locales/en/dates.ts";
 import { errors as enErrors } from "./locales/en/errors.ts";
 import { events as enEvents } from "./locales/en/events.ts";
 import { home as enHome } from "./locales/en/home.ts";
@@ -26,6 +27,7 @@ import { auth as esAuth } from "./locales/es/auth.ts";
 import { billing as esBilling } from "./locales/es/billing.ts";
 import { common as esCommon } from "./locales/es/common.ts";
 import { contact as esContact } from "./locales/es/contact.ts";
+import { dates as esDates } from "./locales/es/dates.ts";
 import { errors as esErrors } from "./locales/es/errors.ts";
 import { events as esEvents } from "./locales/es/events.ts";
 import { home as esHome } from "./locales/es/home.ts";
@@ -69,6 +71,7 @@ export const resources = {
     reminders: enReminders,
     sandbox: enSandbox,
     screens: enScreens,
+    dates: enDates,
     valet: enValet,
     subscriptions: enSubscriptions,
     validation: enValidation,
@@ -94,6 +97,7 @@ export const resources = {
     reminders: esReminders,
     sandbox: esSandbox,
     screens: esScreens,
+    dates: esDates,
     valet: esValet,
     subscriptions: esSubscriptions,
     validation: esValidation,

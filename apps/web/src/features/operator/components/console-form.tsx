@@ -9,11 +9,13 @@ import {
   type Path,
   type UseFormRegisterReturn,
   type UseFormReturn,
+  useController,
   useForm,
   useFormContext,
   useFormState,
 } from "react-hook-form";
 import type { z } from "zod";
+import { DateField } from "../../../components/date-field.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { translateMessage } from "../../../lib/i18n.ts";
 import "./console-form.css";
@@ -128,6 +130,26 @@ export function Field<Input extends FieldValues>({
       {(ids) =>
         children ? children({ ...ids, ...registered }) : <input {...ids} className="input" {...input} {...registered} />
       }
+    </FormField>
+  );
+}
+
+/** A calendar day (`YYYY-MM-DD`, "" for none) picked in the screen's language, never the browser's (0303). */
+export function DayField<Input extends FieldValues>({
+  name,
+  label,
+  hint,
+}: {
+  name: Path<Input>;
+  label: ReactNode;
+  hint?: ReactNode;
+}) {
+  const { control } = useFormContext<Input>();
+  const { field, fieldState } = useController({ name, control });
+  const message = fieldState.error ? translateMessage(fieldState.error.message) : undefined;
+  return (
+    <FormField label={label} hint={hint} error={message}>
+      {(ids) => <DateField {...ids} value={field.value ?? ""} onChange={field.onChange} clearable />}
     </FormField>
   );
 }

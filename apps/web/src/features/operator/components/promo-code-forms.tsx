@@ -11,7 +11,7 @@ import { activePlansQuery, createDiscount, salesLists, updateDiscount } from "..
 import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 import { changeCodeSchema, newCodeSchema, TOO_MUCH } from "../lib/sales-forms.ts";
-import { ConsoleForm, Field, useConsoleForm } from "./console-form.tsx";
+import { ConsoleForm, DayField, Field, useConsoleForm } from "./console-form.tsx";
 
 type NewCodeForm = z.input<typeof newCodeSchema>;
 export function NewCode({ onDone }: { onDone: () => void }) {
@@ -176,18 +176,8 @@ function LimitFields() {
   const { t } = useConsoleFormat();
   return (
     <>
-      <Field<LimitForm>
-        name="starts_on"
-        label={t("promos.starts_on")}
-        hint={t("promos.dates_hint")}
-        input={{ type: "date" }}
-      />
-      <Field<LimitForm>
-        name="ends_on"
-        label={t("promos.ends_on")}
-        hint={t("promos.dates_hint")}
-        input={{ type: "date" }}
-      />
+      <DayField<LimitForm> name="starts_on" label={t("promos.starts_on")} hint={t("promos.dates_hint")} />
+      <DayField<LimitForm> name="ends_on" label={t("promos.ends_on")} hint={t("promos.dates_hint")} />
       <Field<LimitForm>
         name="max_redemptions"
         label={t("promos.max_redemptions")}

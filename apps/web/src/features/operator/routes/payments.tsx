@@ -1,6 +1,7 @@
 import { PAYMENT_STATUSES } from "@estaciona/contracts/schemas/operator";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { DateField } from "../../../components/date-field.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { Page } from "../../../components/page.tsx";
 import { downloadPaymentsCsv, locationsQuery, type PaymentFilters, paymentsQuery } from "../api/operator.ts";
@@ -44,12 +45,8 @@ export default function PaymentsScreen() {
         onExport: () => void downloadPaymentsCsv({ from: filters.from, to: filters.to }),
       }}
     >
-      <FormField label={t("payments.from")}>
-        {(control) => <input {...control} className="input" type="date" name="from" />}
-      </FormField>
-      <FormField label={t("payments.to")}>
-        {(control) => <input {...control} className="input" type="date" name="to" />}
-      </FormField>
+      <FormField label={t("payments.from")}>{(control) => <DateField {...control} name="from" clearable />}</FormField>
+      <FormField label={t("payments.to")}>{(control) => <DateField {...control} name="to" clearable />}</FormField>
       <FormField label={t("payments.location")}>
         {(control) => (
           <select {...control} className="input select" name="location" defaultValue="">
