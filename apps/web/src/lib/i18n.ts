@@ -57,6 +57,12 @@ export function registerNamespaces<N extends Namespace>(
   namespace: N,
   catalogues: { en: Catalogues[N]; es: Catalogues[N] },
 ): void {
+  // A module imported before start-up (a shared component's, under a component test) adds its
+  // words once i18next has started: before `init` the instance has no resource store.
+  if (!i18n.isInitialized) {
+    i18n.on("initialized", () => registerNamespaces(namespace, catalogues));
+    return;
+  }
   for (const language of ["en", "es"] as const) {
     if (!i18n.hasResourceBundle(language, namespace))
       i18n.addResourceBundle(language, namespace, catalogues[language], true, false);
