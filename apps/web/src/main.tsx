@@ -1,3 +1,9 @@
+// The shared styles first, so every component's own file (imported with it) comes after them.
+import "./styles/tokens.css";
+import "./styles/global.css";
+import "./styles/controls.css";
+import "./styles/content.css";
+import "./styles/themes.css";
 import { createRoot } from "react-dom/client";
 import { startApp } from "./app/start.tsx";
 import { startMonitoring } from "./lib/analytics.ts";
@@ -5,9 +11,6 @@ import { applyTheme, getHostConfig } from "./lib/host-config.ts";
 import { initI18n } from "./lib/i18n.ts";
 import { LOCALE_STORAGE_KEY, resolveLanguage } from "./lib/language.ts";
 import { startSession } from "./lib/session.ts";
-import "./styles/tokens.css";
-import "./styles/global.css";
-import "./styles/themes.css";
 
 async function boot() {
   const host = getHostConfig();

@@ -5,6 +5,7 @@ import { LoadingSection } from "../components/loading-view.tsx";
 import { Page } from "../components/page.tsx";
 import { reportError } from "../lib/analytics.ts";
 import { isChunkLoadError, mayReloadForMissingChunk, reloadForMissingChunk } from "../lib/chunk-reload.ts";
+import "./error-screen.css";
 
 /**
  * What a screen shows instead of a developer page when it throws or its code cannot be

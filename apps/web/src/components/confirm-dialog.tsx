@@ -1,6 +1,7 @@
 import { AlertDialog } from "@base-ui/react/alert-dialog";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import "./dialog.css";
 
 /** Asks before a destructive action; `onConfirm` runs on the confirm button only. */
 export function ConfirmDialog({

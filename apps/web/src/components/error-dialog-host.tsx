@@ -1,6 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { errorDialogStore } from "../lib/error-dialog.ts";
 import { useStore } from "../lib/store.ts";
+// The dialogs' styles come with the first download: an error can open this one on the first screen, and its
+// code, loaded then, does not wait for a stylesheet.
+import "./dialog.css";
 
 const ErrorDialog = lazy(() => import("./error-dialog.tsx"));
 

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { closeErrorDialog, errorDialogStore } from "../lib/error-dialog.ts";
 import { useStore } from "../lib/store.ts";
 import { CloseIcon } from "./icons.tsx";
+import "./dialog.css";
 
 /** The modal error dialog of docs/product/screens-and-routes.md: titled Error, 500 px wide, the message, Accept and a close icon. */
 export default function ErrorDialog() {

@@ -2,6 +2,7 @@ import { Dialog } from "@base-ui/react/dialog";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CloseIcon } from "./icons.tsx";
+import "./dialog.css";
 
 /** A modal that holds a form; closing it with Escape, the backdrop or the icon calls `onClose`. */
 export function FormDialog({

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { getHostConfig } from "../lib/host-config.ts";
 import { setLanguage } from "../lib/set-language.ts";
 import { MexicoFlag, UsaFlag } from "./flags.tsx";
+import "./language-selector.css";
 
 const options: { locale: Locale; Flag: typeof MexicoFlag }[] = [
   { locale: "es", Flag: MexicoFlag },

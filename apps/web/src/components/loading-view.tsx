@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Logo } from "./logo.tsx";
+import "./loading-view.css";
 
 /** Full-screen view with the logo while the session is being restored (docs/product/screens-and-routes.md). */
 export function LoadingView({ label }: { label?: string }) {

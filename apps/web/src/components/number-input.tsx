@@ -2,6 +2,7 @@ import { NUMBER_INPUT_REPEAT_DELAY_MS, NUMBER_INPUT_REPEAT_INTERVAL_MS } from "@
 import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MinusIcon, PlusIcon } from "./icons.tsx";
+import "./number-input.css";
 
 export function clampValue(value: number, min?: number, max?: number): number {
   let clamped = value;

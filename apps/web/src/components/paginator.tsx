@@ -1,5 +1,6 @@
 import { PAGINATOR_PAGE_LINKS, PAGINATOR_ROWS } from "@estaciona/contracts";
 import { useTranslation } from "react-i18next";
+import "./paginator.css";
 
 export const pageCount = (totalRows: number, rowsPerPage = PAGINATOR_ROWS): number =>
   Math.max(1, Math.ceil(totalRows / rowsPerPage));

@@ -13,6 +13,7 @@ import { LoadingSection } from "../loading-view.tsx";
 import { Logo } from "../logo.tsx";
 import { TopBarShowsTitle } from "../page.tsx";
 import { SideMenu } from "./side-menu.tsx";
+import "./app-shell.css";
 
 /** docs/product/screens-and-routes.md: toasts are 300 px wide from the 920 px breakpoint up; below it they span the screen. */
 const WIDE_SCREEN = "(min-width: 920px)";

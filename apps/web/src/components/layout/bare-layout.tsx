@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { LanguageSelector } from "../language-selector.tsx";
+import "./bare-layout.css";
 
 /**
  * Login and 3-D Secure screens: no top bar or footer, only the language selector (docs/product/screens-and-routes.md).

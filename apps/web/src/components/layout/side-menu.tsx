@@ -19,6 +19,8 @@ import {
   TicketIcon,
   UserIcon,
 } from "../icons.tsx";
+import "./side-menu.css";
+import "../dialog.css";
 
 type MenuLabel =
   | "home"

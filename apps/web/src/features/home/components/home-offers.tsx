@@ -1,38 +1,15 @@
-import type { HomeSection } from "@estaciona/contracts/home";
-import type { HomeOffers as Offers } from "@estaciona/contracts/schemas/home";
-import type { Plan } from "@estaciona/contracts/schemas/subscriptions";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Fragment, type ReactNode, useState } from "react";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
-import { useParkingFormat } from "../../../components/parking/format.ts";
-import { paths, pathTo } from "../../../config/paths.ts";
 import { BalanceCard } from "../../balance/index.ts";
-import { EventList } from "../../events/index.ts";
-import { FreeflowAccount } from "../../freeflow/index.ts";
 import { homeOffersQuery } from "../api/home.ts";
-import { StarToggle } from "./star-toggle.tsx";
+import { useNearMe } from "../lib/near-me.ts";
+import { OfferSection } from "./offer-section.tsx";
 import { YourPlaces } from "./your-places.tsx";
 import "../../../lib/catalogues/home.ts";
 import "../../../lib/catalogues/screens.ts";
 import "../home.css";
-
-type Position = { lat: number; lng: number };
-type Locating = "idle" | "busy" | "failed";
-
-/** Metres as a person reads them: "350 m", "2.4 km", in the language. */
-function useDistance() {
-  const { locale } = useParkingFormat();
-  return (metres: number) =>
-    metres < 1000
-      ? new Intl.NumberFormat(locale, { style: "unit", unit: "meter" }).format(
-          Math.max(10, Math.round(metres / 10) * 10),
-        )
-      : new Intl.NumberFormat(locale, { style: "unit", unit: "kilometer", maximumFractionDigits: 1 }).format(
-          metres / 1000,
-        );
-}
 
 /**
  * The home below the visits (docs/decisions/0170): the sections the host offers, in its order, each
@@ -41,26 +18,8 @@ function useDistance() {
  */
 export default function HomeOffers() {
   const { t } = useTranslation("home");
-  const [position, setPosition] = useState<Position | null>(null);
-  const [locating, setLocating] = useState<Locating>("idle");
+  const { position, locating, locate } = useNearMe();
   const offers = useQuery({ ...homeOffersQuery(position), placeholderData: keepPreviousData });
-
-  const locate = () => {
-    if (!("geolocation" in navigator)) return setLocating("failed");
-    setLocating("busy");
-    navigator.geolocation.getCurrentPosition(
-      (found) => {
-        setPosition({
-          // A hundred metres is all the order needs; the rest would only tell the server more about the driver.
-          lat: Math.round(found.coords.latitude * 1000) / 1000,
-          lng: Math.round(found.coords.longitude * 1000) / 1000,
-        });
-        setLocating("idle");
-      },
-      () => setLocating("failed"),
-      { maximumAge: 60_000, timeout: 10_000 },
-    );
-  };
 
   if (!offers.data) return <LoadingSection />;
   const data = offers.data;
@@ -108,165 +67,5 @@ export default function HomeOffers() {
       ))}
       {!data.sections.includes("help") && balance}
     </section>
-  );
-}
-
-function Section({ id, title, children }: { id: HomeSection; title: string; children: ReactNode }) {
-  return (
-    <section className="dashboard-section home-section" aria-labelledby={`home-${id}-title`} data-section={id}>
-      <h2 id={`home-${id}-title`}>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function OfferSection({ section, offers }: { section: HomeSection; offers: Offers }) {
-  const { t } = useTranslation(["home", "screens"]);
-  const { money } = useParkingFormat();
-  const distance = useDistance();
-  const none = <p className="muted">{t("none")}</p>;
-  switch (section) {
-    case "student_pass": {
-      const passes = offers.passes.filter((pass) => pass.requires_student_id);
-      return (
-        <Section id={section} title={t("student_pass_title")}>
-          <p>{t("student_pass_text")}</p>
-          {passes.length === 0 ? none : <PassRows passes={passes} />}
-        </Section>
-      );
-    }
-    case "plates":
-      return (
-        <Section id={section} title={t("screens:freeflow.title")}>
-          <FreeflowAccount headingLevel={3} />
-          <Link className="link" to={paths.welcomeFreeflow.path}>
-            {t("screens:freeflow.how_it_works")}
-          </Link>
-        </Section>
-      );
-    case "lots":
-      return (
-        <Section id={section} title={t("lots_title")}>
-          {offers.lots.length === 0 ? (
-            none
-          ) : (
-            <ul className="home-rows">
-              {offers.lots.map((lot) => (
-                <li key={lot.uuid} className="home-starred-row">
-                  <Link className="home-row" to={pathTo("location", { uuid: lot.uuid })}>
-                    <span className="home-row-name">{lot.name}</span>
-                    <span className="home-row-price">
-                      {t("lot_next_hour", { amount: money(lot.next_hour_total, lot.currency) })}
-                    </span>
-                    <span className="muted">{t("away", { distance: distance(lot.distance_m) })}</span>
-                    {lot.places_left !== null && (
-                      <span className={lot.places_left === 0 ? "status-badge status-pending-payment" : "muted"}>
-                        {lot.places_left === 0 ? t("full") : t("places_left", { count: lot.places_left })}
-                      </span>
-                    )}
-                  </Link>
-                  <StarToggle uuid={lot.uuid} name={lot.name} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </Section>
-      );
-    case "meters":
-      return (
-        <Section id={section} title={t("meters_title")}>
-          {offers.meter_zones.length === 0 ? (
-            none
-          ) : (
-            <ul className="home-rows">
-              {offers.meter_zones.map((zone) => (
-                <li key={zone.uuid} className="home-starred-row">
-                  <Link className="home-row" to={pathTo("meter", { uuid: zone.uuid })}>
-                    <span className="home-row-name">{t("zone", { code: zone.zone_code })}</span>
-                    <span className="home-row-price">
-                      {t("per_hour", { amount: money(zone.rate_per_hour, zone.currency) })}
-                    </span>
-                    <span className="muted">{zone.name}</span>
-                    <span className="muted">{t("away", { distance: distance(zone.distance_m) })}</span>
-                  </Link>
-                  <StarToggle uuid={zone.uuid} name={t("zone", { code: zone.zone_code })} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <Link className="link" to={paths.meters.path}>
-            {t("meters_map")}
-          </Link>
-        </Section>
-      );
-    case "events":
-      return (
-        <Section id={section} title={t("events_title")}>
-          {offers.events.length === 0 ? none : <EventList events={offers.events} label={t("events_title")} />}
-          <Link className="link" to={paths.events.path}>
-            {t("events_all")}
-          </Link>
-        </Section>
-      );
-    case "passes": {
-      const passes = offers.passes.filter((pass) => !pass.requires_student_id);
-      return (
-        <Section id={section} title={t("passes_title")}>
-          {passes.length === 0 ? none : <PassRows passes={passes} />}
-          <Link className="link" to={paths.subscriptions.path}>
-            {t("passes_all")}
-          </Link>
-        </Section>
-      );
-    }
-    case "valet":
-      return (
-        <Section id={section} title={t("valet_title")}>
-          <p>{t("valet_text")}</p>
-          {offers.valet.length === 0 ? (
-            none
-          ) : (
-            <ul className="home-rows">
-              {offers.valet.map((stand) => (
-                <li key={stand.uuid}>
-                  <Link className="home-row" to={pathTo("location", { uuid: stand.uuid })}>
-                    <span className="home-row-name">{stand.name}</span>
-                    <span className="muted">{t("away", { distance: distance(stand.distance_m) })}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Section>
-      );
-    case "help":
-      return (
-        <Section id={section} title={t("help_title")}>
-          <p>{t("help_text")}</p>
-          <Link className="link" to={paths.contact.path}>
-            {t("help_contact")}
-          </Link>
-        </Section>
-      );
-  }
-}
-
-function PassRows({ passes }: { passes: Plan[] }) {
-  const { t } = useTranslation("home");
-  const { money } = useParkingFormat();
-  return (
-    <ul className="home-rows">
-      {passes.map((pass) => (
-        <li key={pass.uuid}>
-          <Link className="home-row" to={pathTo("subscription", { uuid: pass.uuid })}>
-            <span className="home-row-name">{pass.name}</span>
-            <span className="home-row-price">
-              {t("pass_price", { amount: money(pass.period_price.total, pass.currency) })}
-            </span>
-            <span className="muted">{pass.location.name}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
   );
 }

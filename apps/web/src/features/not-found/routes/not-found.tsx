@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Page } from "../../../components/page.tsx";
 import { paths } from "../../../config/paths.ts";
 import "../../../lib/catalogues/screens.ts";
+import "../not-found.css";
 
 /** /notfound and every unknown path once signed in (docs/product/screens-and-routes.md). */
 export default function NotFoundScreen() {

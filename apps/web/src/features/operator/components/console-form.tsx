@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { UseMutationResult } from "@tanstack/react-query";
-import type { HTMLAttributes, ReactNode } from "react";
+import { createContext, type HTMLAttributes, type ReactNode, useContext } from "react";
 import {
   type DefaultValues,
   type FieldValues,
@@ -32,9 +32,13 @@ export function useConsoleForm<Input extends FieldValues, Output>(
   return useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
 }
 
+/** The form's own words for any field that does not read (ConsoleForm's `invalidMessage`). */
+const InvalidMessage = createContext<string | undefined>(undefined);
+
 /**
  * The form: its fields, then the submit button (and any other action beside it). A valid submit
  * runs the console mutation; a refusal is the API client's dialog, so nothing more is said here.
+ * `submitLabel` null draws no actions (a form only read, as a cancelled event's).
  */
 export function ConsoleForm<Input extends FieldValues, Output>({
   form,
@@ -42,37 +46,44 @@ export function ConsoleForm<Input extends FieldValues, Output>({
   submitLabel,
   actions,
   className = "console-form",
+  invalidMessage,
   children,
 }: {
   form: UseFormReturn<Input, unknown, Output>;
   mutation: Pick<UseMutationResult<unknown, Error, Output>, "mutateAsync" | "isPending">;
-  submitLabel: string;
+  submitLabel: string | null;
   /** Buttons beside the submit (a cancel, a link back). */
   actions?: ReactNode;
   className?: string;
+  /** One sentence for every field that does not read ("Check this field"), in place of the schema's messages. */
+  invalidMessage?: string;
   children: ReactNode;
 }) {
   return (
     <FormProvider {...form}>
-      <form
-        className={className}
-        noValidate
-        onSubmit={form.handleSubmit(async (body) => {
-          try {
-            await mutation.mutateAsync(body);
-          } catch {
-            // The API client already said why, in the reader's language.
-          }
-        })}
-      >
-        {children}
-        <div className="form-actions console-form-actions">
-          <button type="submit" className="button button-primary" disabled={mutation.isPending}>
-            {submitLabel}
-          </button>
-          {actions}
-        </div>
-      </form>
+      <InvalidMessage.Provider value={invalidMessage}>
+        <form
+          className={className}
+          noValidate
+          onSubmit={form.handleSubmit(async (body) => {
+            try {
+              await mutation.mutateAsync(body);
+            } catch {
+              // The API client already said why, in the reader's language.
+            }
+          })}
+        >
+          {children}
+          {submitLabel !== null && (
+            <div className="form-actions console-form-actions">
+              <button type="submit" className="button button-primary" disabled={mutation.isPending}>
+                {submitLabel}
+              </button>
+              {actions}
+            </div>
+          )}
+        </form>
+      </InvalidMessage.Provider>
     </FormProvider>
   );
 }
@@ -81,6 +92,7 @@ type InputProps = Pick<HTMLAttributes<HTMLInputElement>, "inputMode" | "autoCapi
   type?: "text" | "email" | "url" | "number" | "date" | "datetime-local" | "color" | "tel";
   autoComplete?: string;
   maxLength?: number;
+  disabled?: boolean;
 };
 
 /**
@@ -115,8 +127,9 @@ export function Field<Input extends FieldValues>({
 }) {
   const { register, control } = useFormContext<Input>();
   const { errors } = useFormState({ control, name });
+  const invalidMessage = useContext(InvalidMessage);
   const failure = get(errors, name) as { message?: string } | undefined;
-  const message = failure ? (error ?? translateMessage(failure.message, errorParams)) : undefined;
+  const message = failure ? (error ?? invalidMessage ?? translateMessage(failure.message, errorParams)) : undefined;
   const registered = register(
     name,
     numeric

@@ -4,144 +4,63 @@ import type { AdminEvent } from "@estaciona/contracts/schemas/events";
 import type { OperatorLocation } from "@estaciona/contracts/schemas/operator";
 import { feeRatesFromBody } from "@estaciona/contracts/schemas/parking";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useState } from "react";
+import { useFormContext, useWatch } from "react-hook-form";
 import { Link } from "react-router";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
-import { FormField } from "../../../components/form-field.tsx";
-import { formatInZone } from "../../../components/parking/zoned-time.ts";
 import { pathTo } from "../../../config/paths.ts";
-import { cancelEvent, createEvent, operatorSeriesQuery, updateEvent, venueLists } from "../api/venues.ts";
+import { createEvent, operatorSeriesQuery, updateEvent, venueLists } from "../api/venues.ts";
 import { useConsoleMutation } from "../lib/console-mutation.ts";
-import { type EventFields, type EventForm, type FieldName, fieldsOf, formOf, newEventForm } from "../lib/event-form.ts";
+import { type EventForm, eventFormSchema, formOf, newEventForm } from "../lib/event-form.ts";
 import { useConsoleFormat } from "../lib/format.ts";
-import { StatusPill } from "./status-pill.tsx";
+import { ConsoleForm, Field, useConsoleForm } from "./console-form.tsx";
+import { EventSalesSummary } from "./event-sales-summary.tsx";
+
+const DEFAULT_ZONE = "America/Monterrey";
 
 /** An event's fields, its price preview and places; saving goes back to the events, cancelling asks first. */
 export function EventEditor({ event, venues }: { event: AdminEvent | undefined; venues: OperatorLocation[] }) {
-  const { t, money } = useConsoleFormat();
-  const { i18n } = useTranslation();
+  const { t } = useConsoleFormat();
   const series = useQuery({ ...operatorSeriesQuery(), enabled: !event });
-  const [form, setForm] = useState<EventForm>(event ? formOf(event) : newEventForm(venues[0]));
-  const [submitted, setSubmitted] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const venue = venues.find((location) => location.uuid === form.venue);
-  const timeZone = event?.location.time_zone ?? venue?.time_zone ?? "America/Monterrey";
+  const venueOf = (uuid: string | undefined) => venues.find((location) => location.uuid === uuid);
+  // Times are typed on the venue's clock (decision 0049): an event's own, else the chosen venue's.
+  const [schema] = useState(() =>
+    eventFormSchema((venue) => event?.location.time_zone ?? venueOf(venue)?.time_zone ?? DEFAULT_ZONE),
+  );
+  const form = useConsoleForm(schema, event ? formOf(event) : newEventForm(venues[0]));
+  const venue = venueOf(useWatch({ control: form.control, name: "venue" }));
+  const timeZone = event?.location.time_zone ?? venue?.time_zone ?? DEFAULT_ZONE;
   const currency = event?.currency ?? venue?.currency ?? "mxn";
   const rates: FeeRates | null = event ? feeRatesFromBody(event.rates) : venue ? feeRatesFromBody(venue.rates) : null;
-  const { fields, invalid } = fieldsOf(form, timeZone);
   const cancelled = event?.status === "cancelled";
-
   const save = useConsoleMutation({
-    mutationFn: (valid: EventFields) =>
+    mutationFn: ({ venue: venueUuid, series: slug, fields }: ReturnType<typeof schema.parse>) =>
       event
-        ? updateEvent(event.uuid, valid)
-        : createEvent({ ...valid, location_uuid: form.venue, series_slug: form.series || null }),
+        ? updateEvent(event.uuid, fields)
+        : createEvent({ ...fields, location_uuid: venueUuid, series_slug: slug || null }),
     invalidates: [venueLists.events, venueLists.event],
     success: (saved) => t("events.saved", { name: saved.name }),
     navigateTo: pathTo("operatorEvents"),
   });
-  const cancel = useConsoleMutation({
-    mutationFn: () => cancelEvent(event?.uuid ?? ""),
-    invalidates: [venueLists.events, venueLists.event],
-    onSuccess: () => setConfirming(false),
-    success: (done) => t("events.cancelled", { name: done.name }),
-  });
-
-  const set = <K extends FieldName>(name: K, value: EventForm[K]) =>
-    setForm((current) => ({ ...current, [name]: value }));
-  const errorOf = (name: FieldName) => (submitted && invalid.has(name) ? t("events.invalid") : undefined);
-  const input = (
-    name: FieldName,
-    label: string,
-    options: { type?: string; inputMode?: "decimal" | "numeric"; hint?: ReactNode } = {},
-  ) => (
-    <FormField label={label} error={errorOf(name)} hint={options.hint}>
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          name={name}
-          type={options.type ?? "text"}
-          inputMode={options.inputMode}
-          disabled={cancelled}
-          value={form[name] as string}
-          onChange={(change) => set(name, change.target.value as never)}
-        />
-      )}
-    </FormField>
-  );
-  const suggested = parseMinorUnits(form.amount);
-  const allIn = rates && suggested !== null && suggested > 0 ? feeBreakdown(suggested, rates) : null;
-  const when = (iso: string) => formatInZone(iso, { locale: i18n.language, timeZone, withDate: true });
+  const input = { disabled: cancelled };
+  const upper = currency.toUpperCase();
 
   return (
     <>
-      {event && (
-        <section
-          className="card"
-          aria-label={t("events.sold_summary", {
-            sold: event.places_sold,
-            places: event.places,
-            left: event.places_left,
-          })}
-        >
-          <p>
-            <StatusPill
-              status={cancelled ? "failed" : event.sales.open ? "active" : "pending"}
-              label={t(
-                cancelled
-                  ? "events.status_cancelled"
-                  : event.sales.open
-                    ? "events.status_on_sale"
-                    : "events.status_scheduled",
-              )}
-            />{" "}
-            {t("events.sold_summary", { sold: event.places_sold, places: event.places, left: event.places_left })}
-          </p>
-          <meter
-            className="occupancy"
-            min={0}
-            max={Math.max(event.places, 1)}
-            value={event.places_sold}
-            aria-label={t("events.places_meter", { name: event.name })}
-          />
-          {cancelled && event.cancelled_at && (
-            <p className="notice notice-warning" role="status">
-              {t("events.cancelled_notice", { when: when(event.cancelled_at) })}
-            </p>
-          )}
-          <div className="console-row-actions">
-            <Link className="button button-secondary" to={pathTo("event", { uuid: event.uuid })}>
-              {t("events.public_page")}
-            </Link>
-            {!cancelled && (
-              <button type="button" className="button button-danger" onClick={() => setConfirming(true)}>
-                {t("events.cancel_event")}
-              </button>
-            )}
-          </div>
-        </section>
-      )}
-      <form
-        className="console-form"
-        noValidate
-        onSubmit={(submit) => {
-          submit.preventDefault();
-          setSubmitted(true);
-          if (fields) save.mutate(fields);
-        }}
+      {event && <EventSalesSummary event={event} />}
+      <ConsoleForm
+        form={form}
+        mutation={save}
+        submitLabel={cancelled ? null : t("events.save")}
+        invalidMessage={t("events.invalid")}
+        actions={
+          <Link className="button button-secondary" to={pathTo("operatorEvents")}>
+            {t("cancel")}
+          </Link>
+        }
       >
-        <FormField label={t("events.venue")}>
+        <Field<EventForm> name="venue" label={t("events.venue")}>
           {(control) => (
-            <select
-              {...control}
-              className="input select"
-              name="venue"
-              disabled={Boolean(event)}
-              value={form.venue}
-              onChange={(change) => set("venue", change.target.value)}
-            >
+            <select {...control} className="input select" disabled={Boolean(event)}>
               {event ? (
                 <option value={event.location.uuid}>{event.location.name}</option>
               ) : (
@@ -153,17 +72,10 @@ export function EventEditor({ event, venues }: { event: AdminEvent | undefined; 
               )}
             </select>
           )}
-        </FormField>
-        <FormField label={t("events.series")}>
+        </Field>
+        <Field<EventForm> name="series" label={t("events.series")}>
           {(control) => (
-            <select
-              {...control}
-              className="input select"
-              name="series"
-              disabled={Boolean(event)}
-              value={form.series}
-              onChange={(change) => set("series", change.target.value)}
-            >
+            <select {...control} className="input select" disabled={Boolean(event)}>
               <option value="">{t("events.no_series")}</option>
               {event?.series ? (
                 <option value={event.series.slug}>{event.series.name}</option>
@@ -176,81 +88,76 @@ export function EventEditor({ event, venues }: { event: AdminEvent | undefined; 
               )}
             </select>
           )}
-        </FormField>
-        {input("name", t("events.name"))}
-        <FormField label={t("events.description")}>
-          {(control) => (
-            <textarea
-              {...control}
-              className="input"
-              name="description"
-              rows={2}
-              disabled={cancelled}
-              value={form.description}
-              onChange={(change) => set("description", change.target.value)}
-            />
-          )}
-        </FormField>
+        </Field>
+        <Field<EventForm> name="name" label={t("events.name")} input={input} />
+        <Field<EventForm> name="description" label={t("events.description")}>
+          {(control) => <textarea {...control} className="input" rows={2} disabled={cancelled} />}
+        </Field>
         <fieldset>
           <legend>{t("events.clock", { zone: timeZone })}</legend>
-          {input("starts_at", t("events.starts_at"), { type: "datetime-local" })}
-          {input("ends_at", t("events.ends_at"), { type: "datetime-local" })}
-          {input("sales_open_at", t("events.sales_open_at"), { type: "datetime-local" })}
-          {input("sales_close_at", t("events.sales_close_at"), { type: "datetime-local" })}
+          {(["starts_at", "ends_at", "sales_open_at", "sales_close_at"] as const).map((name) => (
+            <Field<EventForm>
+              key={name}
+              name={name}
+              label={t(`events.${name}`)}
+              input={{ ...input, type: "datetime-local" }}
+            />
+          ))}
         </fieldset>
         <fieldset>
           <legend>{t("events.places_price")}</legend>
-          {input("places", t("events.places_label"), { inputMode: "numeric" })}
-          {input("amount", t("events.amount", { currency: currency.toUpperCase() }), { inputMode: "decimal" })}
-          <label className="console-checkbox">
-            <input
-              type="checkbox"
-              name="editable"
-              disabled={cancelled}
-              checked={form.editable}
-              onChange={(change) => set("editable", change.target.checked)}
-            />
-            {t("events.editable")}
-          </label>
-          {form.editable && (
-            <>
-              {input("min_amount", t("events.min_amount", { currency: currency.toUpperCase() }), {
-                inputMode: "decimal",
-              })}
-              {input("max_amount", t("events.max_amount", { currency: currency.toUpperCase() }), {
-                inputMode: "decimal",
-              })}
-            </>
-          )}
-          {allIn && (
-            <p className="console-wide" data-testid="event-all-in" aria-live="polite">
-              {t("events.all_in", { total: money(allIn.total, currency), subtotal: money(allIn.subtotal, currency) })}
-            </p>
-          )}
+          <Field<EventForm> name="places" label={t("events.places_label")} input={{ ...input, inputMode: "numeric" }} />
+          <Field<EventForm>
+            name="amount"
+            label={t("events.amount", { currency: upper })}
+            input={{ ...input, inputMode: "decimal" }}
+          />
+          <AmountRange currency={upper} disabled={cancelled} />
+          {rates && <AllInPrice rates={rates} currency={currency} />}
         </fieldset>
-        {!cancelled && (
-          <div className="form-actions console-row-actions">
-            <button type="submit" className="button button-primary" disabled={save.isPending}>
-              {t("events.save")}
-            </button>
-            <Link className="button button-secondary" to={pathTo("operatorEvents")}>
-              {t("cancel")}
-            </Link>
-          </div>
-        )}
-      </form>
-      {event && (
-        <ConfirmDialog
-          open={confirming}
-          title={t("events.cancel_title", { name: event.name })}
-          message={t("events.cancel_message", { count: event.places_sold })}
-          confirmLabel={t("events.cancel_event")}
-          dismissLabel={t("events.keep")}
-          busy={cancel.isPending}
-          onConfirm={() => cancel.mutate()}
-          onClose={() => setConfirming(false)}
-        />
+      </ConsoleForm>
+    </>
+  );
+}
+
+/** "The driver chooses the amount", and then from how little to how much. */
+function AmountRange({ currency, disabled }: { currency: string; disabled: boolean }) {
+  const { t } = useConsoleFormat();
+  const { register } = useFormContext<EventForm>();
+  const editable = useWatch<EventForm, "editable">({ name: "editable" });
+  return (
+    <>
+      <label className="console-checkbox">
+        <input type="checkbox" disabled={disabled} {...register("editable")} />
+        {t("events.editable")}
+      </label>
+      {editable && (
+        <>
+          <Field<EventForm>
+            name="min_amount"
+            label={t("events.min_amount", { currency })}
+            input={{ disabled, inputMode: "decimal" }}
+          />
+          <Field<EventForm>
+            name="max_amount"
+            label={t("events.max_amount", { currency })}
+            input={{ disabled, inputMode: "decimal" }}
+          />
+        </>
       )}
     </>
+  );
+}
+
+/** What a driver pays all in for the suggested amount, as it is typed. */
+function AllInPrice({ rates, currency }: { rates: FeeRates; currency: AdminEvent["currency"] }) {
+  const { t, money } = useConsoleFormat();
+  const suggested = parseMinorUnits(useWatch<EventForm, "amount">({ name: "amount" }));
+  if (suggested === null || suggested <= 0) return null;
+  const allIn = feeBreakdown(suggested, rates);
+  return (
+    <p className="console-wide" data-testid="event-all-in" aria-live="polite">
+      {t("events.all_in", { total: money(allIn.total, currency), subtotal: money(allIn.subtotal, currency) })}
+    </p>
   );
 }

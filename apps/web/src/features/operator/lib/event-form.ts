@@ -1,29 +1,73 @@
-import { formatMinorUnits, parseMinorUnits } from "@estaciona/contracts/money";
-import type { AdminEvent } from "@estaciona/contracts/schemas/events";
+import { parseMinorUnits } from "@estaciona/contracts/money";
+import { type AdminEvent, createEventBody } from "@estaciona/contracts/schemas/events";
 import type { OperatorLocation } from "@estaciona/contracts/schemas/operator";
-import type { CreateEventBody } from "../api/venues.ts";
-import { isoToVenueTime, venueTimeToIso } from "./venue-time.ts";
+import { z } from "zod";
+import { decimalText } from "./sales-forms.ts";
+import { typedText, wholeNumber } from "./typed-text.ts";
+import { isoToVenueTime, VENUE_TIME, venueTimeToIso } from "./venue-time.ts";
 
-/** What the operator typed: times on the venue's clock ("2026-12-05T20:30"), amounts as "150.00". */
-export interface EventForm {
-  venue: string;
-  series: string;
-  name: string;
-  description: string;
-  starts_at: string;
-  ends_at: string;
-  sales_open_at: string;
-  sales_close_at: string;
-  places: string;
-  amount: string;
-  editable: boolean;
-  min_amount: string;
-  max_amount: string;
-}
-export type FieldName = keyof EventForm;
-export type EventFields = Omit<CreateEventBody, "location_uuid" | "series_slug">;
+/** Every field that does not read says this (the editor's "Check this field"). */
+const INVALID = "operator:events.invalid";
+const event = createEventBody.shape;
+const positiveAmount = (text: string) => {
+  const minor = parseMinorUnits(text);
+  return minor !== null && minor > 0 ? minor : null;
+};
+const venueTime = z.string().regex(VENUE_TIME, { error: INVALID });
 
-export const decimal = (minor: number) => formatMinorUnits(minor).replace(/,/g, "");
+/**
+ * An event as the editor holds it: times on the venue's clock ("2026-12-05T20:30", whatever the
+ * browser's zone), amounts as "150.00", places as text. Read into the contract's event fields with
+ * the venue's zone (`timeZoneOf` the chosen venue): it ends after it starts, and sales close after
+ * they open and by its end. The lowest and highest amounts are read only when the driver may choose
+ * one; else both are the suggested amount.
+ */
+export const eventFormSchema = (timeZoneOf: (venue: string) => string) =>
+  z
+    .object({
+      venue: z.string(),
+      series: z.string(),
+      name: event.name,
+      description: event.description,
+      starts_at: venueTime,
+      ends_at: venueTime,
+      sales_open_at: venueTime,
+      sales_close_at: venueTime,
+      places: typedText(wholeNumber, INVALID).pipe(event.places),
+      amount: typedText(positiveAmount, INVALID).pipe(event.suggested_amount),
+      editable: z.boolean(),
+      min_amount: z.string(),
+      max_amount: z.string(),
+    })
+    .transform((form, context) => {
+      const invalid = (path: string) => context.addIssue({ code: "custom", path: [path], message: INVALID });
+      const instant = (text: string) => venueTimeToIso(text, timeZoneOf(form.venue)) ?? "";
+      const range = (path: "min_amount" | "max_amount") => {
+        if (!form.editable) return form.amount;
+        const minor = positiveAmount(form[path].trim());
+        if (minor === null) invalid(path);
+        return minor ?? 0;
+      };
+      const fields = {
+        name: form.name,
+        description: form.description,
+        starts_at: instant(form.starts_at),
+        ends_at: instant(form.ends_at),
+        sales_open_at: instant(form.sales_open_at),
+        sales_close_at: instant(form.sales_close_at),
+        places: form.places,
+        suggested_amount: form.amount,
+        amount_editable: form.editable,
+        min_amount: range("min_amount"),
+        max_amount: range("max_amount"),
+      };
+      if (fields.ends_at <= fields.starts_at) invalid("ends_at");
+      if (fields.sales_close_at <= fields.sales_open_at || fields.sales_close_at > fields.ends_at)
+        invalid("sales_close_at");
+      return { venue: form.venue, series: form.series, fields };
+    });
+export type EventForm = z.input<ReturnType<typeof eventFormSchema>>;
+
 export const DAY_MS = 86_400_000;
 
 /** A new event: tomorrow 20:00–23:00 on the venue's clock, on sale from now until it ends. */
@@ -59,43 +103,9 @@ export function formOf(event: AdminEvent): EventForm {
     sales_open_at: isoToVenueTime(event.sales.open_at, zone),
     sales_close_at: isoToVenueTime(event.sales.close_at, zone),
     places: String(event.places),
-    amount: decimal(event.amount.suggested),
+    amount: decimalText(event.amount.suggested),
     editable: event.amount.editable,
-    min_amount: decimal(event.amount.min),
-    max_amount: decimal(event.amount.max),
+    min_amount: decimalText(event.amount.min),
+    max_amount: decimalText(event.amount.max),
   };
-}
-
-export const wholeNumber = (text: string): number | null =>
-  /^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : null;
-export const positive = (minor: number | null) => (minor !== null && minor > 0 ? minor : null);
-
-/** The event's fields the API takes, or the fields that do not read as what they should be. */
-export function fieldsOf(form: EventForm, timeZone: string): { fields: EventFields | null; invalid: Set<FieldName> } {
-  const invalid = new Set<FieldName>();
-  const read = <T>(name: FieldName, value: T | null): T => {
-    if (value === null) invalid.add(name);
-    return value as T;
-  };
-  const instant = (name: "starts_at" | "ends_at" | "sales_open_at" | "sales_close_at") =>
-    read(name, venueTimeToIso(form[name], timeZone));
-  if (!form.name.trim()) invalid.add("name");
-  const amount = read("amount", positive(parseMinorUnits(form.amount)));
-  const fields: EventFields = {
-    name: form.name,
-    description: form.description,
-    starts_at: instant("starts_at"),
-    ends_at: instant("ends_at"),
-    sales_open_at: instant("sales_open_at"),
-    sales_close_at: instant("sales_close_at"),
-    places: read("places", wholeNumber(form.places)),
-    suggested_amount: amount,
-    amount_editable: form.editable,
-    min_amount: form.editable ? read("min_amount", positive(parseMinorUnits(form.min_amount))) : amount,
-    max_amount: form.editable ? read("max_amount", positive(parseMinorUnits(form.max_amount))) : amount,
-  };
-  if (!invalid.has("ends_at") && fields.ends_at <= fields.starts_at) invalid.add("ends_at");
-  if (!invalid.has("sales_close_at") && fields.sales_close_at <= fields.sales_open_at) invalid.add("sales_close_at");
-  if (!invalid.has("sales_close_at") && fields.sales_close_at > fields.ends_at) invalid.add("sales_close_at");
-  return { fields: invalid.size === 0 ? fields : null, invalid };
 }

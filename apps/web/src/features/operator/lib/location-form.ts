@@ -1,43 +1,115 @@
-import type { COUNTRIES } from "@estaciona/contracts";
-import { formatMinorUnits, parseMinorUnits } from "@estaciona/contracts/money";
-import type { LOCATION_INVOICING, OperatorLocation } from "@estaciona/contracts/schemas/operator";
-import type { LocationBody } from "../api/operator.ts";
+import { parseMinorUnits } from "@estaciona/contracts/money";
+import { locationBody, type OperatorLocation } from "@estaciona/contracts/schemas/operator";
+import { LOCATION_KINDS } from "@estaciona/contracts/schemas/parking";
+import { z } from "zod";
+import { decimalText } from "./sales-forms.ts";
+import { coordinate, optionalTypedText, typedText, wholeNumber } from "./typed-text.ts";
 
-export const KINDS = ["lot", "meter", "venue", "valet"] as const;
+export const KINDS = LOCATION_KINDS;
 
-/** The form holds what the operator typed: amounts as "25.00", rates as "16" (%), whole numbers as text. */
-export interface LocationForm {
-  name: string;
-  address: string;
-  kind: (typeof KINDS)[number];
-  lat: string;
-  lng: string;
-  time_zone: string;
-  country: (typeof COUNTRIES)[number];
-  freeflow: boolean;
-  active: boolean;
-  capacity: string;
-  exit_window_minutes: string;
-  invoice_window_days: string;
-  invoicing: (typeof LOCATION_INVOICING)[number];
-  invoice_discounted: boolean;
-  email_domain: string;
-  grace_minutes: string;
-  first_period_minutes: string;
-  first_period_price: string;
-  increment_minutes: string;
-  increment_price: string;
-  daily_max: string;
-  tax_rate: string;
-  convenience_rate: string;
-  convenience_fixed: string;
-  card_rate: string;
-  card_fixed: string;
-}
+/** Every field that does not read says this (the editor's "Check this field"). */
+const INVALID = "operator:locations.invalid";
+const body = locationBody.shape;
+const tariff = body.tariff.shape;
+const rates = body.rates.shape;
+const whole = (field: z.ZodType<number, number>) => typedText(wholeNumber, INVALID).pipe(field);
+const money = (field: z.ZodType<number, number>) => typedText(parseMinorUnits, INVALID).pipe(field);
 
-export const money = (minor: number) => formatMinorUnits(minor).replace(/,/g, "");
+/**
+ * The tariff and the fees as typed: amounts "25.00", rates as percentages "16" (read, like money,
+ * into hundredths: basis points), minutes as whole numbers. The price preview reads these alone.
+ */
+const pricedFields = {
+  grace_minutes: whole(tariff.grace_minutes),
+  first_period_minutes: whole(tariff.first_period_minutes),
+  first_period_price: money(tariff.first_period_price),
+  increment_minutes: whole(tariff.increment_minutes),
+  increment_price: money(tariff.increment_price),
+  daily_max: optionalTypedText(parseMinorUnits, INVALID).pipe(tariff.daily_max),
+  tax_rate: money(rates.tax_rate_bp),
+  convenience_rate: money(rates.convenience_rate_bp),
+  convenience_fixed: money(rates.convenience_fixed),
+  card_rate: money(rates.card_rate_bp),
+  card_fixed: money(rates.card_fixed),
+};
+
+/** The price preview's reading: it shows as soon as these read, whatever else is missing. */
+export const pricingSchema = z.object(pricedFields).transform((priced) => ({
+  tariff: {
+    graceMinutes: priced.grace_minutes,
+    firstPeriodMinutes: priced.first_period_minutes,
+    firstPeriodPrice: priced.first_period_price,
+    incrementMinutes: priced.increment_minutes,
+    incrementPrice: priced.increment_price,
+    dailyMax: priced.daily_max,
+  },
+  rates: {
+    taxRateBp: priced.tax_rate,
+    convenienceRateBp: priced.convenience_rate,
+    convenienceFixed: priced.convenience_fixed,
+    cardRateBp: priced.card_rate,
+    cardFixed: priced.card_fixed,
+  },
+}));
+
+/** A location as the editor holds it (one flat form), read into the contract's `locationBody`. */
+export const locationFormSchema = z
+  .object({
+    name: body.name,
+    address: body.address,
+    kind: body.kind,
+    country: body.country,
+    time_zone: body.time_zone,
+    lat: typedText(coordinate, INVALID).pipe(body.lat),
+    lng: typedText(coordinate, INVALID).pipe(body.lng),
+    capacity: optionalTypedText(wholeNumber, INVALID).pipe(body.capacity),
+    exit_window_minutes: whole(body.exit_window_minutes),
+    invoice_window_days: whole(body.invoice_window_days),
+    invoicing: body.invoicing,
+    email_domain: body.email_domain,
+    freeflow: body.freeflow,
+    active: body.active,
+    invoice_discounted: z.boolean(),
+    ...pricedFields,
+  })
+  .transform((form) => ({
+    name: form.name,
+    address: form.address,
+    kind: form.kind,
+    lat: form.lat,
+    lng: form.lng,
+    time_zone: form.time_zone,
+    country: form.country,
+    freeflow: form.freeflow,
+    active: form.active,
+    capacity: form.capacity,
+    exit_window_minutes: form.exit_window_minutes,
+    invoice_window_days: form.invoice_window_days,
+    invoicing: form.invoicing,
+    invoice_discounted: form.invoice_discounted,
+    email_domain: form.email_domain,
+    tariff: {
+      grace_minutes: form.grace_minutes,
+      first_period_minutes: form.first_period_minutes,
+      first_period_price: form.first_period_price,
+      increment_minutes: form.increment_minutes,
+      increment_price: form.increment_price,
+      daily_max: form.daily_max,
+    },
+    rates: {
+      tax_rate_bp: form.tax_rate,
+      convenience_rate_bp: form.convenience_rate,
+      convenience_fixed: form.convenience_fixed,
+      card_rate_bp: form.card_rate,
+      card_fixed: form.card_fixed,
+    },
+  }));
+
+/** What the operator types: amounts as "25.00", rates as "16.00" (%), whole numbers as text. */
+export type LocationForm = z.input<typeof locationFormSchema>;
+
 /** Basis points as the percentage typed: 1600 → "16.00"; read back with the same two-decimal rule as money. */
-export const percent = (basisPoints: number) => money(basisPoints);
+const percent = (basisPoints: number) => decimalText(basisPoints);
 
 export const NEW_LOCATION: LocationForm = {
   name: "",
@@ -87,92 +159,14 @@ export function formOf(location: OperatorLocation): LocationForm {
     email_domain: location.email_domain ?? "",
     grace_minutes: String(location.tariff.grace_minutes),
     first_period_minutes: String(location.tariff.first_period_minutes),
-    first_period_price: money(location.tariff.first_period_price),
+    first_period_price: decimalText(location.tariff.first_period_price),
     increment_minutes: String(location.tariff.increment_minutes),
-    increment_price: money(location.tariff.increment_price),
-    daily_max: location.tariff.daily_max === null ? "" : money(location.tariff.daily_max),
+    increment_price: decimalText(location.tariff.increment_price),
+    daily_max: location.tariff.daily_max === null ? "" : decimalText(location.tariff.daily_max),
     tax_rate: percent(location.rates.tax_rate_bp),
     convenience_rate: percent(location.rates.convenience_rate_bp),
-    convenience_fixed: money(location.rates.convenience_fixed),
+    convenience_fixed: decimalText(location.rates.convenience_fixed),
     card_rate: percent(location.rates.card_rate_bp),
-    card_fixed: money(location.rates.card_fixed),
+    card_fixed: decimalText(location.rates.card_fixed),
   };
-}
-
-export const wholeNumber = (text: string): number | null =>
-  /^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : null;
-export const coordinate = (text: string): number | null => {
-  const value = Number(text.trim());
-  return text.trim() !== "" && Number.isFinite(value) ? value : null;
-};
-
-export type FieldName = keyof LocationForm;
-
-/** The fields the price preview reads: it shows as soon as these are right, whatever else is missing. */
-export const PRICED_FIELDS: readonly FieldName[] = [
-  "grace_minutes",
-  "first_period_minutes",
-  "first_period_price",
-  "increment_minutes",
-  "increment_price",
-  "daily_max",
-  "tax_rate",
-  "convenience_rate",
-  "convenience_fixed",
-  "card_rate",
-  "card_fixed",
-];
-
-/**
- * The body the API takes (null while a field is wrong), the body as read so far (for the price
- * preview), and the fields that do not read as what they should be.
- */
-export function bodyOf(form: LocationForm): {
-  body: LocationBody | null;
-  draft: LocationBody;
-  invalid: Set<FieldName>;
-} {
-  const invalid = new Set<FieldName>();
-  const read = <T>(name: FieldName, value: T | null): T => {
-    if (value === null) invalid.add(name);
-    return value as T;
-  };
-  const optional = <T>(name: FieldName, parse: (text: string) => T | null): T | null =>
-    (form[name] as string).trim() === "" ? null : read(name, parse(form[name] as string));
-  if (!form.name.trim()) invalid.add("name");
-  if (!form.address.trim()) invalid.add("address");
-  const body: LocationBody = {
-    name: form.name,
-    address: form.address,
-    kind: form.kind,
-    lat: read("lat", coordinate(form.lat)),
-    lng: read("lng", coordinate(form.lng)),
-    time_zone: form.time_zone,
-    country: form.country,
-    freeflow: form.freeflow,
-    active: form.active,
-    capacity: optional("capacity", wholeNumber),
-    exit_window_minutes: read("exit_window_minutes", wholeNumber(form.exit_window_minutes)),
-    invoice_window_days: read("invoice_window_days", wholeNumber(form.invoice_window_days)),
-    invoicing: form.invoicing,
-    invoice_discounted: form.invoice_discounted,
-    email_domain: form.email_domain.trim() || null,
-    tariff: {
-      grace_minutes: read("grace_minutes", wholeNumber(form.grace_minutes)),
-      first_period_minutes: read("first_period_minutes", wholeNumber(form.first_period_minutes)),
-      first_period_price: read("first_period_price", parseMinorUnits(form.first_period_price)),
-      increment_minutes: read("increment_minutes", wholeNumber(form.increment_minutes)),
-      increment_price: read("increment_price", parseMinorUnits(form.increment_price)),
-      daily_max: optional("daily_max", parseMinorUnits),
-    },
-    rates: {
-      tax_rate_bp: read("tax_rate", parseMinorUnits(form.tax_rate)),
-      convenience_rate_bp: read("convenience_rate", parseMinorUnits(form.convenience_rate)),
-      convenience_fixed: read("convenience_fixed", parseMinorUnits(form.convenience_fixed)),
-      card_rate_bp: read("card_rate", parseMinorUnits(form.card_rate)),
-      card_fixed: read("card_fixed", parseMinorUnits(form.card_fixed)),
-    },
-  };
-  if (body.tariff.first_period_minutes === 0) invalid.add("first_period_minutes");
-  return { body: invalid.size === 0 ? body : null, draft: body, invalid };
 }

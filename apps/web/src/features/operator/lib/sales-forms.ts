@@ -2,6 +2,7 @@ import { formatMinorUnits, parseMinorUnits } from "@estaciona/contracts/money";
 import { CURRENCIES } from "@estaciona/contracts/schemas/parking";
 import { createDiscountBody, DISCOUNT_KINDS } from "@estaciona/contracts/schemas/subscriptions";
 import { z } from "zod";
+import { optionalTypedText, typedText, wholeNumber } from "./typed-text.ts";
 
 /**
  * What the plans and promo codes forms type, read into what the API takes: amounts as decimals
@@ -11,26 +12,17 @@ import { z } from "zod";
 
 /** An amount greater than zero with at most two decimals, in minor units. */
 export const amountText = (message: string) =>
-  z.string().transform((value, context) => {
-    const minor = parseMinorUnits(value);
-    if (minor === null || minor < 1) {
-      context.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return minor;
-  });
+  typedText((text) => {
+    const minor = parseMinorUnits(text);
+    return minor !== null && minor >= 1 ? minor : null;
+  }, message);
 
 /** Empty: null (no limit); else a whole number from 1 to 999,999. */
 export const optionalWholeNumber = (message: string) =>
-  z.string().transform((value, context) => {
-    const text = value.trim();
-    if (text === "") return null;
-    if (!/^\d{1,6}$/.test(text) || Number(text) < 1) {
-      context.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return Number(text);
-  });
+  optionalTypedText((text) => {
+    const value = wholeNumber(text);
+    return value !== null && value >= 1 ? value : null;
+  }, message);
 
 /** Empty: null; else a calendar day as a date input gives it (YYYY-MM-DD). */
 export const optionalDay = z

@@ -5,11 +5,12 @@ import { zoneOffsetMs } from "@estaciona/contracts/meters";
  * (docs/decisions/0049): a `datetime-local` value ("2026-12-05T20:30") in `timeZone` ↔ an instant.
  */
 
-const LOCAL = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)$/;
+/** A `datetime-local` value to the minute: "2026-12-05T20:30". */
+export const VENUE_TIME = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)$/;
 
 /** The instant a wall-clock time in `timeZone` names (ISO-8601 UTC), or null when the text is not one. */
 export function venueTimeToIso(value: string, timeZone: string): string | null {
-  const match = LOCAL.exec(value);
+  const match = VENUE_TIME.exec(value);
   if (!match) return null;
   const [, year, month, day, hour, minute] = match.map(Number) as number[];
   const wall = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0);

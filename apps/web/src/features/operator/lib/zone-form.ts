@@ -1,27 +1,11 @@
-import { formatMinorUnits, parseMinorUnits } from "@estaciona/contracts/money";
-import type { AdminMeterZone } from "@estaciona/contracts/schemas/meters";
+import { parseMinorUnits } from "@estaciona/contracts/money";
+import { type AdminMeterZone, meterZoneBody } from "@estaciona/contracts/schemas/meters";
 import type { OperatorLocation } from "@estaciona/contracts/schemas/operator";
-import type { ZoneBody } from "../api/venues.ts";
-import { type DayHours, dayHoursOf, windowOf } from "./meter-hours.ts";
+import { z } from "zod";
+import { type DayHours, dayHoursOf, WEEK, windowOf } from "./meter-hours.ts";
+import { decimalText } from "./sales-forms.ts";
+import { typedText, wholeNumber } from "./typed-text.ts";
 
-/** Monday first, as a week is read; the data is Sunday first. */
-export const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
-
-export interface ZoneForm {
-  location: string;
-  zone_code: string;
-  device_id: string;
-  rate_per_hour: string;
-  min_minutes: string;
-  max_minutes: string;
-  /** One corner a line: "25.6693, -100.3099". */
-  area: string;
-  /** Sunday first, as the API. */
-  hours: DayHours[];
-}
-export type FieldName = Exclude<keyof ZoneForm, "hours">;
-
-export const decimal = (minor: number) => formatMinorUnits(minor).replace(/,/g, "");
 export const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /** A block about 90 by 100 metres around a point, as the area's corners. */
@@ -57,7 +41,41 @@ export function ringOf(text: string): [number, number][] | null {
   return corners.length >= 4 && corners.length <= 200 ? corners : null;
 }
 
-export const NEW_HOURS: DayHours[] = WEEK.map(() => ({ charged: true, open: "08:00", close: "20:00" }));
+/** Every field that does not read says this (the editor's "Check this field"). */
+const INVALID = "operator:meter_zones.invalid";
+const zone = meterZoneBody.shape;
+
+/** A day's charged hours as typed, read into the API's window (null: free all day). */
+const dayHours = z.object({ charged: z.boolean(), open: z.string(), close: z.string() }).transform((day, context) => {
+  const window = windowOf(day);
+  if (window === undefined) {
+    context.addIssue({ code: "custom", message: INVALID });
+    return z.NEVER;
+  }
+  return window;
+});
+
+/**
+ * A zone as the editor holds it: the meter location it opens at (a new zone only), the sign code,
+ * the rate as typed ("12.00"), the stays in minutes, the area one corner a line
+ * ("25.6693, -100.3099") and the week's hours (Sunday first, as the API), read into the contract's
+ * `meterZoneBody`; the longest stay is never shorter than the shortest.
+ */
+export const zoneFormSchema = z
+  .object({
+    location: z.string(),
+    zone_code: zone.zone_code,
+    device_id: zone.device_id,
+    rate_per_hour: typedText(parseMinorUnits, INVALID).pipe(zone.rate_per_hour),
+    min_minutes: typedText(wholeNumber, INVALID).pipe(zone.min_minutes),
+    max_minutes: typedText(wholeNumber, INVALID).pipe(zone.max_minutes),
+    area: typedText(ringOf, INVALID).pipe(zone.area),
+    hours: z.array(dayHours).pipe(zone.hours),
+  })
+  .refine((form) => form.max_minutes >= form.min_minutes, { path: ["max_minutes"], error: INVALID });
+export type ZoneForm = z.input<typeof zoneFormSchema>;
+
+const NEW_HOURS: DayHours[] = WEEK.map(() => ({ charged: true, open: "08:00", close: "20:00" }));
 NEW_HOURS[0] = { charged: false, open: "08:00", close: "20:00" };
 
 export function newZoneForm(location: OperatorLocation | undefined): ZoneForm {
@@ -78,43 +96,10 @@ export function formOf(zone: AdminMeterZone): ZoneForm {
     location: zone.uuid,
     zone_code: zone.zone_code,
     device_id: zone.device_id,
-    rate_per_hour: decimal(zone.rate_per_hour),
+    rate_per_hour: decimalText(zone.rate_per_hour),
     min_minutes: String(zone.min_minutes),
     max_minutes: String(zone.max_minutes),
     area: areaText(zone.area),
     hours: zone.hours.map(dayHoursOf),
   };
-}
-
-export const minutesOf = (text: string): number | null => {
-  const value = /^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : null;
-  return value !== null && value >= 1 && value <= 1440 ? value : null;
-};
-
-/** The body the API takes, or what does not read as it should. */
-export function bodyOf(form: ZoneForm): { body: ZoneBody | null; invalid: Set<FieldName | `hours.${number}`> } {
-  const invalid = new Set<FieldName | `hours.${number}`>();
-  const read = <T>(name: FieldName, value: T | null): T => {
-    if (value === null) invalid.add(name);
-    return value as T;
-  };
-  if (!/^[A-Za-z0-9-]{1,12}$/.test(form.zone_code.trim())) invalid.add("zone_code");
-  if (!form.device_id.trim()) invalid.add("device_id");
-  const hours = form.hours.map((day, index) => {
-    const window = windowOf(day);
-    if (window === undefined) invalid.add(`hours.${index}`);
-    return window ?? null;
-  });
-  const body: ZoneBody = {
-    zone_code: form.zone_code.trim().toUpperCase(),
-    device_id: form.device_id.trim(),
-    area: read("area", ringOf(form.area)),
-    rate_per_hour: read("rate_per_hour", parseMinorUnits(form.rate_per_hour)),
-    min_minutes: read("min_minutes", minutesOf(form.min_minutes)),
-    max_minutes: read("max_minutes", minutesOf(form.max_minutes)),
-    hours,
-  };
-  if (!invalid.has("min_minutes") && !invalid.has("max_minutes") && body.max_minutes < body.min_minutes)
-    invalid.add("max_minutes");
-  return { body: invalid.size === 0 ? body : null, invalid };
 }
