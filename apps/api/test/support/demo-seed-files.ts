@@ -31,6 +31,7 @@ export const FILES_ON_THE_DEMO_SEED: string[] = [
   "apps/api/test/payments/refund-races.test.ts",
   "apps/api/test/platform/backup.test.ts",
   "apps/api/test/platform/hostile-input.test.ts",
+  "apps/api/test/platform/hostile-text.test.ts",
   "apps/api/test/platform/value-edges.test.ts",
   "apps/api/test/receipts/receipts-history-kinds.test.ts",
   "apps/api/test/receipts/receipts.test.ts",
@@ -51,6 +52,7 @@ export const FILES_ON_THE_DEMO_SEED: string[] = [
   "apps/api/test/support/payable-kind-cases.ts",
   "apps/api/test/support/renewal-clock.ts",
   "apps/api/test/support/subscriptions-fixtures.ts",
+  "apps/api/test/users/privacy.test.ts",
   "apps/api/test/valet/valet.test.ts",
 ];
 

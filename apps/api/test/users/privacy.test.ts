@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signIn, type TestApp, testEngine } from "../support/helpers.ts";
 import { driverWithPaidStay, validProfile } from "../support/invoicing-fixtures.ts";
-import { createLocation } from "../support/world.ts";
+import { FUNDIDORA } from "../support/parking-fixtures.ts";
 
 describe(`personal data: export and account deletion (${testEngine})`, () => {
   let app: TestApp;
-  let lot: Awaited<ReturnType<typeof createLocation>>;
   beforeAll(async () => {
     app = await createTestApp();
-    lot = await createLocation(app);
   });
   afterAll(async () => app.close());
 
@@ -17,7 +15,7 @@ describe(`personal data: export and account deletion (${testEngine})`, () => {
 
   /** A driver who parked, paid, got an invoice, wrote to the operator and received messages. */
   async function activeDriver() {
-    const driver = await driverWithPaidStay(app, lot.id);
+    const driver = await driverWithPaidStay(app, FUNDIDORA);
     const profile = (await call(driver.headers, "POST", "/user/tax/profile", validProfile)).json().data;
     const invoice = (
       await call(driver.headers, "POST", "/user/invoice", {
@@ -44,7 +42,7 @@ describe(`personal data: export and account deletion (${testEngine})`, () => {
     expect(data.payment_methods).toEqual([expect.objectContaining({ brand: "visa", last4: "4242", is_default: true })]);
     expect(data.visits).toEqual([
       expect.objectContaining({
-        location: lot.name,
+        location: "Estacionamiento Parque Fundidora",
         plate: driver.vehicle.plate,
         status: "finished",
       }),
