@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { DEMO_ORGANISATION } from "../apps/api/src/seed/data.ts";
+import { PLATFORM_ORGANISATION } from "../apps/api/src/seed/data.ts";
 import { expect, newNationalPhone, withServerDatabase } from "./fixtures.ts";
 import { E2E_PORT } from "./playwright.config.ts";
 
@@ -42,7 +42,7 @@ export function newOperatorPhone(): string {
       .run(userId, phone, now, now);
     database
       .prepare("INSERT INTO operator_memberships (user_id, organisation_id, platform, created_at) VALUES (?, ?, 0, ?)")
-      .run(userId, DEMO_ORGANISATION.id, now);
+      .run(userId, PLATFORM_ORGANISATION.id, now);
   });
   return phone;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Browser } from "@playwright/test";
-import { DEMO_ORGANISATION } from "../apps/api/src/seed/data.ts";
+import { PLATFORM_ORGANISATION } from "../apps/api/src/seed/data.ts";
 import { openConsole, section, signIn, VIEWPORTS } from "./console.ts";
 import { expect, expectAccessible, hostUrl, newNationalPhone, test, withServerDatabase } from "./fixtures.ts";
 import { E2E_PORT } from "./playwright.config.ts";
@@ -29,7 +29,7 @@ function newOperator(options: { platform?: boolean; firstName: string }): string
       .run(userId, `+52${national}`, options.firstName, now, now);
     database
       .prepare("INSERT INTO operator_memberships (user_id, organisation_id, platform, created_at) VALUES (?, ?, ?, ?)")
-      .run(userId, DEMO_ORGANISATION.id, options.platform ? 1 : 0, now);
+      .run(userId, PLATFORM_ORGANISATION.id, options.platform ? 1 : 0, now);
   });
   return national;
 }
@@ -82,7 +82,7 @@ test("a platform operator changes a host's login text and colour, and a brand-ne
   for (const [label, viewport] of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await section(page, "Organizaciones");
-    await expect(page.getByTestId("organisations")).toContainText(DEMO_ORGANISATION.name);
+    await expect(page.getByTestId("organisations")).toContainText(PLATFORM_ORGANISATION.name);
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/${label}-organisations.png`, fullPage: true });
     await section(page, "Sitios");

@@ -5,7 +5,7 @@ import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
 
 /**
  * The operator console (docs/product/operators.md), from where an operator starts: signed out on `/`, signing in
- * with the phone like any driver. Seeded: the demo operator (Estaciona Demo), another
+ * with the phone like any driver. Seeded: the demo operator (of the platform's organisation, Estaciona), another
  * organisation's operator, and a demo driver's paid stay at Fundidora (plate DEMO123).
  */
 const FUNDIDORA = "7d1e5a10-0000-4000-8000-000000000101";

@@ -1,6 +1,7 @@
 /**
  * Reference data, seeded into every database (with or without SEED_DEMO): the web app's OAuth
- * client, and the hosts with the organisation that owns them (docs/product/hosts-and-themes.md).
+ * client, and the hosts with the platform's own organisation that owns them
+ * (docs/product/hosts-and-themes.md). Nothing here is a demo tenant (docs/decisions/0298).
  */
 import { DEFAULT_MAP_OPTIONS } from "@estaciona/contracts";
 import type { NewRow } from "../db/schema.ts";
@@ -15,9 +16,10 @@ export const WEB_CLIENT = {
   name: "Estaciona web app",
 } as const;
 
-export const DEMO_ORGANISATION = {
+/** The platform's own organisation: it owns the hosts; the demo (SEED_DEMO) adds its lots and operator to it. */
+export const PLATFORM_ORGANISATION = {
   id: "4f6c1d2e-0000-4000-8000-000000000001",
-  name: "Estaciona Demo",
+  name: "Estaciona",
   contact_email: "ayuda@estaciona.localhost",
   contact_phone: "+528112345678",
 };
@@ -30,7 +32,7 @@ export const HOSTS: Seed<NewRow<"hosts">>[] = [
   {
     hostname: "localhost",
     is_default: 1,
-    organisation_id: DEMO_ORGANISATION.id,
+    organisation_id: PLATFORM_ORGANISATION.id,
     theme: "estaciona",
     domain: "estaciona",
     subdomain: null,
@@ -56,7 +58,7 @@ export const HOSTS: Seed<NewRow<"hosts">>[] = [
   {
     hostname: "isisa.localhost",
     is_default: 0,
-    organisation_id: DEMO_ORGANISATION.id,
+    organisation_id: PLATFORM_ORGANISATION.id,
     theme: "isisa",
     domain: "estaciona",
     subdomain: "isisa",
@@ -83,7 +85,7 @@ export const HOSTS: Seed<NewRow<"hosts">>[] = [
   {
     hostname: "freeflow.localhost",
     is_default: 0,
-    organisation_id: DEMO_ORGANISATION.id,
+    organisation_id: PLATFORM_ORGANISATION.id,
     theme: "freeflow",
     domain: "freeflow",
     subdomain: "freeflow",
@@ -109,7 +111,7 @@ export const HOSTS: Seed<NewRow<"hosts">>[] = [
   {
     hostname: "us.localhost",
     is_default: 0,
-    organisation_id: DEMO_ORGANISATION.id,
+    organisation_id: PLATFORM_ORGANISATION.id,
     theme: "estaciona",
     domain: "estaciona",
     subdomain: "us",

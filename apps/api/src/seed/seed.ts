@@ -14,7 +14,6 @@ import {
   DEMO_METER_ZONES,
   DEMO_OPERATOR,
   DEMO_OPERATOR_MEMBERSHIP,
-  DEMO_ORGANISATION,
   DEMO_PAID_STAY,
   DEMO_PARTNER_PAGES,
   DEMO_PLANS,
@@ -23,12 +22,15 @@ import {
   OTHER_LOCATION,
   OTHER_OPERATOR,
   OTHER_ORGANISATION,
+  PLATFORM_ORGANISATION,
   WEB_CLIENT,
 } from "./data.ts";
 
 /**
- * Idempotent: safe on every start. The web client and the hosts are always there (the product
- * needs them); the demo operator and locations only when SEED_DEMO is on (the default).
+ * Idempotent: safe on every start. The web client, the hosts and the platform's organisation that
+ * owns them are always there (the product needs them); every demo row — operators, the second
+ * organisation, lots, passes, events, the paid stay — only when SEED_DEMO is on (the default outside
+ * production). A database created without it holds no demo tenant (docs/decisions/0298).
  */
 export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
   const createdAt = nowIso();
@@ -38,10 +40,10 @@ export async function seed(db: Db, options: { demo: boolean }): Promise<void> {
       .values({ ...WEB_CLIENT, created_at: createdAt })
       .onConflict((oc) => oc.doNothing())
       .execute();
-    // The hosts belong to the platform's own organisation; the second operator organisation is demo data.
+    // The hosts belong to the platform's own organisation; the demo's lots join it, its second organisation is demo data.
     await tx
       .insertInto("organisations")
-      .values({ ...DEMO_ORGANISATION, created_at: createdAt })
+      .values({ ...PLATFORM_ORGANISATION, created_at: createdAt })
       .onConflict((oc) => oc.doNothing())
       .execute();
     for (const host of HOSTS) {

@@ -11,7 +11,8 @@ import {
   testEngine,
   testPhone,
 } from "../support/helpers.ts";
-import { registerDeviceAt, VALET_PANGEA } from "../support/parking-fixtures.ts";
+import { registerDeviceAt } from "../support/parking-fixtures.ts";
+import { createValetStand } from "../support/world.ts";
 
 /**
  * Rotating APP_SECRET (docs/operations.md "Rotating APP_SECRET"): what the old secret signed or
@@ -46,7 +47,7 @@ describe(`APP_SECRET rotation (${testEngine})`, () => {
     const before = await start({ APP_SECRET: OLD });
     const driver = await createSignedInUser(before);
     const admin = await createSignedInUser(before, { role: "admin" });
-    const standKey = await registerDeviceAt(before, admin.headers, VALET_PANGEA, "valet");
+    const standKey = await registerDeviceAt(before, admin.headers, (await createValetStand(before)).id, "valet");
     const ticket = await before.inject({
       method: "POST",
       url: "/api/device/valet/ticket",

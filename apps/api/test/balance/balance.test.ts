@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, testEngine } from "../support/helpers.ts";
-import { priceOf, ZONE_101 } from "../support/meter-fixtures.ts";
+import { priceOf } from "../support/meter-fixtures.ts";
 import { createOperator } from "../support/operator-fixtures.ts";
 import { createDriverWithVehicle, idempotencyKey, saveSandboxCard, uniquePlate } from "../support/parking-fixtures.ts";
+import { createMeterZone } from "../support/world.ts";
 
 /**
  * The prepaid balance (issue 27 item 3, docs/decisions/0210–0213): topped up by card through the
@@ -13,6 +14,8 @@ import { createDriverWithVehicle, idempotencyKey, saveSandboxCard, uniquePlate }
  */
 const WAYS = 50;
 const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
+/** Charged around the clock at $12.00 an hour, as priceOf prices it. */
+const zone = await createMeterZone(app);
 afterAll(async () => app.close());
 
 type Driver = Awaited<ReturnType<typeof createDriverWithVehicle>>;
@@ -28,7 +31,7 @@ const topUp = (driver: Driver, amount: number, key = idempotencyKey()) =>
     method: "POST",
     url: "/api/user/balance/top-up",
     headers: { ...driver.headers, "idempotency-key": key },
-    payload: { location_uuid: ZONE_101, amount },
+    payload: { location_uuid: zone.location.id, amount },
   });
 
 const buyMeter = (driver: Driver, vehicleId: string, source: string) =>
@@ -37,7 +40,7 @@ const buyMeter = (driver: Driver, vehicleId: string, source: string) =>
     url: "/api/user/meter-session",
     headers: { ...driver.headers, "idempotency-key": idempotencyKey() },
     payload: {
-      zone_uuid: ZONE_101,
+      zone_uuid: zone.location.id,
       vehicle_uuid: vehicleId,
       minutes: 30,
       expected_total: priceOf(Date.now(), Date.now(), 30),

@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import { driverWithPaidStay } from "../support/invoicing-fixtures.ts";
-import { createDriverWithVehicle, FUNDIDORA, outboxFor } from "../support/parking-fixtures.ts";
+import { createDriverWithVehicle, outboxFor } from "../support/parking-fixtures.ts";
+import { createLocation } from "../support/world.ts";
 
-/** The demo operator's address (apps/api/src/seed/data.ts), which every seeded host reaches. */
+/** The platform organisation's address (apps/api/src/seed/reference.ts), which every seeded host reaches. */
 const OPERATOR_EMAIL = "ayuda@estaciona.localhost";
 
 describe(`contact form (${testEngine})`, () => {
@@ -19,7 +20,7 @@ describe(`contact form (${testEngine})`, () => {
     app.inject({ method: "POST", url: "/api/user/contact", headers, payload, remoteAddress });
 
   it("stores the message, answers a reference and e-mails the host's operator with the driver and the stay", async () => {
-    const driver = await driverWithPaidStay(app, FUNDIDORA);
+    const driver = await driverWithPaidStay(app, (await createLocation(app)).id);
     const visit = await app.db
       .selectFrom("visits")
       .select("id")

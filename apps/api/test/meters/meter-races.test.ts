@@ -3,6 +3,7 @@ import { meterPurchaseSubtotal } from "@estaciona/contracts/meters";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, testEngine } from "../support/helpers.ts";
 import { createDriverWithVehicle, idempotencyKey, saveSandboxCard } from "../support/parking-fixtures.ts";
+import { createMeterZone } from "../support/world.ts";
 
 /**
  * Issue 21 item 3: the meter race that met a PostgreSQL deadlock in the purchase's settlement
@@ -10,7 +11,6 @@ import { createDriverWithVehicle, idempotencyKey, saveSandboxCard } from "../sup
  * answer is a success or a coded refusal, never a 5xx, and the session is paid for exactly what
  * its paid purchases bought (the lock order of ARCHITECTURE.md, `inTransaction` behind it).
  */
-const ZONE_101 = "7d1e5a10-0000-4000-8000-000000000301";
 const MX_RATES = { taxRateBp: 1600, convenienceRateBp: 0, convenienceFixed: 500, cardRateBp: 290, cardFixed: 0 };
 const MX_RULES = { ratePerHour: 1200, minMinutes: 15, maxMinutes: 120, timeZone: "America/Monterrey" };
 const ALWAYS = Array.from({ length: 7 }, () => ({ open: 0, close: 1440 }));
@@ -20,6 +20,8 @@ const priceOf = (startedAt: number, paidUntil: number, minutes: number) =>
   feeBreakdown(meterPurchaseSubtotal({ ...MX_RULES, hours: ALWAYS }, startedAt, paidUntil, minutes), MX_RATES).total;
 
 const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
+/** A Monterrey zone charged around the clock at $12.00 an hour, 15–120 minutes (MX_RULES). */
+const zone = await createMeterZone(app);
 afterAll(async () => app.close());
 
 describe(`meter purchases under races (${testEngine})`, () => {
@@ -37,7 +39,7 @@ describe(`meter purchases under races (${testEngine})`, () => {
             url: "/api/user/meter-session",
             headers: { ...driver.headers, "idempotency-key": key },
             payload: {
-              zone_uuid: ZONE_101,
+              zone_uuid: zone.location.id,
               vehicle_uuid: driver.vehicle.id,
               minutes: 30,
               expected_total: priceOf(now, now, 30),

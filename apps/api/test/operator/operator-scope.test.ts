@@ -1,9 +1,9 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/lib/ids.ts";
-import { OTHER_LOCATION, OTHER_ORGANISATION } from "../../src/seed/data.ts";
+import { OTHER_LOCATION, OTHER_ORGANISATION, PLATFORM_ORGANISATION } from "../../src/seed/data.ts";
 import { createTestApp } from "../support/helpers.ts";
-import { createOperator, locationBody, paidStayAtFundidora, refundCall } from "../support/operator-fixtures.ts";
+import { createOperator, locationBody, paidStay, refundCall } from "../support/operator-fixtures.ts";
 import { BARRIO_ANTIGUO_FREEFLOW, FUNDIDORA } from "../support/parking-fixtures.ts";
 
 /**
@@ -42,7 +42,7 @@ describe("the audit log per scope", () => {
   it("shows a staff member only their locations' entries and their own; the whole organisation sees all, each with its location", async () => {
     const whole = await createOperator(app);
     const atBarrio = await createOperator(app, { locationIds: [BARRIO_ANTIGUO_FREEFLOW] });
-    const stay = await paidStayAtFundidora(app);
+    const stay = await paidStay(app);
     const refunded = await refundCall(app, whole.headers, stay.paymentId, { amount: 100, reason: "Cobro de más" });
     expect(refunded.statusCode, refunded.body).toBe(200);
     const opened = await call(whole.headers, { method: "POST", url: "/api/admin/location", payload: locationBody() });
@@ -86,7 +86,7 @@ describe("the audit log per scope", () => {
 describe("suspension per scope", () => {
   it("an organisation's suspension refuses the driver at its own lots only, naming it; the driver still signs in and parks elsewhere", async () => {
     const operator = await createOperator(app);
-    const stay = await paidStayAtFundidora(app);
+    const stay = await paidStay(app);
     const driver = stay.driver;
 
     const suspended = await call(operator.headers, {
@@ -105,7 +105,7 @@ describe("suspension per scope", () => {
       });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error).toBe("user_suspended");
-      expect(refused.json().error_description).toContain("Estaciona Demo");
+      expect(refused.json().error_description).toContain(PLATFORM_ORGANISATION.name);
     }
     const elsewhere = await startStay(driver, OTHER_LOCATION.id);
     expect(elsewhere.statusCode, elsewhere.body).toBe(201);
@@ -127,7 +127,7 @@ describe("suspension per scope", () => {
   });
 
   it("a staff member limited to some locations suspends only drivers of those locations", async () => {
-    const stay = await paidStayAtFundidora(app);
+    const stay = await paidStay(app);
     const atBarrio = await createOperator(app, { locationIds: [BARRIO_ANTIGUO_FREEFLOW] });
     const notTheirs = await call(atBarrio.headers, {
       method: "POST",
@@ -151,7 +151,7 @@ describe("suspension per scope", () => {
   it("only the platform role suspends everywhere, and only it restores that", async () => {
     const platform = await createOperator(app, { platform: true });
     const operator = await createOperator(app);
-    const stay = await paidStayAtFundidora(app);
+    const stay = await paidStay(app);
     const driverId = stay.driver.user.id;
 
     const everywhere = await call(platform.headers, { method: "POST", url: `/api/admin/driver/${driverId}/suspend` });

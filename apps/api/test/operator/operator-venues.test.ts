@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/lib/ids.ts";
-import { DEMO_ORGANISATION, OTHER_ORGANISATION } from "../../src/seed/data.ts";
+import { OTHER_ORGANISATION, PLATFORM_ORGANISATION } from "../../src/seed/data.ts";
 import { createSignedInUser, createTestApp, testEngine } from "../support/helpers.ts";
 import { createOperator, locationBody } from "../support/operator-fixtures.ts";
 import { ARENA_MONTERREY, METER_ZONE } from "../support/parking-fixtures.ts";
@@ -187,7 +187,7 @@ describe(`the console's events (${testEngine})`, () => {
 
     const audit = await auditOf(event.json().data.uuid);
     expect(audit.map((row) => row.action)).toEqual(["event.create"]);
-    expect(audit[0]).toMatchObject({ actor_user_id: owner.user.id, organisation_id: DEMO_ORGANISATION.id });
+    expect(audit[0]).toMatchObject({ actor_user_id: owner.user.id, organisation_id: PLATFORM_ORGANISATION.id });
     expect(JSON.parse(audit[0]?.after ?? "{}")).toMatchObject({ places: 50, suggested_amount: 12000 });
   });
 
@@ -322,7 +322,7 @@ describe(`the console's meter zones (${testEngine})`, () => {
     expect(changed.statusCode, changed.body).toBe(200);
     const audit = await auditOf(location);
     const update = audit.find((row) => row.action === "meter.update");
-    expect(update).toMatchObject({ actor_user_id: owner.user.id, organisation_id: DEMO_ORGANISATION.id });
+    expect(update).toMatchObject({ actor_user_id: owner.user.id, organisation_id: PLATFORM_ORGANISATION.id });
     expect(JSON.parse(update?.after ?? "{}")).toMatchObject({ rate_per_hour: 1800 });
     expect(audit.some((row) => row.action === "meter.create")).toBe(true);
   });

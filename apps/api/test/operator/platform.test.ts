@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/lib/ids.ts";
-import { OTHER_ORGANISATION } from "../../src/seed/data.ts";
 import { createSignedInUser, createTestApp, testPhone } from "../support/helpers.ts";
 import { consoleCalls, hostBody } from "../support/operator-console.ts";
 import { createOperator } from "../support/operator-fixtures.ts";
+import { createOrganisation } from "../support/world.ts";
 
 /** The platform role in the operator console: hosts and organisations (docs/decisions/0041, 0051). */
 const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
@@ -147,7 +147,7 @@ describe("organisations (platform role)", () => {
     expect(nobody.json().error).toBe("invalid_user");
     const suspended = await createSignedInUser(app, { status: "suspended" });
     expect((await addTo(suspended.user.phone)).json().error).toBe("invalid_user");
-    const someoneElses = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    const someoneElses = await createOperator(app, { organisationId: (await createOrganisation(app)).id });
     expect((await addTo(someoneElses.user.phone)).json().error).toBe("invalid_user");
 
     const person = await createSignedInUser(app, { first_name: "Sofía", last_name: "Sur" });

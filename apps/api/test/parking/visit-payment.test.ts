@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { PLATFORM_ORGANISATION } from "../../src/seed/reference.ts";
 import { type TestApp, testEngine } from "../support/helpers.ts";
 import {
   AUSTIN,
@@ -76,7 +77,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
         ],
         receipt: {
           plate: driver.vehicle.plate,
-          operator: { name: "Estaciona Demo" },
+          operator: { name: PLATFORM_ORGANISATION.name },
           location: { name: "Estacionamiento Parque Fundidora" },
           amounts: { total: 4178 },
           tax_rate_bp: 1600,

@@ -1,14 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, testEngine } from "../support/helpers.ts";
-import {
-  createDriverWithVehicle,
-  FUNDIDORA,
-  saveSandboxCard,
-  uniquePlate,
-  visitCharges,
-} from "../support/parking-fixtures.ts";
+import { createDriverWithVehicle, saveSandboxCard, uniquePlate, visitCharges } from "../support/parking-fixtures.ts";
 import { createDriverWithProfile, sandboxToken } from "../support/payments-helpers.ts";
+import { createLocation } from "../support/world.ts";
 
 /**
  * An Idempotency-Key belongs to one request (docs/decisions/0006): the driver, the method, the
@@ -17,6 +12,7 @@ import { createDriverWithProfile, sandboxToken } from "../support/payments-helpe
  */
 
 const app = await createTestApp();
+const lot = await createLocation(app);
 afterAll(async () => app.close());
 
 const REUSED = {
@@ -55,7 +51,7 @@ async function driverWithTwoOpenVisits() {
       method: "POST",
       url: "/api/user/visit",
       headers: driver.headers,
-      payload: { location_uuid: FUNDIDORA, vehicle_uuid: vehicleId },
+      payload: { location_uuid: lot.id, vehicle_uuid: vehicleId },
     });
     expect(response.statusCode, response.body).toBe(201);
     const visitId = response.json().data.uuid as string;

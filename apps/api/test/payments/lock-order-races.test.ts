@@ -3,8 +3,9 @@ import { feeBreakdown } from "@estaciona/contracts";
 import { meterPurchaseSubtotal } from "@estaciona/contracts/meters";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, testEngine } from "../support/helpers.ts";
-import { CLASICO, createDriverWithVehicle, idempotencyKey, saveSandboxCard } from "../support/parking-fixtures.ts";
+import { createDriverWithVehicle, idempotencyKey, saveSandboxCard } from "../support/parking-fixtures.ts";
 import { addMexicanCard, createDriverWithProfile } from "../support/payments-helpers.ts";
+import { createEvent, createMeterZone, createVenue, fixedPrice } from "../support/world.ts";
 
 /**
  * Issue 21 item 3, the paths docs/decisions/0185 put in the lock order: a meter purchase takes
@@ -13,7 +14,6 @@ import { addMexicanCard, createDriverWithProfile } from "../support/payments-hel
  * payment. 50-way races with distinct Idempotency-Keys: no 5xx, each payable charged once.
  */
 const WAYS = 50;
-const ZONE_101 = "7d1e5a10-0000-4000-8000-000000000301";
 const MX_RATES = { taxRateBp: 1600, convenienceRateBp: 0, convenienceFixed: 500, cardRateBp: 290, cardFixed: 0 };
 const MX_RULES = { ratePerHour: 1200, minMinutes: 15, maxMinutes: 120, timeZone: "America/Monterrey" };
 const ALWAYS = Array.from({ length: 7 }, () => ({ open: 0, close: 1440 }));
@@ -27,6 +27,10 @@ const app = await createTestApp({
   },
 });
 afterAll(async () => app.close());
+/** Charged around the clock at $12.00 an hour, 15–120 minutes (MX_RULES). */
+const zone = await createMeterZone(app);
+/** An $80 event, its price fixed: the purchase names no amount. */
+const event = await createEvent(app, (await createVenue(app)).id, fixedPrice(8000));
 
 type Answer = Awaited<ReturnType<typeof app.inject>>;
 const noServerErrors = (answers: Answer[]) =>
@@ -54,7 +58,7 @@ describe(`the lock order under ${WAYS}-way races, distinct keys (${testEngine})`
           method: "POST",
           url: "/api/user/meter-session",
           headers: { ...driver.headers, "idempotency-key": idempotencyKey() },
-          payload: { zone_uuid: ZONE_101, vehicle_uuid: driver.vehicle.id, minutes: 30, expected_total: total },
+          payload: { zone_uuid: zone.location.id, vehicle_uuid: driver.vehicle.id, minutes: 30, expected_total: total },
         }),
       ),
     );
@@ -96,7 +100,7 @@ describe(`the lock order under ${WAYS}-way races, distinct keys (${testEngine})`
       Array.from({ length: WAYS }, () =>
         app.inject({
           method: "POST",
-          url: `/api/user/event/${CLASICO}/purchase`,
+          url: `/api/user/event/${event.id}/purchase`,
           headers: { ...driver.headers, "idempotency-key": idempotencyKey() },
           payload: { vehicle_uuid: driver.vehicle.id },
         }),

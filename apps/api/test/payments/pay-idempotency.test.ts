@@ -4,13 +4,13 @@ import { createSandboxGateway } from "../../src/modules/payments/sandbox/gateway
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import {
   createDriverWithVehicle,
-  FUNDIDORA,
   idempotencyKey,
   parkedFor,
   saveSandboxCard,
   startParkedVisit,
   visitCharges,
 } from "../support/parking-fixtures.ts";
+import { createLocation } from "../support/world.ts";
 
 /**
  * The pay call claims its Idempotency-Key in the ledger's first transaction and keeps its answer
@@ -40,8 +40,10 @@ const gateway: PaymentGateway = {
 
 describe(`the pay call's Idempotency-Key inside the ledger's transactions (${testEngine})`, () => {
   let app: TestApp;
+  let lotId: string;
   beforeAll(async () => {
     app = await createTestApp({ providers: { payments: { mx: gateway, us: gateway, netpay: gateway } } });
+    lotId = (await createLocation(app)).id;
     sandbox = createSandboxGateway({ db: app.db, shape: "conekta" });
   });
   afterAll(async () => app.close());
@@ -53,7 +55,7 @@ describe(`the pay call's Idempotency-Key inside the ledger's transactions (${tes
   async function parkedDriver(options: { behaviour?: "approve" | "decline" } = {}) {
     const driver = await createDriverWithVehicle(app);
     await saveSandboxCard(app, driver.user.id, { behaviour: options.behaviour ?? "approve" });
-    const visitId = await startParkedVisit(app, driver, 90);
+    const visitId = await startParkedVisit(app, driver, 90, lotId);
     return { ...driver, visitId };
   }
   const pay = (driver: { headers: Record<string, string>; visitId: string }, key: string) =>
@@ -119,7 +121,7 @@ describe(`the pay call's Idempotency-Key inside the ledger's transactions (${tes
       method: "POST",
       url: "/api/user/visit",
       headers: driver.headers,
-      payload: { location_uuid: FUNDIDORA, vehicle_uuid: driver.vehicle.id },
+      payload: { location_uuid: lotId, vehicle_uuid: driver.vehicle.id },
     });
     const payer = { ...driver, visitId: started.json().data.uuid as string };
     await parkedFor(app, payer.visitId, 90);

@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { type AppOptions, buildApp } from "../../src/app.ts";
 import { type DatabaseTarget, openDatabase } from "../../src/db/database.ts";
 import { createPostgresTestDatabase, createSignedInUser, testConfig, testEngine } from "../support/helpers.ts";
-import { createOperator, paidStayAtFundidora, refundCall } from "../support/operator-fixtures.ts";
+import { createOperator, paidStay, refundCall } from "../support/operator-fixtures.ts";
 import { addMexicanCard, faultyGateway, ledgerRowsOf } from "../support/payments-helpers.ts";
 
 /**
@@ -90,7 +90,7 @@ describe(`refunds survive a restart (${testEngine})`, () => {
     });
     provider.attach(first);
     const operator = await createOperator(first);
-    const stay = await paidStayAtFundidora(first);
+    const stay = await paidStay(first);
     provider.faults[fault] = true;
     const cut = await refundCall(first, operator.headers, stay.paymentId, { reason: "Cobro doble" });
     expect(cut.statusCode, cut.body).toBe(200);

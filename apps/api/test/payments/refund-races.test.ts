@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createTestApp, testEngine } from "../support/helpers.ts";
-import { createOperator, paidStayAtFundidora, refundCall } from "../support/operator-fixtures.ts";
+import { createOperator, paidStay, refundCall } from "../support/operator-fixtures.ts";
 import { idempotencyKey } from "../support/parking-fixtures.ts";
 import { faultyGateway } from "../support/payments-helpers.ts";
 
@@ -42,7 +42,7 @@ async function refundsAndAudit(paymentId: string) {
 describe(`console refunds exactly once (${testEngine})`, () => {
   it("three rounds of ten parallel mixed refunds: each 200 is a refund of its own with one audit entry", async () => {
     for (let round = 0; round < 3; round++) {
-      const stay = await paidStayAtFundidora(app);
+      const stay = await paidStay(app);
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, index) =>
           refund(stay.paymentId, index % 2 === 0 ? { amount: 500, reason: `Parte ${index}` } : { reason: "El resto" }),
@@ -77,7 +77,7 @@ describe(`console refunds exactly once (${testEngine})`, () => {
   });
 
   it("answers invalid_refund for amounts above what is left, zero, negative, fractional or huge", async () => {
-    const stay = await paidStayAtFundidora(app);
+    const stay = await paidStay(app);
     for (const amount of [stay.amount + 1, 0, -100, 12.5, 1e15, Number.MAX_SAFE_INTEGER + 2, "100"]) {
       const answer = await refund(stay.paymentId, { amount, reason: "Mal" });
       expect(answer.statusCode, `${amount}: ${answer.body}`).toBe(422);
@@ -87,7 +87,7 @@ describe(`console refunds exactly once (${testEngine})`, () => {
   });
 
   it("a charge still waiting for its gateway answers a coded 409 with Retry-After", async () => {
-    const stay = await paidStayAtFundidora(app);
+    const stay = await paidStay(app);
     await app.db.updateTable("payments").set({ status: "pending" }).where("id", "=", stay.paymentId).execute();
     const answer = await refund(stay.paymentId, { reason: "Pronto" });
     expect(answer.statusCode).toBe(409);
@@ -98,7 +98,7 @@ describe(`console refunds exactly once (${testEngine})`, () => {
   });
 
   it("while a refund is in flight another request is refused with Retry-After, and its key stays usable", async () => {
-    const stay = await paidStayAtFundidora(app);
+    const stay = await paidStay(app);
     provider.faults.beforeRefund = true;
     const first = await refund(stay.paymentId, { amount: 500, reason: "Sin respuesta" });
     expect(first.statusCode, first.body).toBe(200);
@@ -120,7 +120,7 @@ describe(`console refunds exactly once (${testEngine})`, () => {
   });
 
   it("the same Idempotency-Key replays its own answer only, with one audit entry", async () => {
-    const stay = await paidStayAtFundidora(app);
+    const stay = await paidStay(app);
     const key = idempotencyKey();
     const first = await refund(stay.paymentId, { amount: 500, reason: "Uno" }, key);
     const replays = await Promise.all(

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { compiledOnce } from "../../src/db/compiled-once.ts";
 import type { Row } from "../../src/db/schema.ts";
 import { createTestApp, testEngine } from "../support/helpers.ts";
-import { FUNDIDORA } from "../support/parking-fixtures.ts";
+import { createLocation, createValetStand, createVenue, US } from "../support/world.ts";
 
 /**
  * A statement compiled once answers what Kysely's builder answers for every call's values, keeps
@@ -10,6 +10,11 @@ import { FUNDIDORA } from "../support/parking-fixtures.ts";
  * branches on or lists an argument instead of binding it.
  */
 const app = await createTestApp();
+const lot = await createLocation(app);
+for (const location of [{}, { ...US, name: "Congress Avenue Garage" }]) await createLocation(app, location);
+await createVenue(app);
+await createValetStand(app, US);
+await createValetStand(app, { ...US, name: "Hotel Prueba Valet" });
 afterAll(async () => app.close());
 
 describe(`statements compiled once (${testEngine})`, () => {
@@ -45,14 +50,14 @@ describe(`statements compiled once (${testEngine})`, () => {
 
   it("runs inside a transaction too", async () => {
     const byId = compiledOnce((db, id: string) => db.selectFrom("locations").select("name").where("id", "=", id));
-    const name = await app.db.transaction().execute((tx) => byId.first(tx, FUNDIDORA));
-    expect(name?.name).toBe("Estacionamiento Parque Fundidora");
+    const name = await app.db.transaction().execute((tx) => byId.first(tx, lot.id));
+    expect(name?.name).toBe(lot.name);
   });
 
   it("refuses an argument that is not one bound value", async () => {
     // A list gets one placeholder where it needs one per item: the statement fails as SQL at once.
     const listed = compiledOnce((db, ids: string[]) => db.selectFrom("locations").select("id").where("id", "in", ids));
-    await expect(listed.all(app.db, [FUNDIDORA])).rejects.toThrow();
+    await expect(listed.all(app.db, [lot.id])).rejects.toThrow();
     const branched = compiledOnce((db, kind: string) =>
       db
         .selectFrom("locations")

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PLATFORM_ORGANISATION } from "../../src/seed/reference.ts";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 
 describe(`foundation (${testEngine})`, () => {
@@ -71,10 +72,13 @@ describe(`foundation (${testEngine})`, () => {
   it("seeds no demo tenant without SEED_DEMO: only the platform's own organisation, its hosts and no users", async () => {
     const bare = await createTestApp({ env: { SEED_DEMO: "false" } });
     try {
-      const organisations = await bare.db.selectFrom("organisations").select("id").execute();
-      expect(organisations).toHaveLength(1);
+      const organisations = await bare.db.selectFrom("organisations").select(["id", "name"]).execute();
+      expect(organisations).toEqual([{ id: PLATFORM_ORGANISATION.id, name: "Estaciona" }]);
       const users = await bare.db.selectFrom("users").select("id").execute();
       expect(users).toHaveLength(0);
+      // Nor any of the demo's lots, passes, promo codes, events or payments (docs/decisions/0298).
+      for (const table of ["operator_memberships", "locations", "plans", "discounts", "events", "payments"] as const)
+        expect(await bare.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
       const hosts = await bare.db.selectFrom("hosts").select("hostname").execute();
       expect(hosts.length).toBeGreaterThan(0);
     } finally {

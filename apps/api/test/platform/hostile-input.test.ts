@@ -8,9 +8,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   DEMO_DISCOUNTS,
   DEMO_EVENT_SERIES,
-  DEMO_ORGANISATION,
   DEMO_PARTNER_PAGES,
   DEMO_PLANS,
+  PLATFORM_ORGANISATION,
 } from "../../src/seed/data.ts";
 import { declaredEndpoints } from "../support/declared-endpoints.ts";
 import { createSignedInUser, createTestApp, testEngine } from "../support/helpers.ts";
@@ -155,7 +155,7 @@ function realPathId(path: string, owned: Record<string, string>): string {
     plan: DEMO_PLANS[0]?.id,
     meter: someMeter,
     discount: DEMO_DISCOUNTS[0]?.id,
-    organisation: DEMO_ORGANISATION.id,
+    organisation: PLATFORM_ORGANISATION.id,
     ...owned,
     driver: spareDriver.user.id,
     operator: spareOperator.user.id,
@@ -203,7 +203,7 @@ describe(`hostile input on every declared endpoint, as its own caller (${testEng
         plan_uuid: DEMO_PLANS[0]?.id,
         zone_uuid: someMeter,
         event_uuid: someEvent,
-        organisation_uuid: DEMO_ORGANISATION.id,
+        organisation_uuid: PLATFORM_ORGANISATION.id,
       };
       const declaredAnswers = new Set(
         errorAnswersOf(endpoint, {

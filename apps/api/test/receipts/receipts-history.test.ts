@@ -1,10 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, testEngine } from "../support/helpers.ts";
 import { payStay } from "../support/invoicing-fixtures.ts";
-import { createDriverWithVehicle, FUNDIDORA, saveSandboxCard } from "../support/parking-fixtures.ts";
+import { createDriverWithVehicle, saveSandboxCard } from "../support/parking-fixtures.ts";
+import { createLocation } from "../support/world.ts";
 
 /** Issue 26 item 4 (docs/decisions/0187): the receipts history, its tags and its statement. */
 const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
+const lot = await createLocation(app);
 afterAll(async () => app.close());
 
 const DAY = 24 * 3600_000;
@@ -16,7 +18,7 @@ describe(`the receipts history (${testEngine})`, () => {
   it("lists the period's payments in keyset pages, tags them, and exports CSV and PDF", async () => {
     const driver = await createDriverWithVehicle(app);
     await saveSandboxCard(app, driver.user.id);
-    const charges = [await payStay(app, driver, FUNDIDORA), await payStay(app, driver, FUNDIDORA)];
+    const charges = [await payStay(app, driver, lot.id), await payStay(app, driver, lot.id)];
     const get = (url: string) =>
       app.inject({ method: "GET", url, headers: { ...driver.headers, "accept-language": "es" } });
     const first = await get(`/api/user/receipts/history?${query({ ...period(), limit: 1 })}`);

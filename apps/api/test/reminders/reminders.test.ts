@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { maskUrl } from "../../src/plugins/log-redaction.ts";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
-import { priceOf, ZONE_101 } from "../support/meter-fixtures.ts";
+import { priceOf } from "../support/meter-fixtures.ts";
 import { createDriverWithVehicle, idempotencyKey, outboxFor, saveSandboxCard } from "../support/parking-fixtures.ts";
+import { createMeterZone } from "../support/world.ts";
 
 const MINUTE = 60_000;
 const LINK = /\/extender\/([\w-]{43})/;
@@ -11,8 +12,11 @@ const LINK = /\/extender\/([\w-]{43})/;
 /** Reminders the driver controls and the extend links they carry (docs/product/reminders.md, issue 26 item 2). */
 describe(`reminders and extend links (${testEngine})`, () => {
   let app: TestApp;
+  /** Charged around the clock at $12.00 an hour, as priceOf prices it. */
+  let zoneId: string;
   beforeAll(async () => {
     app = await createTestApp();
+    zoneId = (await createMeterZone(app)).location.id;
   });
   afterAll(async () => app.close());
 
@@ -30,7 +34,7 @@ describe(`reminders and extend links (${testEngine})`, () => {
       url: "/api/user/meter-session",
       headers: { ...driver.headers, "idempotency-key": idempotencyKey() },
       payload: {
-        zone_uuid: ZONE_101,
+        zone_uuid: zoneId,
         vehicle_uuid: driver.vehicle.id,
         minutes,
         expected_total: priceOf(now, now, minutes),

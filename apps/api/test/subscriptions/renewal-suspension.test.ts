@@ -3,7 +3,8 @@ import { sweepSubscriptions } from "../../src/modules/subscriptions/renewals.ts"
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import { createOperator } from "../support/operator-fixtures.ts";
 import { createDriverWithVehicle, idempotencyKey, saveSandboxCard, uniquePlate } from "../support/parking-fixtures.ts";
-import { buyPass, FUNDIDORA_MONTHLY, periodChargesOf } from "../support/subscriptions-fixtures.ts";
+import { buyPass, periodChargesOf } from "../support/subscriptions-fixtures.ts";
+import { createLocation, createPlan } from "../support/world.ts";
 
 /**
  * A suspended driver's pass is not renewed (docs/decisions/0278): at the end of its paid period it
@@ -12,8 +13,10 @@ import { buyPass, FUNDIDORA_MONTHLY, periodChargesOf } from "../support/subscrip
  */
 describe(`subscriptions: renewals of a suspended driver (${testEngine})`, () => {
   let app: TestApp;
+  let monthlyPlanId: string;
   beforeAll(async () => {
     app = await createTestApp();
+    monthlyPlanId = (await createPlan(app, (await createLocation(app)).id)).id;
   });
   afterAll(async () => app.close());
   afterEach(() => vi.useRealTimers());
@@ -42,7 +45,7 @@ describe(`subscriptions: renewals of a suspended driver (${testEngine})`, () => 
     const driver = await createDriverWithVehicle(app, { plate: uniquePlate() });
     await saveSandboxCard(app, driver.user.id);
     const response = await buyPass(app, driver.headers, idempotencyKey(), {
-      plan_uuid: FUNDIDORA_MONTHLY,
+      plan_uuid: monthlyPlanId,
       vehicle_uuid: driver.vehicle.id,
     });
     expect(response.statusCode, response.body).toBe(201);

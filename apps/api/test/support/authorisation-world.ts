@@ -4,7 +4,7 @@ import { nowIso } from "../../src/lib/time.ts";
 import { DEMO_CENTRO_METER, DEMO_DRIVER, DEMO_PAID_STAY, OTHER_ORGANISATION } from "../../src/seed/data.ts";
 import { createSignedInUser, type TestApp } from "./helpers.ts";
 import { consoleCalls, eventBody } from "./operator-console.ts";
-import { createOperator, locationBody, paidStayAtFundidora } from "./operator-fixtures.ts";
+import { createOperator, locationBody, paidStay } from "./operator-fixtures.ts";
 import { FUNDIDORA } from "./parking-fixtures.ts";
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -130,7 +130,7 @@ export function ownedWorld(app: TestApp): OwnedWorld {
     world.ownedLocation = (
       await call(world.owner.headers, { method: "POST", url: "/api/admin/location", payload: locationBody() })
     ).json().data.uuid;
-    const disputed = await paidStayAtFundidora(app);
+    const disputed = await paidStay(app);
     const opened = await call(disputed.driver.headers, {
       method: "POST",
       url: `/api/user/receipt/${disputed.paymentId}/dispute`,

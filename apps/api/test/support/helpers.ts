@@ -3,12 +3,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { expect } from "vitest";
 import { type AppOptions, buildApp } from "../../src/app.ts";
 import { type Environment, loadConfig } from "../../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../../src/db/database.ts";
 import type { NewRow } from "../../src/db/schema.ts";
 import { newId } from "../../src/lib/ids.ts";
-import { DEMO_ORGANISATION } from "../../src/seed/data.ts";
+import { PLATFORM_ORGANISATION } from "../../src/seed/data.ts";
+import { runningFileIsOnTheDemoSeed } from "./demo-seed-files.ts";
 
 /**
  * Which engine this test run uses: vitest runs the API suite once per engine (see
@@ -73,11 +75,15 @@ export async function openTestDatabase(
   };
 }
 
+/**
+ * The API's configuration for a test file. Without the demo seed unless the running file is still
+ * on it (support/demo-seed-files.ts): a file builds its own data (support/world.ts).
+ */
 export const testConfig = (env: Partial<Environment> = {}) =>
   loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
-    SEED_DEMO: "true",
+    SEED_DEMO: runningFileIsOnTheDemoSeed(expect.getState().testPath) ? "true" : "false",
     PROCESS_ROLE: "api",
     WEB_DIST_DIR: "/nonexistent",
     ...env,
@@ -145,7 +151,7 @@ export async function createSignedInUser(app: TestApp, fields: Partial<NewRow<"u
   if (user.role === "admin")
     await app.db
       .insertInto("operator_memberships")
-      .values({ user_id: user.id, organisation_id: DEMO_ORGANISATION.id, platform: 1, created_at: now })
+      .values({ user_id: user.id, organisation_id: PLATFORM_ORGANISATION.id, platform: 1, created_at: now })
       .execute();
   const sessionId = newId();
   await app.db

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import type { Executor } from "../../src/db/database.ts";
 import type { BoundingBox } from "../../src/modules/meters/repository.ts";
 
-const DEMO_ORGANISATION_ID = "4f6c1d2e-0000-4000-8000-000000000001";
+const PLATFORM_ORGANISATION_ID = "4f6c1d2e-0000-4000-8000-000000000001";
 /** Charged around the clock, every day of the week. */
 export const ALWAYS_HOURS = Array.from({ length: 7 }, () => ({ open: 0, close: 24 * 60 }));
 const ALWAYS = JSON.stringify(ALWAYS_HOURS);
@@ -48,7 +48,7 @@ export async function insertZoneGrid(
       .values(
         batch.map((row) => ({
           id: row.id,
-          organisation_id: DEMO_ORGANISATION_ID,
+          organisation_id: PLATFORM_ORGANISATION_ID,
           name: `Zona ${row.code}`,
           address: "Grid",
           lat: row.lat,

@@ -2,9 +2,9 @@ import type { InjectOptions } from "fastify";
 import { expect } from "vitest";
 import { newId } from "../../src/lib/ids.ts";
 import { nowIso } from "../../src/lib/time.ts";
-import { DEMO_ORGANISATION } from "../../src/seed/data.ts";
+import { PLATFORM_ORGANISATION } from "../../src/seed/data.ts";
 import { createSignedInUser, type TestApp } from "./helpers.ts";
-import { paidStayAtFundidora, refundCall } from "./operator-fixtures.ts";
+import { paidStay as paidStayAtFundidora, refundCall } from "./operator-fixtures.ts";
 import { createDriverWithVehicle, FUNDIDORA, idempotencyKey, saveSandboxCard } from "./parking-fixtures.ts";
 import { FUNDIDORA_MONTHLY } from "./subscriptions-fixtures.ts";
 
@@ -62,7 +62,7 @@ export const hostBody = (overrides: Record<string, unknown> = {}) => ({
   map: { lat: 25.67, lng: -100.31, zoom: 12 },
   force_spanish: false,
   features: ["visits", "events"],
-  organisation_uuid: DEMO_ORGANISATION.id,
+  organisation_uuid: PLATFORM_ORGANISATION.id,
   privacy_url_en: "https://estaciona.app/en/privacy",
   ...overrides,
 });
@@ -92,7 +92,7 @@ export function consoleCalls(app: TestApp) {
   const paidStay = () => paidStayAtFundidora(app);
 
   /** An invoice request of the demo organisation waiting for the operator (the invoicing suite makes real ones). */
-  async function pendingInvoice(organisationId = DEMO_ORGANISATION.id) {
+  async function pendingInvoice(organisationId = PLATFORM_ORGANISATION.id) {
     const now = new Date().toISOString();
     const driver = await createSignedInUser(app);
     const id = newId();

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { DEMO_ORGANISATION } from "../../src/seed/data.ts";
+import { PLATFORM_ORGANISATION } from "../../src/seed/data.ts";
 import { createSignedInUser, type TestApp } from "./helpers.ts";
 import { createDriverWithVehicle, FUNDIDORA, idempotencyKey, parkedFor, saveSandboxCard } from "./parking-fixtures.ts";
 
@@ -14,7 +14,7 @@ export async function createOperator(
   const operator = await createSignedInUser(app, { role: "admin", first_name: "Op", last_name: "Test" });
   await app.db
     .updateTable("operator_memberships")
-    .set({ organisation_id: options.organisationId ?? DEMO_ORGANISATION.id, platform: options.platform ? 1 : 0 })
+    .set({ organisation_id: options.organisationId ?? PLATFORM_ORGANISATION.id, platform: options.platform ? 1 : 0 })
     .where("user_id", "=", operator.user.id)
     .execute();
   for (const location_id of options.locationIds ?? [])
@@ -50,8 +50,8 @@ export const locationBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** A driver who paid a 90-minute stay at Fundidora through the real pay call: a succeeded sandbox charge. */
-export async function paidStayAtFundidora(app: TestApp) {
+/** A driver who paid a 90-minute stay at a lot (Fundidora's tariff) through the real pay call: a succeeded sandbox charge. */
+export async function paidStay(app: TestApp, locationId = FUNDIDORA) {
   const driver = await createDriverWithVehicle(app);
   await saveSandboxCard(app, driver.user.id);
   const visit = (
@@ -59,7 +59,7 @@ export async function paidStayAtFundidora(app: TestApp) {
       method: "POST",
       url: "/api/user/visit",
       headers: driver.headers,
-      payload: { location_uuid: FUNDIDORA, vehicle_uuid: driver.vehicle.id },
+      payload: { location_uuid: locationId, vehicle_uuid: driver.vehicle.id },
     })
   ).json().data;
   await parkedFor(app, visit.uuid, 90);

@@ -115,17 +115,18 @@ export async function parkedFor(app: TestApp, visitId: string, minutes: number):
   await app.db.updateTable("visits").set({ entered_at: enteredAt }).where("id", "=", visitId).execute();
 }
 
-/** A stay the driver started at Fundidora through the API, parked for just under `minutes`. */
+/** A stay the driver started at a lot through the API, parked for just under `minutes`. */
 export async function startParkedVisit(
   app: TestApp,
   driver: Awaited<ReturnType<typeof createDriverWithVehicle>>,
   minutes: number,
+  locationId = FUNDIDORA,
 ): Promise<string> {
   const started = await app.inject({
     method: "POST",
     url: "/api/user/visit",
     headers: driver.headers,
-    payload: { location_uuid: FUNDIDORA, vehicle_uuid: driver.vehicle.id },
+    payload: { location_uuid: locationId, vehicle_uuid: driver.vehicle.id },
   });
   const visitId = started.json().data.uuid as string;
   await parkedFor(app, visitId, minutes);

@@ -2,8 +2,9 @@ import { feeBreakdown } from "@estaciona/contracts";
 import { meterPurchaseSubtotal } from "@estaciona/contracts/meters";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestApp, testEngine } from "../support/helpers.ts";
-import { CLASICO, createDriverWithVehicle, idempotencyKey, saveSandboxCard } from "../support/parking-fixtures.ts";
-import { buyPass, FUNDIDORA_MONTHLY } from "../support/subscriptions-fixtures.ts";
+import { createDriverWithVehicle, idempotencyKey, saveSandboxCard } from "../support/parking-fixtures.ts";
+import { buyPass } from "../support/subscriptions-fixtures.ts";
+import { createEvent, createLocation, createMeterZone, createPlan, createVenue, fixedPrice } from "../support/world.ts";
 
 /**
  * Issue 21 items 3 and 5: "delete my account" sent while a pass, an event pass or meter time is being bought.
@@ -14,13 +15,17 @@ import { buyPass, FUNDIDORA_MONTHLY } from "../support/subscriptions-fixtures.ts
 const ROUNDS = 12;
 const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
 afterAll(async () => app.close());
+const plan = await createPlan(app, (await createLocation(app)).id);
+/** An $80 event, its price fixed: the purchase names no amount. */
+const event = await createEvent(app, (await createVenue(app)).id, fixedPrice(8000));
+/** Charged around the clock at $12.00 an hour, 15–120 minutes. */
+const zone = await createMeterZone(app);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const ZONE_101 = "7d1e5a10-0000-4000-8000-000000000301";
 const MX_RATES = { taxRateBp: 1600, convenienceRateBp: 0, convenienceFixed: 500, cardRateBp: 290, cardFixed: 0 };
 const ALWAYS = Array.from({ length: 7 }, () => ({ open: 0, close: 1440 }));
-/** 30 minutes in zone 101 ($12/h, always charged): the total the driver is shown. */
+/** 30 minutes in the zone ($12/h, always charged): the total the driver is shown. */
 const meterTotal = () => {
   const now = Date.now();
   const rules = { ratePerHour: 1200, minMinutes: 15, maxMinutes: 120, timeZone: "America/Monterrey", hours: ALWAYS };
@@ -31,7 +36,7 @@ const purchases = {
   pass: {
     blocker: "user_has_active_subscriptions",
     buy: (driver: Awaited<ReturnType<typeof createDriverWithVehicle>>) =>
-      buyPass(app, driver.headers, idempotencyKey(), { plan_uuid: FUNDIDORA_MONTHLY, vehicle_uuid: driver.vehicle.id }),
+      buyPass(app, driver.headers, idempotencyKey(), { plan_uuid: plan.id, vehicle_uuid: driver.vehicle.id }),
     bought: (userId: string) =>
       app.db
         .selectFrom("subscriptions")
@@ -45,7 +50,7 @@ const purchases = {
     buy: (driver: Awaited<ReturnType<typeof createDriverWithVehicle>>) =>
       app.inject({
         method: "POST",
-        url: `/api/user/event/${CLASICO}/purchase`,
+        url: `/api/user/event/${event.id}/purchase`,
         headers: { ...driver.headers, "idempotency-key": idempotencyKey() },
         payload: { vehicle_uuid: driver.vehicle.id },
       }),
@@ -65,7 +70,7 @@ const purchases = {
         url: "/api/user/meter-session",
         headers: { ...driver.headers, "idempotency-key": idempotencyKey() },
         payload: {
-          zone_uuid: ZONE_101,
+          zone_uuid: zone.location.id,
           vehicle_uuid: driver.vehicle.id,
           minutes: 30,
           expected_total: meterTotal(),

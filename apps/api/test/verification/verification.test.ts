@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OTHER_ORGANISATION } from "../../src/seed/data.ts";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
-import { createOperator, paidStayAtFundidora } from "../support/operator-fixtures.ts";
+import { createOperator, paidStay } from "../support/operator-fixtures.ts";
+import { createLocation, createOrganisation } from "../support/world.ts";
 
 /**
  * Proof of payment anyone can check, and the dispute kit (docs/decisions/0200): a receipt's token
@@ -13,7 +13,8 @@ import { createOperator, paidStayAtFundidora } from "../support/operator-fixture
  */
 describe(`receipt proofs and disputes (${testEngine})`, () => {
   let app: TestApp;
-  let stay: Awaited<ReturnType<typeof paidStayAtFundidora>>;
+  let stay: Awaited<ReturnType<typeof paidStay>>;
+  let lot: Awaited<ReturnType<typeof createLocation>>;
   let token: string;
   let ip = 0;
   /** Each call from its own address unless told, so the per-address limits of one test do not reach another. */
@@ -22,7 +23,8 @@ describe(`receipt proofs and disputes (${testEngine})`, () => {
 
   beforeAll(async () => {
     app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
-    stay = await paidStayAtFundidora(app);
+    lot = await createLocation(app);
+    stay = await paidStay(app, lot.id);
     const proof = await call({
       method: "GET",
       url: `/api/user/receipt/${stay.paymentId}/proof`,
@@ -43,7 +45,7 @@ describe(`receipt proofs and disputes (${testEngine})`, () => {
     expect(again.json().data.token).toBe(token);
     const expires = new Date(again.json().data.expires_at).getTime();
     expect(expires - Date.now()).toBeGreaterThan(390 * 86_400_000);
-    const other = await paidStayAtFundidora(app);
+    const other = await paidStay(app, lot.id);
     const foreign = await call({
       method: "GET",
       url: `/api/user/receipt/${stay.paymentId}/proof`,
@@ -66,7 +68,7 @@ describe(`receipt proofs and disputes (${testEngine})`, () => {
       genuine: true,
       status: "paid",
       operator: expect.any(String),
-      location: { name: "Estacionamiento Parque Fundidora", time_zone: "America/Monterrey" },
+      location: { name: lot.name, time_zone: "America/Monterrey" },
       total: stay.amount,
       has_plate: true,
     });
@@ -117,7 +119,7 @@ describe(`receipt proofs and disputes (${testEngine})`, () => {
       expect(response.statusCode, forged).toBe(404);
       expect(response.json().error).toBe("object_not_found");
     }
-    const other = await paidStayAtFundidora(app);
+    const other = await paidStay(app, lot.id);
     const proof = await call({
       method: "GET",
       url: `/api/user/receipt/${other.paymentId}/proof`,
@@ -199,7 +201,7 @@ describe(`receipt proofs and disputes (${testEngine})`, () => {
       payload: {},
     });
     expect(again.json().data.uuid).toBe(dispute.uuid);
-    const stranger = await paidStayAtFundidora(app);
+    const stranger = await paidStay(app, lot.id);
     const foreign = await call({
       method: "POST",
       url: `/api/user/receipt/${stay.paymentId}/dispute`,
@@ -213,7 +215,7 @@ describe(`receipt proofs and disputes (${testEngine})`, () => {
     expect(Buffer.from(kit.json().data.base64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
 
     const ours = await createOperator(app);
-    const theirs = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    const theirs = await createOperator(app, { organisationId: (await createOrganisation(app)).id });
     const listed = await call({ method: "GET", url: "/api/admin/disputes", headers: ours.headers });
     expect(listed.json().data.map((row: { uuid: string }) => row.uuid)).toContain(dispute.uuid);
     const hidden = await call({ method: "GET", url: "/api/admin/disputes", headers: theirs.headers });

@@ -1,11 +1,11 @@
 /** Demo data (only with SEED_DEMO): an event series and events at the demo venues. */
 import type { NewRow } from "../../db/schema.ts";
-import { DEMO_ORGANISATION, type Seed } from "../reference.ts";
+import { PLATFORM_ORGANISATION, type Seed } from "../reference.ts";
 
 /** The demo event series with a named landing (docs/product/screens-and-routes.md `/evento/peninsula`). */
 export const DEMO_EVENT_SERIES = {
   id: "7d1e5a10-0000-4000-8000-000000000301",
-  organisation_id: DEMO_ORGANISATION.id,
+  organisation_id: PLATFORM_ORGANISATION.id,
   slug: "peninsula",
   name: "Festival Península",
   description: "Música, comida y cultura junto al Parque Fundidora. Compra tu estacionamiento antes de llegar.",

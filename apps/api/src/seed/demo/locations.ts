@@ -1,11 +1,11 @@
-/** Demo data (only with SEED_DEMO): the demo organisation's lots and the second organisation's one. */
+/** Demo data (only with SEED_DEMO): the demo's lots (the platform organisation's, so the variant hosts show them) and the second organisation's one. */
 import type { NewRow } from "../../db/schema.ts";
-import { DEMO_ORGANISATION, type Seed } from "../reference.ts";
+import { PLATFORM_ORGANISATION, type Seed } from "../reference.ts";
 import { OTHER_ORGANISATION } from "./operators.ts";
 
 /** What every demo Mexican lot shares (the meter zones start from it too). */
 export const mxLot = {
-  organisation_id: DEMO_ORGANISATION.id,
+  organisation_id: PLATFORM_ORGANISATION.id,
   time_zone: "America/Monterrey",
   country: "mx",
   currency: "mxn",
@@ -118,7 +118,7 @@ export const DEMO_LOCATIONS: Seed<NewRow<"locations">>[] = [
     capacity: 1500,
   },
   {
-    organisation_id: DEMO_ORGANISATION.id,
+    organisation_id: PLATFORM_ORGANISATION.id,
     id: "7d1e5a10-0000-4000-8000-000000000201",
     name: "Congress Avenue Garage",
     short_name: "Congress Ave",
@@ -148,7 +148,7 @@ export const DEMO_LOCATIONS: Seed<NewRow<"locations">>[] = [
     active: 1,
   },
   {
-    organisation_id: DEMO_ORGANISATION.id,
+    organisation_id: PLATFORM_ORGANISATION.id,
     id: "7d1e5a10-0000-4000-8000-000000000202",
     name: "Moody Center",
     short_name: "Moody Center",
@@ -196,7 +196,7 @@ export const DEMO_LOCATIONS: Seed<NewRow<"locations">>[] = [
     capacity: 60,
   },
   {
-    organisation_id: DEMO_ORGANISATION.id,
+    organisation_id: PLATFORM_ORGANISATION.id,
     id: "7d1e5a10-0000-4000-8000-000000000203",
     name: "Hotel San José Valet",
     short_name: "San José",

@@ -1,6 +1,6 @@
 /** Demo data (only with SEED_DEMO): on-street meter zones in Monterrey and Austin. */
 import type { NewRow } from "../../db/schema.ts";
-import { DEMO_ORGANISATION, type Seed } from "../reference.ts";
+import { PLATFORM_ORGANISATION, type Seed } from "../reference.ts";
 import { mxLot } from "./locations.ts";
 
 /** A demo parking-meter zone: its meter location and the zone's rules (docs/product/parking.md). */
@@ -93,7 +93,7 @@ function monterreyZones(): DemoMeterZone[] {
 }
 
 const usMeter = {
-  organisation_id: DEMO_ORGANISATION.id,
+  organisation_id: PLATFORM_ORGANISATION.id,
   time_zone: "America/Chicago",
   country: "us",
   currency: "usd",

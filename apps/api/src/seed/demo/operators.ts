@@ -1,10 +1,10 @@
 /** Demo data (only with SEED_DEMO): the demo operator, its fiscal data, and a second organisation with its operator. */
 import type { NewRow } from "../../db/schema.ts";
-import { DEMO_ORGANISATION, type Seed } from "../reference.ts";
+import { PLATFORM_ORGANISATION, type Seed } from "../reference.ts";
 
 /** The demo operator's fiscal data: the issuer of its CFDIs (a made-up RFC in the SAT's format). */
 export const DEMO_INVOICE_ISSUER = {
-  organisation_id: DEMO_ORGANISATION.id,
+  organisation_id: PLATFORM_ORGANISATION.id,
   rfc: "EDE210101A17",
   legal_name: "ESTACIONA DEMO",
   tax_regime: "601",
@@ -33,7 +33,7 @@ export const DEMO_OPERATOR: Seed<NewRow<"users">> = {
 /** The demo operator runs the whole demo organisation and holds the platform role (docs/decisions/0041). */
 export const DEMO_OPERATOR_MEMBERSHIP = {
   user_id: DEMO_OPERATOR.id,
-  organisation_id: DEMO_ORGANISATION.id,
+  organisation_id: PLATFORM_ORGANISATION.id,
   platform: 1,
 } as const;
 

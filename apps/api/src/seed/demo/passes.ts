@@ -1,6 +1,6 @@
 /** Demo data (only with SEED_DEMO): passes, promo codes and partner landings. */
 import type { NewRow } from "../../db/schema.ts";
-import { DEMO_ORGANISATION, type Seed } from "../reference.ts";
+import { PLATFORM_ORGANISATION, type Seed } from "../reference.ts";
 import { DEMO_LOCATIONS } from "./locations.ts";
 
 const [FUNDIDORA, BARRIO_ANTIGUO, CAMPUS, , ARENA, CONGRESS] = DEMO_LOCATIONS.map((location) => location.id);
@@ -88,7 +88,7 @@ export const DEMO_DISCOUNTS: Omit<NewRow<"discounts">, "created_at">[] = [
     ends_on: null,
     max_redemptions: 1000,
     redemptions: 0,
-    organisation_id: DEMO_ORGANISATION.id,
+    organisation_id: PLATFORM_ORGANISATION.id,
   },
   {
     id: "6b2d1f22-0000-4000-8000-000000000502",
@@ -102,7 +102,7 @@ export const DEMO_DISCOUNTS: Omit<NewRow<"discounts">, "created_at">[] = [
     ends_on: null,
     max_redemptions: 500,
     redemptions: 0,
-    organisation_id: DEMO_ORGANISATION.id,
+    organisation_id: PLATFORM_ORGANISATION.id,
   },
 ];
 
