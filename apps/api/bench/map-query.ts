@@ -4,8 +4,8 @@
  * over 1,000 distinct random views of 0.5–2 km, on SQLite and, when TEST_DATABASE_URL or
  * DATABASE_URL is set, on PostgreSQL (a schema of its own, dropped after).
  *
- * Both queries run in this process, one after the other on the same database, three rounds each
- * (best round kept); nothing caches an answer (the app has no cache on this query, and each view is
+ * Both queries run in this process on the same database, each view asked of one then the other
+ * so both see the same load, three rounds (each query's best round kept); nothing caches an answer (the app has no cache on this query, and each view is
  * asked once per round). Every view's answer is compared first: the same zones in the same order.
  * It prints the time of 1,000 views, the mean and the p50/p99 of one view, and the ratio.
  */
@@ -36,19 +36,28 @@ type Query = (handle: DatabaseHandle, box: BoundingBox) => Promise<unknown[]>;
 const before: Query = (handle, box) => listZonesInBoxBeforeIndex(handle.db, box, MAX_ZONES_IN_VIEW + 1);
 const after: Query = (handle, box) => listZonesInBox(handle.db, box, MAX_ZONES_IN_VIEW + 1);
 
-async function timeViews(handle: DatabaseHandle, query: Query, views: BoundingBox[]) {
-  const each: number[] = [];
-  const started = process.hrtime.bigint();
-  for (const view of views) {
-    const start = process.hrtime.bigint();
-    await query(handle, view);
-    each.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  const total = Number(process.hrtime.bigint() - started) / 1e6;
+/** One round: each view asked of both queries back to back, so both see the same load on a shared machine. */
+async function timeRound(handle: DatabaseHandle, views: BoundingBox[]) {
+  const each = { before: [] as number[], after: [] as number[] };
+  for (const view of views)
+    for (const [label, query] of [
+      ["before", before],
+      ["after", after],
+    ] as const) {
+      const start = process.hrtime.bigint();
+      await query(handle, view);
+      each[label].push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  return { before: summarise(each.before), after: summarise(each.after) };
+}
+
+function summarise(each: number[]) {
+  const total = each.reduce((sum, ms) => sum + ms, 0);
   each.sort((a, b) => a - b);
   const at = (share: number) => each[Math.min(each.length - 1, Math.floor(share * each.length))] ?? 0;
-  return { total, mean: total / views.length, p50: at(0.5), p99: at(0.99) };
+  return { total, mean: total / each.length, p50: at(0.5), p99: at(0.99) };
 }
+type Timing = ReturnType<typeof summarise>;
 
 async function benchEngine(name: string, handle: DatabaseHandle) {
   await prepareDatabase(handle, { seedDemo: true });
@@ -63,17 +72,15 @@ async function benchEngine(name: string, handle: DatabaseHandle) {
     if (JSON.stringify(old.map(summaryOfOldRow)) !== JSON.stringify(now))
       throw new Error(`${name}: the indexed query answered other zones for ${JSON.stringify(view)}`);
   }
-  const best = async (query: Query) => {
-    let fastest: Awaited<ReturnType<typeof timeViews>> | undefined;
-    for (let round = 0; round < ROUNDS; round++) {
-      const run = await timeViews(handle, query, views);
-      if (!fastest || run.total < fastest.total) fastest = run;
-    }
-    return fastest as NonNullable<typeof fastest>;
-  };
-  const old = await best(before);
-  const now = await best(after);
-  const row = (label: string, m: typeof old) =>
+  let old: Timing | undefined;
+  let now: Timing | undefined;
+  for (let round = 0; round < ROUNDS; round++) {
+    const run = await timeRound(handle, views);
+    if (!old || run.before.total < old.total) old = run.before;
+    if (!now || run.after.total < now.total) now = run.after;
+  }
+  if (!old || !now) return;
+  const row = (label: string, m: Timing) =>
     `${name.padEnd(10)} | ${label.padEnd(22)} | ${m.total.toFixed(0).padStart(7)} ms | ${m.mean.toFixed(3)} ms | ${m.p50.toFixed(3)} ms | ${m.p99.toFixed(3)} ms`;
   print(row("before (btree, all)", old));
   print(row("spatial index, lean", now));
