@@ -772,9 +772,10 @@ export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;
 export type { Generated };
 
 /**
- * SQLite only: the R*Tree of the active meter zones that the map's query reads alone, each with its
- * exact point and its map summary as JSON text, kept by triggers on `locations` and
- * `parking_meters` (migration 2026113010). PostgreSQL has a GiST index on the point instead.
+ * The active meter zones that the map's query reads alone, each with its exact point and its map
+ * summary as JSON text, kept by triggers on `locations` and `parking_meters` (migration
+ * 2026113010). On SQLite an R*Tree (`id` and the bounds are its own); on PostgreSQL a table keyed
+ * by `location_id` with a GiST index on the point, without those columns.
  */
 export interface MeterMapTable {
   id: Generated<number>;

@@ -1,5 +1,5 @@
 import type { MeterZoneSummary } from "@estaciona/contracts/schemas/meters";
-import { PostgresAdapter, type RawBuilder, sql } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
 import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow, Row } from "../../db/schema.ts";
 
@@ -56,10 +56,10 @@ export interface BoundingBox {
 
 /**
  * The active zones whose point is inside the box, nearest its centre first, as the map's summaries.
- * The spatial index narrows the rows (SQLite's R*Tree `meter_map`, PostgreSQL's GiST on the point);
- * the exact box filter stays, because the R*Tree rounds its floats outwards (docs/decisions/0177).
- * Each zone comes as its summary's JSON text — stored in `meter_map` on SQLite, built by the query
- * on PostgreSQL — and the page is parsed once (docs/decisions/0300).
+ * `meter_map` holds each active zone's exact point and its summary as JSON text (docs/decisions/0300),
+ * so a view reads that table alone; the spatial index narrows the rows (SQLite's R*Tree,
+ * PostgreSQL's GiST on the point) and the exact box filter stays, because the R*Tree rounds its
+ * floats outwards (docs/decisions/0177). The page's strings are parsed once.
  */
 export async function listZonesInBox(
   db: Executor,
@@ -69,67 +69,31 @@ export async function listZonesInBox(
 ): Promise<MeterZoneSummary[]> {
   // Only the zones of the requesting host's lots when it is limited to some (docs/decisions/0165).
   if (locationIds?.length === 0) return [];
-  const query = db.getExecutor().adapter instanceof PostgresAdapter ? summariesOnPostgres : summariesOnSqlite;
-  const rows = await query(db, box, limit, locationIds);
-  return JSON.parse(`[${rows.map((row) => row.summary).join(",")}]`) as MeterZoneSummary[];
-}
-
-/** Squared distance of a point to the box's centre: the map's order, then the id. */
-function distanceToCentre(box: BoundingBox, lat: RawBuilder<unknown>, lng: RawBuilder<unknown>) {
   const centreLat = (box.south + box.north) / 2;
   const centreLng = (box.west + box.east) / 2;
-  return sql`(${lat} - ${centreLat}) * (${lat} - ${centreLat}) + (${lng} - ${centreLng}) * (${lng} - ${centreLng})`;
-}
-
-function summariesOnSqlite(db: Executor, box: BoundingBox, limit: number, locationIds: string[] | null) {
-  return db
+  const rows = await db
     .selectFrom("meter_map")
     .select("summary")
-    .where("min_lat", "<=", box.north)
-    .where("max_lat", ">=", box.south)
-    .where("min_lng", "<=", box.east)
-    .where("max_lng", ">=", box.west)
+    .where(db.getExecutor().adapter instanceof PostgresAdapter ? inGist(box) : inRtree(box))
     .where("lat", ">=", box.south)
     .where("lat", "<=", box.north)
     .where("lng", ">=", box.west)
     .where("lng", "<=", box.east)
     .$if(locationIds !== null, (query) => query.where("location_id", "in", locationIds ?? []))
-    .orderBy(distanceToCentre(box, sql.ref("lat"), sql.ref("lng")))
+    .orderBy(sql`(lat - ${centreLat}) * (lat - ${centreLat}) + (lng - ${centreLng}) * (lng - ${centreLng})`)
     .orderBy("location_id")
     .limit(limit)
     .execute();
+  return JSON.parse(`[${rows.map((row) => row.summary).join(",")}]`) as MeterZoneSummary[];
 }
 
-function summariesOnPostgres(db: Executor, box: BoundingBox, limit: number, locationIds: string[] | null) {
-  return (
-    db
-      .selectFrom("locations")
-      .innerJoin("parking_meters", "parking_meters.location_id", "locations.id")
-      // The shape of `meter_map.summary` (migration 2026113010): the contract's MeterZoneSummary.
-      .select(
-        sql<string>`json_build_object('uuid', locations.id, 'zone_code', parking_meters.zone_code, 'name', locations.name,
-          'address', locations.address, 'coordinates', json_build_object('lat', locations.lat, 'lng', locations.lng),
-          'area', parking_meters.area::json, 'rate_per_hour', parking_meters.rate_per_hour, 'currency', locations.currency)::text`.as(
-          "summary",
-        ),
-      )
-      .where(
-        // The bounds as `real`, the columns' type: the exact filters below compare in it too, so both agree at the edges.
-        sql<boolean>`point(locations.lng, locations.lat) <@ box(point(${box.west}::real, ${box.south}::real), point(${box.east}::real, ${box.north}::real))`,
-      )
-      .where("locations.kind", "=", "meter")
-      .where("locations.active", "=", 1)
-      .where("locations.lat", ">=", box.south)
-      .where("locations.lat", "<=", box.north)
-      .where("locations.lng", ">=", box.west)
-      .where("locations.lng", "<=", box.east)
-      .$if(locationIds !== null, (query) => query.where("locations.id", "in", locationIds ?? []))
-      .orderBy(distanceToCentre(box, sql.ref("locations.lat"), sql.ref("locations.lng")))
-      .orderBy("locations.id")
-      .limit(limit)
-      .execute()
-  );
-}
+/** The box on SQLite's R*Tree columns. */
+const inRtree = (box: BoundingBox) =>
+  sql<boolean>`min_lat <= ${box.north} and max_lat >= ${box.south} and min_lng <= ${box.east} and max_lng >= ${box.west}`;
+
+/** The box on PostgreSQL's GiST index, its bounds as `real`, the columns' type, so the exact filter agrees at the edges. */
+const inGist = (box: BoundingBox) =>
+  sql<boolean>`point(lng, lat) <@ box(point(${box.west}::real, ${box.south}::real), point(${box.east}::real, ${box.north}::real))`;
 
 export function findLocation(db: Executor, locationId: string) {
   return db
