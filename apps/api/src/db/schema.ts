@@ -33,7 +33,7 @@ export interface Database {
   visits: VisitsTable;
   devices: DevicesTable;
   parking_meters: ParkingMetersTable;
-  meter_positions: MeterPositionsTable;
+  meter_map: MeterMapTable;
   meter_sessions: MeterSessionsTable;
   meter_purchases: MeterPurchasesTable;
   operator_memberships: OperatorMembershipsTable;
@@ -772,16 +772,21 @@ export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;
 export type { Generated };
 
 /**
- * SQLite only: the R*Tree of meter zones' points that the map's query reads, kept by triggers on
- * `locations` (migration 2026112810). PostgreSQL has a GiST index on the point instead.
+ * The active meter zones that the map's query reads alone, each with its exact point and its map
+ * summary as JSON text, kept by triggers on `locations` and `parking_meters` (migration
+ * 2026113010). On SQLite an R*Tree (`id` and the bounds are its own); on PostgreSQL a table keyed
+ * by `location_id` with a GiST index on the point, without those columns.
  */
-export interface MeterPositionsTable {
+export interface MeterMapTable {
   id: Generated<number>;
   min_lat: number;
   max_lat: number;
   min_lng: number;
   max_lng: number;
   location_id: string;
+  lat: number;
+  lng: number;
+  summary: string;
 }
 
 /** A meter location's zone (docs/product/parking.md). `area` and `hours` are JSON text (see the migration). */

@@ -2,12 +2,13 @@ import { MAX_ZONES_IN_VIEW } from "@estaciona/contracts/schemas/meters";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listZonesInBox } from "../../src/modules/meters/repository.ts";
 import { createTestApp, type TestApp } from "../support/helpers.ts";
-import { insertZoneGrid, listZonesInBoxBeforeIndex, randomViews } from "../support/meter-fixtures.ts";
+import { insertZoneGrid, listZonesInBoxBeforeIndex, randomViews, summaryOfOldRow } from "../support/meter-fixtures.ts";
 
 /**
  * The map's query on its spatial index answers exactly what the query it replaced answered
  * (docs/decisions/0177): the same zones in the same order, on random views of a city where zones
- * were also moved, switched off and deleted after the index was built (the R*Tree's triggers).
+ * were also moved, renamed, repriced, switched off and deleted after the index was built (the
+ * R*Tree's triggers), each zone as the map's summary (docs/decisions/0300).
  */
 describe("the meters map on its spatial index", () => {
   let app: TestApp;
@@ -23,7 +24,7 @@ describe("the meters map on its spatial index", () => {
       .where("lat", ">=", origin.lat)
       .orderBy("name")
       .execute();
-    // Every 7th zone moves 30 m north-east, every 11th is switched off, every 13th is deleted.
+    // Every 7th zone moves 30 m north-east, every 5th is renamed and repriced, every 11th is switched off, every 13th is deleted.
     for (const [index, zone] of grid.entries()) {
       if (index % 7 === 0)
         await app.db
@@ -31,6 +32,18 @@ describe("the meters map on its spatial index", () => {
           .set({ lat: zone.lat + 0.0003, lng: zone.lng + 0.0003 })
           .where("id", "=", zone.id)
           .execute();
+      if (index % 5 === 0) {
+        await app.db
+          .updateTable("locations")
+          .set({ name: `Renamed ${index}` })
+          .where("id", "=", zone.id)
+          .execute();
+        await app.db
+          .updateTable("parking_meters")
+          .set({ rate_per_hour: 1500 })
+          .where("location_id", "=", zone.id)
+          .execute();
+      }
       if (index % 11 === 0)
         await app.db.updateTable("locations").set({ active: 0 }).where("id", "=", zone.id).execute();
       if (index % 13 === 0) {
@@ -47,9 +60,7 @@ describe("the meters map on its spatial index", () => {
     for (const view of views) {
       const before = await listZonesInBoxBeforeIndex(app.db, view, MAX_ZONES_IN_VIEW + 1);
       const after = await listZonesInBox(app.db, view, MAX_ZONES_IN_VIEW + 1);
-      expect(after.map((zone) => [zone.id, zone.zone_code, zone.lat, zone.lng, zone.area])).toEqual(
-        before.map((zone) => [zone.id, zone.zone_code, zone.lat, zone.lng, zone.area]),
-      );
+      expect(after).toEqual(before.map(summaryOfOldRow));
       answered += after.length;
     }
     // The views are not empty: most hold dozens of zones.
@@ -66,6 +77,6 @@ describe("the meters map on its spatial index", () => {
     const before = await listZonesInBoxBeforeIndex(app.db, city, MAX_ZONES_IN_VIEW + 1);
     const after = await listZonesInBox(app.db, city, MAX_ZONES_IN_VIEW + 1);
     expect(after).toHaveLength(MAX_ZONES_IN_VIEW + 1);
-    expect(after.map((zone) => zone.id)).toEqual(before.map((zone) => zone.id));
+    expect(after.map((zone) => zone.uuid)).toEqual(before.map((zone) => zone.id));
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { feeBreakdown } from "@estaciona/contracts";
 import { meterPurchaseSubtotal } from "@estaciona/contracts/meters";
+import type { MeterZoneSummary } from "@estaciona/contracts/schemas/meters";
 import { sql } from "kysely";
 import type { Executor } from "../../src/db/database.ts";
 import type { BoundingBox } from "../../src/modules/meters/repository.ts";
@@ -105,6 +106,30 @@ export async function insertZoneGrid(
   }
 }
 
+interface OldZoneRow {
+  id: string;
+  zone_code: string;
+  name: string;
+  address: string;
+  lat: number;
+  lng: number;
+  area: string;
+  rate_per_hour: number;
+  currency: MeterZoneSummary["currency"];
+}
+
+/** What the map showed of an old query's row (its presenter before docs/decisions/0300). */
+export const summaryOfOldRow = (row: OldZoneRow): MeterZoneSummary => ({
+  uuid: row.id,
+  zone_code: row.zone_code,
+  name: row.name,
+  address: row.address,
+  coordinates: { lat: row.lat, lng: row.lng },
+  area: JSON.parse(row.area) as MeterZoneSummary["area"],
+  rate_per_hour: row.rate_per_hour,
+  currency: row.currency,
+});
+
 /**
  * The map's query as it was before the spatial index (migration 2026112810): the (kind, lat, lng)
  * btree and every column of the zone. Kept so the test and `npm run bench:map` compare the new one
@@ -113,7 +138,7 @@ export async function insertZoneGrid(
 export async function listZonesInBoxBeforeIndex(db: Executor, box: BoundingBox, limit: number) {
   const lat = (box.south + box.north) / 2;
   const lng = (box.west + box.east) / 2;
-  const { rows } = await sql<{ id: string; zone_code: string; lat: number; lng: number; area: string }>`
+  const { rows } = await sql<OldZoneRow>`
     select locations.*, parking_meters.zone_code, parking_meters.device_id, parking_meters.area,
       parking_meters.rate_per_hour, parking_meters.min_minutes, parking_meters.max_minutes, parking_meters.hours
     from parking_meters inner join locations on locations.id = parking_meters.location_id

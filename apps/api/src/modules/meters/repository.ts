@@ -1,3 +1,4 @@
+import type { MeterZoneSummary } from "@estaciona/contracts/schemas/meters";
 import { PostgresAdapter, sql } from "kysely";
 import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow, Row } from "../../db/schema.ts";
@@ -54,59 +55,45 @@ export interface BoundingBox {
 }
 
 /**
- * The active zones whose point is inside the box, nearest its centre first, with only what the
- * map shows. The spatial index narrows the rows (SQLite's R*Tree `meter_positions`, PostgreSQL's
- * GiST on the point); the exact box filter stays, because the R*Tree rounds its floats outwards
- * (docs/decisions/0177).
+ * The active zones whose point is inside the box, nearest its centre first, as the map's summaries.
+ * `meter_map` holds each active zone's exact point and its summary as JSON text (docs/decisions/0300),
+ * so a view reads that table alone; the spatial index narrows the rows (SQLite's R*Tree,
+ * PostgreSQL's GiST on the point) and the exact box filter stays, because the R*Tree rounds its
+ * floats outwards (docs/decisions/0177). The page's strings are parsed once.
  */
-export function listZonesInBox(db: Executor, box: BoundingBox, limit: number, locationIds: string[] | null = null) {
+export async function listZonesInBox(
+  db: Executor,
+  box: BoundingBox,
+  limit: number,
+  locationIds: string[] | null = null,
+): Promise<MeterZoneSummary[]> {
   // Only the zones of the requesting host's lots when it is limited to some (docs/decisions/0165).
-  if (locationIds?.length === 0) return Promise.resolve([]);
-  const lat = (box.south + box.north) / 2;
-  const lng = (box.west + box.east) / 2;
-  const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const inIndex = onPostgres
-    ? db.selectFrom("locations").where(
-        // The bounds as `real`, the columns' type: the exact filters below compare in it too, so both agree at the edges.
-        sql<boolean>`point(locations.lng, locations.lat) <@ box(point(${box.west}::real, ${box.south}::real), point(${box.east}::real, ${box.north}::real))`,
-      )
-    : db
-        .selectFrom("meter_positions")
-        // CROSS JOIN is SQLite's way to keep this order: left to itself it scans the btree and asks the R*Tree once per row.
-        .crossJoin("locations")
-        .whereRef("locations.id", "=", "meter_positions.location_id")
-        .where("meter_positions.min_lat", "<=", box.north)
-        .where("meter_positions.max_lat", ">=", box.south)
-        .where("meter_positions.min_lng", "<=", box.east)
-        .where("meter_positions.max_lng", ">=", box.west);
-  return inIndex
-    .innerJoin("parking_meters", "parking_meters.location_id", "locations.id")
-    .select([
-      "locations.id",
-      "locations.name",
-      "locations.address",
-      "locations.lat",
-      "locations.lng",
-      "locations.currency",
-      "parking_meters.zone_code",
-      "parking_meters.area",
-      "parking_meters.rate_per_hour",
-    ])
-    .where("locations.kind", "=", "meter")
-    .where("locations.active", "=", 1)
-    .where("locations.lat", ">=", box.south)
-    .where("locations.lat", "<=", box.north)
-    .where("locations.lng", ">=", box.west)
-    .where("locations.lng", "<=", box.east)
-    .$if(locationIds !== null, (query) => query.where("locations.id", "in", locationIds ?? []))
-    .orderBy(
-      sql`(locations.lat - ${lat}) * (locations.lat - ${lat}) + (locations.lng - ${lng}) * (locations.lng - ${lng})`,
-    )
-    .orderBy("locations.id")
+  if (locationIds?.length === 0) return [];
+  const centreLat = (box.south + box.north) / 2;
+  const centreLng = (box.west + box.east) / 2;
+  const rows = await db
+    .selectFrom("meter_map")
+    .select("summary")
+    .where(db.getExecutor().adapter instanceof PostgresAdapter ? inGist(box) : inRtree(box))
+    .where("lat", ">=", box.south)
+    .where("lat", "<=", box.north)
+    .where("lng", ">=", box.west)
+    .where("lng", "<=", box.east)
+    .$if(locationIds !== null, (query) => query.where("location_id", "in", locationIds ?? []))
+    .orderBy(sql`(lat - ${centreLat}) * (lat - ${centreLat}) + (lng - ${centreLng}) * (lng - ${centreLng})`)
+    .orderBy("location_id")
     .limit(limit)
     .execute();
+  return JSON.parse(`[${rows.map((row) => row.summary).join(",")}]`) as MeterZoneSummary[];
 }
-export type MeterZoneInBox = Awaited<ReturnType<typeof listZonesInBox>>[number];
+
+/** The box on SQLite's R*Tree columns. */
+const inRtree = (box: BoundingBox) =>
+  sql<boolean>`min_lat <= ${box.north} and max_lat >= ${box.south} and min_lng <= ${box.east} and max_lng >= ${box.west}`;
+
+/** The box on PostgreSQL's GiST index, its bounds as `real`, the columns' type, so the exact filter agrees at the edges. */
+const inGist = (box: BoundingBox) =>
+  sql<boolean>`point(lng, lat) <@ box(point(${box.west}::real, ${box.south}::real), point(${box.east}::real, ${box.north}::real))`;
 
 export function findLocation(db: Executor, locationId: string) {
   return db

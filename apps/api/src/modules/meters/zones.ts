@@ -24,7 +24,6 @@ import {
   insertZone,
   listZonesInBox,
   listZonesOfOrganisation,
-  type MeterZoneInBox,
   type MeterZoneRow,
   updateZone,
 } from "./repository.ts";
@@ -47,7 +46,7 @@ export const ratesOf = (zone: MeterZoneRow): FeeRates => ({
   cardFixed: zone.card_fixed,
 });
 
-function presentSummary(zone: MeterZoneInBox): MeterZoneSummary {
+function presentSummary(zone: MeterZoneRow): MeterZoneSummary {
   return {
     uuid: zone.id,
     zone_code: zone.zone_code,
@@ -98,15 +97,17 @@ export async function getZoneByCode(db: Executor, code: string): Promise<MeterZo
   return presentZone(zone);
 }
 
-/** `GET open/meters`: one query on the bounding box; `truncated` when the view holds more than the cap. */
-/** `GET open/meters`: the zones in view that the requesting host offers (docs/decisions/0165). */
+/**
+ * `GET open/meters`: the zones in view that the requesting host offers (docs/decisions/0165), one
+ * query on the bounding box; `truncated` when the view holds more than the cap.
+ */
 export async function listZones(
   db: Executor,
   box: BoundingBox,
   hostLocations: string[] | null,
 ): Promise<MeterZoneList> {
   const rows = await listZonesInBox(db, box, MAX_ZONES_IN_VIEW + 1, hostLocations);
-  return { items: rows.slice(0, MAX_ZONES_IN_VIEW).map(presentSummary), truncated: rows.length > MAX_ZONES_IN_VIEW };
+  return { items: rows.slice(0, MAX_ZONES_IN_VIEW), truncated: rows.length > MAX_ZONES_IN_VIEW };
 }
 
 type ZoneFields = z.output<typeof meterZoneBody>;
