@@ -49,6 +49,17 @@ export const CONEKTA_SCRIPT_URL = "https://pay.conekta.com/v1.0/js/conekta-check
 /** The order metadata key that carries our payment id, so `findCharge` can find the order (PAY-2). */
 export const CONEKTA_REFERENCE_METADATA_KEY = "payment_reference";
 
+/**
+ * Credit or debit from a Conekta card's `card_type` (docs/decisions/0294): a prepaid card is paid
+ * from funds already there, a debit card for the SAT's c_FormaPago (28); anything else is not known.
+ */
+export function conektaFunding(cardType: string | undefined): "credit" | "debit" | null {
+  const type = cardType?.trim().toLowerCase();
+  if (type === "credit") return "credit";
+  if (type === "debit" || type === "prepaid") return "debit";
+  return null;
+}
+
 // --- The parts of Conekta's answers we read (OpenAPI schemas/…; everything else is ignored). ---
 
 interface ConektaErrorBody {
@@ -65,6 +76,8 @@ interface ConektaCustomer {
 interface ConektaPaymentSource {
   id: string;
   type?: string;
+  /** payment_method_card_response's `card_type`: "credit" or "debit" in Conekta's examples. */
+  card_type?: string;
   last4?: string;
   brand?: string;
   exp_month?: string;
@@ -281,6 +294,7 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
         expMonth: Number(source.exp_month ?? 0),
         expYear: fourDigitYear(Number(source.exp_year ?? 0)),
         holderName: source.name ?? null,
+        funding: conektaFunding(source.card_type),
       };
       return card;
     },
