@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ConektaFake, startConektaFake } from "../../../test/support/fakes/conekta-server.ts";
 import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/support/fakes/fake-http.ts";
-import { CONEKTA_SCRIPT_URL, conektaDeclineReason, conektaFunding, createConektaGateway } from "./conekta.ts";
+import { conektaFunding } from "./card-funding.ts";
+import { CONEKTA_SCRIPT_URL, conektaDeclineReason, createConektaGateway } from "./conekta.ts";
 import { GatewayDeclinedError, GatewayUnavailableError, type PaymentGateway } from "./gateway.ts";
 
 const holder = { firstName: "Ana", lastName: "Pérez", email: "ana@example.com", phone: "+528112345678" };

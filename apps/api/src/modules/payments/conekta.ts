@@ -8,6 +8,7 @@ import {
   parseJsonAnswer,
   trimTrailingSlash,
 } from "./adapter-http.ts";
+import { conektaFunding } from "./card-funding.ts";
 import {
   type ChargeOutcome,
   type ChargeRequest,
@@ -49,17 +50,6 @@ export const CONEKTA_SCRIPT_URL = "https://pay.conekta.com/v1.0/js/conekta-check
 /** The order metadata key that carries our payment id, so `findCharge` can find the order (PAY-2). */
 export const CONEKTA_REFERENCE_METADATA_KEY = "payment_reference";
 
-/**
- * Credit or debit from a Conekta card's `card_type` (docs/decisions/0294): a prepaid card is paid
- * from funds already there, a debit card for the SAT's c_FormaPago (28); anything else is not known.
- */
-export function conektaFunding(cardType: string | undefined): "credit" | "debit" | null {
-  const type = cardType?.trim().toLowerCase();
-  if (type === "credit") return "credit";
-  if (type === "debit" || type === "prepaid") return "debit";
-  return null;
-}
-
 // --- The parts of Conekta's answers we read (OpenAPI schemas/…; everything else is ignored). ---
 
 interface ConektaErrorBody {
@@ -76,7 +66,6 @@ interface ConektaCustomer {
 interface ConektaPaymentSource {
   id: string;
   type?: string;
-  /** payment_method_card_response's `card_type`: "credit" or "debit" in Conekta's examples. */
   card_type?: string;
   last4?: string;
   brand?: string;
@@ -286,7 +275,7 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
       if (!source.id || !source.last4) {
         throw new GatewayUnavailableError("conekta", "payment source answer lacks id or last4");
       }
-      const card: SavedCard = {
+      return {
         customerRef: customerId,
         cardRef: source.id,
         brand: normaliseCardBrand(source.brand),
@@ -295,8 +284,7 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
         expYear: fourDigitYear(Number(source.exp_year ?? 0)),
         holderName: source.name ?? null,
         funding: conektaFunding(source.card_type),
-      };
-      return card;
+      } satisfies SavedCard;
     },
 
     async deleteCard({ customerRef, cardRef }) {
