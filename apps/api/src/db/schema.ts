@@ -43,6 +43,8 @@ export interface Database {
   tax_profiles: TaxProfilesTable;
   invoices: InvoicesTable;
   invoice_payments: InvoicePaymentsTable;
+  global_invoices: GlobalInvoicesTable;
+  global_invoice_payments: GlobalInvoicePaymentsTable;
   contact_messages: ContactMessagesTable;
   plans: PlansTable;
   discounts: DiscountsTable;
@@ -671,7 +673,58 @@ export interface InvoiceIssuersTable {
   postal_code: string;
   series: string;
   last_folio: number;
+  /** How often its global invoice is issued (docs/decisions/0293). */
+  global_periodicity: Generated<GlobalPeriodicity>;
   created_at: string;
+}
+
+export type GlobalPeriodicity = "daily" | "fortnightly" | "monthly" | "bimonthly";
+
+/** One organisation's CFDI to the general public for a period's sales no driver invoiced (docs/decisions/0293). */
+export interface GlobalInvoicesTable {
+  id: string;
+  organisation_id: string;
+  period_key: string;
+  periodicity: GlobalPeriodicity;
+  /** InformacionGlobal's Meses (c_Meses: 01–12, 13–18 for two months) and Año. */
+  months: string;
+  year: number;
+  period_start: string;
+  period_end: string;
+  status: "issuing" | "issued" | "failed";
+  series: string;
+  folio: number;
+  issuer_rfc: string;
+  issuer_name: string;
+  issuer_regime: string;
+  issuer_postal_code: string;
+  payment_form: string;
+  subtotal: number;
+  tax: number;
+  total: number;
+  provider: string;
+  provider_ref: string | null;
+  cfdi_uuid: string | null;
+  stamped: Bool;
+  xml: string | null;
+  pdf_base64: string | null;
+  failure_code: string | null;
+  issued_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A payment on a global invoice, with what is left of it after refunds. */
+export interface GlobalInvoicePaymentsTable {
+  global_invoice_id: string;
+  payment_id: string;
+  location_id: string;
+  base: number;
+  tax: number;
+  tax_rate_bp: number;
+  total: number;
+  payment_form: string;
+  paid_at: string;
 }
 
 /** A driver's fiscal data for invoices (CFDI 4.0 Receptor). */

@@ -276,4 +276,30 @@ describe(`sign-in and sessions (${testEngine})`, () => {
     expect(accounts).toHaveLength(2);
     expect((await userByPhone(user.phone)).id).not.toBe(user.id);
   });
+
+  it("the sandbox's undeliverable phones keep their SMS code back and say so; WhatsApp delivers (decision 0295)", async () => {
+    const phone = "+528100000942";
+    const ip = freshAddress();
+    const ask = (channel?: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/open/user",
+        remoteAddress: ip,
+        payload: { phone_number: phone, domain: "estaciona", ...(channel ? { channel } : {}) },
+      });
+    const bySms = await ask();
+    expect(bySms.statusCode).toBe(200);
+    expect(bySms.json().data).toBeNull();
+    const delivery = await app.inject({
+      method: "POST",
+      url: "/api/open/user/code-delivery",
+      remoteAddress: ip,
+      payload: { phone_number: phone },
+    });
+    expect(delivery.json().data).toEqual({ state: "undelivered", channels: ["sms", "whatsapp"] });
+    const byWhatsapp = await ask("whatsapp");
+    expect(byWhatsapp.statusCode).toBe(200);
+    expect(byWhatsapp.json().data).toMatch(/^\d{6}$/);
+    expect((await smsGrant(phone, byWhatsapp.json().data)).statusCode).toBe(200);
+  });
 });

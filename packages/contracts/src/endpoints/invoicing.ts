@@ -161,3 +161,42 @@ export const cancelInvoice = defineEndpoint({
   summary: "Cancel an issued invoice at its provider (motive 02); its payments can be invoiced again",
   schemas: schemasOf(invoicing, (s) => ({ params: s.invoiceParams, response: s.invoice })),
 });
+
+export const listGlobalInvoices = defineEndpoint({
+  method: "GET",
+  path: "/admin/invoices/global",
+  auth: "admin",
+  tag,
+  summary: "The organisation's global invoices to the general public, newest period first (docs/decisions/0293)",
+  schemas: schemasOf(invoicing, (s) => ({ response: s.globalInvoiceList })),
+});
+
+export const exportGlobalInvoices = defineEndpoint({
+  method: "GET",
+  path: "/admin/invoices/global/export",
+  auth: "admin",
+  envelope: false,
+  tag,
+  summary: "The organisation's global invoices as CSV (amounts as decimals)",
+  schemas: schemasOf(invoicing, (s) => ({ response: s.globalInvoicesCsv })),
+});
+
+export const downloadGlobalInvoiceXml = defineEndpoint({
+  method: "GET",
+  path: "/admin/invoice/global/:uuid/xml",
+  auth: "admin",
+  errors: ["file_not_found"],
+  tag,
+  summary: "A global invoice's CFDI XML, base64",
+  schemas: schemasOf(invoicing, (s) => ({ params: s.invoiceParams, response: s.invoiceFile })),
+});
+
+export const downloadGlobalInvoicePdf = defineEndpoint({
+  method: "GET",
+  path: "/admin/invoice/global/:uuid/pdf",
+  auth: "admin",
+  errors: ["file_not_found"],
+  tag,
+  summary: "A global invoice's PDF, base64",
+  schemas: schemasOf(invoicing, (s) => ({ params: s.invoiceParams, response: s.invoiceFile })),
+});

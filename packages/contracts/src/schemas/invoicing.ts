@@ -148,3 +148,30 @@ export const invoiceFile = z.object({ filename: z.string(), content_type: z.stri
 export type InvoiceFile = z.infer<typeof invoiceFile>;
 
 export const rejectInvoiceBody = z.object({ reason: requiredText(500) });
+
+/** How often an organisation's global invoice is issued (docs/decisions/0293). */
+export const GLOBAL_PERIODICITIES = ["daily", "fortnightly", "monthly", "bimonthly"] as const;
+export type GlobalPeriodicity = (typeof GLOBAL_PERIODICITIES)[number];
+
+/** A global invoice to the general public: one organisation's uninvoiced Mexican sales of a period. */
+export const globalInvoice = z.object({
+  uuid,
+  periodicity: z.enum(GLOBAL_PERIODICITIES),
+  /** The period's first day and the day after its last, on Mexico City's clock (`YYYY-MM-DD`). */
+  period_start: z.string(),
+  period_end: z.string(),
+  status: z.enum(["issuing", "issued", "failed"]),
+  series: z.string(),
+  folio: z.number().int(),
+  stamped: z.boolean(),
+  cfdi_uuid: z.string().nullable(),
+  payment_count: z.number().int(),
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  issued_at: z.string().nullable(),
+});
+export type GlobalInvoice = z.infer<typeof globalInvoice>;
+export const globalInvoiceList = z.array(globalInvoice);
+export const globalInvoicesCsv = z.string();

@@ -140,7 +140,9 @@ export async function requestSignInCode(
     throw new AppError("action_not_available", { status: 503, messageKey: "errors.server_error", cause: error });
   }
   context.log.info({ to: maskPhone(input.phone), provider: sms.name }, "sign-in code sent");
-  return { code: sms.returnsCodeToCaller ? code : null };
+  // The sandbox hands the code back, unless it played an undelivered message (decision 0295).
+  const delivered = sms.returnsCodeToCaller && !(await newestCodeUndelivered(context.db, input.phone));
+  return { code: delivered ? code : null };
 }
 
 /** The channels a code can go by: the sandbox keeps both; Twilio those with a sender configured. */

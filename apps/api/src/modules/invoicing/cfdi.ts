@@ -13,6 +13,13 @@ const SCHEMA_LOCATION = `${CFDI_NAMESPACE} http://www.sat.gob.mx/sitio_internet/
 /** c_ClaveProdServ 78111807: servicios de estacionamiento de vehículos; c_ClaveUnidad E48: unidad de servicio. */
 export const PARKING_PRODUCT_KEY = "78111807";
 export const SERVICE_UNIT_KEY = "E48";
+/**
+ * A global invoice's concepts, as the SAT's Anexo 20 guide wants them: one per sale, ClaveProdServ
+ * 01010101, ClaveUnidad ACT, Descripción "Venta", NoIdentificacion the sale's number.
+ */
+const GLOBAL_PRODUCT_KEY = "01010101";
+const GLOBAL_UNIT_KEY = "ACT";
+export const GLOBAL_LINE_DESCRIPTION = "Venta";
 /** c_Impuesto 002: IVA. */
 const IVA = "002";
 /** A stamped CFDI carries the issuer's certificate number; the sandbox has no certificate. */
@@ -35,6 +42,22 @@ export interface CfdiLine {
   taxRateBp: number;
 }
 
+/** The SAT's InformacionGlobal: c_Periodicidad, c_Meses and Año of a global invoice's sales. */
+export interface CfdiGlobalInformation {
+  periodicity: string;
+  months: string;
+  year: number;
+}
+
+/** The receiver of a global invoice (Anexo 20): the general public, at the place of issue. */
+export const generalPublic = (issuerPostalCode: string): CfdiDocument["receiver"] => ({
+  rfc: "XAXX010101000",
+  name: "PUBLICO EN GENERAL",
+  regime: "616",
+  postalCode: issuerPostalCode,
+  cfdiUse: "S01",
+});
+
 export interface CfdiDocument {
   series: string;
   folio: number;
@@ -46,7 +69,15 @@ export interface CfdiDocument {
   issuer: CfdiParty;
   receiver: CfdiParty & { cfdiUse: string };
   lines: CfdiLine[];
+  /** Present on a global invoice to the general public only. */
+  global?: CfdiGlobalInformation;
 }
+
+/** The catalogue keys of a document's concepts: parking services, or a global invoice's sales. */
+export const conceptKeys = (document: Pick<CfdiDocument, "global">) =>
+  document.global
+    ? { productKey: GLOBAL_PRODUCT_KEY, unitKey: GLOBAL_UNIT_KEY, unitName: "Actividad" }
+    : { productKey: PARKING_PRODUCT_KEY, unitKey: SERVICE_UNIT_KEY, unitName: "Unidad de servicio" };
 
 export interface CfdiTotals {
   subtotal: number;
@@ -102,6 +133,12 @@ export function buildCfdiXml(document: CfdiDocument, options: { note?: string } 
     MetodoPago: "PUE",
     LugarExpedicion: document.issuer.postalCode,
   });
+  if (document.global)
+    comprobante.ele(CFDI_NAMESPACE, "cfdi:InformacionGlobal", {
+      Periodicidad: document.global.periodicity,
+      Meses: document.global.months,
+      Año: String(document.global.year),
+    });
   comprobante.ele(CFDI_NAMESPACE, "cfdi:Emisor", {
     Rfc: document.issuer.rfc,
     Nombre: document.issuer.name,
@@ -114,15 +151,16 @@ export function buildCfdiXml(document: CfdiDocument, options: { note?: string } 
     RegimenFiscalReceptor: document.receiver.regime,
     UsoCFDI: document.receiver.cfdiUse,
   });
+  const keys = conceptKeys(document);
   const conceptos = comprobante.ele(CFDI_NAMESPACE, "cfdi:Conceptos");
   for (const line of document.lines) {
     conceptos
       .ele(CFDI_NAMESPACE, "cfdi:Concepto", {
-        ClaveProdServ: PARKING_PRODUCT_KEY,
+        ClaveProdServ: keys.productKey,
         NoIdentificacion: line.reference,
         Cantidad: "1",
-        ClaveUnidad: SERVICE_UNIT_KEY,
-        Unidad: "Unidad de servicio",
+        ClaveUnidad: keys.unitKey,
+        Unidad: keys.unitName,
         Descripcion: line.description,
         ValorUnitario: money(line.base),
         Importe: money(line.base),

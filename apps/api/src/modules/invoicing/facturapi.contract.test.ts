@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkAnswer, checkRequest, loadSpec } from "../../../test/support/contract/openapi-check.ts";
 import { type FacturapiFake, startFacturapiFake } from "../../../test/support/fakes/facturapi-server.ts";
 import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/support/fakes/fake-http.ts";
-import type { CfdiDocument } from "./cfdi.ts";
+import { type CfdiDocument, generalPublic } from "./cfdi.ts";
 import { createFacturapiIssuer } from "./facturapi.ts";
 
 /**
@@ -31,6 +31,15 @@ beforeAll(async () => {
   });
   const context = { invoiceId: "0d6f3c1e-1111-4000-8000-000000000001", receiverEmail: "ana@example.com" };
   const issued = await issuer.issue(document, context);
+  await issuer.issue(
+    {
+      ...document,
+      receiver: generalPublic("64000"),
+      global: { periodicity: "04", months: "11", year: 2026 },
+      lines: [{ ...document.lines[0], description: "Venta" } as CfdiDocument["lines"][number]],
+    },
+    { invoiceId: "0d6f3c1e-1111-4000-8000-000000000002", receiverEmail: "" },
+  );
   fake.receiverMustAccept = true;
   await issuer.cancel(issued.providerRef);
   await issuer.cancellationStatus(issued.providerRef);
@@ -47,6 +56,20 @@ describe("Facturapi's published contract", () => {
       "GET /v2/invoices/{id}/xml",
       "POST /v2/invoices",
     ]);
+  });
+
+  it("a global invoice names its period in Facturapi's `global` object, to the general public", () => {
+    const global = fake.requests
+      .filter((request) => request.method === "POST")
+      .map((request) => JSON.parse(request.body))
+      .find((body) => body.global);
+    expect(global).toMatchObject({
+      global: { periodicity: "month", months: "11", year: 2026 },
+      use: "S01",
+      customer: { tax_id: "XAXX010101000", legal_name: "PUBLICO EN GENERAL", tax_system: "616" },
+      items: [{ product: { product_key: "01010101", unit_key: "ACT" } }],
+    });
+    expect(global.customer.email).toBeUndefined();
   });
 
   it("every request is an operation of the document: path, method, security, query and body fields", () => {

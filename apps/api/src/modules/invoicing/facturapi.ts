@@ -1,5 +1,5 @@
 import { DecimalAmount, jsonWithDecimalAmounts, trimTrailingSlash } from "../payments/adapter-http.ts";
-import { type CfdiDocument, PARKING_PRODUCT_KEY, SERVICE_UNIT_KEY } from "./cfdi.ts";
+import { type CfdiDocument, conceptKeys } from "./cfdi.ts";
 import {
   CANCELLATION_STATUSES,
   type CancellationStatus,
@@ -22,6 +22,14 @@ export interface FacturapiSettings {
 }
 
 const PROVIDER = "facturapi";
+/** Facturapi's `global.periodicity` for the SAT's c_Periodicidad (its OpenAPI v2 document's enum). */
+const FACTURAPI_PERIODICITY: Record<string, string> = {
+  "01": "day",
+  "02": "week",
+  "03": "fortnight",
+  "04": "month",
+  "05": "two_months",
+};
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 interface FacturapiInvoice {
@@ -100,28 +108,39 @@ export function createFacturapiIssuer(settings: FacturapiSettings): InvoiceProvi
   return {
     name: PROVIDER,
     async issue(document: CfdiDocument, { invoiceId, receiverEmail }) {
+      const keys = conceptKeys(document);
       const body = jsonWithDecimalAmounts({
         customer: {
           legal_name: document.receiver.name,
           tax_id: document.receiver.rfc,
           tax_system: document.receiver.regime,
-          email: receiverEmail,
+          ...(receiverEmail ? { email: receiverEmail } : {}),
           address: { zip: document.receiver.postalCode },
         },
         items: document.lines.map((line) => ({
           quantity: 1,
           product: {
             description: line.description,
-            product_key: PARKING_PRODUCT_KEY,
+            product_key: keys.productKey,
             price: new DecimalAmount(line.base),
             tax_included: false,
             // A rate, not money: 1600 bp is written 0.16.
             taxes: [{ type: "IVA", rate: line.taxRateBp / 10_000 }],
-            unit_key: SERVICE_UNIT_KEY,
-            unit_name: "Unidad de servicio",
+            unit_key: keys.unitKey,
+            unit_name: keys.unitName,
             sku: line.reference,
           },
         })),
+        // A global invoice names its period the way Facturapi's `global` object does (FACTURAPI_PERIODICITY).
+        ...(document.global
+          ? {
+              global: {
+                periodicity: FACTURAPI_PERIODICITY[document.global.periodicity],
+                months: document.global.months,
+                year: document.global.year,
+              },
+            }
+          : {}),
         payment_form: document.paymentForm,
         payment_method: "PUE",
         use: document.receiver.cfdiUse,

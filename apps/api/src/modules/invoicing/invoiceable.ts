@@ -21,7 +21,7 @@ export const baseOf = (charge: ChargeWithLocation): number =>
 /**
  * Why a charge cannot be invoiced, or null: only Mexican locations that invoice, an amount above
  * zero, no discount where the location does not invoice discounted payments, inside the
- * location's invoice window (docs/product/calls-and-errors.md's codes).
+ * location's invoice window and on no global invoice (docs/product/calls-and-errors.md's codes).
  */
 export function refusal(charge: ChargeWithLocation, now: number): AppError | null {
   if (charge.country !== "mx" || charge.currency !== "mxn" || charge.invoicing === "none")
@@ -29,7 +29,10 @@ export function refusal(charge: ChargeWithLocation, now: number): AppError | nul
   if (charge.amount <= 0 || baseOf(charge) <= 0) return new AppError("invalid_invoice_amount");
   if (charge.discount > 0 && charge.invoice_discounted === 0)
     return new AppError("invoice_with_discount_not_available");
-  if (Date.parse(deadlineOf(charge)) < now) return new AppError("invoice_not_available_date");
+  // A sale on its period's global invoice has been invoiced to the general public: the driver's
+  // window closed with it (docs/decisions/0293).
+  if (Date.parse(deadlineOf(charge)) < now || charge.global_invoice_id !== null)
+    return new AppError("invoice_not_available_date");
   return null;
 }
 

@@ -33,7 +33,7 @@ export const MAX_ISSUE_ATTEMPTS = 8;
  * that paid the largest amount (the SAT's Anexo 20 guide: "la forma de pago con la que se liquidó
  * el mayor importe"); a line from before forms were recorded was issued as 04 and stays so.
  */
-export function paymentFormOfLines(lines: readonly { total: number; payment_form: "04" | "28" | null }[]): string {
+export function paymentFormOfLines(lines: readonly { total: number; payment_form: string | null }[]): string {
   const largest = lines.reduce<(typeof lines)[number] | undefined>(
     (best, line) => (!best || line.total > best.total ? line : best),
     undefined,

@@ -1,5 +1,6 @@
 import { apiModule } from "../../plugins/module.ts";
 import { registerCancellationJobs } from "./cancellation.ts";
+import { registerGlobalInvoicing } from "./global-invoicing.ts";
 import { registerInvoicingJobs } from "./issuing.ts";
 import { invoicingRoutes } from "./routes.ts";
 
@@ -14,6 +15,7 @@ export const invoicingModule = apiModule(
   async (app) => {
     registerInvoicingJobs(app, app.jobs);
     registerCancellationJobs(app, app.jobs);
+    registerGlobalInvoicing(app, app.jobs);
     await app.register(invoicingRoutes);
   },
 );

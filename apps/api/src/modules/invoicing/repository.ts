@@ -82,6 +82,12 @@ export async function takeNextFolio(tx: Executor, organisationId: string) {
   return { issuer, folio };
 }
 
+/**
+ * SAT's c_FormaPago for a card: 28 tarjeta de débito, 04 tarjeta de crédito — also when the
+ * gateway did not say, since a paid-at-once (PUE) CFDI cannot say 99 "por definir" (docs/decisions/0294).
+ */
+export const paymentFormOf = (funding: "credit" | "debit" | null): "04" | "28" => (funding === "debit" ? "28" : "04");
+
 // Payments that can be invoiced -------------------------------------------------------------------
 
 /**
@@ -103,6 +109,7 @@ function chargesWithLocation(db: Executor, userId: string) {
         join.onRef("invoice_payments.payment_id", "=", "payments.id").on("invoice_payments.released", "=", 0),
       )
       .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")
+      .leftJoin("global_invoice_payments", "global_invoice_payments.payment_id", "payments.id")
       .select((eb) => [
         "payments.id as payment_id",
         "payments.description",
@@ -127,6 +134,7 @@ function chargesWithLocation(db: Executor, userId: string) {
         "locations.time_zone",
         eb.fn.coalesce("subscription_periods.discount", eb.lit(0)).as("discount"),
         "invoice_payments.invoice_id",
+        "global_invoice_payments.global_invoice_id",
         "payment_methods.funding",
       ])
       .where("payments.user_id", "=", userId)

@@ -7,6 +7,7 @@ import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
 import { conceptDescription } from "./cfdi.ts";
+import { paymentsOnGlobalInvoices } from "./global-repository.ts";
 import { baseOf, DAY_MS, refusal } from "./invoiceable.ts";
 import { JOB_ISSUE_INVOICE, MAX_ISSUE_ATTEMPTS } from "./issuing.ts";
 import { groupBy, presentInvoice, requireInvoice } from "./presenting.ts";
@@ -15,6 +16,7 @@ import {
   findChargeWithLocation,
   insertInvoice,
   listChargesWithLocation,
+  paymentFormOf,
   type TaxProfileRow,
   takeNextFolio,
 } from "./repository.ts";
@@ -92,6 +94,12 @@ async function createInvoice(
     const numbered = await takeNextFolio(tx, first.organisation_id);
     if (!numbered) throw new AppError("invoice_not_available");
     const { issuer, folio } = numbered;
+    // Under the issuer's lock, which the global invoice's collection takes too: a sale it took is not the driver's any more.
+    const onGlobal = await paymentsOnGlobalInvoices(
+      tx,
+      charges.map((charge) => charge.payment_id),
+    );
+    if (onGlobal.size > 0) throw new AppError("invoice_not_available_date");
     const now = nowIso();
     const needsApproval = charges.some((charge) => charge.invoicing === "approval");
     const lines: NewRow<"invoice_payments">[] = charges.map((charge) => ({
@@ -153,9 +161,6 @@ async function createInvoice(
   });
   return id;
 }
-
-/** SAT's c_FormaPago for a card: 28 tarjeta de débito, 04 tarjeta de crédito (also when the gateway did not say). */
-const paymentFormOf = (funding: "credit" | "debit" | null): "04" | "28" => (funding === "debit" ? "28" : "04");
 
 export const enqueueIssue = (tx: Executor, invoiceId: string) =>
   enqueue(

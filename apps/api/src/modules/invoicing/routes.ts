@@ -4,6 +4,7 @@ import { requestLocale } from "../../lib/locale.ts";
 import { route } from "../../plugins/endpoints.ts";
 import { scopeOf } from "../operator/scope.ts";
 import { cancelInvoice } from "./cancellation.ts";
+import { globalInvoiceFile, globalInvoicesCsv, listGlobalInvoices } from "./global-presenting.ts";
 import { listInvoiceablePayments } from "./invoiceable.ts";
 import { getInvoice, invoiceFile, listInvoices } from "./presenting.ts";
 import { requestInvoice, requestMonthlyInvoice } from "./requests.ts";
@@ -44,6 +45,17 @@ export const invoicingRoutes: FastifyPluginAsync = async (app) => {
   );
   await route(app, endpoints.rejectInvoice, (request) =>
     rejectInvoice(app.db, scopeOf(request), request.params.uuid, request.body.reason),
+  );
+  await route(app, endpoints.listGlobalInvoices, (request) => listGlobalInvoices(app.db, scopeOf(request)));
+  await route(app, endpoints.exportGlobalInvoices, async (request, reply) => {
+    reply.type("text/csv; charset=utf-8").header("content-disposition", 'attachment; filename="global-invoices.csv"');
+    return globalInvoicesCsv(app.db, scopeOf(request), requestLocale(request.headers["accept-language"]));
+  });
+  await route(app, endpoints.downloadGlobalInvoiceXml, (request) =>
+    globalInvoiceFile(app.db, scopeOf(request), request.params.uuid, "xml"),
+  );
+  await route(app, endpoints.downloadGlobalInvoicePdf, (request) =>
+    globalInvoiceFile(app.db, scopeOf(request), request.params.uuid, "pdf"),
   );
   await route(app, endpoints.cancelInvoice, (request) => cancelInvoice(app, scopeOf(request), request.params.uuid));
 };

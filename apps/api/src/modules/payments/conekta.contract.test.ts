@@ -3,7 +3,7 @@ import { checkAnswer, checkRequest, loadSpec } from "../../../test/support/contr
 import { type ConektaFake, startConektaFake } from "../../../test/support/fakes/conekta-server.ts";
 import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/support/fakes/fake-http.ts";
 import { createConektaGateway } from "./conekta.ts";
-import type { PaymentGateway } from "./gateway.ts";
+import type { PaymentGateway, SavedCard } from "./gateway.ts";
 
 /**
  * Every request the Conekta adapter sends, and every answer our fake gives it, held to Conekta's own
@@ -13,6 +13,8 @@ const spec = loadSpec("conekta");
 const holder = { firstName: "Ana", lastName: "Pérez", email: "ana@example.com", phone: "+528112345678" };
 let fake: ConektaFake;
 let gateway: PaymentGateway;
+let card: SavedCard;
+let debitCard: SavedCard;
 
 beforeAll(async () => {
   fake = await startConektaFake();
@@ -23,8 +25,8 @@ beforeAll(async () => {
     timeoutMs: FAKE_PROVIDER_TIMEOUT_MS,
   });
   // Every call the adapter makes, in the shapes the ledger uses.
-  const card = await gateway.saveCard({ token: "tok_1", customerRef: null, holder });
-  await gateway.saveCard({ token: "tok_2", customerRef: card.customerRef, holder });
+  card = await gateway.saveCard({ token: "tok_1", customerRef: null, holder });
+  debitCard = await gateway.saveCard({ token: "tok_debit", customerRef: card.customerRef, holder });
   const charge = (reference: string) => ({
     reference,
     amount: 1000,
@@ -59,6 +61,11 @@ beforeAll(async () => {
 afterAll(async () => fake.close());
 
 describe("Conekta's published contract", () => {
+  it("a saved card keeps the funding its payment source's card_type says (c_FormaPago 04 or 28)", () => {
+    expect(card.funding).toBe("credit");
+    expect(debitCard.funding).toBe("debit");
+  });
+
   it("the adapter made every call it has", () => {
     const calls = new Set(
       fake.requests.map((request) => `${request.method} ${request.path.replace(/\/(cus|src|ord)_\w+/g, "/{id}")}`),

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ConektaFake, startConektaFake } from "../../../test/support/fakes/conekta-server.ts";
 import { FAKE_PROVIDER_TIMEOUT_MS } from "../../../test/support/fakes/fake-http.ts";
+import { conektaFunding } from "./card-funding.ts";
 import { CONEKTA_SCRIPT_URL, conektaDeclineReason, createConektaGateway } from "./conekta.ts";
 import { GatewayDeclinedError, GatewayUnavailableError, type PaymentGateway } from "./gateway.ts";
 
@@ -35,6 +36,16 @@ function chargeRequest(reference: string, amount = 1000) {
 }
 
 describe("Conekta adapter", () => {
+  it.each([
+    ["credit", "credit"],
+    ["DEBIT", "debit"],
+    ["prepaid", "debit"],
+    ["", null],
+    [undefined, null],
+  ] as const)("reads card_type %o as funding %o", (cardType, funding) => {
+    expect(conektaFunding(cardType)).toBe(funding);
+  });
+
   it("gives the card component its public key and script", () => {
     expect(gateway.cardFormConfig()).toEqual({
       provider: "conekta",

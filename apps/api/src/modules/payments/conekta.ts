@@ -8,6 +8,7 @@ import {
   parseJsonAnswer,
   trimTrailingSlash,
 } from "./adapter-http.ts";
+import { conektaFunding } from "./card-funding.ts";
 import {
   type ChargeOutcome,
   type ChargeRequest,
@@ -65,6 +66,7 @@ interface ConektaCustomer {
 interface ConektaPaymentSource {
   id: string;
   type?: string;
+  card_type?: string;
   last4?: string;
   brand?: string;
   exp_month?: string;
@@ -273,7 +275,7 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
       if (!source.id || !source.last4) {
         throw new GatewayUnavailableError("conekta", "payment source answer lacks id or last4");
       }
-      const card: SavedCard = {
+      return {
         customerRef: customerId,
         cardRef: source.id,
         brand: normaliseCardBrand(source.brand),
@@ -281,8 +283,8 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
         expMonth: Number(source.exp_month ?? 0),
         expYear: fourDigitYear(Number(source.exp_year ?? 0)),
         holderName: source.name ?? null,
-      };
-      return card;
+        funding: conektaFunding(source.card_type),
+      } satisfies SavedCard;
     },
 
     async deleteCard({ customerRef, cardRef }) {

@@ -122,7 +122,8 @@ export async function startConektaFake(): Promise<ConektaFake> {
         type: "card",
         last4: "4242",
         bin: "42424242",
-        card_type: "credit",
+        // Conekta's own example (research/ecosystem.md §1.3) answers "debit"; a token named so gets it.
+        card_type: (JSON.parse(request.body) as { token_id?: string }).token_id === "tok_debit" ? "debit" : "credit",
         exp_month: "12",
         exp_year: "29",
         brand: "visa",

@@ -4,6 +4,7 @@ import * as invoicing from "@estaciona/contracts/endpoints/invoicing";
 import * as endpoints from "@estaciona/contracts/endpoints/operator";
 import type { Query, QueryClient } from "@tanstack/react-query";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { base64Blob, saveFile } from "../../../lib/download.ts";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
 import { endpointKey, endpointQuery } from "../../../lib/endpoint-query.ts";
 
@@ -94,6 +95,22 @@ export const addOrganisationOperator = (uuid: string, phone: string) =>
   callEndpoint(endpoints.addOrganisationOperator, { params: { uuid }, body: { phone } });
 
 export const pendingInvoicesQuery = () => endpointQuery(invoicing.listPendingInvoices, {});
+export const globalInvoicesQuery = () => endpointQuery(invoicing.listGlobalInvoices, {});
+
+/** Saves a global invoice's XML or PDF under its own file name. */
+export async function downloadGlobalInvoice(uuid: string, format: "xml" | "pdf"): Promise<void> {
+  const file = await callEndpoint(
+    format === "xml" ? invoicing.downloadGlobalInvoiceXml : invoicing.downloadGlobalInvoicePdf,
+    { params: { uuid } },
+  );
+  saveFile(base64Blob(file.base64, file.content_type), file.filename);
+}
+
+/** The organisation's global invoices as CSV, in the operator's language. */
+export async function downloadGlobalInvoicesCsv(filename: string): Promise<void> {
+  const csv = await callEndpoint(invoicing.exportGlobalInvoices, {});
+  saveFile(new Blob([csv], { type: "text/csv;charset=utf-8" }), filename);
+}
 export const approveInvoice = (uuid: string) => callEndpoint(invoicing.approveInvoice, { params: { uuid } });
 export const rejectInvoice = (uuid: string, reason: string) =>
   callEndpoint(invoicing.rejectInvoice, { params: { uuid }, body: { reason } });

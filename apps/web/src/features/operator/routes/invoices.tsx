@@ -4,15 +4,21 @@ import { useState } from "react";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { Page } from "../../../components/page.tsx";
-import { approveInvoice, consoleLists, pendingInvoicesQuery, rejectInvoice } from "../api/operator.ts";
+import { approveInvoice, consoleLists, pendingInvoicesQuery, profileQuery, rejectInvoice } from "../api/operator.ts";
 import { ConsoleList } from "../components/console-list.tsx";
+import { GlobalInvoices } from "../components/global-invoices.tsx";
 import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
-/** /operador/facturas: invoice requests of locations that need the operator's approval (docs/product/invoicing-account-contact.md). */
+/**
+ * /operador/facturas: invoice requests of locations that need the operator's approval, then the
+ * organisation's global invoices — not for a staff member limited to some locations
+ * (docs/product/invoicing-account-contact.md).
+ */
 export default function InvoicesScreen() {
   const { t } = useConsoleFormat();
   const invoices = useQuery(pendingInvoicesQuery());
+  const profile = useQuery(profileQuery());
   return (
     <Page title={t("invoices.title")}>
       <ConsoleList list={invoices} count={invoices.data?.length ?? 0} empty={t("invoices.none")} framed={false}>
@@ -22,6 +28,7 @@ export default function InvoicesScreen() {
           ))}
         </ul>
       </ConsoleList>
+      {profile.data?.location_uuids === null && <GlobalInvoices />}
     </Page>
   );
 }
