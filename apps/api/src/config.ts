@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { localSecret } from "./lib/keyring.ts";
 import { trustProxy } from "./lib/trust-proxy.ts";
+import { DEFAULT_PUSH_SERVICE_HOSTS, pushConfig } from "./lib/vapid.ts";
 import { DEFAULT_MAP_STYLE_URL, mapStyleUrl, urlOrigins } from "./map-config.ts";
 
 /**
@@ -81,6 +82,16 @@ const environment = z.object({
   /** Minutes before a parking-meter session ends that the driver is reminded (docs/product/parking.md). */
   METER_REMINDER_MINUTES: z.coerce.number().int().min(1).max(120).default(10),
   ANALYTICS_ID: optional,
+  /** Web Push (lib/vapid.ts, docs/configuration.md): the VAPID key pair and subject, the push services' hosts. */
+  VAPID_PUBLIC_KEY: optional,
+  VAPID_PRIVATE_KEY: optional,
+  VAPID_SUBJECT: optional.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:)/, "a mailto: or https: URL")
+      .optional(),
+  ),
+  PUSH_SERVICE_HOSTS: z.string().default(DEFAULT_PUSH_SERVICE_HOSTS),
   ERROR_REPORTING_DSN: optional.pipe(z.url().optional()),
   /** Share of page loads whose traces the browser's error reporting sends (the spec's default: all). */
   ERROR_REPORTING_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
@@ -238,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.CONEKTA_PRIVATE_KEY) requireAll(e, ["CONEKTA_PUBLIC_KEY"], "CONEKTA_PRIVATE_KEY");
   if (e.NMI_SECURITY_KEY) requireAll(e, ["NMI_TOKENIZATION_KEY"], "NMI_SECURITY_KEY");
   if (e.NETPAY_SECRET_KEY) requireAll(e, ["NETPAY_PUBLIC_KEY"], "NETPAY_SECRET_KEY");
+  if (e.VAPID_PUBLIC_KEY || e.VAPID_PRIVATE_KEY) requireAll(e, ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"], "Web Push");
 
   // The caps guard SMS spend, code guessing and card testing. The sandbox SMS provider hands the
   // code back in the answer and the sandbox gateway charges no real card, so with sandboxes they
@@ -279,6 +291,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
     meterReminderMinutes: e.METER_REMINDER_MINUTES,
+    push: pushConfig(e, { production, dataDir, publicUrl }),
     limits: {
       signInPerIpPerHour: capUnlessSandbox(e.SIGN_IN_IP_MAX_PER_HOUR, smsIsSandbox, PROVIDER_CAPS.signInPerIpPerHour),
       apiPerIpPerMinute: capUnlessSandbox(

@@ -44,3 +44,48 @@ registerRoute(
     { denylist: [/^\/api(\/|$)/, /^\/sandbox(\/|$)/, /^\/manifest\.webmanifest$/] },
   ),
 );
+
+/**
+ * A reminder by Web Push (docs/decisions/0290): the server encrypts it to this device (RFC 8291),
+ * so its words and the path it opens reach no one else; the path is never shown.
+ */
+interface PushNotice {
+  title: string;
+  body: string;
+  path: string;
+  tag: string;
+}
+
+self.addEventListener("push", (event) => {
+  const notice = event.data?.json() as PushNotice | undefined;
+  if (!notice?.title) return;
+  event.waitUntil(
+    self.registration.showNotification(notice.title, {
+      body: notice.body,
+      tag: notice.tag,
+      data: { path: notice.path },
+    }),
+  );
+});
+
+/** Only a path of this app opens: a notice never sends the driver to another site. */
+const appUrl = (path: unknown): string =>
+  new URL(typeof path === "string" && path.startsWith("/") && !path.startsWith("//") ? path : "/", self.location.origin)
+    .href;
+
+// A tap opens the app where the reminder leads (the extend screen), in an open window when there is one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = appUrl((event.notification.data as { path?: unknown } | null)?.path);
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (windows) => {
+      const open = windows[0];
+      if (open) {
+        await open.focus();
+        await open.navigate(url);
+        return;
+      }
+      await self.clients.openWindow(url);
+    }),
+  );
+});

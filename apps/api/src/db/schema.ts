@@ -61,6 +61,8 @@ export interface Database {
   receipt_disputes: ReceiptDisputesTable;
   reminder_preferences: ReminderPreferencesTable;
   extend_links: ExtendLinksTable;
+  push_subscriptions: PushSubscriptionsTable;
+  reminder_claims: ReminderClaimsTable;
   payment_tags: PaymentTagsTable;
 }
 
@@ -1005,7 +1007,7 @@ export interface ReceiptDisputesTable {
 /** A driver's reminder choices (docs/product/reminders.md); no row: the defaults. */
 export interface ReminderPreferencesTable {
   user_id: string;
-  channel: "sms" | "whatsapp" | "email";
+  channel: "sms" | "whatsapp" | "email" | "push";
   lead_minutes: number;
   /** Minutes after midnight on the place's clock; both null: no quiet hours. */
   quiet_start: number | null;
@@ -1026,6 +1028,24 @@ export interface ExtendLinksTable {
   used_key: string | null;
   revoked_at: string | null;
   created_at: string;
+}
+
+/** One browser install's Web Push subscription (docs/decisions/0290): where its push service takes messages, and the keys they are encrypted to. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  /** The sign-in session that subscribed: its log-out removes the row. */
+  session_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
+/** A reminder claimed before it is sent: once per key, whatever the channel (docs/decisions/0291). */
+export interface ReminderClaimsTable {
+  reminder_key: string;
+  claimed_at: string;
 }
 
 /** A lot or meter zone a driver starred (docs/decisions/0241). */

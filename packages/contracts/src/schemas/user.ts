@@ -267,6 +267,8 @@ export const userExport = z.object({
   ),
   /** The lots and meter zones the driver starred (docs/decisions/0241). */
   favourites: z.array(z.object({ location_uuid: z.string(), location: z.string(), created_at: z.string() })),
+  /** The devices that take the driver's Web Push reminders: the push service and since when (docs/decisions/0290). */
+  push_devices: z.array(z.object({ push_service: z.string(), created_at: z.string() })),
   /** What we sent to the driver's phone and e-mail (codes, receipts, invoices). */
   messages: z.array(
     z.object({

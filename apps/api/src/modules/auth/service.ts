@@ -12,7 +12,7 @@ import { isoAfter, isoBefore, nowIso, secondsUntil } from "../../lib/time.ts";
 import { deliveryStateOf } from "../messaging/delivery.ts";
 import { messageKey, sendOnce } from "../messaging/outbox.ts";
 import { ProviderError } from "../messaging/providers.ts";
-import { revokeExtendLinksOfUser } from "../reminders/index.ts";
+import { removePushSubscriptionsOfSession, revokeExtendLinksOfUser } from "../reminders/index.ts";
 import { findActiveUserByPhone, findUserById } from "../users/repository.ts";
 import {
   codeSendTimesToPhoneSince,
@@ -342,8 +342,9 @@ export async function revokeToken(context: AuthContext, input: { token: string; 
   if (refresh) {
     if (input.clientId && input.clientId !== refresh.client_id) return;
     await revokeSession(context.db, refresh.session_id, "logout", now);
-    // Signing out ends the driver's extend links too (docs/decisions/0196).
+    // Signing out ends the driver's extend links (docs/decisions/0196) and this device's pushes (0290).
     await revokeExtendLinksOfUser(context.db, refresh.user_id);
+    await removePushSubscriptionsOfSession(context.db, refresh.session_id);
     context.log.info({ sessionId: refresh.session_id }, "signed out");
     return;
   }
@@ -354,6 +355,7 @@ export async function revokeToken(context: AuthContext, input: { token: string; 
   if (input.clientId && input.clientId !== session.client_id) return;
   await revokeSession(context.db, session.id, "logout", now);
   await revokeExtendLinksOfUser(context.db, session.user_id);
+  await removePushSubscriptionsOfSession(context.db, session.id);
   context.log.info({ sessionId: session.id }, "signed out");
 }
 

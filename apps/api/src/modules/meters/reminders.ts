@@ -76,15 +76,13 @@ async function sendNotice(deps: MeterNoticeDeps, payload: NoticePayload, notice:
   const zone = await findZone(deps.db, session.location_id);
   if (!zone) return;
   const origin = await messageOrigin(deps, session.origin, zone);
-  // The spec's zone route (/parquimetros/{uuid}): after the end, the zone's page sells new time.
-  const zonePage = `${origin}/parquimetros/${zone.id}`;
   const { kind, token, resumesAt } =
     notice === "reminder" ? await reminderKind(deps, session, zone) : { kind: "expired" as const };
-  const link = token
-    ? `${origin}${extendPath(token)}`
-    : kind === "extend"
-      ? `${zonePage}?session=${session.id}`
-      : zonePage;
+  // The spec's zone route (/parquimetros/{uuid}): after the end, the zone's page sells new time.
+  const zonePath = `/parquimetros/${zone.id}`;
+  // The path the app opens: a push notice carries it encrypted to the device, never in its words.
+  const path = token ? extendPath(token) : kind === "extend" ? `${zonePath}?session=${session.id}` : zonePath;
+  const link = `${origin}${path}`;
   const content = (locale: Locale): ReminderContent => {
     const params = {
       zone: zone.zone_code,
@@ -99,11 +97,17 @@ async function sendNotice(deps: MeterNoticeDeps, payload: NoticePayload, notice:
       text: text(locale, `${prefix}_sms`, params),
       subject: text(locale, `${prefix}_subject`, params),
       body: text(locale, `${prefix}_body`, params),
+      push: {
+        title: text(locale, `${prefix}_subject`, params),
+        body: text(locale, `${prefix}_push`, params),
+        path,
+        tag: `meter:${session.id}`,
+      },
       // The WhatsApp templates carry the SMS text's four values in its order (docs/configuration.md).
       template: {
         name: kind === "expired" ? "meter_expired" : "meter_reminder",
         locale,
-        variables: [params.zone, params.plate, params.ends_at, kind === "extend" ? link : zonePage],
+        variables: [params.zone, params.plate, params.ends_at, kind === "extend" ? link : `${origin}${zonePath}`],
       },
     };
   };

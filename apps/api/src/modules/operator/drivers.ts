@@ -2,7 +2,7 @@ import type { DriverDetail } from "@estaciona/contracts/schemas/operator";
 import type { Db, Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { nowIso } from "../../lib/time.ts";
-import { revokeExtendLinksOfUser } from "../reminders/index.ts";
+import { removePushSubscriptionsOfUser, revokeExtendLinksOfUser } from "../reminders/index.ts";
 import { deleteSuspension, findUserById, insertSuspension, listSuspendedBy } from "../users/repository.ts";
 import { recordAudit } from "./audit.ts";
 import { fullName } from "./names.ts";
@@ -118,8 +118,9 @@ export async function setDriverStatus(db: Db, scope: OperatorScope, userId: stri
     const at = nowIso();
     if (status === "suspended") {
       if (scope.platform ? everywhere : here) return;
-      // A suspension ends the driver's extend links at once (docs/decisions/0196).
+      // A suspension ends the driver's extend links (docs/decisions/0196) and pushes (0290) at once.
       await revokeExtendLinksOfUser(tx, user.id);
+      await removePushSubscriptionsOfUser(tx, user.id);
       if (scope.platform) await setUserStatus(tx, user.id, "suspended", at);
       else
         await insertSuspension(tx, {

@@ -7,7 +7,7 @@ import { eraseFavouritesOfUser } from "../home/personal-data.ts";
 import { eraseInvoiceContactsOfUser, eraseTaxProfilesOfUser } from "../invoicing/personal-data.ts";
 import { eraseMessagesAbout } from "../messaging/personal-data.ts";
 import { eraseCardDataOfUser } from "../payments/personal-data.ts";
-import { revokeExtendLinksOfUser } from "../reminders/index.ts";
+import { removePushSubscriptionsOfUser, revokeExtendLinksOfUser } from "../reminders/index.ts";
 import { anonymiseUser, findUserById, lockActiveUser, revokeSessionsOfUser } from "../users/personal-data.ts";
 import { erasePlatesOfUser } from "../vehicles/personal-data.ts";
 import { eraseDisputeNotesOfUser } from "../verification/personal-data.ts";
@@ -41,5 +41,6 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
     await anonymiseUser(tx, locked, now);
     await revokeSessionsOfUser(tx, userId, now, "account_deleted");
     await revokeExtendLinksOfUser(tx, userId);
+    await removePushSubscriptionsOfUser(tx, userId);
   });
 }

@@ -10,6 +10,7 @@ import { listMessagesTo } from "../messaging/personal-data.ts";
 import { listAllVisitsOfUser } from "../parking/personal-data.ts";
 import { listAllCardsOfUser, listBalancesOfUserForExport, listPaymentsOfUser } from "../payments/personal-data.ts";
 import { paymentLine } from "../receipts/kinds.ts";
+import { pushDevicesOf } from "../reminders/index.ts";
 import { listSubscriptionsOfUser } from "../subscriptions/personal-data.ts";
 import { listSessionsOfUser } from "../users/personal-data.ts";
 import { listAllTicketsOfUser } from "../valet/personal-data.ts";
@@ -20,7 +21,8 @@ type UserRow = Row<"users">;
 
 /**
  * `GET user/export` (docs/product/invoicing-account-contact.md): a file of everything we hold on the driver — profile, vehicles,
- * sessions, cards (masked), visits, event visits, valet tickets, passes, payments, fiscal profiles, invoices, contact messages, starred places and the
+ * sessions, cards (masked), visits, event visits, valet tickets, passes, payments, fiscal profiles, invoices, contact messages, starred places, the
+ * devices that take Web Push reminders and the
  * messages we sent them. Sign-in and e-mail code HMACs are secrets, not data.
  */
 export async function exportUserData(db: Executor, user: UserRow): Promise<UserExport> {
@@ -55,6 +57,7 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
   ]);
   const balances = await listBalancesOfUserForExport(db, user.id);
   const favourites = await listFavouritesOfUser(db, user.id);
+  const pushDevices = await pushDevicesOf(db, user.id);
   return {
     exported_at: nowIso(),
     profile: {
@@ -153,6 +156,7 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
       location: favourite.location_name,
       created_at: favourite.created_at,
     })),
+    push_devices: pushDevices,
     messages,
   };
 }

@@ -71,3 +71,49 @@ export async function revokeLinks(
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** A reminder's key, claimed once: false when another worker or run claimed it first. */
+export async function insertReminderClaim(db: Executor, key: string, at: string): Promise<boolean> {
+  const result = await db
+    .insertInto("reminder_claims")
+    .values({ reminder_key: key, claimed_at: at })
+    .onConflict((conflict) => conflict.column("reminder_key").doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** One device's subscription: the same endpoint again (a new key pair, another driver signed in) replaces the row. */
+export async function upsertPushSubscription(db: Executor, row: Row<"push_subscriptions">) {
+  const { id: _id, endpoint: _endpoint, ...changes } = row;
+  return db
+    .insertInto("push_subscriptions")
+    .values(row)
+    .onConflict((conflict) => conflict.column("endpoint").doUpdateSet(changes))
+    .returning(["id", "created_at"])
+    .executeTakeFirstOrThrow();
+}
+
+export function listPushSubscriptions(db: Executor, userId: string) {
+  return db
+    .selectFrom("push_subscriptions")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+export async function deletePushSubscriptions(
+  db: Executor,
+  by: { id: string } | { userId: string; endpoint?: string } | { sessionId: string },
+): Promise<number> {
+  let query = db.deleteFrom("push_subscriptions");
+  if ("id" in by) query = query.where("id", "=", by.id);
+  else if ("sessionId" in by) query = query.where("session_id", "=", by.sessionId);
+  else {
+    query = query.where("user_id", "=", by.userId);
+    if (by.endpoint !== undefined) query = query.where("endpoint", "=", by.endpoint);
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

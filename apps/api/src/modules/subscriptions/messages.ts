@@ -9,7 +9,7 @@ import { findLocationById } from "../parking/locations/repository.ts";
 import type { MessageDeps } from "../parking/visits/messages.ts";
 import { findVehicleById } from "../parking/visits/repository.ts";
 import { findCardById, findPaymentById } from "../payments/repository.ts";
-import { deliverReminder, type PreferenceDefaults, preferencesOf, reminderTime } from "../reminders/index.ts";
+import { deliverReminder, preferencesOf, type ReminderDeps, reminderTime } from "../reminders/index.ts";
 import { findUserById } from "../users/repository.ts";
 import { isSuspendedAt } from "../users/suspensions.ts";
 import { periodPrice } from "./pricing.ts";
@@ -31,7 +31,8 @@ const originOf = (deps: MessageDeps & { config: { publicUrl: string } }, pass: P
 const text = (locale: Locale, key: string, params: Record<string, string | number> = {}): string =>
   translate(locale, `subscriptions.${key}`, params) ?? key;
 
-const formatDay = (date: string, locale: Locale): string =>
+/** A period's day (a calendar date, no clock) in the driver's language. */
+export const formatDay = (date: string, locale: Locale): string =>
   new Intl.DateTimeFormat(locale === "es" ? "es-MX" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(`${date}T12:00:00Z`),
   );
@@ -151,7 +152,7 @@ export async function sendRenewalFailed(
  * clock) it waits for their end: `later` is that instant, and the caller runs it again then.
  */
 export async function sendRenewalReminder(
-  deps: MessageDeps & { config: { publicUrl: string } & PreferenceDefaults["config"] },
+  deps: MessageDeps & { config: { publicUrl: string } & ReminderDeps["config"] },
   subscriptionId: string,
 ): Promise<{ later: number } | undefined> {
   const pass = await passOf(deps, subscriptionId);
@@ -183,6 +184,12 @@ export async function sendRenewalReminder(
         text: text(locale, "reminder_sms", params),
         subject: text(locale, "reminder_subject", params),
         body: text(locale, "reminder_body", params),
+        push: {
+          title: text(locale, "reminder_subject", params),
+          body: text(locale, "reminder_push", params),
+          path: subscriptionLink("", subscription.id),
+          tag: `pass:${subscription.id}`,
+        },
       };
     },
   );

@@ -3,7 +3,7 @@ import { AppError } from "../../lib/errors.ts";
 import { isoAfter, nowIso } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
 import type { JobRunner } from "../jobs/worker.ts";
-import type { PreferenceDefaults } from "../reminders/index.ts";
+import type { ReminderDeps } from "../reminders/index.ts";
 import { isSuspendedAt } from "../users/suspensions.ts";
 import {
   type BillingDeps,
@@ -16,6 +16,7 @@ import {
   REMINDER_BEFORE_SECONDS,
   SWEEP_INTERVAL_MS,
 } from "./billing.ts";
+import { remindExpiringCards } from "./card-expiry.ts";
 import { sendChargeReceipt, sendRenewalFailed, sendRenewalReminder } from "./messages.ts";
 import { lockSubscription, updateSubscriptionRow } from "./repository/passes.ts";
 import { findPeriod, type PeriodRow } from "./repository/periods.ts";
@@ -115,6 +116,9 @@ export async function advanceSubscription(
   }
 }
 
+/** Cards expire by the month: an hourly look is soon enough, and outside quiet hours within the hour. */
+const CARD_EXPIRY_SWEEP_MS = 60 * 60_000;
+
 /**
  * Enqueues one advance job per pass with work due, and a reminder for monthly and yearly passes
  * renewing within seven days (docs/product/reminders.md); a live job for the same pass is not doubled.
@@ -129,7 +133,7 @@ export async function sweepSubscriptions(deps: BillingDeps): Promise<number> {
 }
 
 export function registerSubscriptionJobs(
-  deps: BillingDeps & { config: PreferenceDefaults["config"] },
+  deps: BillingDeps & { config: ReminderDeps["config"] },
   jobs: JobRunner,
 ): void {
   jobs.register(JOB_ADVANCE, async (payload) => {
@@ -160,5 +164,8 @@ export function registerSubscriptionJobs(
   });
   jobs.every("subscriptions.sweep", SWEEP_INTERVAL_MS, async () => {
     await sweepSubscriptions(deps);
+  });
+  jobs.every("subscriptions.card-expiry", CARD_EXPIRY_SWEEP_MS, async () => {
+    await remindExpiringCards(deps);
   });
 }

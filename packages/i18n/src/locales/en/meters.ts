@@ -11,6 +11,7 @@ export const meters = {
     "Add time before it runs out: {{link}}",
   ].join("\n"),
   expired_sms: "Estaciona: your parking in zone {{zone}} (plate {{plate}}) ended at {{ends_at}}. Pay again: {{link}}",
+  expired_push: "Zone {{zone}}, plate {{plate}}: ended at {{ends_at}}. Tap to pay again.",
   expired_subject: "Your parking in zone {{zone}} has ended",
   expired_body: [
     "Your parking in zone {{zone}} ({{name}}) for plate {{plate}} ended at {{ends_at}}.",

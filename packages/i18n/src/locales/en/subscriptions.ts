@@ -175,6 +175,17 @@ export const subscriptions = {
   ].join("\n"),
   reminder_sms:
     "Estaciona: your subscription {{plan}} at {{location}} renews on {{date}} for {{amount}}. To stop it, cancel before then: {{link}}",
+  reminder_push: "{{plan}} at {{location}} renews on {{date}} for {{amount}}. Tap to see your subscription.",
+  card_expiry_sms:
+    "Estaciona: your {{brand}} card ending {{last4}} expires {{expiry}}, before your subscription {{plan}} at {{location}} renews on {{date}}. Update your card: {{link}}",
+  card_expiry_subject: "Your card ending {{last4}} expires before your subscription renews",
+  card_expiry_body: [
+    "Your {{brand}} card ending {{last4}} expires {{expiry}}. Your subscription {{plan}} at {{location}} renews on {{date}} and is charged to it.",
+    "",
+    "Add a new card or make another one your default before then: {{link}}",
+  ].join("\n"),
+  card_expiry_push:
+    "Your {{brand}} card ending {{last4}} expires {{expiry}}, before {{plan}} renews on {{date}}. Tap to update it.",
   reminder_subject: "Your subscription at {{location}} renews on {{date}}",
   reminder_body: [
     "Your subscription {{plan}} at {{location}} (plate {{plate}}) renews on {{date}}: we will charge {{amount}} to your default card.",

@@ -11,6 +11,7 @@ export const meters: typeof source = {
   ].join("\n"),
   expired_sms:
     "Estaciona: tu estacionamiento en la zona {{zone}} (placa {{plate}}) terminó a las {{ends_at}}. Paga de nuevo: {{link}}",
+  expired_push: "Zona {{zone}}, placa {{plate}}: terminó a las {{ends_at}}. Toca para pagar de nuevo.",
   expired_subject: "Tu estacionamiento en la zona {{zone}} terminó",
   expired_body: [
     "Tu estacionamiento en la zona {{zone}} ({{name}}) para la placa {{plate}} terminó a las {{ends_at}}.",

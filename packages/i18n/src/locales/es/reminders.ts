@@ -26,6 +26,12 @@ export const reminders: typeof source = {
     "",
     "Después es gratis. El cobro vuelve {{resumes_at}}.",
   ].join("\n"),
+  extend_push:
+    "Zona {{zone}}, placa {{plate}}: termina a las {{ends_at}}. Toca para agregar tiempo con tu tarjeta guardada.",
+  move_push:
+    "Zona {{zone}}, placa {{plate}}: termina a las {{ends_at}}, la estancia máxima de la zona. Debes mover el auto.",
+  free_push:
+    "Zona {{zone}}, placa {{plate}}: termina a las {{ends_at}}. Después es gratis; el cobro vuelve {{resumes_at}}.",
   link_unknown: "Este enlace para agregar tiempo no es válido.",
   link_expired: "Este enlace para agregar tiempo venció: el estacionamiento terminó.",
   link_used: "Este enlace ya se usó para agregar tiempo.",
@@ -38,6 +44,20 @@ export const reminders: typeof source = {
   channel_sms: "SMS",
   channel_whatsapp: "WhatsApp",
   channel_email: "Correo",
+  channel_push: "Notificación en este teléfono",
+  push_heading: "Notificaciones en este dispositivo",
+  push_intro:
+    "Recibe los recordatorios como notificaciones de la app instalada. Al tocarlas se abre la app donde agregas tiempo.",
+  push_enable: "Activar notificaciones",
+  push_disable: "Desactivar notificaciones en este dispositivo",
+  push_enabled: "Las notificaciones están activadas en este dispositivo.",
+  push_denied:
+    "Las notificaciones están bloqueadas para este sitio. Permítelas en la configuración del navegador para recibir recordatorios aquí.",
+  push_failed: "Este navegador no pudo activar las notificaciones. Los recordatorios siguen llegando por SMS.",
+  push_needs_device:
+    "Activa primero las notificaciones en este dispositivo; mientras tanto los recordatorios van por SMS.",
+  push_unavailable: "Las notificaciones no están disponibles en esta instalación.",
+  push_endpoint_refused: "No enviamos al servicio de notificaciones de este navegador.",
   channel_email_needs_verified: "Los recordatorios por correo van a tu correo verificado; mientras tanto van por SMS.",
   lead_label: "Cuánto antes del final",
   lead_minutes: "{{count}} min",

@@ -173,6 +173,17 @@ export const subscriptions: typeof source = {
   ].join("\n"),
   reminder_sms:
     "Estaciona: tu pensión {{plan}} en {{location}} se renueva el {{date}} por {{amount}}. Si no la quieres, cancélala antes: {{link}}",
+  reminder_push: "{{plan}} en {{location}} se renueva el {{date}} por {{amount}}. Toca para ver tu pensión.",
+  card_expiry_sms:
+    "Estaciona: tu tarjeta {{brand}} con terminación {{last4}} vence {{expiry}}, antes de que tu pensión {{plan}} en {{location}} se renueve el {{date}}. Actualiza tu tarjeta: {{link}}",
+  card_expiry_subject: "Tu tarjeta con terminación {{last4}} vence antes de que se renueve tu pensión",
+  card_expiry_body: [
+    "Tu tarjeta {{brand}} con terminación {{last4}} vence {{expiry}}. Tu pensión {{plan}} en {{location}} se renueva el {{date}} y se cobra a esa tarjeta.",
+    "",
+    "Agrega una tarjeta nueva o elige otra como predeterminada antes de esa fecha: {{link}}",
+  ].join("\n"),
+  card_expiry_push:
+    "Tu tarjeta {{brand}} con terminación {{last4}} vence {{expiry}}, antes de que {{plan}} se renueve el {{date}}. Toca para actualizarla.",
   reminder_subject: "Tu pensión en {{location}} se renueva el {{date}}",
   reminder_body: [
     "Tu pensión {{plan}} en {{location}} (placas {{plate}}) se renueva el {{date}}: cobraremos {{amount}} a tu tarjeta predeterminada.",

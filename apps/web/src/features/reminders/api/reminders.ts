@@ -4,6 +4,8 @@ import type { MeterPurchaseAnswer } from "@estaciona/contracts/schemas/meters";
 import type {
   ConfirmExtendLinkBody,
   ExtendLinkView,
+  PushKey,
+  PushSubscriptionBody,
   ReminderPreferences,
 } from "@estaciona/contracts/schemas/reminders";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
@@ -23,3 +25,14 @@ export const readExtendLink = (token: string): Promise<ExtendLinkView> =>
 /** POST open/meter-extend/{token}: the confirm tap, with its key so a repeated tap is the same extension. */
 export const confirmExtendLink = (token: string, body: ConfirmExtendLinkBody): Promise<MeterPurchaseAnswer> =>
   callEndpoint(meterEndpoints.confirmExtendLink, { params: { token }, body }, { handleErrors: false });
+
+/** GET user/push-subscriptions/key: the VAPID public key (null where push is not configured). */
+export const readPushKey = (): Promise<PushKey> => callEndpoint(endpoints.getPushKey, {});
+
+/** POST user/push-subscriptions: keeps this device's subscription. */
+export const savePushSubscription = (body: PushSubscriptionBody) =>
+  callEndpoint(endpoints.savePushSubscription, { body });
+
+/** DELETE user/push-subscriptions: this device stops getting the driver's reminders. */
+export const deletePushSubscription = (endpoint: string) =>
+  callEndpoint(endpoints.deletePushSubscription, { query: { endpoint } });

@@ -4,10 +4,11 @@ import {
   type ReminderPreferences,
 } from "@estaciona/contracts/schemas/reminders";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { reminderPreferencesQuery, saveReminderPreferences } from "../api/reminders.ts";
+import { PushDevice, pushSupported } from "./push-device.tsx";
 import "../../../lib/catalogues/reminders.ts";
 
 const toTime = (minute: number) =>
@@ -29,6 +30,12 @@ export function ReminderSettings({ emailVerified }: { emailVerified: boolean }) 
   const [quietOn, setQuietOn] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [pushOn, setPushOn] = useState(false);
+  const onPushChange = useCallback((on: boolean) => setPushOn(on), []);
+  // Push is offered only where this browser can take it (docs/decisions/0290); a saved choice still shows.
+  const channels = REMINDER_CHANNELS.filter(
+    (channel) => channel !== "push" || pushSupported() || draft?.channel === "push",
+  );
   useEffect(() => {
     if (saved.data && !draft) {
       setDraft(saved.data);
@@ -67,7 +74,7 @@ export function ReminderSettings({ emailVerified }: { emailVerified: boolean }) 
       <form className="form" noValidate onSubmit={(event) => void save(event)}>
         <fieldset className="segmented">
           <legend>{t("channel_label")}</legend>
-          {REMINDER_CHANNELS.map((channel) => (
+          {channels.map((channel) => (
             <label key={channel} className="segmented-option">
               <input
                 type="radio"
@@ -81,6 +88,8 @@ export function ReminderSettings({ emailVerified }: { emailVerified: boolean }) 
           ))}
         </fieldset>
         {draft.channel === "email" && !emailVerified && <p className="muted">{t("channel_email_needs_verified")}</p>}
+        {draft.channel === "push" && pushSupported() && <PushDevice onChange={onPushChange} />}
+        {draft.channel === "push" && !pushOn && <p className="muted">{t("push_needs_device")}</p>}
         <fieldset className="segmented">
           <legend>{t("lead_label")}</legend>
           {REMINDER_LEAD_MINUTES.map((minutes) => (
