@@ -5,7 +5,7 @@ import type { InvoiceProvider } from "../../src/modules/invoicing/provider.ts";
 import { createSandboxIssuer } from "../../src/modules/invoicing/sandbox-issuer.ts";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import { validProfile } from "../support/invoicing-fixtures.ts";
-import { createOperator, paidStayAtFundidora, refundCall } from "../support/operator-fixtures.ts";
+import { createOperator, paidStay, refundCall } from "../support/operator-fixtures.ts";
 import { FUNDIDORA } from "../support/parking-fixtures.ts";
 
 /** The global invoice to the general public (docs/decisions/0293). */
@@ -65,12 +65,12 @@ describe(`global invoices: the sales no driver invoiced (${testEngine})`, () => 
 
   it("issues one global CFDI per organisation and period, exactly once with two workers, refunds netted", async () => {
     const operator = await createOperator(app);
-    const lastOfOctober = await paidStayAtFundidora(app); // 31 Oct 23:59 in Mexico City
-    const firstOfNovember = await paidStayAtFundidora(app);
-    const lastOfNovember = await paidStayAtFundidora(app); // 30 Nov 23:59 in Mexico City (1 Dec UTC)
-    const invoicedByDriver = await paidStayAtFundidora(app);
-    const refunded = await paidStayAtFundidora(app);
-    const partlyRefunded = await paidStayAtFundidora(app);
+    const lastOfOctober = await paidStay(app); // 31 Oct 23:59 in Mexico City
+    const firstOfNovember = await paidStay(app);
+    const lastOfNovember = await paidStay(app); // 30 Nov 23:59 in Mexico City (1 Dec UTC)
+    const invoicedByDriver = await paidStay(app);
+    const refunded = await paidStay(app);
+    const partlyRefunded = await paidStay(app);
     await paidAt(lastOfOctober.paymentId, "2025-11-01T05:59:00.000Z");
     await paidAt(firstOfNovember.paymentId, "2025-11-01T06:00:00.000Z");
     await paidAt(lastOfNovember.paymentId, "2025-12-01T05:59:00.000Z");

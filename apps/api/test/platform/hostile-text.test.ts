@@ -133,7 +133,8 @@ describe(`hostile text, ids and bytes on every route (${testEngine})`, () => {
           const { status, body } = await expectRobustAnswer(`query ${parameter}=${value}`, {
             method: operation.method,
             url: `${url}?${others}${parameter}=${value}`,
-            headers,
+            // A bodyless call (a DELETE's query) names no body type: an empty JSON body is its own 400.
+            headers: { "accept-language": "en", ...credentials },
           });
           expect(status, `${parameter}=${value}`).toBe(422);
           if (carriesTextRule(operation.querySchemas[parameter] ?? {}))

@@ -47,7 +47,7 @@ export const startMeterSession = defineEndpoint({
   auth: "user",
   idempotent: true,
   status: 201,
-  errors: [...CARD_CHARGE_ERRORS, "invalid_visit_amount", "location_not_available", "vehicle_not_found"],
+  errors: [...CARD_CHARGE_ERRORS, "invalid_visit_amount", "location_not_available", "object_not_found", "vehicle_not_found"],
   tag,
   summary: "Pay for time in a zone (a running session of the same vehicle there is extended)",
   schemas: schemasOf(meters, (s) => ({ body: s.startMeterSessionBody, response: s.meterPurchaseAnswer })),

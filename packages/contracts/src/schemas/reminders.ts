@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "./common.ts";
 import { meterPurchaseAnswer, meterSession, meterZone } from "./meters.ts";
 
 /** Reminders the driver controls and the extend links they carry (docs/product/reminders.md). */
@@ -47,7 +48,7 @@ export const pushSubscriptionBody = z.object({
 });
 export type PushSubscriptionBody = z.input<typeof pushSubscriptionBody>;
 
-export const pushSubscriptionQuery = z.object({ endpoint: z.string().min(1).max(2000) });
+export const pushSubscriptionQuery = z.object({ endpoint: requiredText(2000) });
 
 /** A device that takes the driver's reminders: when it subscribed (the endpoint's keys stay on the server). */
 export const pushSubscriptionView = z.object({ uuid: z.string(), created_at: z.string() });
