@@ -430,6 +430,8 @@ export const operator = {
     location: "Location",
     plate: "Plate",
     phone: "Phone",
+    card: "{{brand}} •••• {{last4}}",
+    paid_from_balance: "Balance",
     deleted_driver: "deleted driver",
     status: "Status",
     any: "Any",

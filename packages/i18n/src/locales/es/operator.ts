@@ -432,6 +432,8 @@ export const operator: typeof source = {
     location: "Ubicación",
     plate: "Placa",
     phone: "Celular",
+    card: "{{brand}} •••• {{last4}}",
+    paid_from_balance: "Saldo",
     deleted_driver: "conductor eliminado",
     status: "Estado",
     any: "Cualquiera",
