@@ -21,6 +21,7 @@ import { valet as enValet } from "./locales/en/valet.ts";
 import { validation as enValidation } from "./locales/en/validation.ts";
 import { vehicles as enVehicles } from "./locales/en/vehicles.ts";
 import { verification as enVerification } from "./locales/en/verification.ts";
+import { wallets as enWallets } from "./locales/en/wallets.ts";
 import { account as esAccount } from "./locales/es/account.ts";
 import { auth as esAuth } from "./locales/es/auth.ts";
 import { billing as esBilling } from "./locales/es/billing.ts";
@@ -44,6 +45,7 @@ import { valet as esValet } from "./locales/es/valet.ts";
 import { validation as esValidation } from "./locales/es/validation.ts";
 import { vehicles as esVehicles } from "./locales/es/vehicles.ts";
 import { verification as esVerification } from "./locales/es/verification.ts";
+import { wallets as esWallets } from "./locales/es/wallets.ts";
 
 /**
  * The message catalogues, one namespace per feature. English is the source: every Spanish
@@ -74,6 +76,7 @@ export const resources = {
     validation: enValidation,
     vehicles: enVehicles,
     verification: enVerification,
+    wallets: enWallets,
   },
   es: {
     account: esAccount,
@@ -99,6 +102,7 @@ export const resources = {
     validation: esValidation,
     vehicles: esVehicles,
     verification: esVerification,
+    wallets: esWallets,
   },
 } as const;
 

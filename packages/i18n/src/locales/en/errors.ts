@@ -86,7 +86,6 @@ export const errors = {
     "The price changed while you were paying. Nothing was charged: check the new amount and pay again.",
   api_payload_too_large: "The request is too large.",
   api_request_head_too_large: "The request's address or headers are too long.",
-  api_wallet_token_used: "That wallet payment was already used. Open the wallet again to pay.",
   api_payment_in_progress: "This is already paid, or a payment for it is in progress.",
   api_payment_provider_unavailable:
     "The payment provider did not answer. We will confirm the result shortly; do not pay again.",

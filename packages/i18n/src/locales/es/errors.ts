@@ -87,7 +87,6 @@ export const errors: typeof source = {
     "El precio cambió mientras pagabas. No se hizo ningún cargo: revisa el nuevo monto y vuelve a pagar.",
   api_payload_too_large: "La solicitud es demasiado grande.",
   api_request_head_too_large: "La dirección o los encabezados de la solicitud son demasiado largos.",
-  api_wallet_token_used: "Ese pago con la billetera ya se usó. Abre la billetera de nuevo para pagar.",
   api_payment_in_progress: "Esto ya está pagado o hay un pago en proceso.",
   api_payment_provider_unavailable:
     "El procesador de pagos no respondió. Confirmaremos el resultado en breve; no vuelvas a pagar.",

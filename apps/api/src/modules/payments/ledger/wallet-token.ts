@@ -6,6 +6,6 @@ import { AppError } from "../../../lib/errors.ts";
  */
 export const walletTokenSpent = (): AppError =>
   new AppError("invalid_payment_method", {
-    messageKey: "errors.api_wallet_token_used",
+    messageKey: "wallets.token_used",
     detail: "wallet token already used",
   });

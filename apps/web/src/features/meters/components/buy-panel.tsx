@@ -10,7 +10,7 @@ import {
 import { type MeterSession, type MeterZone, meterRulesOf } from "@estaciona/contracts/schemas/meters";
 import { breakdownBody, feeRatesFromBody } from "@estaciona/contracts/schemas/parking";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
@@ -22,6 +22,7 @@ import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { balancesQuery, refreshBalances } from "../../balance/index.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { vehiclesQuery } from "../../vehicles/index.ts";
+import { WalletPay } from "../../wallets/index.ts";
 import { buyMeterTime, refreshMeterSessions } from "../api/meters.ts";
 import { distanceMeters, farFromZone, positionIfGranted } from "../lib/preflight.ts";
 import { MeterSessionCard } from "./session-card.tsx";
@@ -99,6 +100,7 @@ export function BuyPanel({
   const [farAway, setFarAway] = useState<number | null>(null);
   const [checking, setChecking] = useState(false);
   const attempt = useRef<{ key: string; body: string } | null>(null);
+  const farWalletMethod = useRef<string | undefined>(undefined);
   const defaultCard = (methods.data ?? []).find((method) => method.country === zone.country && method.is_default);
   // The balance that pays here (its operator's), when it holds money: a choice next to the card.
   const balance = useQuery(balancesQuery(zone.uuid)).data?.find((held) => held.amount > 0);
@@ -143,24 +145,30 @@ export function BuyPanel({
   const endsAt = paidUntil + minutes * 60_000;
   const busy = checking || outcome.kind === "paying" || outcome.kind === "three_ds";
 
-  /** Asks "are you at zone 107?" first when the phone, with its position allowed, is far from the zone. */
-  const checkThenPay = async () => {
+  /**
+   * Asks "are you at zone 107?" first when the phone, with its position allowed, is far from the zone.
+   * `walletMethod`: the one-off method a wallet's sheet just gave, paying instead of the card or balance.
+   */
+  const checkThenPay = async (walletMethod?: string) => {
     setChecking(true);
     const phone = await positionIfGranted();
     setChecking(false);
+    farWalletMethod.current = walletMethod;
     if (phone && farFromZone(phone, zone.coordinates)) return setFarAway(distanceMeters(phone, zone.coordinates));
-    await pay();
+    await pay(walletMethod);
   };
 
-  const pay = async () => {
+  const pay = async (walletMethod?: string) => {
     const body = {
       minutes,
       expected_total: breakdown.total,
-      ...(payWith === "balance"
-        ? { payment_method_uuid: BALANCE_SOURCE }
-        : defaultCard
-          ? { payment_method_uuid: defaultCard.uuid }
-          : {}),
+      ...(walletMethod
+        ? { payment_method_uuid: walletMethod }
+        : payWith === "balance"
+          ? { payment_method_uuid: BALANCE_SOURCE }
+          : defaultCard
+            ? { payment_method_uuid: defaultCard.uuid }
+            : {}),
     };
     const target = session ? { session: session.uuid } : { zone: zone.uuid, vehicle: vehicleUuid };
     const signature = JSON.stringify([target, body]);
@@ -259,6 +267,15 @@ export function BuyPanel({
           </p>
           <h3 className="pay-price-label">{t("price_label")}</h3>
           <FeeBreakdown amounts={breakdown} />
+          <Suspense fallback={null}>
+            <WalletPay
+              country={zone.country}
+              amount={breakdown.total}
+              currency={breakdown.currency}
+              disabled={busy}
+              onMethod={(method) => void checkThenPay(method)}
+            />
+          </Suspense>
           {balance && (
             <fieldset className="vehicle-choice">
               <legend>{t("home:balance_pay_with")}</legend>
@@ -343,7 +360,7 @@ export function BuyPanel({
         dismissLabel={t("preflight_zone_dismiss")}
         onConfirm={() => {
           setFarAway(null);
-          void pay();
+          void pay(farWalletMethod.current);
         }}
         onClose={() => setFarAway(null)}
       />
