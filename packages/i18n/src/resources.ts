@@ -22,6 +22,7 @@ import { valet as enValet } from "./locales/en/valet.ts";
 import { validation as enValidation } from "./locales/en/validation.ts";
 import { vehicles as enVehicles } from "./locales/en/vehicles.ts";
 import { verification as enVerification } from "./locales/en/verification.ts";
+import { wallets as enWallets } from "./locales/en/wallets.ts";
 import { account as esAccount } from "./locales/es/account.ts";
 import { auth as esAuth } from "./locales/es/auth.ts";
 import { billing as esBilling } from "./locales/es/billing.ts";
@@ -46,6 +47,7 @@ import { valet as esValet } from "./locales/es/valet.ts";
 import { validation as esValidation } from "./locales/es/validation.ts";
 import { vehicles as esVehicles } from "./locales/es/vehicles.ts";
 import { verification as esVerification } from "./locales/es/verification.ts";
+import { wallets as esWallets } from "./locales/es/wallets.ts";
 
 /**
  * The message catalogues, one namespace per feature. English is the source: every Spanish
@@ -77,6 +79,7 @@ export const resources = {
     validation: enValidation,
     vehicles: enVehicles,
     verification: enVerification,
+    wallets: enWallets,
   },
   es: {
     account: esAccount,
@@ -103,6 +106,7 @@ export const resources = {
     validation: esValidation,
     vehicles: esVehicles,
     verification: esVerification,
+    wallets: esWallets,
   },
 } as const;
 

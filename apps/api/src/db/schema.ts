@@ -1,4 +1,5 @@
 import type { PayableType } from "@estaciona/contracts";
+import type { WalletKind } from "@estaciona/contracts/wallets";
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export interface Database {
@@ -497,6 +498,8 @@ export interface PaymentMethodsTable {
   holder_name: string | null;
   /** Credit or debit as the gateway told when the card was saved; null when it did not (docs/decisions/0162). */
   funding: Generated<"credit" | "debit" | null>;
+  /** Set on a wallet payment's one-off method, whose `card_ref` is the wallet's single-use token (docs/decisions/0284). */
+  wallet: Generated<WalletKind | null>;
   is_default: Bool;
   free_flow: Bool;
   /** Null until the verification charge succeeded. */

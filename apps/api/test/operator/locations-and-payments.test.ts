@@ -217,7 +217,7 @@ describe("payments and refunds", () => {
     expect(response.headers["content-type"]).toContain("text/csv");
     const lines = response.body.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "payment_uuid,created_at,status,product,location,plate,phone,currency,subtotal,convenience_fee,processing_fee,tax,amount,refunded,description",
+      "payment_uuid,created_at,status,product,location,plate,phone,currency,subtotal,convenience_fee,processing_fee,tax,amount,refunded,description,payment_method",
     );
     const row = lines.find((line) => line.startsWith(stay.paymentId));
     // 90 minutes at Fundidora: $30 + $5 + $1.02 card + $5.76 IVA = $41.78.

@@ -22,6 +22,7 @@ describe(`card calls (${testEngine})`, () => {
       public_key: null,
       script_url: null,
       frame_url: "/sandbox/card-form?provider=conekta",
+      wallets: ["apple_pay", "google_pay"],
     });
     const us = await app.inject({ method: "GET", url: "/api/user/payment/config?country=us", headers });
     expect(us.json().data.frame_url).toBe("/sandbox/card-form?provider=nmi");

@@ -23,4 +23,5 @@ export * as users from "./users.ts";
 export * as valet from "./valet.ts";
 export * as vehicles from "./vehicles.ts";
 export * as verification from "./verification.ts";
+export * as wallets from "./wallets.ts";
 export * as webhooks from "./webhooks.ts";

@@ -25,6 +25,7 @@ import {
   uuidParams,
 } from "./common.ts";
 import { hostFaq } from "./host.ts";
+import { PAYMENT_KINDS, paymentSummary } from "./operator-payments.ts";
 import {
   CURRENCIES,
   DEVICE_DIRECTIONS,
@@ -37,8 +38,8 @@ import {
 
 /** The operator console's calls (docs/product/operators.md, docs/decisions/0041–0045). Money in minor units. */
 
+export { PAYMENT_KINDS, type PaymentSummary, paymentSummary } from "./operator-payments.ts";
 export { PAYMENT_STATUSES };
-export const PAYMENT_KINDS = ["charge", "refund"] as const;
 /** How a location's drivers get invoices (docs/product/invoicing-account-contact.md): not at all, issued at once, or after the operator approves. */
 export const LOCATION_INVOICING = ["none", "automatic", "approval"] as const;
 const minutes = z.number().int().min(0).max(100_000);
@@ -121,22 +122,6 @@ export const revenueRow = z.object({
   /** Charges that succeeded minus their refunds, minor units. */
   amount: z.number().int(),
 });
-export const paymentSummary = z.object({
-  uuid: z.string(),
-  kind: z.enum(PAYMENT_KINDS),
-  status: z.enum(PAYMENT_STATUSES),
-  product: z.enum(PAYABLE_TYPES),
-  amount: amount,
-  refunded: amount,
-  currency: z.enum(CURRENCIES),
-  description: z.string(),
-  created_at: z.string(),
-  location: z.object({ uuid: z.string(), name: z.string() }).nullable(),
-  plate: z.string().nullable(),
-  /** Null once the driver deleted their account: the console says "deleted driver". */
-  phone: z.string().nullable(),
-});
-export type PaymentSummary = z.infer<typeof paymentSummary>;
 export const todayReport = z.object({
   locations: z.array(
     z.object({

@@ -3,6 +3,7 @@ import { COUNTRIES, PAGINATOR_ROWS } from "../constants.ts";
 import type { FeeBreakdown, FeeRates, Tariff } from "../fees.ts";
 import { VISIT_STATUSES } from "../statuses.ts";
 import { amount, optionalText, paymentSource, plate, text, uuid, uuidParams } from "./common.ts";
+import { chargedCard } from "./wallet.ts";
 
 /** Calls of docs/product/parking.md (locations, visits, devices). Money is integer minor units; rates are basis points. */
 
@@ -142,7 +143,7 @@ export const visitPayment = z.object({
   status: z.string(),
   amount: amount,
   currency: z.enum(CURRENCIES),
-  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  card: chargedCard.nullable(),
   created_at: isoTimestamp,
 });
 export type VisitPayment = z.infer<typeof visitPayment>;
@@ -163,7 +164,7 @@ export const visitReceipt = z.object({
   duration_minutes: z.number().int(),
   amounts: feeBreakdownBody,
   tax_rate_bp: z.number().int(),
-  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  card: chargedCard.nullable(),
   payment_uuid: z.string().nullable(),
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COUNTRIES } from "../constants.ts";
+import { WALLETS } from "../wallets.ts";
 import { requiredText, text, uuid, uuidParams } from "./common.ts";
 
 /** Card calls (docs/product/calls-and-errors.md, docs/product/money.md). Card numbers never appear here: only provider tokens and masked details. */
@@ -37,6 +38,8 @@ export const cardFormConfig = z.object({
   script_url: z.string().nullable(),
   /** The sandbox's hosted form (same origin), for an iframe; null with a real provider. */
   frame_url: z.string().nullable(),
+  /** The wallets the gateway takes (docs/decisions/0284): the SPA offers those the device has too. */
+  wallets: z.array(z.enum(WALLETS)),
 });
 export type CardFormConfig = z.infer<typeof cardFormConfig>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { amount, uuidParams } from "./common.ts";
 import { feeBreakdownBody } from "./parking.ts";
+import { chargedCard } from "./wallet.ts";
 
 /**
  * A receipt of one paid charge, whatever the product (docs/decisions/0111): the ledger's amounts,
@@ -51,7 +52,8 @@ export const receipt = z.object({
   discount: amount,
   tip: amount,
   tax_rate_bp: z.number().int(),
-  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /** The card charged; `wallet` when Apple Pay or Google Pay paid with it (docs/decisions/0284). */
+  card: chargedCard.nullable(),
   /** Whether the driver may ask for a CFDI invoice of it (a Mexican lot). */
   invoiceable: z.boolean(),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COUNTRIES } from "../constants.ts";
 import { PAYABLE_TYPES } from "../payables.ts";
+import { WALLETS } from "../wallets.ts";
 import { email, locale, MESSAGE, optionalText, plate, requiredText, stateName, text, uuidParams } from "./common.ts";
 
 export const vehicle = z.object({
@@ -116,7 +117,7 @@ export const userExport = z.object({
       revoked_reason: z.string().nullable(),
     }),
   ),
-  /** Saved cards: the masked details we keep, never a number. */
+  /** Saved cards and wallet payments' one-off methods: the masked details we keep, never a number or a token. */
   payment_methods: z.array(
     z.object({
       uuid: z.string(),
@@ -126,6 +127,8 @@ export const userExport = z.object({
       last4: z.string(),
       exp_month: z.number(),
       exp_year: z.number(),
+      /** A wallet payment's one-off method: which wallet (docs/decisions/0284). */
+      wallet: z.enum(WALLETS).nullable(),
       is_default: z.boolean(),
       created_at: z.string(),
       deleted_at: z.string().nullable(),

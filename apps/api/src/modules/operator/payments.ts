@@ -7,6 +7,7 @@ import { AppError } from "../../lib/errors.ts";
 import { isoBefore } from "../../lib/time.ts";
 import { type LedgerDeps, NEEDS_REVIEW_AFTER_SECONDS, needsReview, refundPayment } from "../payments/ledger.ts";
 import { decodeCursor, encodeCursor, recordAudit } from "./audit.ts";
+import { chargedCardOf, paymentMethodWords } from "./payment-method.ts";
 import {
   type ChargeFilters,
   type ChargeRow,
@@ -38,6 +39,7 @@ export function presentCharge(row: ChargeRow): PaymentSummary {
     location: { uuid: row.location_id, name: row.location_name },
     plate: row.plate,
     phone: row.driver_deleted_at === null ? row.phone : null,
+    card: chargedCardOf(row),
   };
 }
 
@@ -176,6 +178,7 @@ const CSV_COLUMNS = [
   "amount",
   "refunded",
   "description",
+  "payment_method",
 ] as const;
 const EXPORT_PAGE = 500;
 
@@ -212,6 +215,7 @@ export async function* exportPayments(
         decimal(row.amount),
         decimal(Number(row.refunded ?? 0)),
         row.description,
+        paymentMethodWords(locale, row),
       ];
       yield `${cells.map(csvCell).join(",")}\r\n`;
     }

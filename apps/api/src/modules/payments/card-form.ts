@@ -32,6 +32,7 @@ export function cardFormConfig(gateways: PaymentGateways, slot: GatewaySlot): Ca
     public_key: config.publicKey,
     script_url: config.scriptUrl,
     frame_url: config.frameUrl,
+    wallets: [...(gateways[slot].wallets ?? [])],
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Currency } from "@estaciona/contracts";
+import type { WalletKind } from "@estaciona/contracts/wallets";
 
 /**
  * The payment gateway interface (docs/product/money.md). Four implementations: the built-in sandbox
@@ -69,6 +70,11 @@ export interface ChargeRequest {
   returnUrl?: string;
   /** Left out: a charge with the driver present, not the card's first (what a gateway assumes). */
   storedCredential?: StoredCredential;
+  /**
+   * A wallet payment (docs/decisions/0284): `cardRef` is then the wallet's single-use token, charged
+   * through the gateway's documented wallet flow instead of a stored card; `customerRef` is unused.
+   */
+  wallet?: WalletKind;
 }
 
 export type ChargeOutcome =
@@ -124,6 +130,8 @@ export interface CardFormConfig {
 export interface PaymentGateway {
   /** `balance`: the prepaid balance, the ledger's own book (`balanceBook`). */
   readonly name: GatewayName | "balance";
+  /** The wallets it charges through a documented flow (docs/decisions/0284); absent: none. */
+  readonly wallets?: readonly WalletKind[];
   cardFormConfig(): CardFormConfig;
   /** Conekta's checkout request id for the card component (`GET user/conekta/token`). */
   createCheckoutRequest?(): Promise<string>;

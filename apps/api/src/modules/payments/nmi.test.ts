@@ -124,6 +124,25 @@ describe("NMI adapter", () => {
     });
   });
 
+  it("sells a wallet's Collect.js payment_token with the same sale, no vault record and no stored credential", async () => {
+    const outcome = await gateway.charge({
+      ...sale("pay_wallet", 250),
+      cardRef: "wallet-token-1",
+      wallet: "google_pay",
+    });
+    expect(outcome).toEqual({ status: "succeeded", providerRef: fake.transactions[0]?.transactionId });
+    expect(Object.fromEntries(formOf(0))).toEqual({
+      security_key: "nmi_security_key",
+      type: "sale",
+      payment_token: "wallet-token-1",
+      amount: "2.50",
+      currency: "USD",
+      orderid: "pay_wallet",
+      order_description: "Parking",
+      dup_seconds: "0",
+    });
+  });
+
   it("sends NMI's Credential-on-File fields: stored on the check, used after, the check named by a merchant's", async () => {
     await gateway.charge({
       ...sale("pay_check", 100),

@@ -1,3 +1,4 @@
+import { WALLETS } from "@estaciona/contracts/wallets";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import {
   callProvider,
@@ -219,6 +220,8 @@ export function createNmiGateway(options: NmiGatewayOptions): PaymentGateway {
 
   return {
     name: "nmi",
+    // Collect.js's Apple Pay and Google Pay buttons (docs.nmi.com/docs/digital-wallet-setup).
+    wallets: WALLETS,
 
     cardFormConfig() {
       return {
@@ -265,7 +268,9 @@ export function createNmiGateway(options: NmiGatewayOptions): PaymentGateway {
     async charge(charge): Promise<ChargeOutcome> {
       const answer = await transact({
         type: "sale",
-        customer_vault_id: charge.cardRef,
+        // A wallet's Apple Pay or Google Pay data arrives as Collect.js's payment_token, charged by the
+        // same sale (docs.nmi.com/docs/digital-wallet-setup; docs/decisions/0284); a card, by its vault record.
+        ...(charge.wallet ? { payment_token: charge.cardRef } : { customer_vault_id: charge.cardRef }),
         // Decimal dollars from integer cents, built from the digits (1000 → "10.00").
         amount: minorUnitsToDecimalString(charge.amount),
         currency: charge.currency.toUpperCase(),

@@ -17,6 +17,7 @@ export function listAllCardsOfUser(db: Executor, userId: string) {
       "last4",
       "exp_month",
       "exp_year",
+      "wallet",
       "is_default",
       "created_at",
       "deleted_at",

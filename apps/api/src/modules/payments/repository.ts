@@ -180,7 +180,8 @@ export function listUnrefundedVerificationsBefore(db: Executor, before: string, 
 
 /**
  * The driver's cards that were not removed. `verified`: only those whose verification charge
- * succeeded, the only cards a driver sees, manages and is charged on.
+ * succeeded, the only cards a driver sees, manages and is charged on — never a wallet payment's
+ * one-off method, which only the pay call that registered it names (docs/decisions/0284).
  */
 function cardsOfUser(db: Executor, userId: string, { verified }: { verified: boolean }) {
   return db
@@ -188,7 +189,7 @@ function cardsOfUser(db: Executor, userId: string, { verified }: { verified: boo
     .selectAll()
     .where("user_id", "=", userId)
     .where("deleted_at", "is", null)
-    .$if(verified, (query) => query.where("verified_at", "is not", null));
+    .$if(verified, (query) => query.where("verified_at", "is not", null).where("wallet", "is", null));
 }
 
 const cardOfUser = {

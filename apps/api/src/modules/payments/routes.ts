@@ -1,10 +1,12 @@
 import * as endpoints from "@estaciona/contracts/endpoints/payments";
+import { createWalletPayment as createWalletPaymentCall } from "@estaciona/contracts/endpoints/wallets";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
 import { driverOrigin } from "../hosts/service.ts";
 import { cardFormConfigFor, createCheckoutRequest, type GatewaySlot } from "./card-form.ts";
 import { saveCard } from "./card-saving.ts";
 import { completeThreeDs, deletePaymentMethod, listPaymentMethods, setDefaultPaymentMethod } from "./service.ts";
+import { createWalletPayment } from "./wallet-payments.ts";
 
 /** Card calls (docs/product/calls-and-errors.md, docs/product/money.md). Saving a card is idempotent: it charges (and refunds) a verification. */
 export const paymentRoutes: FastifyPluginAsync = async (app) => {
@@ -51,5 +53,6 @@ export const paymentRoutes: FastifyPluginAsync = async (app) => {
     await deletePaymentMethod(app, request.user.id, request.params.uuid);
     return listPaymentMethods(app, request.user.id);
   });
+  await route(app, createWalletPaymentCall, (request) => createWalletPayment(app, request.user, request.body));
   await route(app, endpoints.completeThreeDs, (request) => completeThreeDs(app, request.user.id, request.body.payment));
 };

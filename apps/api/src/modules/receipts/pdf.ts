@@ -1,6 +1,7 @@
 import { cardBrandName, type Locale } from "@estaciona/contracts";
 import { contactLine } from "@estaciona/contracts/phones";
 import type { Receipt } from "@estaciona/contracts/schemas/receipts";
+import { withWalletName } from "@estaciona/contracts/wallets";
 import { translate } from "@estaciona/i18n";
 import { breakdownLines } from "../../lib/breakdown-text.ts";
 import { drawQr, openPdf } from "../../lib/pdf.ts";
@@ -19,10 +20,13 @@ export function renderReceiptPdf(receipt: Receipt, locale: Locale, verifyUrl?: s
   });
   const when = (iso: string | null) => formatInstant(iso, locale, receipt.location.time_zone);
   const card = receipt.card
-    ? translate(locale, "parking.card_on_file", {
-        brand: cardBrandName(receipt.card.brand, translate(locale, "common.other_card_brand") ?? receipt.card.brand),
-        last4: receipt.card.last4,
-      })
+    ? withWalletName(
+        receipt.card.wallet,
+        translate(locale, "parking.card_on_file", {
+          brand: cardBrandName(receipt.card.brand, translate(locale, "common.other_card_brand") ?? receipt.card.brand),
+          last4: receipt.card.last4,
+        }) ?? "",
+      )
     : label("no_charge");
 
   pdf.font("Helvetica").fontSize(10).text(receipt.operator.name);

@@ -70,7 +70,7 @@ async function presentReceipt(
     discount: subject.discount,
     tip: subject.tip,
     tax_rate_bp: location.tax_rate_bp,
-    card: card ? { brand: card.brand, last4: card.last4 } : null,
+    card: card ? { brand: card.brand, last4: card.last4, wallet: card.wallet } : null,
     // A spend from the balance is not invoiced again: its top-up is (docs/decisions/0213).
     invoiceable: location.country === "mx" && charge.gateway !== BALANCE_GATEWAY,
   };

@@ -1,4 +1,5 @@
 import { formatMoney } from "@estaciona/contracts/money";
+import { type WalletKind, withWalletName } from "@estaciona/contracts/wallets";
 import { stayDuration } from "@estaciona/i18n/duration";
 import { useTranslation } from "react-i18next";
 import { cardBrandName } from "../../lib/card-brand.ts";
@@ -33,8 +34,9 @@ export function useParkingFormat() {
   const dateTimeRange = (start: string, end: string, timeZone: string): string =>
     formatRangeInZone(start, end, { locale, timeZone });
 
-  const card = ({ brand, last4 }: { brand: string; last4: string }): string =>
-    t("ledger.card", { brand: cardBrandName(brand), last4 });
+  /** "Visa •••• 4242", or "Google Pay · Visa •••• 4242" when a wallet paid (docs/decisions/0284). */
+  const card = ({ brand, last4, wallet }: { brand: string; last4: string; wallet?: WalletKind | null }): string =>
+    withWalletName(wallet, t("ledger.card", { brand: cardBrandName(brand), last4 }));
 
   /** Basis points as a percentage without floats: 1600 → "16", 825 → "8.25". */
   const percent = (basisPoints: number): string => {

@@ -1,4 +1,5 @@
 import type { VisitPayment } from "@estaciona/contracts/schemas/parking";
+import { withWalletName } from "@estaciona/contracts/wallets";
 import { useParkingFormat } from "./format.ts";
 
 const LEDGER_STATUSES = ["pending", "succeeded", "failed", "requires_action", "refunded"] as const;
@@ -26,7 +27,7 @@ export function PaymentHistory({ payments, timeZone }: { payments: VisitPayment[
                 <br />
                 <span className="muted">
                   {dateTime(payment.created_at, timeZone)}
-                  {payment.card && ` · ${card(payment.card)}`}
+                  {payment.card && ` · ${withWalletName(payment.card.wallet, card(payment.card))}`}
                 </span>
               </span>
               <span className="ledger-amount">{money(payment.amount, payment.currency)}</span>

@@ -430,6 +430,8 @@ export const operator = {
     location: "Location",
     plate: "Plate",
     phone: "Phone",
+    card: "{{brand}} •••• {{last4}}",
+    paid_from_balance: "Balance",
     deleted_driver: "deleted driver",
     status: "Status",
     any: "Any",
@@ -581,6 +583,10 @@ export const operator = {
   hosts: {
     title: "Hosts",
     intro: "What each host shows its drivers. A saved change shows on the next page a driver opens on that host.",
+    apple_pay_title: "Apple Pay on {{hostname}}",
+    apple_pay_steps:
+      "Apple shows Apple Pay only on verified domains. Download the domain verification file from the payment gateway's merchant portal (NMI: its Apple Pay settings), serve it on {{hostname}} at this address, then add {{hostname}} to the gateway's Apple Pay domains:",
+    apple_pay_google: "Google Pay needs no file.",
     default: "default",
     edit: "Edit",
     edit_host: "Edit {{hostname}}",

@@ -432,6 +432,8 @@ export const operator: typeof source = {
     location: "Ubicación",
     plate: "Placa",
     phone: "Celular",
+    card: "{{brand}} •••• {{last4}}",
+    paid_from_balance: "Saldo",
     deleted_driver: "conductor eliminado",
     status: "Estado",
     any: "Cualquiera",
@@ -586,6 +588,10 @@ export const operator: typeof source = {
     title: "Sitios",
     intro:
       "Lo que cada sitio muestra a sus conductores. Un cambio guardado se ve en la siguiente página que un conductor abra en ese sitio.",
+    apple_pay_title: "Apple Pay en {{hostname}}",
+    apple_pay_steps:
+      "Apple muestra Apple Pay solo en dominios verificados. Descarga el archivo de verificación de dominio del portal de la pasarela de pago (NMI: su configuración de Apple Pay), publícalo en {{hostname}} en esta dirección y luego agrega {{hostname}} a los dominios de Apple Pay de la pasarela:",
+    apple_pay_google: "Google Pay no necesita archivo.",
     default: "predeterminado",
     edit: "Editar",
     edit_host: "Editar {{hostname}}",

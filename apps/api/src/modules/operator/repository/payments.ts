@@ -14,6 +14,7 @@ const chargesIn = (db: Executor, locationIds: string[]) =>
     .innerJoin("locations", "locations.id", "payments.location_id")
     .innerJoin("users", "users.id", "payments.user_id")
     .leftJoin("vehicles", "vehicles.id", "payments.vehicle_id")
+    .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")
     .where("payments.location_id", "in", locationIds.length ? locationIds : [""])
     .where("payments.kind", "=", "charge")
     .select((eb) => [
@@ -38,6 +39,9 @@ const chargesIn = (db: Executor, locationIds: string[]) =>
       "users.phone",
       "users.deleted_at as driver_deleted_at",
       "vehicles.plate",
+      "payment_methods.brand as card_brand",
+      "payment_methods.last4 as card_last4",
+      "payment_methods.wallet as card_wallet",
       eb
         .selectFrom("payments as refunds")
         .select((r) => r.fn.coalesce(r.fn.sum<number>("refunds.amount"), r.lit(0)).as("sum"))

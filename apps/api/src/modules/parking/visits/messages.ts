@@ -1,5 +1,7 @@
 import { cardBrandName, type Locale } from "@estaciona/contracts";
 import { formatMoney } from "@estaciona/contracts/money";
+import type { ChargedCard } from "@estaciona/contracts/schemas/wallet";
+import { withWalletName } from "@estaciona/contracts/wallets";
 import { stayDuration, translate } from "@estaciona/i18n";
 import { breakdownText } from "../../../lib/breakdown-text.ts";
 import { messageKey, type OutboxDeps, sendOnce } from "../../messaging/outbox.ts";
@@ -24,11 +26,14 @@ export function formatInstant(iso: string | null, locale: Locale, timeZone: stri
 }
 
 /** "Visa terminación 4242": the brand as the SPA writes it (a brand outside CARD_BRANDS is "Tarjeta"). */
-const cardOnFile = (locale: Locale, card: { brand: string; last4: string }): string =>
-  text(locale, "card_on_file", {
-    brand: cardBrandName(card.brand, translate(locale, "common.other_card_brand") ?? card.brand),
-    last4: card.last4,
-  });
+const cardOnFile = (locale: Locale, card: ChargedCard): string =>
+  withWalletName(
+    card.wallet,
+    text(locale, "card_on_file", {
+      brand: cardBrandName(card.brand, translate(locale, "common.other_card_brand") ?? card.brand),
+      last4: card.last4,
+    }),
+  );
 
 /**
  * The e-mail receipt after a successful payment (docs/product/invoicing-account-contact.md: the sandbox outbox shows it), in the

@@ -108,7 +108,7 @@ export const presentLedgerRow = (row: Awaited<ReturnType<typeof listLedgerRowsOf
   status: row.status,
   amount: row.amount,
   currency: row.currency,
-  card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null,
+  card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4, wallet: row.wallet } : null,
   created_at: row.created_at,
 });
 

@@ -249,6 +249,7 @@ export const listLedgerRowsOfPayable = compiledOnce((db, payableType: PayableTyp
       "payments.created_at",
       "payment_methods.brand",
       "payment_methods.last4",
+      "payment_methods.wallet",
     ])
     .where("payments.payable_type", "=", payableType)
     .where("payments.payable_id", "=", payableId)

@@ -18,6 +18,7 @@ import {
   recordProviderRef,
   updatePayment,
 } from "../repository.ts";
+import { hasChargeWithMethod } from "../wallet-repository.ts";
 import { BALANCE_GATEWAY, debitForCharge, isBalanceSource, lockDriverForSpend, paymentSourceOf } from "./balance.ts";
 import { type ChargeResult, declineFallbackOf, declineToCode, providerUnavailable } from "./charge-results.ts";
 import {
@@ -28,6 +29,7 @@ import {
   type LedgerDeps,
   type PaymentPurpose,
 } from "./payables.ts";
+import { walletTokenSpent } from "./wallet-token.ts";
 
 /** Charging a payable: the three steps of ledger.ts, the 3-D Secure refresh, and what a result means. */
 
@@ -148,6 +150,7 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
           card.country === COUNTRY_OF[input.currency] &&
           (card.verified_at || input.purpose === "card_verification"));
       if (!usable) throw new AppError("no_payment_method");
+      if (card?.wallet && (await hasChargeWithMethod(tx, card.id))) throw walletTokenSpent();
       const now = nowIso();
       const row = await insertPayment(tx, {
         id: paymentId,
@@ -222,7 +225,9 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
         cardRef: method.card_ref,
         description: payment.description,
         returnUrl: `${input.returnOrigin ?? deps.config.publicUrl}/3ds?payment=${payment.id}`,
-        storedCredential,
+        // A wallet's token is no stored credential: it pays this charge only.
+        storedCredential: method.wallet ? undefined : storedCredential,
+        wallet: method.wallet ?? undefined,
       });
     } catch (error) {
       return unknownOutcome(deps, payment, error);

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { WALLETS } from "@estaciona/contracts/wallets";
 import type { Db, Executor } from "../../../db/database.ts";
 import { forUpdate, isUniqueViolation } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
@@ -15,18 +15,14 @@ import {
   type SavedCard,
 } from "../gateway.ts";
 import { isExpired } from "./cards.ts";
+import { SANDBOX_TOKEN_TTL_SECONDS, sandboxId } from "./ids.ts";
+import { claimWalletCard } from "./wallet.ts";
 import { emitSandboxEvent, type SandboxEventType } from "./webhooks.ts";
 
 /** Which provider's card component the sandbox's hosted form imitates (its postMessage shapes). */
 export type SandboxShape = "conekta" | "nmi" | "netpay";
 
-/** Tokens are single-use and expire like Conekta's (10 minutes). */
-export const SANDBOX_TOKEN_TTL_SECONDS = 600;
-
-export const sandboxId = (prefix: string): string => `${prefix}_${randomBytes(12).toString("base64url")}`;
-/** Whether text has the shape of a sandbox id of this kind (checked before any lookup: PostgreSQL refuses a NUL). */
-export const isSandboxId = (prefix: string, value: string): boolean =>
-  value.startsWith(`${prefix}_`) && /^[A-Za-z0-9_-]{16}$/.test(value.slice(prefix.length + 1));
+export { isSandboxId, SANDBOX_TOKEN_TTL_SECONDS, sandboxId } from "./ids.ts";
 
 /**
  * The built-in sandbox gateway (docs/product/money.md): a provider of its own, over the sandbox tables,
@@ -70,6 +66,7 @@ export function createSandboxGateway(options: {
 
   return {
     name: "sandbox",
+    wallets: WALLETS,
 
     cardFormConfig(): CardFormConfig {
       return {
@@ -151,13 +148,15 @@ export function createSandboxGateway(options: {
     async charge(request: ChargeRequest): Promise<ChargeOutcome> {
       const earlier = await byReference(request.reference);
       if (earlier) return outcomeOf(earlier);
-      const card = await db
-        .selectFrom("sandbox_cards")
-        .selectAll()
-        .where("id", "=", request.cardRef)
-        .where("customer_id", "=", request.customerRef)
-        .where("deleted_at", "is", null)
-        .executeTakeFirst();
+      const card = request.wallet
+        ? await claimWalletCard(db, request.cardRef)
+        : await db
+            .selectFrom("sandbox_cards")
+            .selectAll()
+            .where("id", "=", request.cardRef)
+            .where("customer_id", "=", request.customerRef)
+            .where("deleted_at", "is", null)
+            .executeTakeFirst();
       if (!card) return { status: "declined", providerRef: null, reason: "invalid_token" };
       const behaviour = isExpired(card.exp_month, card.exp_year) ? "expired" : card.behaviour;
       const status = behaviour === "approve" ? "succeeded" : behaviour === "three_ds" ? "requires_action" : "declined";

@@ -8,6 +8,7 @@ import { requestLocale } from "../../../lib/locale.ts";
 import { nowIso } from "../../../lib/time.ts";
 import { brandOf, isExpired, luhnValid, SANDBOX_TEST_CARDS } from "./cards.ts";
 import { isSandboxId, type SandboxShape, sandboxId } from "./gateway.ts";
+import { sandboxWalletPages } from "./wallet.ts";
 import { emitSandboxEvent } from "./webhooks.ts";
 
 /**
@@ -62,6 +63,7 @@ interface TokenBody {
 }
 
 export async function sandboxPages(app: FastifyInstance): Promise<void> {
+  await sandboxWalletPages(app);
   app.get("/sandbox/assets/card-form.js", async (_request, reply) =>
     reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(cardFormScript),
   );

@@ -10,7 +10,7 @@ import {
 import { type MeterSession, type MeterZone, meterRulesOf } from "@estaciona/contracts/schemas/meters";
 import { breakdownBody, feeRatesFromBody } from "@estaciona/contracts/schemas/parking";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
@@ -19,6 +19,7 @@ import { paths, pathTo } from "../../../config/paths.ts";
 import { balancesQuery } from "../../balance/index.ts";
 import { paymentMethodsQuery } from "../../payments/index.ts";
 import { vehiclesQuery } from "../../vehicles/index.ts";
+import { WalletPay } from "../../wallets/index.ts";
 import { distanceMeters, farFromZone, positionIfGranted } from "../lib/preflight.ts";
 import { useServerNow } from "../lib/server-clock.ts";
 import { useMeterPurchase } from "../lib/use-meter-purchase.ts";
@@ -79,6 +80,8 @@ export function BuyPanel({
   // Pre-flight (issue 26 item 6): the phone's distance from this zone, when it is over 300 m.
   const [farAway, setFarAway] = useState<number | null>(null);
   const [checking, setChecking] = useState(false);
+  // The one-off method a wallet's sheet gave, kept while "are you at zone 107?" is asked.
+  const farWalletMethod = useRef<string | undefined>(undefined);
   const defaultCard = (methods.data ?? []).find((method) => method.country === zone.country && method.is_default);
   // The balance that pays here (its operator's), when it holds money: a choice next to the card.
   const balance = useQuery(balancesQuery(zone.uuid)).data?.find((held) => held.amount > 0);
@@ -108,24 +111,30 @@ export function BuyPanel({
   const endsAt = paidUntil + minutes * 60_000;
   const busy = checking || outcome.kind === "paying" || outcome.kind === "three_ds";
 
-  /** Asks "are you at zone 107?" first when the phone, with its position allowed, is far from the zone. */
-  const checkThenPay = async () => {
+  /**
+   * Asks "are you at zone 107?" first when the phone, with its position allowed, is far from the zone.
+   * `walletMethod`: the one-off method a wallet's sheet just gave, paying instead of the card or balance.
+   */
+  const checkThenPay = async (walletMethod?: string) => {
     setChecking(true);
     const phone = await positionIfGranted();
     setChecking(false);
+    farWalletMethod.current = walletMethod;
     if (phone && farFromZone(phone, zone.coordinates)) return setFarAway(distanceMeters(phone, zone.coordinates));
-    await pay();
+    await pay(walletMethod);
   };
 
-  const pay = async () => {
+  const pay = async (walletMethod?: string) => {
     const body = {
       minutes,
       expected_total: breakdown.total,
-      ...(payWith === "balance"
-        ? { payment_method_uuid: BALANCE_SOURCE }
-        : defaultCard
-          ? { payment_method_uuid: defaultCard.uuid }
-          : {}),
+      ...(walletMethod
+        ? { payment_method_uuid: walletMethod }
+        : payWith === "balance"
+          ? { payment_method_uuid: BALANCE_SOURCE }
+          : defaultCard
+            ? { payment_method_uuid: defaultCard.uuid }
+            : {}),
     };
     const target = session ? { session: session.uuid } : { zone: zone.uuid, vehicle: vehicleUuid };
     await buy(target, body, here);
@@ -168,6 +177,15 @@ export function BuyPanel({
           />
           <h3 className="pay-price-label">{t("price_label")}</h3>
           <FeeBreakdown amounts={breakdown} />
+          <Suspense fallback={null}>
+            <WalletPay
+              country={zone.country}
+              amount={breakdown.total}
+              currency={breakdown.currency}
+              disabled={busy}
+              onMethod={(method) => void checkThenPay(method)}
+            />
+          </Suspense>
           <MeterPaySource
             balance={balance ?? null}
             defaultCard={defaultCard ?? null}
@@ -190,7 +208,7 @@ export function BuyPanel({
         distance={farAway}
         onConfirm={() => {
           setFarAway(null);
-          void pay();
+          void pay(farWalletMethod.current);
         }}
         onClose={() => setFarAway(null)}
       />

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { hostsQuery, organisationsQuery } from "../api/operator.ts";
+import { ApplePayDomain } from "../components/apple-pay-domain.tsx";
 import { HostEditor } from "../components/host-editor.tsx";
 import { useConsoleFormat } from "../lib/format.ts";
 
@@ -34,6 +35,7 @@ export default function HostsScreen() {
                 {row.brand_name} · {t(`hosts.themes.${row.theme}`)}
               </span>
               <span className="muted">{row.organisation?.name ?? t("hosts.no_organisation")}</span>
+              <ApplePayDomain hostname={row.hostname} />
               <button
                 type="button"
                 className="button button-secondary"

@@ -42,7 +42,7 @@ const valetReceipt: Receipt = {
   discount: 0,
   tip: 2000,
   tax_rate_bp: 1600,
-  card: { brand: "visa", last4: "4242" },
+  card: { brand: "visa", last4: "4242", wallet: null },
   invoiceable: true,
 };
 

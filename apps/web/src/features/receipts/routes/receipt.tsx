@@ -1,5 +1,6 @@
 import { contactLine } from "@estaciona/contracts/phones";
 import type { ReceiptProduct } from "@estaciona/contracts/schemas/receipts";
+import { withWalletName } from "@estaciona/contracts/wallets";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
@@ -60,7 +61,10 @@ export default function ReceiptScreen() {
                   [t("receipt.plate"), receipt.plate ?? "—"],
                   [t("receipt.starts_at"), dateTime(receipt.starts_at, receipt.location.time_zone)],
                   [t("receipt.ends_at"), dateTime(receipt.ends_at, receipt.location.time_zone)],
-                  [t("receipt.card"), receipt.card ? card(receipt.card) : t("receipt.no_charge")],
+                  [
+                    t("receipt.card"),
+                    receipt.card ? withWalletName(receipt.card.wallet, card(receipt.card)) : t("receipt.no_charge"),
+                  ],
                   [t("receipt.payment_reference"), receipt.no_charge ? "—" : receipt.payment_uuid],
                 ] as const
               ).map(([label, value]) => (

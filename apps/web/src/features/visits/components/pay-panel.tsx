@@ -1,7 +1,7 @@
 import { BALANCE_SOURCE } from "@estaciona/contracts/balance";
 import type { PayVisitAnswer, VisitDetail } from "@estaciona/contracts/schemas/parking";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { BalanceChoice, useBalanceChoice } from "../../../components/parking/balance-choice.tsx";
 import { CardChoice, cardsFor } from "../../../components/parking/card-choice.tsx";
@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
 import { balancesQuery, refreshBalances } from "../../balance/index.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
+import { WalletPay } from "../../wallets/index.ts";
 import { payVisit, refreshParking } from "../api/visits.ts";
 
 type Outcome =
@@ -66,8 +67,9 @@ export function PayPanel({
 
   const refreshVisits = () => refreshParking(queryClient);
 
-  const pay = async (shown: LiveQuote) => {
-    const card = shown.breakdown.total === 0 ? null : selectedCard;
+  /** `walletMethod`: the one-off method a wallet's sheet just gave, paying instead of the chosen card. */
+  const pay = async (shown: LiveQuote, walletMethod?: string) => {
+    const card = shown.breakdown.total === 0 ? null : (walletMethod ?? selectedCard);
     if (!attempt.current || attempt.current.card !== card) attempt.current = { key: crypto.randomUUID(), card };
     const { key } = attempt.current;
     setOutcome({ kind: "paying" });
@@ -165,6 +167,17 @@ export function PayPanel({
   return (
     <section className="pay-panel" aria-labelledby="pay-title">
       <h2 id="pay-title">{t("pay.title")}</h2>
+      {!free && (
+        <Suspense fallback={null}>
+          <WalletPay
+            country={live.breakdown.currency === "usd" ? "us" : "mx"}
+            amount={live.breakdown.total}
+            currency={live.breakdown.currency}
+            disabled={busy}
+            onMethod={(method) => void pay(live, method)}
+          />
+        </Suspense>
+      )}
       {!free && balance && (
         <BalanceChoice
           balance={balance}

@@ -1,0 +1,27 @@
+import type { CardFormConfig } from "@estaciona/contracts/schemas/payment";
+import type { WalletKind } from "@estaciona/contracts/wallets";
+
+/** Apple Pay on the web (Safari): `ApplePaySession.canMakePayments()`. */
+interface ApplePayWindow {
+  ApplePaySession?: { canMakePayments?: () => boolean };
+}
+
+const hasApplePay = (): boolean => {
+  try {
+    return (window as ApplePayWindow).ApplePaySession?.canMakePayments?.() === true;
+  } catch {
+    // Safari throws outside a secure context: no Apple Pay there.
+    return false;
+  }
+};
+
+/**
+ * The wallets a pay panel offers (docs/decisions/0284, 0285): those the country's gateway takes and
+ * this device has. Apple Pay only where Safari says it can pay. Google Pay with the sandbox in any
+ * browser (its sheet stands in for Google's, whose web API runs in every browser); with a real
+ * gateway only once its own wallet button is wired, which the SPA does not do yet.
+ */
+export function walletsOnThisDevice(config: CardFormConfig | undefined): WalletKind[] {
+  if (!config || config.provider !== "sandbox") return [];
+  return config.wallets.filter((wallet) => (wallet === "apple_pay" ? hasApplePay() : true));
+}
