@@ -27,6 +27,7 @@ import * as receiptProofsAndDisputes from "./2026112930_receipt_proofs_and_dispu
 import * as prepaidBalances from "./2026112950_prepaid_balances.ts";
 import * as favouritePlaces from "./2026113002_favourite_places.ts";
 import * as messageDelivery from "./2026113003_message_delivery.ts";
+import * as cashReferences from "./2026113004_cash_references.ts";
 
 /**
  * Every migration, in order. Names sort by date; a new migration gets a new file and one line
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   "2026112950_prepaid_balances": prepaidBalances,
   "2026113002_favourite_places": favouritePlaces,
   "2026113003_message_delivery": messageDelivery,
+  "2026113004_cash_references": cashReferences,
 };
