@@ -18,7 +18,7 @@ test("a new Mexican driver tops up the balance by SPEI, the sandbox bank pays th
   // Transferencia SPEI, $100: the CLABE, the amount, the expiry and how to pay, waiting for the payment.
   const byReference = balanceCard.getByRole("group", { name: "O paga en efectivo o por transferencia" });
   await byReference.getByRole("radio", { name: "Transferencia SPEI" }).check();
-  await byReference.getByRole("button", { name: "Recargar $100.00 MXN" }).click();
+  await byReference.getByRole("button", { name: "Generar referencia por $100.00 MXN" }).click();
   const reference = page.getByRole("region", { name: "Tu referencia de pago" });
   await expect(reference.getByRole("status")).toHaveText("Esperando tu pago");
   await expect(reference.getByTestId("reference-number")).toHaveText(/^646180\d{12}$/);

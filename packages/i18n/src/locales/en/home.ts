@@ -52,6 +52,7 @@ export const home = {
   balance_reference_label: "Or pay in cash or by transfer",
   balance_rail_oxxo: "Cash at OXXO",
   balance_rail_spei: "SPEI transfer",
+  balance_reference_for: "Get a reference for {{amount}}",
   balance_reference_title: "Your payment reference",
   balance_reference_amount: "Amount to pay",
   balance_reference_number_oxxo: "OXXO reference",

@@ -55,6 +55,7 @@ export const home: typeof source = {
   balance_reference_label: "O paga en efectivo o por transferencia",
   balance_rail_oxxo: "Efectivo en OXXO",
   balance_rail_spei: "Transferencia SPEI",
+  balance_reference_for: "Generar referencia por {{amount}}",
   balance_reference_title: "Tu referencia de pago",
   balance_reference_amount: "Monto a pagar",
   balance_reference_number_oxxo: "Referencia OXXO",

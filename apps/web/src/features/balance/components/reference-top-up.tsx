@@ -78,7 +78,7 @@ export function ReferenceTopUp({
               disabled={busy || amount > room}
               onClick={() => void ask(amount)}
             >
-              {t("balance_top_up", { amount: money(amount, location.currency) })}
+              {t("balance_reference_for", { amount: money(amount, location.currency) })}
             </button>
           ))}
         </div>
