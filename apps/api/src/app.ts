@@ -13,6 +13,7 @@ import { keyring } from "./lib/keyring.ts";
 import { type AccessTokens, createAccessTokens } from "./modules/auth/access-token.ts";
 import { createJobRunner, type JobRunner } from "./modules/jobs/worker.ts";
 import { gatewayOrigins } from "./modules/payments/card-form.ts";
+import { sandboxReferencePages } from "./modules/payments/references/sandbox-pages.ts";
 import { sandboxPages } from "./modules/payments/sandbox/pages.ts";
 import { authenticatePlugin } from "./plugins/authenticate.ts";
 import { contentSecurityDirectives } from "./plugins/content-security-policy.ts";
@@ -170,8 +171,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(authenticatePlugin);
   await app.register(apiRoutes, { prefix: "/api" });
   // The sandbox's hosted pages exist only while some gateway slot is the sandbox.
-  if (Object.values(app.providers.payments).some((gateway) => gateway.name === "sandbox"))
+  if (Object.values(app.providers.payments).some((gateway) => gateway.name === "sandbox")) {
     await app.register(sandboxPages);
+    await app.register(sandboxReferencePages);
+  }
   await app.register(webPlugin);
   return app;
 }

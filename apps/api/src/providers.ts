@@ -17,6 +17,7 @@ import {
 } from "./modules/payments/gateway.ts";
 import { createNetpayGateway } from "./modules/payments/netpay.ts";
 import { createNmiGateway } from "./modules/payments/nmi.ts";
+import { withSandboxReferences } from "./modules/payments/references/sandbox.ts";
 import { createSandboxGateway } from "./modules/payments/sandbox/gateway.ts";
 
 /** The outside world, chosen by configuration: sandboxes by default, real adapters with credentials. */
@@ -46,7 +47,9 @@ export function createProviders(config: Config, db: Db, log: FastifyBaseLogger):
 function createPaymentGateways(config: Config, db: Db): PaymentGateways {
   const { conekta, nmi, netpay } = config.payments;
   const standIn = (shape: Exclude<GatewayName, "sandbox">) =>
-    config.production ? unavailableGateway(shape) : createSandboxGateway({ db, shape, sendsWebhooks: true });
+    config.production
+      ? unavailableGateway(shape)
+      : withSandboxReferences(createSandboxGateway({ db, shape, sendsWebhooks: true }), db);
   return {
     mx: conekta ? createConektaGateway(conekta) : standIn("conekta"),
     us: nmi ? createNmiGateway(nmi) : standIn("nmi"),

@@ -31,6 +31,8 @@ export interface Database {
   sandbox_cards: SandboxCardsTable;
   sandbox_charges: SandboxChargesTable;
   sandbox_refunds: SandboxRefundsTable;
+  payment_references: PaymentReferencesTable;
+  sandbox_references: SandboxReferencesTable;
   visits: VisitsTable;
   devices: DevicesTable;
   parking_meters: ParkingMetersTable;
@@ -659,6 +661,31 @@ export interface SandboxChargesTable {
   return_url: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** What a driver needs to pay a reference charge (docs/decisions/0280): the OXXO reference or the CLABE. */
+export interface PaymentReferencesTable {
+  payment_id: string;
+  rail: "oxxo" | "spei";
+  /** Null from the charge's first step until the gateway issues the reference. */
+  number: string | null;
+  barcode_url: string | null;
+  bank: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+/** The sandbox gateway's references, paid by its "simulate payment" action (docs/sandbox.md). */
+export interface SandboxReferencesTable {
+  id: string;
+  reference: string;
+  rail: "oxxo" | "spei";
+  number: string;
+  amount: number;
+  currency: string;
+  expires_at: string;
+  paid_at: string | null;
+  created_at: string;
 }
 
 export interface SandboxRefundsTable {

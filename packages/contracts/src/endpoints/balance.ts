@@ -25,6 +25,24 @@ export const topUpBalance = defineEndpoint({
   schemas: schemasOf(balance, (s) => ({ body: s.topUpBody, response: s.topUpAnswer })),
 });
 
+export const topUpBalanceByReference = defineEndpoint({
+  method: "POST",
+  path: "/user/balance/top-up/reference",
+  auth: "user",
+  idempotent: true,
+  errors: [
+    "invalid_payment",
+    "invalid_payment_method",
+    "invalid_data",
+    "location_not_available",
+    "action_not_available",
+  ],
+  tag,
+  summary:
+    "Top up the balance of a location's organisation by cash at OXXO or a SPEI transfer: answers the reference to pay",
+  schemas: schemasOf(balance, (s) => ({ body: s.referenceTopUpBody, response: s.referenceTopUpAnswer })),
+});
+
 export const payOutBalance = defineEndpoint({
   method: "POST",
   path: "/user/balance/:uuid/payout",

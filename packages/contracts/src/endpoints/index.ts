@@ -16,6 +16,7 @@ export * as operator from "./operator.ts";
 export * as parking from "./parking.ts";
 export * as payments from "./payments.ts";
 export * as receipts from "./receipts.ts";
+export * as references from "./references.ts";
 export * as reminders from "./reminders.ts";
 export * as sandbox from "./sandbox.ts";
 export * as subscriptions from "./subscriptions.ts";

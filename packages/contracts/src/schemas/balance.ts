@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PAYABLE_TYPES } from "../payables.ts";
 import { amount, boundedAmount, uuid, uuidParams } from "./common.ts";
 import { CURRENCIES } from "./parking.ts";
+import { paymentReference, REFERENCE_RAILS } from "./references.ts";
 
 /** The prepaid balance (docs/decisions/0210). Money is integer minor units. */
 
@@ -54,5 +55,16 @@ export const topUpAnswer = z.object({
   }),
 });
 export type TopUpAnswer = z.infer<typeof topUpAnswer>;
+
+/** A top-up paid later by reference: cash at OXXO or a SPEI transfer (docs/decisions/0280). */
+export const referenceTopUpBody = z.object({
+  location_uuid: uuid,
+  amount: boundedAmount.min(1),
+  rail: z.enum(REFERENCE_RAILS),
+});
+export type ReferenceTopUpBody = z.input<typeof referenceTopUpBody>;
+
+export const referenceTopUpAnswer = z.object({ balance, reference: paymentReference });
+export type ReferenceTopUpAnswer = z.infer<typeof referenceTopUpAnswer>;
 
 export const balanceParams = uuidParams();

@@ -27,6 +27,7 @@ import * as receiptProofsAndDisputes from "./2026112930_receipt_proofs_and_dispu
 import * as prepaidBalances from "./2026112950_prepaid_balances.ts";
 import * as favouritePlaces from "./2026113002_favourite_places.ts";
 import * as messageDelivery from "./2026113003_message_delivery.ts";
+import * as cashReferences from "./2026113004_cash_references.ts";
 import * as walletPayments from "./2026113005_wallet_payments.ts";
 import * as pushSubscriptions from "./2026113007_push_subscriptions.ts";
 import * as globalInvoices from "./2026113008_global_invoices.ts";
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   "2026112950_prepaid_balances": prepaidBalances,
   "2026113002_favourite_places": favouritePlaces,
   "2026113003_message_delivery": messageDelivery,
+  "2026113004_cash_references": cashReferences,
   "2026113005_wallet_payments": walletPayments,
   "2026113007_push_subscriptions": pushSubscriptions,
   "2026113008_global_invoices": globalInvoices,

@@ -35,6 +35,17 @@ export function settleTopUpIfPending(db: Executor, topUpId: string, status: "pai
     .executeTakeFirst();
 }
 
+/** A failed top-up whose reference was paid after it expired (docs/decisions/0281); undefined when not failed. */
+export function settleTopUpPaidLate(db: Executor, topUpId: string, at: string) {
+  return db
+    .updateTable("balance_top_ups")
+    .set({ status: "paid", updated_at: at })
+    .where("id", "=", topUpId)
+    .where("status", "=", "failed")
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** What the balance's top-ups still waiting for their charge will add: counted against the cap. */
 export async function pendingTopUpsOf(db: Executor, balanceId: string): Promise<number> {
   const row = await db

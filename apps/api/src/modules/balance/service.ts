@@ -82,7 +82,7 @@ const paymentOf = (result: ChargeResult): TopUpAnswer["payment"] => ({
  * creates what it pays for, docs/decisions/0141), then the cap — what the balance holds, plus the
  * top-ups still in flight, plus this one — and the top-up row.
  */
-async function claimTopUp(
+export async function claimTopUp(
   tx: Tx,
   user: Row<"users">,
   balanceId: string,

@@ -19,6 +19,7 @@ import {
   type RefundOutcome,
   type SavedCard,
 } from "./gateway.ts";
+import { awaitingReferenceOf, createReferenceOrder } from "./references/conekta.ts";
 
 /**
  * Conekta (Mexico) against its REST API v2 (docs/decisions/0007). Sources read:
@@ -189,11 +190,10 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
         return { status: "declined", providerRef: order.id, reason: "card_declined", message: status };
       default:
         // `pending_payment` with a 3-D Secure step: the driver must authenticate
-        // (schemas/orders/order_response.yml next_action.redirect_to_url).
-        if (order.next_action?.type === "redirect_to_url" && redirectUrl) {
+        // (schemas/orders/order_response.yml next_action.redirect_to_url); or a cash / SPEI reference.
+        if (order.next_action?.type === "redirect_to_url" && redirectUrl)
           return { status: "requires_action", providerRef: order.id, redirectUrl };
-        }
-        return "pending";
+        return awaitingReferenceOf(order) ?? "pending";
     }
   }
 
@@ -341,6 +341,8 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
       }
       return outcome;
     },
+
+    createReference: (reference) => createReferenceOrder(reference, (body) => request("POST", "/orders", body)),
 
     async refund(refundRequest): Promise<RefundOutcome> {
       // POST /orders/{id}/refunds with amount in centavos and a reason (developers.conekta.com/reference/orderrefund).

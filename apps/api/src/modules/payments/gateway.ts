@@ -84,7 +84,36 @@ export type ChargeOutcome =
    */
   | { status: "succeeded"; providerRef: string; refundedAmount?: number }
   | { status: "declined"; providerRef: string | null; reason: DeclineReason; message?: string }
-  | { status: "requires_action"; providerRef: string; redirectUrl: string };
+  /**
+   * `waitUntil`: a reference (cash at OXXO, SPEI) the driver has until then to pay (docs/decisions/0280);
+   * left out, a 3-D Secure challenge, abandoned after `ACTION_TIMEOUT_SECONDS`.
+   */
+  | { status: "requires_action"; providerRef: string; redirectUrl: string; waitUntil?: string };
+
+/** Paying later by reference (docs/decisions/0280): cash at an OXXO store, or a SPEI transfer. */
+export type ReferenceRail = "oxxo" | "spei";
+
+export interface ReferenceRequest {
+  /** Our payment id, as for a card charge. */
+  reference: string;
+  rail: ReferenceRail;
+  amount: number;
+  currency: Currency;
+  description: string;
+  /** When the reference stops being payable. */
+  expiresAt: string;
+  payer: { name: string; email: string | null; phone: string };
+}
+
+/** A reference the gateway issued: what the driver takes to the store or their bank. */
+export interface IssuedReference {
+  providerRef: string;
+  /** The OXXO reference (the barcode's number) or the CLABE. */
+  number: string;
+  barcodeUrl: string | null;
+  bank: string | null;
+  expiresAt: string;
+}
 
 export interface RefundRequest {
   /**
@@ -159,6 +188,8 @@ export interface PaymentGateway {
    * Throws `GatewayUnavailableError` when the provider cannot tell (yet): the refund stays pending.
    */
   findRefund(lookup: RefundLookup): Promise<RefundOutcome | null>;
+  /** Mexico's gateways: a reference to pay in cash or by transfer; absent where none is documented. */
+  createReference?(request: ReferenceRequest): Promise<IssuedReference>;
 }
 
 /** Card rejected while saving (bad token, declined verification): maps to a catalogue code. */

@@ -62,4 +62,11 @@ export {
   UNREFUNDED_VERIFICATION_ALERT_SECONDS,
 } from "./ledger/reconcile.ts";
 export { type RefundPaymentInput, type RefundResult, refundPayment } from "./ledger/refund.ts";
+export {
+  chargeByReference,
+  MAX_AWAITING_REFERENCES,
+  REFERENCE_LIFETIME_SECONDS,
+  type ReferenceChargeInput,
+} from "./references/charge.ts";
+export { referenceOfCharge, referenceOfUser } from "./references/service.ts";
 export { findChargeByIdempotencyKey } from "./repository.ts";

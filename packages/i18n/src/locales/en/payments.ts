@@ -70,4 +70,7 @@ export const payments = {
   balance_blocks_deletion: "Your balance still holds money: ask for it back before deleting your account.",
   balance_refund_by_payout:
     "A balance top-up is given back by the driver's refund of their balance, which takes it off the balance first.",
+  reference_not_available: "Paying by cash or transfer is not offered here. Pay by card or from your balance.",
+  references_cap_reached:
+    "You already have {{count}} references waiting to be paid. Pay one or let it expire before asking for another.",
 };

@@ -69,4 +69,7 @@ export const payments: typeof source = {
   balance_blocks_deletion: "Tu saldo todavía tiene dinero: pide que te lo devolvamos antes de eliminar tu cuenta.",
   balance_refund_by_payout:
     "Una recarga de saldo se devuelve cuando el conductor pide la devolución de su saldo, que primero la descuenta del saldo.",
+  reference_not_available: "Aquí no se acepta pago en efectivo ni por transferencia. Paga con tarjeta o con tu saldo.",
+  references_cap_reached:
+    "Ya tienes {{count}} referencias esperando pago. Paga una o deja que venza antes de pedir otra.",
 };

@@ -21,6 +21,7 @@ import {
 import { hasChargeWithMethod } from "../wallet-repository.ts";
 import { BALANCE_GATEWAY, debitForCharge, isBalanceSource, lockDriverForSpend, paymentSourceOf } from "./balance.ts";
 import { type ChargeResult, declineFallbackOf, declineToCode, providerUnavailable } from "./charge-results.ts";
+import { recordLateOutcome } from "./late-outcome.ts";
 import {
   type AmountBreakdown,
   handlersOf,
@@ -325,20 +326,8 @@ async function recordOutcome(
   if (!payment) throw new Error(`payment ${paymentId} not found`);
   const handlers = handlersOf(payment.payable_type);
   const now = nowIso();
-  if (payment.status !== "pending" && payment.status !== "requires_action") {
-    if (payment.status === "failed" && outcome?.status === "succeeded") {
-      // The provider took the money after we gave the attempt up: give it back, loudly.
-      deps.log.error({ paymentId }, "charge succeeded at the provider after it was marked failed; refunding");
-      await updatePayment(tx, paymentId, { provider_ref: outcome.providerRef, updated_at: now });
-      await enqueue(
-        tx,
-        JOB_REFUND,
-        { paymentId, reason: "orphan_charge" },
-        { dedupeKey: `refund:${paymentId}`, maxAttempts: 20 },
-      );
-    }
-    return { payment, recorded: false };
-  }
+  if (payment.status !== "pending" && payment.status !== "requires_action")
+    return recordLateOutcome(deps, tx, payment, outcome, handlers);
   if (outcome?.status === "succeeded") {
     const changes = {
       status: "succeeded",

@@ -53,6 +53,11 @@ export interface PayableHandlers {
    * nothing): no card said no, so a payable charged by a job may try again at once.
    */
   onFailed?(tx: Tx, payment: PaymentRow, detail: { reachedProvider: boolean }): Promise<void>;
+  /**
+   * A reference charge (cash, SPEI) paid after the ledger marked it failed (docs/decisions/0281): the
+   * charge becomes succeeded and this keeps the money (credits a balance). Absent: refunded.
+   */
+  onPaidLate?(tx: Tx, payment: PaymentRow): Promise<void>;
   /** In the transaction that records a successful refund of this payable's charge. */
   onRefunded?(tx: Tx, refund: PaymentRow, charge: PaymentRow): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { isoAfter, nowIso } from "../../../lib/time.ts";
+import { isoAfter, nowIso, secondsUntil } from "../../../lib/time.ts";
 import { enqueue } from "../../jobs/queue.ts";
 import { JobRetryLater, type JobRunner } from "../../jobs/worker.ts";
 import { type ChargeOutcome, GatewayUnavailableError, gatewayFor } from "../gateway.ts";
@@ -100,7 +100,8 @@ export async function reconcileCharge(
   }
   const ageSeconds = (Date.now() - Date.parse(payment.created_at)) / 1000;
   if (outcome?.status === "requires_action") {
-    if (from === "provider" || ageSeconds < ACTION_TIMEOUT_SECONDS) return "waiting";
+    const abandonAfter = outcome.waitUntil ? secondsUntil(outcome.waitUntil) + ageSeconds : ACTION_TIMEOUT_SECONDS;
+    if (from === "provider" || ageSeconds < abandonAfter) return "waiting";
     await settleCharge(deps, payment.id, null, declineFallbackOf(payment));
     return "settled";
   }

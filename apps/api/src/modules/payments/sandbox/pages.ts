@@ -23,21 +23,21 @@ const pageStyles = readFileSync(path.join(assets, "sandbox.css"), "utf8");
 
 const SHAPES: readonly SandboxShape[] = ["conekta", "nmi", "netpay"];
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(
     /[&<>"']/g,
     (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
   );
 
-function pageLocale(request: FastifyRequest): Locale {
+export function pageLocale(request: FastifyRequest): Locale {
   const lang = (request.query as { lang?: unknown }).lang;
   return lang === "en" || lang === "es" ? lang : requestLocale(request.headers["accept-language"]);
 }
 
-const text = (locale: Locale, key: string, params: Record<string, string | number> = {}): string =>
+export const text = (locale: Locale, key: string, params: Record<string, string | number> = {}): string =>
   translate(locale, `sandbox.${key}`, params) ?? key;
 
-const page = (locale: Locale, title: string, body: string): string => `<!doctype html>
+export const page = (locale: Locale, title: string, body: string): string => `<!doctype html>
 <html lang="${locale}">
 <head>
 <meta charset="utf-8">
@@ -51,7 +51,8 @@ ${body}
 </html>`;
 
 /** Minor units as a decimal string without floating point. */
-const decimal = (amount: number): string => `${Math.trunc(amount / 100)}.${String(amount % 100).padStart(2, "0")}`;
+export const decimal = (amount: number): string =>
+  `${Math.trunc(amount / 100)}.${String(amount % 100).padStart(2, "0")}`;
 
 interface TokenBody {
   number?: unknown;

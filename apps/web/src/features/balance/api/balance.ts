@@ -1,5 +1,6 @@
 import * as endpoints from "@estaciona/contracts/endpoints/balance";
-import type { TopUpBody } from "@estaciona/contracts/schemas/balance";
+import { getPaymentReference } from "@estaciona/contracts/endpoints/references";
+import type { ReferenceTopUpBody, TopUpBody } from "@estaciona/contracts/schemas/balance";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
 import { endpointKey } from "../../../lib/endpoint-query.ts";
@@ -18,6 +19,18 @@ export const balancesQuery = (locationUuid?: string) => {
 
 export const topUpBalance = (body: TopUpBody, idempotencyKey: string) =>
   callEndpoint(endpoints.topUpBalance, { body, idempotencyKey });
+
+export const topUpBalanceByReference = (body: ReferenceTopUpBody, idempotencyKey: string) =>
+  callEndpoint(endpoints.topUpBalanceByReference, { body, idempotencyKey });
+
+/** A reference's status, read again while it waits for the driver's payment (docs/decisions/0280). */
+export const paymentReferenceQuery = (paymentUuid: string) => {
+  const input = { params: { uuid: paymentUuid } };
+  return queryOptions({
+    queryKey: endpointKey(getPaymentReference, input),
+    queryFn: ({ signal }) => callEndpoint(getPaymentReference, input, { signal, handleErrors: false }),
+  });
+};
 
 export const payOutBalance = (uuid: string, idempotencyKey: string) =>
   callEndpoint(endpoints.payOutBalance, { params: { uuid }, idempotencyKey });

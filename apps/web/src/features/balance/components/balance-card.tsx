@@ -10,6 +10,7 @@ import { pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { balancesQuery, payOutBalance, refreshBalances, topUpBalance } from "../api/balance.ts";
+import { ReferenceTopUp } from "./reference-top-up.tsx";
 import "../../../lib/catalogues/home.ts";
 import "../../../lib/catalogues/parking.ts";
 
@@ -106,6 +107,9 @@ export function BalanceCard({
             {t("parking:pay.add_card")}
           </Link>
         )
+      )}
+      {location.country === "mx" && (
+        <ReferenceTopUp location={location} room={Math.max(0, cap - (balance?.amount ?? 0))} />
       )}
       {state.kind === "failed" && (
         <div className="pay-error" role="alert">

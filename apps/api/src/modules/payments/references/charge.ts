@@ -1,0 +1,138 @@
+import type { Currency, PayableType } from "@estaciona/contracts";
+import { inTransaction, isUniqueViolation, type Tx } from "../../../db/database.ts";
+import { AppError } from "../../../lib/errors.ts";
+import { newId } from "../../../lib/ids.ts";
+import { isoAfter, nowIso } from "../../../lib/time.ts";
+import { enqueue } from "../../jobs/queue.ts";
+import type { ReferenceRail } from "../gateway.ts";
+import { RECONCILE_AFTER_SECONDS, settleCharge } from "../ledger/charge.ts";
+import type { ChargeResult } from "../ledger/charge-results.ts";
+import { type AmountBreakdown, JOB_RECONCILE, type LedgerDeps, type PaymentPurpose } from "../ledger/payables.ts";
+import { insertPayment, type PaymentRow } from "../repository.ts";
+import { countAwaitingReferencesOf, insertReference, recordIssuedReference } from "./repository.ts";
+
+/**
+ * A charge paid later by reference (docs/decisions/0280): the ledger's three steps with the gateway's
+ * reference in place of a card charge. Step 1 inserts the charge `pending` with its reference row and
+ * schedules its reconciliation; step 2 asks the gateway for an OXXO reference or a CLABE; step 3
+ * records the charge `requires_action` until `expiresAt`. The gateway's webhook (or the
+ * reconciliation's lookup) then settles it like any charge: paid, or expired (failed), exactly once.
+ */
+
+/** Unpaid references a driver may hold at once (decision 0282). */
+export const MAX_AWAITING_REFERENCES = 2;
+/** The longest a reference stays payable (decision 0282): a day, never past what it pays for. */
+export const REFERENCE_LIFETIME_SECONDS = 24 * 3600;
+
+export interface ReferenceChargeInput {
+  userId: string;
+  purpose: PaymentPurpose;
+  payable: { type: PayableType; id: string; locationId: string | null; vehicleId: string | null };
+  breakdown: AmountBreakdown;
+  currency: Currency;
+  rail: ReferenceRail;
+  idempotencyKey: string;
+  description: string;
+  payer: { name: string; email: string | null; phone: string };
+  /** When the reference stops being payable: at most a day after now. */
+  expiresAt: string;
+  /** First in step 1: the payable's own lock and checks, the driver's row first (the lock order). */
+  lockPayable: (tx: Tx) => Promise<void>;
+  /** The driver's host: where the reference's screen is (`/reference/<payment>`). */
+  returnOrigin: string;
+}
+
+export async function chargeByReference(deps: LedgerDeps, input: ReferenceChargeInput): Promise<ChargeResult> {
+  const gateway = deps.providers.payments.mx;
+  if (input.currency !== "mxn" || !gateway.createReference)
+    throw new AppError("invalid_payment_method", { messageKey: "payments.reference_not_available" });
+  const expiresAt = new Date(
+    Math.min(Date.parse(input.expiresAt), Date.now() + REFERENCE_LIFETIME_SECONDS * 1000),
+  ).toISOString();
+  const paymentId = newId();
+  let payment: PaymentRow;
+  try {
+    payment = await inTransaction(deps.db, async (tx) => {
+      await input.lockPayable(tx);
+      if ((await countAwaitingReferencesOf(tx, input.userId)) >= MAX_AWAITING_REFERENCES)
+        throw new AppError("action_not_available", {
+          status: 409,
+          messageKey: "payments.references_cap_reached",
+          params: { count: MAX_AWAITING_REFERENCES },
+        });
+      const now = nowIso();
+      const row = await insertPayment(tx, {
+        id: paymentId,
+        user_id: input.userId,
+        purpose: input.purpose,
+        payable_type: input.payable.type,
+        payable_id: input.payable.id,
+        location_id: input.payable.locationId,
+        vehicle_id: input.payable.vehicleId,
+        kind: "charge",
+        parent_payment_id: null,
+        gateway: gateway.name,
+        payment_method_id: null,
+        currency: input.currency,
+        subtotal: input.breakdown.subtotal,
+        convenience_fee: input.breakdown.convenience_fee,
+        processing_fee: input.breakdown.processing_fee,
+        tax: input.breakdown.tax,
+        amount: input.breakdown.total,
+        status: "pending",
+        provider_ref: null,
+        action_url: null,
+        failure_code: null,
+        idempotency_key: input.idempotencyKey,
+        description: input.description.slice(0, 250),
+        created_at: now,
+        updated_at: now,
+      });
+      await insertReference(tx, {
+        payment_id: paymentId,
+        rail: input.rail,
+        number: null,
+        barcode_url: null,
+        bank: null,
+        expires_at: expiresAt,
+        created_at: now,
+      });
+      const job = { runAt: isoAfter(RECONCILE_AFTER_SECONDS), dedupeKey: `reconcile:${paymentId}`, maxAttempts: 20 };
+      await enqueue(tx, JOB_RECONCILE, { paymentId }, job);
+      return row;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new AppError("invalid_payment", { status: 409, messageKey: "errors.api_payment_in_progress" });
+  }
+
+  let issued: Awaited<ReturnType<NonNullable<typeof gateway.createReference>>>;
+  try {
+    issued = await gateway.createReference({
+      reference: paymentId,
+      rail: input.rail,
+      amount: payment.amount,
+      currency: input.currency,
+      description: payment.description,
+      expiresAt,
+      payer: input.payer,
+    });
+  } catch (error) {
+    // Unknown: the reconciliation asks the gateway by our reference (and fails it if never made).
+    deps.log.warn({ err: error, paymentId }, "reference not issued; left pending for reconciliation");
+    return { status: "pending", payment };
+  }
+  const redirectUrl = `${input.returnOrigin}/reference/${paymentId}`;
+  const settled = await settleCharge(
+    deps,
+    paymentId,
+    { status: "requires_action", providerRef: issued.providerRef, redirectUrl, waitUntil: issued.expiresAt },
+    "invalid_payment",
+    (tx) => recordIssuedReference(tx, paymentId, issued),
+    input.payable,
+  );
+  if (settled.status === "requires_action") return { status: "requires_action", payment: settled, redirectUrl };
+  return settled.status === "succeeded"
+    ? { status: "succeeded", payment: settled }
+    : { status: "pending", payment: settled };
+}

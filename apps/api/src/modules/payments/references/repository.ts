@@ -1,0 +1,66 @@
+import type { Executor } from "../../../db/database.ts";
+import type { NewRow } from "../../../db/schema.ts";
+import type { IssuedReference } from "../gateway.ts";
+
+/** The reference charges' queries (docs/decisions/0280): what a driver needs to pay each one. */
+
+export async function insertReference(db: Executor, reference: NewRow<"payment_references">): Promise<void> {
+  await db.insertInto("payment_references").values(reference).execute();
+}
+
+export async function recordIssuedReference(db: Executor, paymentId: string, issued: IssuedReference): Promise<void> {
+  await db
+    .updateTable("payment_references")
+    .set({ number: issued.number, barcode_url: issued.barcodeUrl, bank: issued.bank, expires_at: issued.expiresAt })
+    .where("payment_id", "=", paymentId)
+    .execute();
+}
+
+/** A charge with its reference, the charge's status telling whether it is awaiting payment, paid or expired. */
+export function findReferenceCharge(db: Executor, paymentId: string) {
+  return db
+    .selectFrom("payment_references")
+    .innerJoin("payments", "payments.id", "payment_references.payment_id")
+    .select([
+      "payment_references.payment_id",
+      "payment_references.rail",
+      "payment_references.number",
+      "payment_references.barcode_url",
+      "payment_references.bank",
+      "payment_references.expires_at",
+      "payments.user_id",
+      "payments.amount",
+      "payments.currency",
+      "payments.status",
+      "payments.payable_type",
+      "payments.description",
+      "payments.updated_at",
+    ])
+    .where("payment_references.payment_id", "=", paymentId)
+    .executeTakeFirst();
+}
+
+export type ReferenceChargeRow = NonNullable<Awaited<ReturnType<typeof findReferenceCharge>>>;
+
+/** The driver's references still awaiting payment: counted against the cap (decision 0282). */
+export async function countAwaitingReferencesOf(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("payment_references")
+    .innerJoin("payments", "payments.id", "payment_references.payment_id")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("payments.user_id", "=", userId)
+    .where("payments.status", "in", ["pending", "requires_action"])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Which of these charges were paid by reference, and how (receipts, the console, exports). */
+export async function railsOf(db: Executor, paymentIds: string[]): Promise<Map<string, "oxxo" | "spei">> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("payment_references")
+    .select(["payment_id", "rail"])
+    .where("payment_id", "in", paymentIds)
+    .execute();
+  return new Map(rows.map((row) => [row.payment_id, row.rail]));
+}

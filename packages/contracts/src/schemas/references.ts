@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { PAYABLE_TYPES } from "../payables.ts";
+import { amount, uuidParams } from "./common.ts";
+import { CURRENCIES } from "./parking.ts";
+
+/** Paying later by reference (docs/decisions/0280): cash at OXXO or a SPEI transfer, in Mexico. */
+
+export const REFERENCE_RAILS = ["oxxo", "spei"] as const;
+export type ReferenceRail = (typeof REFERENCE_RAILS)[number];
+
+export const paymentReference = z.object({
+  /** The charge it pays: the receipts and the ledger know it by this. */
+  payment_uuid: z.string(),
+  rail: z.enum(REFERENCE_RAILS),
+  /** `awaiting`: not paid yet; `expired`: not paid in time (nothing is held any more). */
+  status: z.enum(["awaiting", "paid", "expired"]),
+  amount,
+  currency: z.enum(CURRENCIES),
+  /** The OXXO reference (the barcode's number) or the CLABE; null while the gateway has not answered. */
+  number: z.string().nullable(),
+  /** OXXO: the gateway's barcode image, when it gives one. */
+  barcode_url: z.string().nullable(),
+  /** SPEI: the receiving bank. */
+  bank: z.string().nullable(),
+  expires_at: z.string(),
+  /** What it pays for, read in words by the kind. */
+  product: z.enum(PAYABLE_TYPES),
+  description: z.string(),
+  /** The sandbox's page that simulates the payment; null with a real gateway. */
+  sandbox_url: z.string().nullable(),
+});
+export type PaymentReference = z.infer<typeof paymentReference>;
+
+export const referenceParams = uuidParams();
