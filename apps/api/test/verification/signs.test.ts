@@ -123,6 +123,6 @@ describe(`place signs (${testEngine})`, () => {
       url: "/api/open/sign/check",
       payload: { text: `${app.config.publicUrl}/loc/${"a".repeat(3000)}` },
     });
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(422);
   });
 });

@@ -108,10 +108,7 @@ export const operatorLocation = location.extend({
 export type OperatorLocation = z.infer<typeof operatorLocation>;
 export const operatorLocationList = z.array(operatorLocation);
 /** One location, with the address its printed QR opens: its QR landing on the host of its country (not the console's). */
-/**
- * `landing_url`: the QR landing's plain address, short enough to type; `signed_url`: the same
- * landing with the organisation's signature, what the printed QR carries (docs/decisions/0287).
- */
+/** `signed_url`: the landing with its organisation's signature, for the printed QR (decision 0287). */
 export const operatorLocationDetail = operatorLocation.extend({ landing_url: z.string(), signed_url: z.string() });
 export type OperatorLocationDetail = z.infer<typeof operatorLocationDetail>;
 export const locationParams = uuidParams();
