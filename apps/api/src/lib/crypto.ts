@@ -2,7 +2,14 @@ import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqu
 import { CODE_DIGITS } from "@estaciona/contracts";
 
 /** Independent keys derived from APP_SECRET, one per purpose, so no key serves two jobs. */
-export type KeyPurpose = "access-token" | "code-hmac" | "device-key" | "event-pass" | "valet-claim" | "receipt-proof";
+export type KeyPurpose =
+  | "access-token"
+  | "code-hmac"
+  | "device-key"
+  | "event-pass"
+  | "valet-claim"
+  | "receipt-proof"
+  | "place-sign";
 
 export function deriveKey(secret: string, purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, "estaciona", purpose, 32));

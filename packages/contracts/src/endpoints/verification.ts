@@ -34,6 +34,16 @@ export const checkReceiptPlate = defineEndpoint({
   })),
 });
 
+export const checkSign = defineEndpoint({
+  method: "POST",
+  path: "/open/sign/check",
+  auth: "none",
+  tag,
+  summary:
+    "Whether a scanned link is one of our hosts' place signs signed by the place's organisation (docs/decisions/0287); names the operator when it is",
+  schemas: schemasOf(verification, (s) => ({ body: s.signCheckBody, response: s.signCheck })),
+});
+
 export const getReceiptProof = defineEndpoint({
   method: "GET",
   path: "/user/receipt/:uuid/proof",

@@ -109,7 +109,8 @@ export const operatorLocation = location.extend({
 export type OperatorLocation = z.infer<typeof operatorLocation>;
 export const operatorLocationList = z.array(operatorLocation);
 /** One location, with the address its printed QR opens: its QR landing on the host of its country (not the console's). */
-export const operatorLocationDetail = operatorLocation.extend({ landing_url: z.string() });
+/** `signed_url`: the landing with its organisation's signature, for the printed QR (decision 0287). */
+export const operatorLocationDetail = operatorLocation.extend({ landing_url: z.string(), signed_url: z.string() });
 export type OperatorLocationDetail = z.infer<typeof operatorLocationDetail>;
 export const locationParams = uuidParams();
 

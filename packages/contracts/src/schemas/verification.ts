@@ -85,3 +85,24 @@ export const changeDisputeBody = z.object({
 /** The dispute kit as a PDF (base64, as the receipt's PDF). */
 export const disputeKit = z.object({ filename: z.string(), content_type: z.string(), base64: z.string() });
 export type DisputeKit = z.infer<typeof disputeKit>;
+
+/** Sign checks one address may make a minute: a scanner's every read, never a walk through ids. */
+export const SIGN_CHECKS_PER_IP_PER_MINUTE = 60;
+/** Longer text is no sign of ours: a QR's link is a few dozen characters. */
+export const SIGN_TEXT_MAX = 2048;
+
+/** Whatever a QR read (or a landing's own address): checked as one of our signs (docs/decisions/0287). */
+export const signCheckBody = z.object({ text: z.string().max(SIGN_TEXT_MAX) });
+
+/**
+ * `verified`: a place's link on one of our hosts with its organisation's signature; `forged`: one of
+ * our place links whose signature is not its organisation's; `unsigned`: a link on one of our hosts
+ * without a signature (the plain `/loc/{uuid}` of the spec still opens); `foreign`: anything else,
+ * another domain above all. `operator` and `place` are named only when `verified`.
+ */
+export const signCheck = z.object({
+  status: z.enum(["verified", "forged", "unsigned", "foreign"]),
+  operator: z.string().nullable(),
+  place: z.string().nullable(),
+});
+export type SignCheck = z.infer<typeof signCheck>;

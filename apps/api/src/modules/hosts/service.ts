@@ -103,9 +103,18 @@ export async function driverOrigin(
   if (!hostHeader || !hostname) return publicUrl;
   const publicOrigin = new URL(publicUrl);
   if (hostname === publicOrigin.hostname) return publicUrl;
+  return (await isOurHostname(deps, hostname)) ? `${publicOrigin.protocol}//${hostHeader.toLowerCase()}` : publicUrl;
+}
+
+/** Whether a hostname (no port) is PUBLIC_URL's or one of the hosts table's: where our pages run. */
+export async function isOurHostname(
+  deps: { db: Executor; config: { publicUrl: string } },
+  hostname: string,
+): Promise<boolean> {
+  if (hostname === new URL(deps.config.publicUrl).hostname) return true;
   if (!hostnames || Date.now() - hostnames.readAt > HOSTNAMES_TTL_MS)
     hostnames = { names: new Set(await listHostnames(deps.db)), readAt: Date.now() };
-  return hostnames.names.has(hostname) ? `${publicOrigin.protocol}//${hostHeader.toLowerCase()}` : publicUrl;
+  return hostnames.names.has(hostname);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { LocationBody, OperatorLocation, OperatorLocationDetail } from "@es
 import type { Db, Executor } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
 import { newId } from "../../lib/ids.ts";
+import type { PlaceSigner } from "../../lib/place-sign.ts";
 import { nowIso } from "../../lib/time.ts";
 import { messageOrigin } from "../hosts/service.ts";
 import { presentLocation } from "../parking/locations/service.ts";
@@ -68,7 +69,7 @@ export async function listOperatorLocations(db: Executor, scope: OperatorScope):
 }
 
 export async function getOperatorLocation(
-  deps: { db: Executor; config: { publicUrl: string } },
+  deps: { db: Executor; config: { publicUrl: string }; signer: PlaceSigner },
   scope: OperatorScope,
   locationId: string,
 ): Promise<OperatorLocationDetail> {
@@ -77,9 +78,12 @@ export async function getOperatorLocation(
     openStaysByLocation(deps.db, [location.id]),
     messageOrigin(deps, null, location),
   ]);
+  const landingUrl = `${origin}/loc/${location.id}`;
+  const signature = deps.signer.sign(location.organisation_id, location.id);
   return {
     ...presentOperatorLocation(location, open.get(location.id) ?? 0),
-    landing_url: `${origin}/loc/${location.id}`,
+    landing_url: landingUrl,
+    signed_url: `${landingUrl}?${new URLSearchParams({ s: signature })}`,
   };
 }
 

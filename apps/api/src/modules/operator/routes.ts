@@ -3,6 +3,7 @@ import * as devices from "@estaciona/contracts/endpoints/devices";
 import * as endpoints from "@estaciona/contracts/endpoints/operator";
 import type { FastifyPluginAsync } from "fastify";
 import { requestLocale } from "../../lib/locale.ts";
+import { placeSigner } from "../../lib/place-sign.ts";
 import { route } from "../../plugins/endpoints.ts";
 import { deviceHmacKeys } from "../parking/devices/service.ts";
 import { listAudit } from "./audit.ts";
@@ -17,13 +18,14 @@ import { todayReport } from "./today.ts";
 
 export const operatorRoutes: FastifyPluginAsync = async (app) => {
   const hmacKey = deviceHmacKeys(app.config).current.key;
+  const signer = placeSigner(app.config);
   await route(app, endpoints.getOperatorProfile, (request) => operatorProfile(app.db, scopeOf(request)));
   await route(app, endpoints.getToday, (request) => todayReport(app.db, scopeOf(request), request.query.days));
 
   await route(app, endpoints.listOperatorLocations, (request) => listOperatorLocations(app.db, scopeOf(request)));
   await route(app, endpoints.createLocation, (request) => createLocation(app.db, scopeOf(request), request.body));
   await route(app, endpoints.getOperatorLocation, (request) =>
-    getOperatorLocation(app, scopeOf(request), request.params.uuid),
+    getOperatorLocation({ db: app.db, config: app.config, signer }, scopeOf(request), request.params.uuid),
   );
   await route(app, endpoints.updateLocation, (request) =>
     editLocation(app.db, scopeOf(request), request.params.uuid, request.body),

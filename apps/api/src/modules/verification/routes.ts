@@ -1,8 +1,13 @@
 import * as endpoints from "@estaciona/contracts/endpoints/verification";
-import { PLATE_CHECKS_PER_IP_PER_HOUR, VERIFY_PER_IP_PER_MINUTE } from "@estaciona/contracts/schemas/verification";
+import {
+  PLATE_CHECKS_PER_IP_PER_HOUR,
+  SIGN_CHECKS_PER_IP_PER_MINUTE,
+  VERIFY_PER_IP_PER_MINUTE,
+} from "@estaciona/contracts/schemas/verification";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { keyring } from "../../lib/keyring.ts";
 import { requestLocale } from "../../lib/locale.ts";
+import { placeSigner } from "../../lib/place-sign.ts";
 import { route } from "../../plugins/endpoints.ts";
 import { driverOrigin } from "../hosts/service.ts";
 import { scopeOf } from "../operator/scope.ts";
@@ -16,6 +21,7 @@ import {
   operatorDisputeKit,
 } from "./disputes.ts";
 import { checkReceiptPlate, verifyReceipt } from "./service.ts";
+import { checkSign } from "./signs.ts";
 
 /** A receipt's public check is never indexed nor kept by a shared cache. */
 const unindexed = (reply: FastifyReply) =>
@@ -44,6 +50,17 @@ export const verificationRoutes: FastifyPluginAsync = async (app) => {
       return checkReceiptPlate(app.db, request.params.token, request.body.plate);
     },
     { rateLimit: { max: PLATE_CHECKS_PER_IP_PER_HOUR, timeWindow: 3_600_000 } },
+  );
+
+  const signer = placeSigner(app.config);
+  await route(
+    app,
+    endpoints.checkSign,
+    (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return checkSign(app, signer, request.body.text);
+    },
+    { rateLimit: { max: SIGN_CHECKS_PER_IP_PER_MINUTE, timeWindow: 60_000 } },
   );
 
   await route(app, endpoints.getReceiptProof, (request) =>

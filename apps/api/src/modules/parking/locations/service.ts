@@ -92,5 +92,5 @@ export async function listPublicLocations(db: Executor, hostLocations: string[] 
   return (await listActiveLocations(db, hostLocations)).map(presentLocation);
 }
 
-/** A location by id for another module (the balance's top-up), read through this service. */
-export { findLocationById } from "./repository.ts";
+/** A location by id for another module (the balance's top-up, a sign's check), read through this service. */
+export { findLocationById, findLocationWithOperator } from "./repository.ts";
