@@ -1,7 +1,8 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeSigner } from "../../src/lib/place-sign.ts";
-import { DEMO_ORGANISATION, OTHER_LOCATION, OTHER_ORGANISATION } from "../../src/seed/data.ts";
+import { OTHER_LOCATION, OTHER_ORGANISATION } from "../../src/seed/data.ts";
+import { PLATFORM_ORGANISATION } from "../../src/seed/reference.ts";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import { createOperator } from "../support/operator-fixtures.ts";
 import { FUNDIDORA, METER_ZONE } from "../support/parking-fixtures.ts";
@@ -21,7 +22,7 @@ describe(`place signs (${testEngine})`, () => {
     expect(response.headers["cache-control"]).toBe("no-store");
     return response.json().data;
   };
-  const signedUrlOf = async (uuid: string, organisationId = DEMO_ORGANISATION.id) => {
+  const signedUrlOf = async (uuid: string, organisationId = PLATFORM_ORGANISATION.id) => {
     const operator = await createOperator(app, { organisationId });
     const response = await call({ method: "GET", url: `/api/admin/location/${uuid}`, headers: operator.headers });
     expect(response.statusCode, response.body).toBe(200);
@@ -39,7 +40,7 @@ describe(`place signs (${testEngine})`, () => {
     expect(signed.searchParams.get("s")).toMatch(/^[\w-]{12}\.[\w-]{22}$/);
     expect(await check(signed.href)).toEqual({
       status: "verified",
-      operator: DEMO_ORGANISATION.name,
+      operator: PLATFORM_ORGANISATION.name,
       place: "Estacionamiento Parque Fundidora",
     });
   });
@@ -107,14 +108,14 @@ describe(`place signs (${testEngine})`, () => {
 
   it("keeps checking a sign printed before an APP_SECRET rotation until the old secret's window ends", () => {
     const before = placeSigner({ secret: "the-old-secret-the-old-secret-the-old-secret" });
-    const signature = before.sign(DEMO_ORGANISATION.id, FUNDIDORA);
+    const signature = before.sign(PLATFORM_ORGANISATION.id, FUNDIDORA);
     const rotated = (until: number) =>
       placeSigner({
         secret: "the-new-secret-the-new-secret-the-new-secret",
         previousSecret: { secret: "the-old-secret-the-old-secret-the-old-secret", until: new Date(until) },
       });
-    expect(rotated(Date.now() + 60_000).holds(DEMO_ORGANISATION.id, FUNDIDORA, signature)).toBe(true);
-    expect(rotated(Date.now() - 1).holds(DEMO_ORGANISATION.id, FUNDIDORA, signature)).toBe(false);
+    expect(rotated(Date.now() + 60_000).holds(PLATFORM_ORGANISATION.id, FUNDIDORA, signature)).toBe(true);
+    expect(rotated(Date.now() - 1).holds(PLATFORM_ORGANISATION.id, FUNDIDORA, signature)).toBe(false);
   });
 
   it("refuses text longer than any sign with the catalogue's code", async () => {
