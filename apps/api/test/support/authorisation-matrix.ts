@@ -350,6 +350,26 @@ export function authorisationMatrix(world: OwnedWorld): Record<string, MatrixEnt
     },
     // Still awaiting approval: the owner reaches the rule that only an issued invoice cancels
     // (`action_not_available`); cancelling at the provider is invoicing/facturapi-issuing.test.ts's.
+    "GET /admin/invoices/global": {
+      request: () => ({ method: "GET", url: "/api/admin/invoices/global" }),
+      owner: 200,
+      foreign: "absent",
+    },
+    "GET /admin/invoices/global/export": {
+      request: () => ({ method: "GET", url: "/api/admin/invoices/global/export" }),
+      owner: 200,
+      foreign: "absent",
+    },
+    "GET /admin/invoice/global/:uuid/xml": {
+      request: () => ({ method: "GET", url: `/api/admin/invoice/global/${world.ownedGlobalInvoice}/xml` }),
+      owner: 200,
+      foreign: "not_found",
+    },
+    "GET /admin/invoice/global/:uuid/pdf": {
+      request: () => ({ method: "GET", url: `/api/admin/invoice/global/${world.ownedGlobalInvoice}/pdf` }),
+      owner: 200,
+      foreign: "not_found",
+    },
     "POST /admin/invoice/:uuid/cancel": {
       request: () => ({ method: "POST", url: `/api/admin/invoice/${world.invoiceToCancel}/cancel` }),
       owner: 429,

@@ -2,6 +2,7 @@ import { beforeAll, expect } from "vitest";
 import { newId } from "../../src/lib/ids.ts";
 import { nowIso } from "../../src/lib/time.ts";
 import { DEMO_CENTRO_METER, DEMO_DRIVER, DEMO_PAID_STAY, OTHER_ORGANISATION } from "../../src/seed/data.ts";
+import { PLATFORM_ORGANISATION } from "../../src/seed/reference.ts";
 import { createSignedInUser, type TestApp } from "./helpers.ts";
 import { consoleCalls, eventBody } from "./operator-console.ts";
 import { createOperator, locationBody, paidStay } from "./operator-fixtures.ts";
@@ -29,6 +30,7 @@ export interface OwnedWorld {
   ownedPass: string;
   invoiceToReject: string;
   invoiceToCancel: string;
+  ownedGlobalInvoice: string;
   /** A driver's ticket dispute at the owner's lot (docs/decisions/0200). */
   ownedDispute: string;
   /** The platform role (hosts, organisations): an operator of the demo organisation with `platform`. */
@@ -139,6 +141,46 @@ export function ownedWorld(app: TestApp): OwnedWorld {
     expect(opened.statusCode, opened.body).toBe(201);
     world.ownedDispute = opened.json().data.uuid;
     world.ownedIds.push(world.ownedDispute);
+    world.ownedGlobalInvoice = await issuedGlobalInvoice();
+    world.ownedIds.push(world.ownedGlobalInvoice);
   });
   return world;
+
+  /** The owner's CFDI to the general public, as the monthly sweep leaves it once issued (its making is global-invoices.test.ts's). */
+  async function issuedGlobalInvoice(): Promise<string> {
+    const id = newId();
+    const now = nowIso();
+    await app.db
+      .insertInto("global_invoices")
+      .values({
+        id,
+        organisation_id: PLATFORM_ORGANISATION.id,
+        period_key: "2026-10",
+        periodicity: "monthly",
+        months: "10",
+        year: 2026,
+        period_start: "2026-10-01T06:00:00.000Z",
+        period_end: "2026-11-01T06:00:00.000Z",
+        status: "issued",
+        series: "G",
+        folio: 1,
+        issuer_rfc: "EDE210101A17",
+        issuer_name: "ESTACIONA",
+        issuer_regime: "601",
+        issuer_postal_code: "64000",
+        payment_form: "04",
+        subtotal: 10_000,
+        tax: 1_600,
+        total: 11_600,
+        provider: "sandbox",
+        stamped: 0,
+        xml: "<cfdi:Comprobante/>",
+        pdf_base64: "JVBERi0xLjQK",
+        issued_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return id;
+  }
 }

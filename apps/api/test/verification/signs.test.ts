@@ -101,9 +101,13 @@ describe(`place signs (${testEngine})`, () => {
       `${signed.protocol}//user:pass@${signed.host}${signed.pathname}${signed.search}`,
       `javascript:alert(1)//${signed.host}`,
       "ESTACIONA ZONA 107",
-      "",
     ])
       expect(await check(text), text).toEqual({ status: "foreign", operator: null, place: null });
+    // Nothing to check (or a control character in it) is refused as any text field is.
+    for (const text of ["", " ", "a\u0000b"]) {
+      const refused = await call({ method: "POST", url: "/api/open/sign/check", payload: { text } });
+      expect(refused.statusCode, text).toBe(422);
+    }
   });
 
   it("keeps checking a sign printed before an APP_SECRET rotation until the old secret's window ends", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { amount, optionalText, plate, uuidParams } from "./common.ts";
+import { amount, optionalText, plate, requiredText, uuidParams } from "./common.ts";
 import { CURRENCIES } from "./parking.ts";
 
 /**
@@ -92,7 +92,7 @@ export const SIGN_CHECKS_PER_IP_PER_MINUTE = 60;
 export const SIGN_TEXT_MAX = 2048;
 
 /** Whatever a QR read (or a landing's own address): checked as one of our signs (docs/decisions/0287). */
-export const signCheckBody = z.object({ text: z.string().max(SIGN_TEXT_MAX) });
+export const signCheckBody = z.object({ text: requiredText(SIGN_TEXT_MAX) });
 
 /**
  * `verified`: a place's link on one of our hosts with its organisation's signature; `forged`: one of

@@ -375,10 +375,7 @@ export function createConektaGateway(options: ConektaGatewayOptions): PaymentGat
         const refunds = order.charges?.data?.[0]?.refunds?.data ?? [];
         return { status: "succeeded", providerRef: refunds[refunds.length - 1]?.id ?? order.id };
       }
-      throw new GatewayUnavailableError(
-        "conekta",
-        `order ${order.id} refunded ${refunded}: not a total the ledger expects`,
-      );
+      throw new GatewayUnavailableError("conekta", `order ${order.id} refunded ${refunded}: not a total we expect`);
     },
 
     async findCharge(reference, providerRef, since) {
