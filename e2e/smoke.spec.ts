@@ -19,8 +19,12 @@ test("the server answers with the host's theme on the first paint", async ({ pag
 // 103.1 KB measured (es-MX) once the sign-in catalogue came in the driver's language only
 // (decision 0247; 105.2 before); 103.9 KB after the same day's sign-in features (the undelivered
 // code's fallback, the 3-D Secure refusal back in the wizard, the student id rule): the sign-in
-// words and wizard they add. Issue 25 asks for 90: 0247 says how.
-const FIRST_DOWNLOAD_JS_LIMIT_KB = 103.9;
+// words and wizard they add; 104.3 KB on 2026-11-28 (+0.4 KB, measured against a build of the day's
+// first commit): the shell's entry names its stylesheets in the order the styles now load (+0.12),
+// the host's configuration became a chunk of its own when more lazy screens began to read it
+// (+0.24), and log-out forgets the device's push subscription (+0.04). Issue 25 asks for 90: 0247
+// says how.
+const FIRST_DOWNLOAD_JS_LIMIT_KB = 104.3;
 
 test("the first download of / stays within its budget and leaves the router to the signed-in app", async ({ page }) => {
   const scripts: Promise<{ path: string; gzipBytes: number }>[] = [];
