@@ -1,3 +1,4 @@
+import { pickDay } from "./dates.ts";
 import { openPassesFromMenu, signUpThroughWizard, words } from "./drivers.ts";
 import { expect, expectAccessible, hostUrl, newNationalPhone, stepChecker, test } from "./fixtures.ts";
 
@@ -39,7 +40,7 @@ test.describe("Mexico, in Spanish", () => {
 
     const start = daysFromToday("America/Monterrey", 10);
     await page.getByLabel("En una fecha").check();
-    await page.getByLabel("Fecha", { exact: true }).fill(start);
+    await pickDay(page, page.getByLabel("Fecha", { exact: true }), start);
     await expect(
       page.getByText(`Hoy no se cobra nada: el primer periodo se cobra el ${longDate(start, "es-MX")}.`),
     ).toBeVisible();

@@ -35,6 +35,7 @@ export function DateField({
   min,
   max,
   clearable = false,
+  disabled = false,
   "aria-invalid": invalid,
   "aria-describedby": describedBy,
 }: {
@@ -47,6 +48,7 @@ export function DateField({
   max?: DayValue;
   /** Offer "no day" (an optional filter or bound). */
   clearable?: boolean;
+  disabled?: boolean;
   "aria-invalid"?: boolean;
   "aria-describedby"?: string | undefined;
 }) {
@@ -77,6 +79,7 @@ export function DateField({
           className="input date-field-button"
           aria-invalid={invalid}
           aria-describedby={describedBy}
+          disabled={disabled}
           data-empty={selected ? undefined : ""}
         >
           {words}

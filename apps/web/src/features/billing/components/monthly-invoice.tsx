@@ -3,12 +3,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { refreshBilling, requestMonthlyInvoice } from "../api/billing.ts";
-import { currentMonth } from "../lib/billing-dates.ts";
+import { currentMonth, useRecentMonths } from "../lib/billing-dates.ts";
 
 /** One invoice for every payment of a month, on the chosen billing data. */
 export function MonthlyInvoice({ profileUuid }: { profileUuid: string | null }) {
   const { t } = useTranslation("billing");
   const queryClient = useQueryClient();
+  const months = useRecentMonths();
   const [month, setMonth] = useState(currentMonth);
   const invoiceMonth = useMutation({
     mutationFn: () => requestMonthlyInvoice(month, profileUuid ?? ""),
@@ -32,13 +33,13 @@ export function MonthlyInvoice({ profileUuid }: { profileUuid: string | null }) 
       >
         <label className="field">
           <span className="field-label">{t("month")}</span>
-          <input
-            className="input"
-            type="month"
-            value={month}
-            required
-            onChange={(event) => setMonth(event.target.value)}
-          />
+          <select className="input select" value={month} required onChange={(event) => setMonth(event.target.value)}>
+            {months.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
         </label>
         <button
           type="submit"

@@ -1,4 +1,5 @@
 import { addDays } from "@estaciona/contracts/periods";
+import { DateField } from "../../../components/date-field.tsx";
 import { FormField } from "../../../components/form-field.tsx";
 import { usePassFormat } from "../lib/format.ts";
 
@@ -42,16 +43,13 @@ export function PassStartChoice({
       {mode === "date" && (
         <FormField label={t("subscriptions:plan.date_label")}>
           {(ids) => (
-            <input
+            <DateField
               {...ids}
-              type="date"
-              className="input"
               value={date}
               min={addDays(today, 1)}
               max={addDays(today, MAX_START_DAYS_AHEAD)}
-              required
               disabled={disabled}
-              onChange={(event) => onDateChange(event.target.value)}
+              onChange={onDateChange}
             />
           )}
         </FormField>
