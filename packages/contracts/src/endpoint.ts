@@ -27,6 +27,9 @@ export const CARD_CHARGE_ERRORS = [
   "no_payment_method",
 ] as const satisfies readonly ErrorCode[];
 
+/** What paying later by reference (OXXO, SPEI) adds: no such rail here, or too many places held unpaid. */
+export const REFERENCE_CHARGE_ERRORS = ["invalid_payment_method", "action_not_available"] as const satisfies readonly ErrorCode[];
+
 /** What saving a card can answer: its token or verification refused, the card itself refused, no profile yet. */
 export const CARD_SAVE_ERRORS = [
   "card_expired",

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { clabeControlDigit } from "../../src/modules/payments/references/sandbox.ts";
-import { signHmacWebhook } from "../../src/modules/payments/sandbox/webhooks.ts";
 import { createTestApp, testEngine } from "../support/helpers.ts";
 import { ZONE_101 } from "../support/meter-fixtures.ts";
 import { createDriverWithVehicle, idempotencyKey } from "../support/parking-fixtures.ts";
+import { referenceCalls } from "../support/reference-calls.ts";
 
 /**
  * A balance topped up by cash at OXXO or a SPEI transfer (issue 27 item 2, docs/decisions/0280–0283): the
@@ -38,59 +38,9 @@ async function referenceFor(driver: Driver, amount: number, rail: "oxxo" | "spei
   };
 }
 
-const pay = (sandboxUrl: string, body: Record<string, unknown> = {}) =>
-  app.inject({ method: "POST", url: `${sandboxUrl}/pay?lang=en`, payload: body });
-
-async function drainJobs() {
-  while ((await app.jobs.runDueJobs()) > 0);
-}
-
-const balanceOf = async (driver: Driver) => {
-  const balance = await app.db
-    .selectFrom("balances")
-    .selectAll()
-    .where("user_id", "=", driver.user.id)
-    .executeTakeFirst();
-  const movements = balance
-    ? await app.db.selectFrom("balance_movements").selectAll().where("balance_id", "=", balance.id).execute()
-    : [];
-  return { amount: balance?.amount ?? 0, movements };
-};
-
-const chargeOf = (paymentId: string) =>
-  app.db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirstOrThrow();
-
-const sandboxEvent = (reference: string, chargeId: string, id = `evt_${randomUUID()}`) =>
-  JSON.stringify({
-    id,
-    type: "charge.succeeded",
-    created_at: new Date().toISOString(),
-    data: { charge_id: chargeId, reference },
-  });
-
-const postWebhook = (body: string) =>
-  app.inject({
-    method: "POST",
-    url: "/api/open/webhooks/sandbox",
-    headers: {
-      "content-type": "application/json",
-      "webhook-signature": signHmacWebhook(app.config.payments.webhooks.sandboxSecret, body),
-    },
-    payload: body,
-  });
-
-/** The reference's charge made older and its expiry passed, as a day's wait would; its lookup due now. */
-async function letExpire(paymentId: string) {
-  const past = new Date(Date.now() - 60_000).toISOString();
-  await app.db.updateTable("sandbox_references").set({ expires_at: past }).where("reference", "=", paymentId).execute();
-  await app.db
-    .updateTable("payments")
-    .set({ created_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
-    .where("id", "=", paymentId)
-    .execute();
-  await app.db.updateTable("jobs").set({ run_at: past }).where("dedupe_key", "=", `reconcile:${paymentId}`).execute();
-  await drainJobs();
-}
+const calls = referenceCalls(app);
+const { chargeOf, drainJobs, letExpire, pay, postWebhook, sandboxEvent } = calls;
+const balanceOf = (driver: Driver) => calls.balanceOf(driver.user.id);
 
 describe(`a balance top-up paid by reference (${testEngine})`, () => {
   it("OXXO: the reference is shown, paid at the store, confirmed by the webhook, credited once", async () => {

@@ -1,4 +1,4 @@
-import { CARD_CHARGE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
+import { CARD_CHARGE_ERRORS, REFERENCE_CHARGE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
 
 /** Events at venues, their series, event parking and the gate's pass check (docs/product/parking.md). */
 
@@ -40,6 +40,7 @@ export const purchaseEvent = defineEndpoint({
   idempotent: true,
   errors: [
     ...CARD_CHARGE_ERRORS,
+    ...REFERENCE_CHARGE_ERRORS,
     "invalid_visit_amount",
     "plan_availability_reached",
     "vehicle_not_found",

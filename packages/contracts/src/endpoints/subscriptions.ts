@@ -1,4 +1,4 @@
-import { CARD_CHARGE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
+import { CARD_CHARGE_ERRORS, REFERENCE_CHARGE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
 
 /** Passes (pensiones), promo codes and partner landings (docs/product/passes-and-promo-codes.md). */
 
@@ -41,6 +41,7 @@ export const createSubscription = defineEndpoint({
   status: 201,
   errors: [
     ...CARD_CHARGE_ERRORS,
+    ...REFERENCE_CHARGE_ERRORS,
     "discount_not_available",
     "discount_not_found",
     "location_email_blocked",

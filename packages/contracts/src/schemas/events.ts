@@ -3,6 +3,7 @@ import { COUNTRIES, PAGINATOR_ROWS } from "../constants.ts";
 import { EVENT_STATUSES } from "../statuses.ts";
 import { amount, boundedAmount, plate, requiredText, text, uuid, uuidParams } from "./common.ts";
 import { CURRENCIES, feeBreakdownBody, feeRatesBody, visitPayment } from "./parking.ts";
+import { REFERENCE_RAILS } from "./references.ts";
 
 /** Events at venues and event visits (docs/product/parking.md, docs/decisions/0030). Money is integer minor units. */
 
@@ -90,6 +91,8 @@ export const purchaseEventBody = z.object({
   vehicle_uuid: uuid,
   amount: boundedAmount.optional(),
   payment_method_uuid: uuid.optional(),
+  /** Pay later, in cash at OXXO or by SPEI (Mexico, docs/decisions/0314): the place is held until the event starts at most. */
+  reference_rail: z.enum(REFERENCE_RAILS).optional(),
   expected_total: amount.optional(),
 });
 export type PurchaseEventBody = z.input<typeof purchaseEventBody>;

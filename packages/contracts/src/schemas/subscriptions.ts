@@ -3,6 +3,7 @@ import { COUNTRIES } from "../constants.ts";
 import { PLAN_INTERVALS, SUBSCRIPTION_STATUSES } from "../statuses.ts";
 import { amount, boundedAmount, boundedCount, MESSAGE, requiredText, text, uuid, uuidParams } from "./common.ts";
 import { CURRENCIES, feeBreakdownBody } from "./parking.ts";
+import { REFERENCE_RAILS } from "./references.ts";
 
 /** Passes (pensiones), promo codes and partner landings (docs/product/passes-and-promo-codes.md). Money in minor units. */
 
@@ -156,6 +157,8 @@ export const createSubscriptionBody = z.object({
   start_date: calendarDate.optional(),
   discount_code: text().trim().max(40).optional(),
   payment_method_uuid: uuid.optional(),
+  /** Pay the first period later, in cash at OXXO or by SPEI (Mexico, docs/decisions/0314): the place is held meanwhile. */
+  reference_rail: z.enum(REFERENCE_RAILS).optional(),
   expected_total: amount.optional(),
 });
 export type CreateSubscriptionBody = z.input<typeof createSubscriptionBody>;

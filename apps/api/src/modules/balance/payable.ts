@@ -1,10 +1,11 @@
+import type { PayableType } from "@estaciona/contracts";
 import type { Tx } from "../../db/database.ts";
 import { type PaymentRow, registerPayable } from "../payments/ledger.ts";
 import { creditBalance, insertMovementOnce } from "../payments/service.ts";
 import { lockTopUp, settleTopUpIfPending, settleTopUpPaidLate, type TopUpRow } from "./repository.ts";
 
 /** The payable a top-up's card charge pays (docs/decisions/0210). */
-export const PAYABLE_TOP_UP = "balance_top_up";
+export const PAYABLE_TOP_UP: PayableType = "balance_top_up";
 
 /**
  * How the ledger moves a top-up when its charge settles (the call, a 3-D Secure return or the

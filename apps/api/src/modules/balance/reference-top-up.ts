@@ -1,11 +1,7 @@
-import { BALANCE_MIN_TOP_UP } from "@estaciona/contracts/balance";
-import { formatMoney } from "@estaciona/contracts/money";
 import type { ReferenceTopUpAnswer, ReferenceTopUpBody } from "@estaciona/contracts/schemas/balance";
 import type { Row } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
-import { newId } from "../../lib/ids.ts";
 import { isoAfter } from "../../lib/time.ts";
-import { findLocationById } from "../parking/locations/service.ts";
 import {
   chargeByReference,
   chargeFailure,
@@ -13,12 +9,12 @@ import {
   type LedgerDeps,
   REFERENCE_LIFETIME_SECONDS,
   referenceOfCharge,
+  referencePayer,
 } from "../payments/ledger.ts";
-import { ensureBalance } from "../payments/service.ts";
-import { assertNotSuspendedAt } from "../users/suspensions.ts";
 import { PAYABLE_TOP_UP } from "./payable.ts";
 import { findTopUp } from "./repository.ts";
-import { balanceOf, claimTopUp } from "./service.ts";
+import { balanceOf } from "./service.ts";
+import { prepareTopUp } from "./top-up-charge.ts";
 
 /**
  * `POST user/balance/top-up/reference` (docs/decisions/0280): a top-up paid later, in cash at OXXO or by
@@ -43,44 +39,19 @@ export async function topUpByReference(
       reference: await referenceOfCharge(deps.db, earlier.id),
     };
   }
-  const location = await findLocationById(deps.db, body.location_uuid);
-  if (location?.active !== 1) throw new AppError("location_not_available");
-  await assertNotSuspendedAt(deps.db, user.id, location.id);
-  const min = BALANCE_MIN_TOP_UP[location.currency];
-  if (body.amount < min)
-    throw new AppError("invalid_data", {
-      messageKey: "payments.balance_below_minimum",
-      params: { min: formatMoney(min, location.currency) },
-    });
-  const owner = { userId: user.id, organisationId: location.organisation_id, currency: location.currency };
-  let balanceId: string | undefined;
-  const topUpId = newId();
+  const prepared = await prepareTopUp(deps, user, body.location_uuid, body.amount);
   const result = await chargeByReference(deps, {
-    userId: user.id,
-    purpose: "balance",
-    payable: { type: PAYABLE_TOP_UP, id: topUpId, locationId: location.id, vehicleId: null },
-    breakdown: { subtotal: body.amount, convenience_fee: 0, processing_fee: 0, tax: 0, total: body.amount },
-    currency: location.currency,
+    ...prepared.charge,
     rail: body.rail,
     idempotencyKey,
-    description: `Saldo · ${location.short_name ?? location.name}`,
-    payer: {
-      name: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.phone,
-      email: user.email,
-      phone: user.phone,
-    },
+    payer: referencePayer(user),
     expiresAt: isoAfter(REFERENCE_LIFETIME_SECONDS),
     returnOrigin,
-    lockPayable: async (tx) => {
-      balanceId = (await ensureBalance(tx, owner)).id;
-      await claimTopUp(tx, user, balanceId, topUpId, location.id, body.amount);
-    },
   });
   const failure = chargeFailure(result);
   if (failure) throw failure;
-  balanceId ??= (await ensureBalance(deps.db, owner)).id;
   return {
-    balance: await balanceOf(deps.db, user.id, balanceId),
+    balance: await balanceOf(deps.db, user.id, await prepared.balanceId()),
     reference: await referenceOfCharge(deps.db, result.payment.id),
   };
 }

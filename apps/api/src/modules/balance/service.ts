@@ -28,6 +28,7 @@ import { lockActiveUser } from "../users/service.ts";
 import { assertNotSuspendedAt } from "../users/suspensions.ts";
 import { PAYABLE_TOP_UP } from "./payable.ts";
 import { findTopUp, insertTopUp, pendingTopUpsOf } from "./repository.ts";
+import { prepareTopUp } from "./top-up-charge.ts";
 
 /** The prepaid balance (docs/decisions/0210): what the driver holds, its movements, a top-up by card. */
 
@@ -77,44 +78,6 @@ const paymentOf = (result: ChargeResult): TopUpAnswer["payment"] => ({
   redirect_url: result.status === "requires_action" ? result.redirectUrl : null,
 });
 
-/**
- * Step 1 of a top-up, in the ledger's first transaction: the driver's row first (a purchase that
- * creates what it pays for, docs/decisions/0141), then the cap — what the balance holds, plus the
- * top-ups still in flight, plus this one — and the top-up row.
- */
-export async function claimTopUp(
-  tx: Tx,
-  user: Row<"users">,
-  balanceId: string,
-  topUpId: string,
-  locationId: string,
-  amount: number,
-) {
-  if (!(await lockActiveUser(tx, user.id))) throw new AppError("authentication_error");
-  const balance = await lockBalance(tx, balanceId);
-  if (!balance) throw new AppError("object_not_found");
-  const cap = BALANCE_CAP[balance.currency];
-  if (balance.amount + (await pendingTopUpsOf(tx, balance.id)) + amount > cap)
-    throw new AppError("invalid_data", {
-      messageKey: "payments.balance_cap_reached",
-      params: {
-        cap: formatMoney(cap, balance.currency),
-        left: formatMoney(Math.max(0, cap - balance.amount), balance.currency),
-      },
-    });
-  const now = nowIso();
-  await insertTopUp(tx, {
-    id: topUpId,
-    user_id: user.id,
-    balance_id: balance.id,
-    location_id: locationId,
-    amount,
-    status: "pending",
-    created_at: now,
-    updated_at: now,
-  });
-}
-
 /** `POST user/balance/top-up`: the balance of the location's organisation, topped up by card (idempotent). */
 export async function topUp(
   deps: LedgerDeps,
@@ -138,39 +101,12 @@ export async function topUp(
       },
     };
   }
-  const location = await findLocationById(deps.db, body.location_uuid);
-  if (location?.active !== 1) throw new AppError("location_not_available");
-  await assertNotSuspendedAt(deps.db, user.id, location.id);
-  const min = BALANCE_MIN_TOP_UP[location.currency];
-  if (body.amount < min)
-    throw new AppError("invalid_data", {
-      messageKey: "payments.balance_below_minimum",
-      params: { min: formatMoney(min, location.currency) },
-    });
+  const prepared = await prepareTopUp(deps, user, body.location_uuid, body.amount);
   const paymentMethodId =
-    body.payment_method_uuid ?? (await findCardToCharge(deps.db, user.id, location.country, false))?.id;
+    body.payment_method_uuid ?? (await findCardToCharge(deps.db, user.id, prepared.location.country, false))?.id;
   if (!paymentMethodId) throw new AppError("no_payment_method");
-  const owner = { userId: user.id, organisationId: location.organisation_id, currency: location.currency };
-  // Made inside the charge's first transaction, so a top-up refused before it writes nothing.
-  let balanceId: string | undefined;
-  const topUpId = newId();
-  const result = await chargePayable(deps, {
-    userId: user.id,
-    purpose: "balance",
-    payable: { type: PAYABLE_TOP_UP, id: topUpId, locationId: location.id, vehicleId: null },
-    breakdown: { subtotal: body.amount, convenience_fee: 0, processing_fee: 0, tax: 0, total: body.amount },
-    currency: location.currency,
-    paymentMethodId,
-    idempotencyKey,
-    returnOrigin,
-    description: `Saldo · ${location.short_name ?? location.name}`,
-    lockPayable: async (tx) => {
-      balanceId = (await ensureBalance(tx, owner)).id;
-      return claimTopUp(tx, user, balanceId, topUpId, location.id, body.amount);
-    },
-  });
+  const result = await chargePayable(deps, { ...prepared.charge, paymentMethodId, idempotencyKey, returnOrigin });
   const failure = chargeFailure(result);
   if (failure) throw failure;
-  balanceId ??= (await ensureBalance(deps.db, owner)).id;
-  return { balance: await balanceOf(deps.db, user.id, balanceId), payment: paymentOf(result) };
+  return { balance: await balanceOf(deps.db, user.id, await prepared.balanceId()), payment: paymentOf(result) };
 }

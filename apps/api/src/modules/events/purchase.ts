@@ -1,5 +1,6 @@
 import { feeBreakdown } from "@estaciona/contracts";
 import type { PurchaseEventAnswer, PurchaseEventBody } from "@estaciona/contracts/schemas/events";
+import type { ReferenceRail } from "@estaciona/contracts/schemas/references";
 import { lockName, type Tx } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -10,12 +11,18 @@ import { findLocationById } from "../parking/locations/repository.ts";
 import { feeRatesOf } from "../parking/locations/service.ts";
 import { findActiveVehicleOfUser } from "../parking/visits/repository.ts";
 import {
+  type ChargePayableInput,
   type ChargeResult,
+  chargeByReference,
   chargeFailure,
   chargePayable,
+  creditPaidLateToBalance,
   findChargeByIdempotencyKey,
   type LedgerDeps,
   type PaymentRow,
+  referenceHoldsCap,
+  referenceHoldsFull,
+  referencePayer,
   registerPayable,
 } from "../payments/ledger.ts";
 import { findCardToCharge } from "../payments/service.ts";
@@ -31,6 +38,7 @@ import {
   insertEventVisit,
   lockEvent,
   lockEventAndVisit,
+  placesHeldByReferences,
   placesTaken,
   updateEventVisitIf,
   vehicleHoldsPlace,
@@ -65,6 +73,12 @@ registerPayable(EVENT_VISIT_PAYABLE, {
     });
   },
   onRefunded: recordRefund,
+  // Paid by reference after it expired (docs/decisions/0314): the place was let go, the money is kept in the balance.
+  async onPaidLate(tx: Tx, payment: PaymentRow) {
+    const venue = payment.location_id ? await findLocationById(tx, payment.location_id) : undefined;
+    if (!venue) throw new Error(`Charge ${payment.id} paid late has no location`);
+    await creditPaidLateToBalance(tx, payment, venue.organisation_id);
+  },
 });
 
 /** The subtotal the driver pays: their own within the limits when the event lets them choose, else the suggested one. */
@@ -112,13 +126,47 @@ const paymentOf = (result: ChargeResult): PurchaseEventAnswer["payment"] => ({
   redirect_url: result.status === "requires_action" ? result.redirectUrl : null,
 });
 
-/** Charges the visit's amounts through the ledger (a replayed key answers its first attempt) and answers the visit. */
+/** What the ledger is told about a visit's charge, whatever pays it (a card, a reference). */
+const visitCharge = (
+  visit: Row<"event_visits">,
+  locationId: string | null,
+  description: string,
+): Pick<ChargePayableInput, "userId" | "purpose" | "payable" | "breakdown" | "currency" | "description"> => ({
+  userId: visit.user_id,
+  purpose: "event",
+  payable: { type: EVENT_VISIT_PAYABLE, id: visit.id, locationId, vehicleId: visit.vehicle_id },
+  breakdown: {
+    subtotal: visit.subtotal,
+    convenience_fee: visit.convenience_fee,
+    processing_fee: visit.processing_fee,
+    tax: visit.tax,
+    total: visit.total,
+  },
+  currency: visit.currency,
+  description,
+});
+
+/** The purchase's answer: the charge's refusal thrown, or the visit as it now is with the charge. */
+async function answerVisit(
+  deps: LedgerDeps,
+  keys: PassKeys,
+  visit: Row<"event_visits">,
+  result: ChargeResult,
+): Promise<PurchaseEventAnswer> {
+  const failure = chargeFailure(result);
+  if (failure) throw failure;
+  const current = (await findEventVisitById(deps.db, visit.id)) ?? visit;
+  return { visit: await presentEventVisit(deps.db, keys, current), payment: paymentOf(result) };
+}
+
+/** Charges the visit's amounts to a card through the ledger (a replayed key answers its first attempt). */
 async function chargeEventVisit(
   deps: LedgerDeps,
   keys: PassKeys,
   visit: Row<"event_visits">,
   {
     locationId,
+    description,
     ...charge
   }: {
     locationId: string | null;
@@ -129,24 +177,40 @@ async function chargeEventVisit(
   },
 ): Promise<PurchaseEventAnswer> {
   const result = await chargePayable(deps, {
-    userId: visit.user_id,
-    purpose: "event",
-    payable: { type: EVENT_VISIT_PAYABLE, id: visit.id, locationId, vehicleId: visit.vehicle_id },
-    breakdown: {
-      subtotal: visit.subtotal,
-      convenience_fee: visit.convenience_fee,
-      processing_fee: visit.processing_fee,
-      tax: visit.tax,
-      total: visit.total,
-    },
-    currency: visit.currency,
+    ...visitCharge(visit, locationId, description),
     ...charge,
     lockPayable: takePlace(visit),
   });
-  const failure = chargeFailure(result);
-  if (failure) throw failure;
-  const current = (await findEventVisitById(deps.db, visit.id)) ?? visit;
-  return { visit: await presentEventVisit(deps.db, keys, current), payment: paymentOf(result) };
+  return answerVisit(deps, keys, visit, result);
+}
+
+/**
+ * The visit paid later, in cash at OXXO or by SPEI (docs/decisions/0314): its place is held until
+ * the reference expires — a day at most, never past the event's start — within the driver's and the
+ * event's caps on unpaid references, all in the place's own transaction. The gateway's webhook pays
+ * it like a card's charge; at the expiry the charge fails and the place is let go (`onFailed`).
+ */
+async function holdEventPlaceByReference(
+  deps: LedgerDeps,
+  keys: PassKeys,
+  user: Row<"users">,
+  event: EventRow,
+  visit: Row<"event_visits">,
+  order: { locationId: string; rail: ReferenceRail; idempotencyKey: string; returnOrigin: string; description: string },
+): Promise<PurchaseEventAnswer> {
+  const result = await chargeByReference(deps, {
+    ...visitCharge(visit, order.locationId, order.description),
+    rail: order.rail,
+    idempotencyKey: order.idempotencyKey,
+    returnOrigin: order.returnOrigin,
+    payer: referencePayer(user),
+    expiresAt: event.starts_at,
+    lockPayable: async (tx) => {
+      await takePlace(visit)(tx);
+      if ((await placesHeldByReferences(tx, event.id)) >= referenceHoldsCap(event.places)) throw referenceHoldsFull();
+    },
+  });
+  return answerVisit(deps, keys, visit, result);
 }
 
 /**
@@ -187,10 +251,6 @@ export async function purchaseEventParking(
   const breakdown = feeBreakdown(subtotal, feeRatesOf(location));
   if (body.expected_total !== undefined && body.expected_total !== breakdown.total)
     throw new AppError("invalid_visit_amount", { status: 409, messageKey: "errors.api_price_changed" });
-  const paymentMethodId =
-    body.payment_method_uuid ?? (await findCardToCharge(deps.db, user.id, location.country, false))?.id;
-  if (!paymentMethodId) throw new AppError("no_payment_method");
-
   const at = nowIso();
   const visit: Row<"event_visits"> = {
     id: newId(),
@@ -212,11 +272,23 @@ export async function purchaseEventParking(
     created_at: at,
     updated_at: at,
   };
+  const description = `${event.name} · ${vehicle.plate}`;
+  if (body.reference_rail)
+    return holdEventPlaceByReference(deps, keys, user, event, visit, {
+      locationId: location.id,
+      rail: body.reference_rail,
+      idempotencyKey,
+      returnOrigin,
+      description,
+    });
+  const paymentMethodId =
+    body.payment_method_uuid ?? (await findCardToCharge(deps.db, user.id, location.country, false))?.id;
+  if (!paymentMethodId) throw new AppError("no_payment_method");
   return chargeEventVisit(deps, keys, visit, {
     locationId: location.id,
     paymentMethodId,
     idempotencyKey,
     returnOrigin,
-    description: `${event.name} · ${vehicle.plate}`,
+    description,
   });
 }

@@ -370,3 +370,22 @@ export function listUpcomingEventVisitsOfUser(db: Executor, userId: string, now:
     .where("events.ends_at", ">", now)
     .execute();
 }
+
+/**
+ * How many of an event's places are held by a purchase awaiting payment by reference (OXXO, SPEI;
+ * docs/decisions/0314): counted against the event's cap on such holds.
+ */
+export async function placesHeldByReferences(db: Executor, eventId: string): Promise<number> {
+  const row = await db
+    .selectFrom("event_visits")
+    .innerJoin("payments", (join) =>
+      join.onRef("payments.payable_id", "=", "event_visits.id").on("payments.payable_type", "=", EVENT_VISIT_PAYABLE),
+    )
+    .innerJoin("payment_references", "payment_references.payment_id", "payments.id")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("event_visits.event_id", "=", eventId)
+    .where("event_visits.holds_place", "=", HOLDS_PLACE)
+    .where("payments.status", "in", ["pending", "requires_action"])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

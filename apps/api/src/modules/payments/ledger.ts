@@ -33,11 +33,11 @@
  *   // or throw chargeFailure(result) to answer the catalogue error.
  */
 
-export { BALANCE_GATEWAY, paymentSourceOf } from "./ledger/balance.ts";
+export { RECONCILE_AFTER_SECONDS } from "./ledger/attempt.ts";
+export { BALANCE_GATEWAY, creditPaidLateToBalance, paymentSourceOf } from "./ledger/balance.ts";
 export {
   type ChargePayableInput,
   chargePayable,
-  RECONCILE_AFTER_SECONDS,
   refreshCharge,
   settleCharge,
 } from "./ledger/charge.ts";
@@ -67,6 +67,9 @@ export {
   MAX_AWAITING_REFERENCES,
   REFERENCE_LIFETIME_SECONDS,
   type ReferenceChargeInput,
+  referenceHoldsCap,
+  referenceHoldsFull,
+  referencePayer,
 } from "./references/charge.ts";
 export { referenceOfCharge, referenceOfUser } from "./references/service.ts";
 export { findChargeByIdempotencyKey } from "./repository.ts";

@@ -7,7 +7,15 @@ import { enqueue } from "../jobs/queue.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
 import type { MessageDeps } from "../parking/visits/messages.ts";
 import { findVehicleById } from "../parking/visits/repository.ts";
-import { type ChargeResult, chargePayable, JOB_REFUND, type LedgerDeps, registerPayable } from "../payments/ledger.ts";
+import {
+  type ChargePayableInput,
+  type ChargeResult,
+  chargePayable,
+  creditPaidLateToBalance,
+  JOB_REFUND,
+  type LedgerDeps,
+  registerPayable,
+} from "../payments/ledger.ts";
 import { findCardToCharge } from "../payments/repository.ts";
 import { registerCardRemovalCheck, registerDefaultCardListener } from "../payments/service.ts";
 import { periodDates } from "./presenter.ts";
@@ -141,6 +149,12 @@ registerPayable(PERIOD_PAYABLE, {
   },
   onSucceeded: (tx, payment) => periodPaid(tx, payment.payable_id, payment.id),
   onFailed: (tx, payment, { reachedProvider }) => periodFailed(tx, payment.payable_id, reachedProvider),
+  // A first period paid by reference after it expired (docs/decisions/0314): the place was let go, the money kept.
+  async onPaidLate(tx, payment) {
+    const location = payment.location_id ? await findLocationById(tx, payment.location_id) : undefined;
+    if (!location) throw new Error(`Charge ${payment.id} paid late has no location`);
+    await creditPaidLateToBalance(tx, payment, location.organisation_id);
+  },
 });
 
 /** A driver's last card in a country stays while a pass there still renews on it (docs/product/money.md). */
@@ -188,28 +202,12 @@ export async function chargePeriod(
     return null;
   }
   return chargePayable(deps, {
-    userId: subscription.user_id,
-    purpose: "subscription",
-    payable: {
-      type: PERIOD_PAYABLE,
-      id: period.id,
-      locationId: subscription.location_id,
-      vehicleId: subscription.vehicle_id,
-    },
-    breakdown: {
-      subtotal: period.subtotal,
-      convenience_fee: period.convenience_fee,
-      processing_fee: period.processing_fee,
-      tax: period.tax,
-      total: period.total,
-    },
-    currency: period.currency,
+    ...periodCharge(period, subscription, `${location.name} · ${plan.name} · ${vehicle.plate}`),
     paymentMethodId,
     idempotencyKey: options.idempotencyKey,
     returnOrigin: options.returnOrigin,
     // A renewal has no browser: nobody is there, the card on file is charged by us (decision 0206).
     initiatedBy: options.returnOrigin ? "customer" : "merchant",
-    description: `${location.name} · ${plan.name} · ${vehicle.plate}`,
     declineCode: options.declineCode,
     conflictCode: "subscription_already_active",
     lockPayable: async (tx) => {
@@ -224,8 +222,33 @@ export async function chargePeriod(
   });
 }
 
+/**
+ * What the ledger is told about a period's charge, whatever pays it (a card, a reference): the
+ * payable, its amounts and the statement line.
+ */
+export function periodCharge(
+  period: Pick<PeriodRow, "id" | "currency" | "subtotal" | "convenience_fee" | "processing_fee" | "tax" | "total">,
+  pass: Pick<SubscriptionRow, "user_id" | "location_id" | "vehicle_id">,
+  description: string,
+): Pick<ChargePayableInput, "userId" | "purpose" | "payable" | "breakdown" | "currency" | "description"> {
+  return {
+    userId: pass.user_id,
+    purpose: "subscription",
+    payable: { type: PERIOD_PAYABLE, id: period.id, locationId: pass.location_id, vehicleId: pass.vehicle_id },
+    breakdown: {
+      subtotal: period.subtotal,
+      convenience_fee: period.convenience_fee,
+      processing_fee: period.processing_fee,
+      tax: period.tax,
+      total: period.total,
+    },
+    currency: period.currency,
+    description,
+  };
+}
+
 /** Opens period `n` of a pass once, priced now (its promo code still counted while it lasts). */
-export async function openPeriod(tx: Tx, subscription: SubscriptionRow, n: number): Promise<PeriodRow> {
+export async function openPeriod(tx: Tx, subscription: SubscriptionRow, n: number, id = newId()): Promise<PeriodRow> {
   const plan = await findPlanById(tx, subscription.plan_id);
   const location = await findLocationById(tx, subscription.location_id);
   if (!plan || !location) throw new Error(`Pass ${subscription.id} points at a missing plan or location`);
@@ -233,7 +256,7 @@ export async function openPeriod(tx: Tx, subscription: SubscriptionRow, n: numbe
   const price = periodPrice(plan, location, discount ?? null, n);
   const now = nowIso();
   await insertPeriodOnce(tx, {
-    id: newId(),
+    id,
     subscription_id: subscription.id,
     number: n,
     ...periodDates(subscription, plan, location.time_zone, n),

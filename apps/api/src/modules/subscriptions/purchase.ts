@@ -20,6 +20,7 @@ import { requirePlan } from "./plans.ts";
 import { appliedDiscount, presentDetail, presentPlan } from "./presenter.ts";
 import { periodPrice, renewalsOf } from "./pricing.ts";
 import { assertDiscountFits, discountUnavailable, usableDiscount } from "./promo-codes.ts";
+import { buyPassByReference } from "./reference-purchase.ts";
 import {
   findLivePassOfVehicleAt,
   findSubscriptionById,
@@ -28,9 +29,10 @@ import {
   type SubscriptionRow,
   updateSubscriptionRow,
 } from "./repository/passes.ts";
-import { findPeriod, hasLiveChargeForPeriod } from "./repository/periods.ts";
+import { findPeriod, hasLiveChargeForPeriod, type PeriodRow } from "./repository/periods.ts";
 import { countLivePassesByPlan, type PlanRow } from "./repository/plans.ts";
 import { insertRedemption, releaseRedemption, takeRedemption } from "./repository/promo-codes.ts";
+import { type PassOrder, reservePass } from "./reservation.ts";
 import { expiresUnpaid, payableByDriver } from "./status.ts";
 
 /** Buying a pass: the quote, the purchase and its first charge, paying a pass that waits for its money. */
@@ -104,21 +106,6 @@ const paymentOf = (result: ChargeResult | null): SubscriptionCharge["payment"] =
     : null;
 
 /**
- * Ends a pass that never got paid so a new purchase can take its place (a driver retrying with
- * another card after a decline); one with a charge still in flight is left to settle.
- */
-async function supersedeIncomplete(tx: Tx, found: SubscriptionRow | undefined): Promise<void> {
-  const existing = found && (await lockSubscription(tx, found.id));
-  if (!existing) return;
-  const first = await findPeriod(tx, existing.id, existing.current_period);
-  if (!expiresUnpaid(existing.status) || (first && (await hasLiveChargeForPeriod(tx, first.id))))
-    throw new AppError("subscription_already_active");
-  const now = nowIso();
-  await updateSubscriptionRow(tx, existing.id, { status: "expired", ended_at: now, updated_at: now });
-  if (existing.discount_id) await releaseRedemption(tx, existing.id, existing.discount_id);
-}
-
-/**
  * `POST user/subscription`: buys a pass. In one transaction the plan's places are counted under
  * a named lock (`plan_availability_reached`), the vehicle's pass at the location is checked (and a
  * unique index stands behind it), the promo code's redemption is taken atomically, and the pass
@@ -146,59 +133,26 @@ export async function createSubscription(
   const first = periodPrice(plan, location, discount, 1);
   if (chargedNow && body.expected_total !== undefined && body.expected_total !== first.amounts.total)
     throw new AppError("invalid_payment", { status: 409, messageKey: "errors.api_price_changed" });
-  const card = await cardToCharge(deps.db, user.id, location.country, body.payment_method_uuid);
 
-  const subscriptionId = newId();
-  const period = await inTransaction(deps.db, async (tx) => {
-    // The lock order (ARCHITECTURE.md): the driver's row first — an account deletion takes it too,
-    // so it either sees this pass or this purchase sees the account gone — then the plan's places.
-    if (!(await lockActiveUser(tx, user.id))) throw new AppError("authentication_error");
-    await lockName(tx, `plan:${plan.id}`);
-    await supersedeIncomplete(tx, await findLivePassOfVehicleAt(tx, vehicle.id, location.id));
-    const live = (await countLivePassesByPlan(tx, [plan.id])).get(plan.id) ?? 0;
-    if (plan.availability !== null && live >= plan.availability) throw new AppError("plan_availability_reached");
-    const at = nowIso();
-    const subscription: SubscriptionRow = {
-      id: subscriptionId,
-      user_id: user.id,
-      vehicle_id: vehicle.id,
-      plan_id: plan.id,
-      location_id: location.id,
-      status: chargedNow ? "incomplete" : "trial",
-      anchor_date: start,
-      anchor_period: 1,
-      current_period: 1,
-      cancel_at_period_end: 0,
-      discount_id: discount?.id ?? null,
-      failed_attempts: 0,
-      next_retry_at: null,
-      reminded_period: null,
-      expires_at: chargedNow ? isoAfter(INCOMPLETE_EXPIRES_SECONDS, now) : null,
-      canceled_at: null,
-      ended_at: null,
-      origin: returnOrigin,
-      created_at: at,
-      updated_at: at,
-    };
-    await underUniqueRule("subscription_already_active", () => insertSubscription(tx, subscription));
-    if (discount) {
-      if (!(await takeRedemption(tx, discount.id))) throw discountUnavailable("spent");
-      await underUniqueRule(
-        "discount_not_available",
-        () =>
-          insertRedemption(tx, {
-            id: newId(),
-            discount_id: discount.id,
-            user_id: user.id,
-            subscription_id: subscriptionId,
-            created_at: at,
-          }),
-        // Two checkouts of one driver racing with one code: the second finds the first's row.
-        { reason: "used" },
-      );
-    }
-    return openPeriod(tx, subscription, 1);
-  });
+  const order: PassOrder = {
+    user,
+    plan,
+    location,
+    vehicle,
+    discount,
+    start,
+    chargedNow,
+    returnOrigin,
+    subscriptionId: newId(),
+    expiresAt: isoAfter(INCOMPLETE_EXPIRES_SECONDS, now),
+  };
+  if (body.reference_rail) {
+    if (!chargedNow) throw new AppError("invalid_payment_method", { messageKey: "payments.reference_starts_today" });
+    return buyPassByReference(deps, order, first.amounts, body.reference_rail, idempotencyKey);
+  }
+  const card = await cardToCharge(deps.db, user.id, location.country, body.payment_method_uuid);
+  const subscriptionId = order.subscriptionId;
+  const period = await inTransaction(deps.db, (tx) => reservePass(tx, order));
 
   let result: ChargeResult | null = null;
   if (chargedNow) {

@@ -19,7 +19,7 @@ import {
 import { remindExpiringCards } from "./card-expiry.ts";
 import { sendChargeReceipt, sendRenewalFailed, sendRenewalReminder } from "./messages.ts";
 import { lockSubscription, updateSubscriptionRow } from "./repository/passes.ts";
-import { findPeriod, type PeriodRow } from "./repository/periods.ts";
+import { findPeriod, hasLiveChargeForPeriod, type PeriodRow } from "./repository/periods.ts";
 import { releaseRedemption } from "./repository/promo-codes.ts";
 import { listPassesDue, listRenewalsToRemind } from "./repository/renewals.ts";
 import { endsAtPeriodEnd, expiresUnpaid } from "./status.ts";
@@ -71,7 +71,14 @@ export async function advanceSubscription(
 
     switch (subscription.status) {
       case "incomplete":
-        if (subscription.expires_at && subscription.expires_at <= now && expiresUnpaid(subscription.status)) {
+        // A reference still awaiting payment keeps its place until the ledger settles it at its expiry
+        // (paid, or failed): expiring the pass first would turn a payment made in time into a refund.
+        if (
+          subscription.expires_at &&
+          subscription.expires_at <= now &&
+          expiresUnpaid(subscription.status) &&
+          !(await hasLiveChargeForPeriod(tx, current.id))
+        ) {
           await updateSubscriptionRow(tx, subscription.id, { status: "expired", ended_at: now, updated_at: now });
           if (subscription.discount_id) await releaseRedemption(tx, subscription.id, subscription.discount_id);
         }

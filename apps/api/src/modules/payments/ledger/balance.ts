@@ -5,6 +5,7 @@ import { lockActiveUser } from "../../users/service.ts";
 import {
   creditBalance,
   debitBalance,
+  ensureBalance,
   findBalanceForLocation,
   findMovement,
   insertMovementOnce,
@@ -64,4 +65,22 @@ export async function creditRefund(tx: Tx, refund: PaymentRow, charge: PaymentRo
     created_at: refund.updated_at,
   });
   if (written) await creditBalance(tx, spend.balance_id, refund.amount, refund.updated_at);
+}
+
+/**
+ * A pass or an event place paid by reference after it expired (docs/decisions/0281, 0314): its place
+ * was released, so the money is kept for the driver in their balance at that operator, once (a
+ * `refund` movement of that charge), even past the balance's cap: refusing would strand cash.
+ */
+export async function creditPaidLateToBalance(tx: Tx, charge: PaymentRow, organisationId: string): Promise<void> {
+  const owner = { userId: charge.user_id, organisationId, currency: charge.currency };
+  const balance = await ensureBalance(tx, owner);
+  const written = await insertMovementOnce(tx, {
+    balance_id: balance.id,
+    kind: "refund",
+    amount: charge.amount,
+    payment_id: charge.id,
+    created_at: charge.updated_at,
+  });
+  if (written) await creditBalance(tx, balance.id, charge.amount, charge.updated_at);
 }

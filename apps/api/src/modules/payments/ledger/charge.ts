@@ -2,8 +2,7 @@ import type { Currency, ErrorCode, PayableType } from "@estaciona/contracts";
 import { inTransaction, isUniqueViolation, type Tx } from "../../../db/database.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
-import { isoAfter, nowIso } from "../../../lib/time.ts";
-import { enqueue } from "../../jobs/queue.ts";
+import { nowIso } from "../../../lib/time.ts";
 import { type ChargeOutcome, GatewayUnavailableError, gatewayFor, type StoredCredential } from "../gateway.ts";
 import {
   findCardCheckRef,
@@ -11,7 +10,6 @@ import {
   findChargeByIdempotencyKey,
   findChargeOfUser,
   findPaymentById,
-  insertPayment,
   lockPayment,
   type PaymentMethodRow,
   type PaymentRow,
@@ -19,17 +17,11 @@ import {
   updatePayment,
 } from "../repository.ts";
 import { hasChargeWithMethod } from "../wallet-repository.ts";
+import { insertChargeAttempt } from "./attempt.ts";
 import { BALANCE_GATEWAY, debitForCharge, isBalanceSource, lockDriverForSpend, paymentSourceOf } from "./balance.ts";
 import { type ChargeResult, declineFallbackOf, declineToCode, providerUnavailable } from "./charge-results.ts";
 import { recordLateOutcome } from "./late-outcome.ts";
-import {
-  type AmountBreakdown,
-  handlersOf,
-  JOB_RECONCILE,
-  JOB_REFUND,
-  type LedgerDeps,
-  type PaymentPurpose,
-} from "./payables.ts";
+import { type AmountBreakdown, handlersOf, type LedgerDeps, type PaymentPurpose } from "./payables.ts";
 import { walletTokenSpent } from "./wallet-token.ts";
 
 /** Charging a payable: the three steps of ledger.ts, the 3-D Secure refresh, and what a result means. */
@@ -83,9 +75,6 @@ export interface ChargePayableInput {
    */
   returnOrigin?: string;
 }
-
-/** Seconds after which an unsettled attempt is asked about (docs/product/money.md). */
-export const RECONCILE_AFTER_SECONDS = 30;
 
 function checkBreakdown(breakdown: AmountBreakdown): void {
   const parts = [breakdown.subtotal, breakdown.convenience_fee, breakdown.processing_fee, breakdown.tax];
@@ -152,44 +141,12 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
           (card.verified_at || input.purpose === "card_verification"));
       if (!usable) throw new AppError("no_payment_method");
       if (card?.wallet && (await hasChargeWithMethod(tx, card.id))) throw walletTokenSpent();
-      const now = nowIso();
-      const row = await insertPayment(tx, {
+      const row = await insertChargeAttempt(tx, {
+        ...input,
         id: paymentId,
-        user_id: input.userId,
-        purpose: input.purpose,
-        payable_type: input.payable.type,
-        payable_id: input.payable.id,
-        location_id: input.payable.locationId,
-        vehicle_id: input.payable.vehicleId,
-        kind: "charge",
-        parent_payment_id: null,
         gateway: card?.gateway ?? BALANCE_GATEWAY,
-        payment_method_id: card?.id ?? null,
-        currency: input.currency,
-        subtotal: input.breakdown.subtotal,
-        convenience_fee: input.breakdown.convenience_fee,
-        processing_fee: input.breakdown.processing_fee,
-        tax: input.breakdown.tax,
-        amount: input.breakdown.total,
-        status: "pending",
-        provider_ref: null,
-        action_url: null,
-        failure_code: null,
-        idempotency_key: input.idempotencyKey,
-        description: input.description.slice(0, 250),
-        created_at: now,
-        updated_at: now,
+        paymentMethodId: card?.id ?? null,
       });
-      await enqueue(
-        tx,
-        JOB_RECONCILE,
-        { paymentId },
-        {
-          runAt: isoAfter(RECONCILE_AFTER_SECONDS),
-          dedupeKey: `reconcile:${paymentId}`,
-          maxAttempts: 20,
-        },
-      );
       if (!card) await debitForCharge(tx, row);
       return { payment: row, method: card };
     }));

@@ -11,7 +11,8 @@ import {
   recordProviderRef,
   refundedAmountOf,
 } from "../repository.ts";
-import { RECONCILE_AFTER_SECONDS, settleCharge } from "./charge.ts";
+import { RECONCILE_AFTER_SECONDS } from "./attempt.ts";
+import { settleCharge } from "./charge.ts";
 import { declineFallbackOf } from "./charge-results.ts";
 import { JOB_RECONCILE, JOB_REFUND, JOB_SETTLE_REFUND, type LedgerDeps } from "./payables.ts";
 import { reconcileRefund, refundPayment } from "./refund.ts";

@@ -14,8 +14,8 @@ import {
   refundedAmountOf,
   updatePayment,
 } from "../repository.ts";
+import { RECONCILE_AFTER_SECONDS } from "./attempt.ts";
 import { BALANCE_GATEWAY, creditRefund } from "./balance.ts";
-import { RECONCILE_AFTER_SECONDS } from "./charge.ts";
 import { handlersOf, JOB_SETTLE_REFUND, type LedgerDeps } from "./payables.ts";
 
 /** Giving money back: the same three steps as a charge (ledger.ts), for all or part of one. */

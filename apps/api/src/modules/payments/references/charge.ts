@@ -1,14 +1,14 @@
 import type { Currency, PayableType } from "@estaciona/contracts";
 import { inTransaction, isUniqueViolation, type Tx } from "../../../db/database.ts";
+import type { Row } from "../../../db/schema.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
-import { isoAfter, nowIso } from "../../../lib/time.ts";
-import { enqueue } from "../../jobs/queue.ts";
 import type { ReferenceRail } from "../gateway.ts";
-import { RECONCILE_AFTER_SECONDS, settleCharge } from "../ledger/charge.ts";
+import { insertChargeAttempt } from "../ledger/attempt.ts";
+import { settleCharge } from "../ledger/charge.ts";
 import type { ChargeResult } from "../ledger/charge-results.ts";
-import { type AmountBreakdown, JOB_RECONCILE, type LedgerDeps, type PaymentPurpose } from "../ledger/payables.ts";
-import { insertPayment, type PaymentRow } from "../repository.ts";
+import type { AmountBreakdown, LedgerDeps, PaymentPurpose } from "../ledger/payables.ts";
+import type { PaymentRow } from "../repository.ts";
 import { countAwaitingReferencesOf, insertReference, recordIssuedReference } from "./repository.ts";
 
 /**
@@ -23,6 +23,28 @@ import { countAwaitingReferencesOf, insertReference, recordIssuedReference } fro
 export const MAX_AWAITING_REFERENCES = 2;
 /** The longest a reference stays payable (decision 0282): a day, never past what it pays for. */
 export const REFERENCE_LIFETIME_SECONDS = 24 * 3600;
+/**
+ * The shortest time a reference is issued for (docs/decisions/0314): less than this before an
+ * event starts, a store payment could not be confirmed in time, so the rail is not offered.
+ */
+export const REFERENCE_MIN_LIFETIME_SECONDS = 3600;
+
+/**
+ * How many of a scarce thing's places unpaid references may hold at once (docs/decisions/0314): a
+ * quarter of them, at least one, so a few unpaid references never sell an event or a plan out.
+ */
+export const referenceHoldsCap = (places: number): number => Math.max(1, Math.floor(places / 4));
+
+/** Who pays a reference, as the gateway's order names them: the driver's name, else their phone. */
+export const referencePayer = (user: Pick<Row<"users">, "first_name" | "last_name" | "email" | "phone">) => ({
+  name: [user.first_name, user.last_name].filter(Boolean).join(" ") || user.phone,
+  email: user.email,
+  phone: user.phone,
+});
+
+/** The answer when a pass or event has as many places held by unpaid references as it allows. */
+export const referenceHoldsFull = (): AppError =>
+  new AppError("action_not_available", { status: 409, messageKey: "payments.reference_holds_full" });
 
 export interface ReferenceChargeInput {
   userId: string;
@@ -49,6 +71,8 @@ export async function chargeByReference(deps: LedgerDeps, input: ReferenceCharge
   const expiresAt = new Date(
     Math.min(Date.parse(input.expiresAt), Date.now() + REFERENCE_LIFETIME_SECONDS * 1000),
   ).toISOString();
+  if (Date.parse(expiresAt) - Date.now() < REFERENCE_MIN_LIFETIME_SECONDS * 1000)
+    throw new AppError("invalid_payment_method", { messageKey: "payments.reference_too_late" });
   const paymentId = newId();
   let payment: PaymentRow;
   try {
@@ -60,33 +84,11 @@ export async function chargeByReference(deps: LedgerDeps, input: ReferenceCharge
           messageKey: "payments.references_cap_reached",
           params: { count: MAX_AWAITING_REFERENCES },
         });
-      const now = nowIso();
-      const row = await insertPayment(tx, {
+      const row = await insertChargeAttempt(tx, {
+        ...input,
         id: paymentId,
-        user_id: input.userId,
-        purpose: input.purpose,
-        payable_type: input.payable.type,
-        payable_id: input.payable.id,
-        location_id: input.payable.locationId,
-        vehicle_id: input.payable.vehicleId,
-        kind: "charge",
-        parent_payment_id: null,
         gateway: gateway.name,
-        payment_method_id: null,
-        currency: input.currency,
-        subtotal: input.breakdown.subtotal,
-        convenience_fee: input.breakdown.convenience_fee,
-        processing_fee: input.breakdown.processing_fee,
-        tax: input.breakdown.tax,
-        amount: input.breakdown.total,
-        status: "pending",
-        provider_ref: null,
-        action_url: null,
-        failure_code: null,
-        idempotency_key: input.idempotencyKey,
-        description: input.description.slice(0, 250),
-        created_at: now,
-        updated_at: now,
+        paymentMethodId: null,
       });
       await insertReference(tx, {
         payment_id: paymentId,
@@ -95,10 +97,8 @@ export async function chargeByReference(deps: LedgerDeps, input: ReferenceCharge
         barcode_url: null,
         bank: null,
         expires_at: expiresAt,
-        created_at: now,
+        created_at: row.created_at,
       });
-      const job = { runAt: isoAfter(RECONCILE_AFTER_SECONDS), dedupeKey: `reconcile:${paymentId}`, maxAttempts: 20 };
-      await enqueue(tx, JOB_RECONCILE, { paymentId }, job);
       return row;
     });
   } catch (error) {

@@ -122,3 +122,25 @@ export function listLedgerRowsOfPasses(db: Executor, filter: { userId: string; s
   if (filter.subscriptionId) query = query.where("subscriptions.id", "=", filter.subscriptionId);
   return query.orderBy("payments.created_at", "desc").orderBy("payments.id").limit(200).execute();
 }
+
+/**
+ * How many of a plan's places are held by a first period awaiting payment by reference (OXXO, SPEI;
+ * docs/decisions/0314): counted against the plan's cap on such holds.
+ */
+export async function countPlacesHeldByReferences(db: Executor, planId: string): Promise<number> {
+  const row = await db
+    .selectFrom("subscriptions")
+    .innerJoin("subscription_periods", "subscription_periods.subscription_id", "subscriptions.id")
+    .innerJoin("payments", (join) =>
+      join
+        .onRef("payments.payable_id", "=", "subscription_periods.id")
+        .on("payments.payable_type", "=", PERIOD_PAYABLE),
+    )
+    .innerJoin("payment_references", "payment_references.payment_id", "payments.id")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("subscriptions.plan_id", "=", planId)
+    .where("subscriptions.status", "=", "incomplete")
+    .where("payments.status", "in", ["pending", "requires_action"])
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
