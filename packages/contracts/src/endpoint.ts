@@ -28,7 +28,10 @@ export const CARD_CHARGE_ERRORS = [
 ] as const satisfies readonly ErrorCode[];
 
 /** What paying later by reference (OXXO, SPEI) adds: no such rail here, or too many places held unpaid. */
-export const REFERENCE_CHARGE_ERRORS = ["invalid_payment_method", "action_not_available"] as const satisfies readonly ErrorCode[];
+export const REFERENCE_CHARGE_ERRORS = [
+  "invalid_payment_method",
+  "action_not_available",
+] as const satisfies readonly ErrorCode[];
 
 /** What saving a card can answer: its token or verification refused, the card itself refused, no profile yet. */
 export const CARD_SAVE_ERRORS = [

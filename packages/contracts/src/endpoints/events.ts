@@ -1,4 +1,4 @@
-import { CARD_CHARGE_ERRORS, REFERENCE_CHARGE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
+import { CARD_CHARGE_ERRORS, defineEndpoint, REFERENCE_CHARGE_ERRORS, schemasOf } from "../endpoint.ts";
 
 /** Events at venues, their series, event parking and the gate's pass check (docs/product/parking.md). */
 

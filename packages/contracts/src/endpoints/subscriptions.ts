@@ -1,4 +1,4 @@
-import { CARD_CHARGE_ERRORS, REFERENCE_CHARGE_ERRORS, defineEndpoint, schemasOf } from "../endpoint.ts";
+import { CARD_CHARGE_ERRORS, defineEndpoint, REFERENCE_CHARGE_ERRORS, schemasOf } from "../endpoint.ts";
 
 /** Passes (pensiones), promo codes and partner landings (docs/product/passes-and-promo-codes.md). */
 

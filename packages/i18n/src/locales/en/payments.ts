@@ -77,8 +77,4 @@ export const payments = {
     "Too many places here are waiting for a cash or transfer payment. Pay by card, or try again later.",
   reference_too_late: "It is too close to the start to pay by cash or transfer. Pay by card or from your balance.",
   reference_starts_today: "A pass paid by cash or transfer starts today. Pick today, or pay by card.",
-  reference_held_until: "Your place is held until {{time}}. If it is not paid by then, the place is let go.",
-  pass_blocks_deletion: "A pass is waiting for your cash or transfer payment: let its reference expire before deleting your account.",
-  rail_oxxo: "Cash at OXXO",
-  rail_spei: "SPEI transfer",
 };

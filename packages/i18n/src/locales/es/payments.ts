@@ -74,10 +74,7 @@ export const payments: typeof source = {
     "Ya tienes {{count}} referencias esperando pago. Paga una o deja que venza antes de pedir otra.",
   reference_holds_full:
     "Demasiados lugares aquí esperan un pago en efectivo o transferencia. Paga con tarjeta o inténtalo más tarde.",
-  reference_too_late: "Falta muy poco para el inicio para pagar en efectivo o por transferencia. Paga con tarjeta o con tu saldo.",
+  reference_too_late:
+    "Falta muy poco para el inicio para pagar en efectivo o por transferencia. Paga con tarjeta o con tu saldo.",
   reference_starts_today: "Un pase pagado en efectivo o por transferencia empieza hoy. Elige hoy o paga con tarjeta.",
-  reference_held_until: "Tu lugar está apartado hasta las {{time}}. Si no se paga antes, el lugar se libera.",
-  pass_blocks_deletion: "Un pase espera tu pago en efectivo o por transferencia: deja que venza su referencia antes de eliminar tu cuenta.",
-  rail_oxxo: "Efectivo OXXO",
-  rail_spei: "Transferencia SPEI",
 };
