@@ -827,8 +827,8 @@ export interface InvoicePaymentsTable {
   tax_rate_bp: number;
   total: number;
   paid_at: string;
-  /** c_FormaPago the payment was made with: 04 credit card, 28 debit card (null before 2026-11-28: 04). */
-  payment_form: Generated<"04" | "28" | null>;
+  /** c_FormaPago the payment was made with: 01 cash (OXXO), 03 transfer (SPEI), 04 credit card, 28 debit card (null before 2026-11-28: 04). */
+  payment_form: Generated<"01" | "03" | "04" | "28" | null>;
   /** 1 once its invoice was rejected or failed: the payment may be invoiced again. */
   released: Generated<Bool>;
 }

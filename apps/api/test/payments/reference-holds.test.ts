@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { paymentFormOf } from "../../src/modules/invoicing/repository.ts";
 import { sweepSubscriptions } from "../../src/modules/subscriptions/renewals.ts";
 import { createTestApp, testEngine } from "../support/helpers.ts";
 import { createDriverWithVehicle, idempotencyKey, outboxFor } from "../support/parking-fixtures.ts";
@@ -101,6 +102,17 @@ describe(`a pass and an event place paid by reference (${testEngine})`, () => {
     const mail = await outboxFor(app, driver.user.email as string);
     expect(mail.filter((message) => message.channel === "email")).toHaveLength(1);
     expect((await readReference(driver, payment.uuid)).status).toBe("paid");
+    const receipt = await app.inject({
+      method: "GET",
+      url: `/api/user/receipt/${payment.uuid}`,
+      headers: driver.headers,
+    });
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.json().data).toMatchObject({ card: null, rail: "oxxo" });
+    // Its CFDI says cash (c_FormaPago 01); a SPEI charge says transfer (03), a card 04 or 28.
+    expect(paymentFormOf({ funding: null, rail: "oxxo" })).toBe("01");
+    expect(paymentFormOf({ funding: null, rail: "spei" })).toBe("03");
+    expect(paymentFormOf({ funding: "debit", rail: null })).toBe("28");
   });
 
   it("an unpaid pass reference expires: the charge fails, the place is let go; paid late, the money goes to the balance", async () => {

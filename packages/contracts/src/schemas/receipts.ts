@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { amount, uuidParams } from "./common.ts";
 import { feeBreakdownBody } from "./parking.ts";
+import { REFERENCE_RAILS } from "./references.ts";
 import { chargedCard } from "./wallet.ts";
 
 /**
@@ -54,6 +55,8 @@ export const receipt = z.object({
   tax_rate_bp: z.number().int(),
   /** The card charged; `wallet` when Apple Pay or Google Pay paid with it (docs/decisions/0284). */
   card: chargedCard.nullable(),
+  /** Paid by reference instead of a card: cash at OXXO or a SPEI transfer (docs/decisions/0315). */
+  rail: z.enum(REFERENCE_RAILS).nullable(),
   /** Whether the driver may ask for a CFDI invoice of it (a Mexican lot). */
   invoiceable: z.boolean(),
 });

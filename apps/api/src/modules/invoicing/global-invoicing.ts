@@ -90,7 +90,7 @@ async function collectGlobalInvoice(db: Db, organisationId: string, period: Glob
         location_id: sale.location_id ?? "",
         ...net,
         tax_rate_bp: sale.tax_rate_bp,
-        payment_form: paymentFormOf(sale.funding),
+        payment_form: paymentFormOf(sale),
         paid_at: sale.paid_at,
       });
     }

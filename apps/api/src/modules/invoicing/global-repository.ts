@@ -29,6 +29,7 @@ export function listUninvoicedSales(db: Executor, organisationId: string, start:
       .selectFrom("payments")
       .innerJoin("locations", "locations.id", "payments.location_id")
       .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")
+      .leftJoin("payment_references", "payment_references.payment_id", "payments.id")
       .select((eb) => [
         "payments.id as payment_id",
         "payments.location_id",
@@ -40,6 +41,7 @@ export function listUninvoicedSales(db: Executor, organisationId: string, start:
         "payments.created_at as paid_at",
         "locations.tax_rate_bp",
         "payment_methods.funding",
+        "payment_references.rail",
         eb
           .selectFrom("payments as refunds")
           .select((r) => r.fn.coalesce(r.fn.sum<number>("refunds.amount"), r.lit(0)).as("refunded"))

@@ -83,10 +83,17 @@ export async function takeNextFolio(tx: Executor, organisationId: string) {
 }
 
 /**
- * SAT's c_FormaPago for a card: 28 tarjeta de débito, 04 tarjeta de crédito — also when the
+ * SAT's c_FormaPago of a charge: 01 efectivo for cash at OXXO, 03 transferencia for SPEI
+ * (docs/decisions/0315); for a card 28 tarjeta de débito, 04 tarjeta de crédito — also when the
  * gateway did not say, since a paid-at-once (PUE) CFDI cannot say 99 "por definir" (docs/decisions/0294).
  */
-export const paymentFormOf = (funding: "credit" | "debit" | null): "04" | "28" => (funding === "debit" ? "28" : "04");
+export const paymentFormOf = (paid: {
+  funding: "credit" | "debit" | null;
+  rail: "oxxo" | "spei" | null;
+}): "01" | "03" | "04" | "28" => {
+  if (paid.rail) return paid.rail === "oxxo" ? "01" : "03";
+  return paid.funding === "debit" ? "28" : "04";
+};
 
 // Payments that can be invoiced -------------------------------------------------------------------
 
@@ -109,6 +116,7 @@ function chargesWithLocation(db: Executor, userId: string) {
         join.onRef("invoice_payments.payment_id", "=", "payments.id").on("invoice_payments.released", "=", 0),
       )
       .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")
+      .leftJoin("payment_references", "payment_references.payment_id", "payments.id")
       .leftJoin("global_invoice_payments", "global_invoice_payments.payment_id", "payments.id")
       .select((eb) => [
         "payments.id as payment_id",
@@ -136,6 +144,7 @@ function chargesWithLocation(db: Executor, userId: string) {
         "invoice_payments.invoice_id",
         "global_invoice_payments.global_invoice_id",
         "payment_methods.funding",
+        "payment_references.rail",
       ])
       .where("payments.user_id", "=", userId)
       .where("payments.kind", "=", "charge")

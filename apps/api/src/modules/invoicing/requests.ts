@@ -112,7 +112,7 @@ async function createInvoice(
       tax_rate_bp: charge.tax_rate_bp,
       total: charge.amount,
       paid_at: charge.paid_at,
-      payment_form: paymentFormOf(charge.funding),
+      payment_form: paymentFormOf(charge),
     }));
     const subtotal = lines.reduce((sum, line) => sum + line.base, 0);
     const tax = lines.reduce((sum, line) => sum + line.tax, 0);

@@ -71,5 +71,6 @@ export {
   referenceHoldsFull,
   referencePayer,
 } from "./references/charge.ts";
+export { railOf, railsOf } from "./references/repository.ts";
 export { referenceOfCharge, referenceOfUser } from "./references/service.ts";
 export { findChargeByIdempotencyKey } from "./repository.ts";

@@ -27,7 +27,9 @@ export function renderReceiptPdf(receipt: Receipt, locale: Locale, verifyUrl?: s
           last4: receipt.card.last4,
         }) ?? "",
       )
-    : label("no_charge");
+    : receipt.rail
+      ? label(`rail_${receipt.rail}`)
+      : label("no_charge");
 
   pdf.font("Helvetica").fontSize(10).text(receipt.operator.name);
   pdf

@@ -244,6 +244,8 @@ export const parking = {
     plate: "Plate",
     payment_reference: "Payment reference",
     card: "Card",
+    rail_oxxo: "Cash at OXXO",
+    rail_spei: "SPEI transfer",
     no_charge: "No charge",
     free: "No charge",
     free_note: "This stay cost nothing: your card was not charged.",

@@ -240,6 +240,8 @@ export const parking: typeof source = {
     plate: "Placas",
     payment_reference: "Referencia de pago",
     card: "Tarjeta",
+    rail_oxxo: "Efectivo OXXO",
+    rail_spei: "Transferencia SPEI",
     no_charge: "Sin cargo",
     free: "Sin costo",
     free_note: "Esta estancia no tuvo costo: no se hizo ningún cargo a tu tarjeta.",

@@ -54,6 +54,11 @@ export async function countAwaitingReferencesOf(db: Executor, userId: string): P
   return Number(row.count);
 }
 
+/** How a charge was paid by reference (OXXO, SPEI), or null: a card's or the balance's. */
+export async function railOf(db: Executor, paymentId: string): Promise<"oxxo" | "spei" | null> {
+  return (await railsOf(db, [paymentId])).get(paymentId) ?? null;
+}
+
 /** Which of these charges were paid by reference, and how (receipts, the console, exports). */
 export async function railsOf(db: Executor, paymentIds: string[]): Promise<Map<string, "oxxo" | "spei">> {
   if (paymentIds.length === 0) return new Map();

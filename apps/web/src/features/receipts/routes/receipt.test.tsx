@@ -43,6 +43,7 @@ const valetReceipt: Receipt = {
   tip: 2000,
   tax_rate_bp: 1600,
   card: { brand: "visa", last4: "4242", wallet: null },
+  rail: null,
   invoiceable: true,
 };
 

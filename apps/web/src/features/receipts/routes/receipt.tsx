@@ -63,7 +63,11 @@ export default function ReceiptScreen() {
                   [t("receipt.ends_at"), dateTime(receipt.ends_at, receipt.location.time_zone)],
                   [
                     t("receipt.card"),
-                    receipt.card ? withWalletName(receipt.card.wallet, card(receipt.card)) : t("receipt.no_charge"),
+                    receipt.card
+                      ? withWalletName(receipt.card.wallet, card(receipt.card))
+                      : receipt.rail
+                        ? t(`receipt.rail_${receipt.rail}`)
+                        : t("receipt.no_charge"),
                   ],
                   [t("receipt.payment_reference"), receipt.no_charge ? "—" : receipt.payment_uuid],
                 ] as const
