@@ -32,12 +32,14 @@ export default function SignScanner({ onClose }: { onClose: () => void }) {
 
   useEffect(() => {
     if (text !== null) return;
-    const stopCamera = () => {
-      for (const track of stream?.getTracks() ?? []) track.stop();
-    };
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    const stopCamera = () => {
+      for (const track of stream?.getTracks() ?? []) track.stop();
+    };
+    // Scanning again asks for the camera again: permission may have been given since.
+    setCamera("starting");
     const readFrame = async () => {
       const frame = video.current;
       const found = frame && frame.readyState >= 2 ? await (await read())(frame).catch(() => null) : null;
