@@ -60,7 +60,8 @@ async function openScanner(page: Page) {
 /** The text of a QR in a PNG, read by jsQR here (not the app's reader) from the pixels the browser decodes. */
 async function decodePng(page: Page, png: Buffer): Promise<string | null> {
   const pixels = await page.evaluate(async (base64) => {
-    const image = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+    const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+    const image = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
     const side = 480;
     const canvas = new OffscreenCanvas(side, side);
     const context = canvas.getContext("2d") as OffscreenCanvasRenderingContext2D;
