@@ -116,13 +116,15 @@ describe("a plate's state format", () => {
     );
   });
 
-  it("US vanity plates of up to 7 fit every state; 9 characters fit none; California stops at 7, New York at 8", () => {
+  it("US vanity plates of up to 6 fit every state; 9 characters fit none; Hawaii stops at 6, California at 7, New York at 8", () => {
     fc.assert(
-      fc.property(plateOf(1, 7), plateOf(9, 10), fc.constantFrom(...US_STATES), (vanity, long, state) => {
+      fc.property(plateOf(1, 6), plateOf(9, 10), fc.constantFrom(...US_STATES), (vanity, long, state) => {
         expect(fitsStateFormat(vanity, state, "us")).toBe(true);
         expect(fitsStateFormat(long, state, "us")).toBe(false);
       }),
     );
+    expect(fitsStateFormat("ABC1234", "Hawaii", "us")).toBe(false);
+    expect(fitsStateFormat("ABC1234", "California", "us")).toBe(true);
     expect(fitsStateFormat("ABCD1234", "California", "us")).toBe(false);
     expect(fitsStateFormat("ABCD1234", "New York", "us")).toBe(true);
   });
