@@ -1,7 +1,7 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import { nowIso } from "../../src/lib/time.ts";
 import { newId } from "../../src/lib/ids.ts";
+import { nowIso } from "../../src/lib/time.ts";
 import { PLATFORM_ORGANISATION } from "../../src/seed/reference.ts";
 import { createTestApp } from "../support/helpers.ts";
 import { createOperator } from "../support/operator-fixtures.ts";
@@ -62,11 +62,14 @@ describe("what a host lists and sells", () => {
     const arenaOnIsisa = await on("isisa.localhost", { method: "GET", url: `/api/open/plan/${offers.arenaPass}` });
     expect(arenaOnIsisa.statusCode).toBe(404);
     expect(arenaOnIsisa.json().error).toBe("object_not_found");
-    expect((await on("isisa.localhost", { method: "GET", url: `/api/open/plan/${offers.studentPass}` })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await on("isisa.localhost", { method: "GET", url: `/api/open/plan/${offers.studentPass}` })).statusCode,
+    ).toBe(200);
     // Asking for another host's lot by name does not get round it.
-    const asked = await on("isisa.localhost", { method: "GET", url: `/api/open/plans?location_uuid=${offers.parkLot}` });
+    const asked = await on("isisa.localhost", {
+      method: "GET",
+      url: `/api/open/plans?location_uuid=${offers.parkLot}`,
+    });
     expect(asked.json().data).toEqual([]);
   });
 
@@ -165,7 +168,10 @@ describe("a host's configuration in the console", () => {
       (item: { action: string; subject_uuid: string }) =>
         item.action === "host.update" && item.subject_uuid === "campus.localhost",
     );
-    expect(entry.after).toMatchObject({ support_phone: "+528181234567", location_ids: JSON.stringify([offers.campusLot]) });
+    expect(entry.after).toMatchObject({
+      support_phone: "+528181234567",
+      location_ids: JSON.stringify([offers.campusLot]),
+    });
 
     // A save that leaves the new fields out (an older console) keeps them.
     const kept = await on("localhost", {

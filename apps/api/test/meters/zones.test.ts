@@ -179,10 +179,11 @@ describe(`parking meters (${testEngine})`, () => {
 
     it("makes a meter location a zone once, with unique codes and device ids, for admins only", async () => {
       const location = await newMeterLocation();
+      const lot = await createLocation(app);
       const driver = await createSignedInUser(app);
       expect((await create(driver.headers, zoneBody({ location_uuid: location }))).statusCode).toBe(403);
       expect((await create({}, zoneBody({ location_uuid: location }))).statusCode).toBe(401);
-      expect((await create(admin.headers, zoneBody({ location_uuid: (await createLocation(app)).id }))).json().error).toBe(
+      expect((await create(admin.headers, zoneBody({ location_uuid: lot.id }))).json().error).toBe(
         "invalid_location_type",
       );
       const body = zoneBody({ location_uuid: location });

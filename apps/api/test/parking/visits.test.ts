@@ -1,12 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type TestApp, testEngine } from "../support/helpers.ts";
-import {
-  createDriverWithVehicle,
-  idempotencyKey,
-  parkedFor,
-  saveSandboxCard,
-} from "../support/parking-fixtures.ts";
+import { createDriverWithVehicle, idempotencyKey, parkedFor, saveSandboxCard } from "../support/parking-fixtures.ts";
 import { visitsApp } from "../support/visits-app.ts";
 import { createMeterZone } from "../support/world.ts";
 import { createAustinGarage, createCampusLot, createParkLot } from "../support/worlds/parking.ts";
