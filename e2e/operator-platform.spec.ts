@@ -185,7 +185,7 @@ test("a location's QR prints as a sign: the lot's name, the QR and its address",
     await section(page, "Ubicaciones");
     await page.getByRole("link", { name: "Estacionamiento Parque Fundidora" }).click();
     await expect(page.getByLabel("Facturar pagos hechos con código promocional")).toBeVisible();
-    await page.getByRole("link", { name: "Imprimir el QR de la ubicación" }).click();
+    await page.getByRole("link", { name: "Imprimir o descargar el QR de la ubicación" }).click();
     await expect(page).toHaveURL(new RegExp(`/operador/ubicaciones/${FUNDIDORA}/qr$`));
     const sheet = page.getByTestId("qr-sheet");
     await expect(sheet.getByRole("heading", { name: "Estacionamiento Parque Fundidora" })).toBeVisible();

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { DEFAULT_PUSH_SERVICE_HOSTS } from "../apps/api/src/lib/vapid.ts";
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser) at a phone-sized viewport,
@@ -13,6 +14,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 8099);
 export const E2E_TILES_PORT = Number(process.env.E2E_TILES_PORT ?? E2E_PORT + 1000);
 /** Relative to the repository root. Helpers running suites side by side on other ports pass their own. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? "e2e/.data";
+/** The server's APP_SECRET: journeys that need a place sign's signature compute it as the server does (decision 0287). */
+export const E2E_APP_SECRET = "e2e-secret-e2e-secret-e2e-secret-e2e!!";
 /** Set by scripts/e2e.mjs when the journeys run as shards side by side: each writes its own report. */
 const REPORT = process.env.E2E_SHARD ? `e2e-shard-${process.env.E2E_SHARD}` : "e2e";
 
@@ -66,12 +69,16 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       MAP_STYLE_URL: `http://tiles.localhost:${E2E_TILES_PORT}/style.json`,
       NODE_ENV: "test",
-      APP_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e!!",
+      APP_SECRET: E2E_APP_SECRET,
       // Every journey signs in from 127.0.0.1; the real per-IP caps are proven in the API suite.
       SIGN_IN_IP_MAX_PER_HOUR: "100000",
       API_IP_MAX_PER_MINUTE: "100000",
       CARD_ADD_MAX_PER_USER_PER_DAY: "1000",
       CARD_ADD_MAX_PER_IP_PER_HOUR: "100000",
+      // The push journey's stand-in push service on loopback (e2e/push.spec.ts): its host allowed
+      // beside the browsers' own, its test-only certificate trusted by the server's HTTPS client.
+      PUSH_SERVICE_HOSTS: `${DEFAULT_PUSH_SERVICE_HOSTS},127.0.0.1`,
+      NODE_EXTRA_CA_CERTS: "apps/api/test/support/fixtures/push-service.cert.pem",
     },
   },
 });

@@ -22,9 +22,11 @@ test("the server answers with the host's theme on the first paint", async ({ pag
 // words and wizard they add; 104.3 KB on 2026-11-28 (+0.4 KB, measured against a build of the day's
 // first commit): the shell's entry names its stylesheets in the order the styles now load (+0.12),
 // the host's configuration became a chunk of its own when more lazy screens began to read it
-// (+0.24), and log-out forgets the device's push subscription (+0.04). Issue 25 asks for 90: 0247
-// says how.
-const FIRST_DOWNLOAD_JS_LIMIT_KB = 104.3;
+// (+0.24), and log-out forgets the device's push subscription (+0.04). 104.35 with the sign scanner
+// (decision 0311): none of its code is in it, but its lazy chunk made the bundler give the
+// contracts' index a 49-byte chunk of its own (`src-*.js`, imported by the session's), +0.04; a
+// build without that one dynamic import has no such chunk. Issue 25 asks for 90: 0247 says how.
+const FIRST_DOWNLOAD_JS_LIMIT_KB = 104.35;
 
 test("the first download of / stays within its budget and leaves the router to the signed-in app", async ({ page }) => {
   const scripts: Promise<{ path: string; gzipBytes: number }>[] = [];

@@ -17,6 +17,7 @@ import { privacy as enPrivacy } from "./locales/en/privacy.ts";
 import { reminders as enReminders } from "./locales/en/reminders.ts";
 import { sandbox as enSandbox } from "./locales/en/sandbox.ts";
 import { screens as enScreens } from "./locales/en/screens.ts";
+import { signs as enSigns } from "./locales/en/signs.ts";
 import { subscriptions as enSubscriptions } from "./locales/en/subscriptions.ts";
 import { valet as enValet } from "./locales/en/valet.ts";
 import { validation as enValidation } from "./locales/en/validation.ts";
@@ -42,6 +43,7 @@ import { privacy as esPrivacy } from "./locales/es/privacy.ts";
 import { reminders as esReminders } from "./locales/es/reminders.ts";
 import { sandbox as esSandbox } from "./locales/es/sandbox.ts";
 import { screens as esScreens } from "./locales/es/screens.ts";
+import { signs as esSigns } from "./locales/es/signs.ts";
 import { subscriptions as esSubscriptions } from "./locales/es/subscriptions.ts";
 import { valet as esValet } from "./locales/es/valet.ts";
 import { validation as esValidation } from "./locales/es/validation.ts";
@@ -73,6 +75,7 @@ export const resources = {
     reminders: enReminders,
     sandbox: enSandbox,
     screens: enScreens,
+    signs: enSigns,
     dates: enDates,
     valet: enValet,
     subscriptions: enSubscriptions,
@@ -100,6 +103,7 @@ export const resources = {
     reminders: esReminders,
     sandbox: esSandbox,
     screens: esScreens,
+    signs: esSigns,
     dates: esDates,
     valet: esValet,
     subscriptions: esSubscriptions,

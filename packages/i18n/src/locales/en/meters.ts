@@ -40,6 +40,13 @@ export const meters = {
     "Your phone is {{distance}} from zone {{code}}. Pay for the zone your vehicle is in: check the number on the sign.",
   preflight_zone_confirm: "Yes, pay for zone {{code}}",
   preflight_zone_dismiss: "Check the zone",
+  preflight_plate_title: "Is {{plate}} the right plate?",
+  preflight_plate_look_alike:
+    "{{plate}} differs from your {{other}} only by characters that look alike (0 and O, 1 and I, 5 and S, 8 and B). Officers check the plate exactly as it was paid: compare it with the car.",
+  preflight_plate_format:
+    "{{plate}} does not look like a {{state}} plate. Officers check the plate exactly as it was paid: compare it with the car.",
+  preflight_plate_confirm: "Yes, pay for {{plate}}",
+  preflight_plate_dismiss: "Check the plate",
   locate_me: "Centre on my location",
   locate_failed: "Your location is not available.",
   pin_none: "Drag the map until your zone is under the pin.",

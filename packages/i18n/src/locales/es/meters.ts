@@ -40,6 +40,13 @@ export const meters: typeof source = {
     "Tu teléfono está a {{distance}} de la zona {{code}}. Paga la zona donde está tu vehículo: revisa el número del letrero.",
   preflight_zone_confirm: "Sí, pagar la zona {{code}}",
   preflight_zone_dismiss: "Revisar la zona",
+  preflight_plate_title: "¿{{plate}} es la placa correcta?",
+  preflight_plate_look_alike:
+    "{{plate}} solo se distingue de tu {{other}} por caracteres que se parecen (0 y O, 1 e I, 5 y S, 8 y B). Los agentes revisan la placa tal como se pagó: compárala con el auto.",
+  preflight_plate_format:
+    "{{plate}} no parece una placa de {{state}}. Los agentes revisan la placa tal como se pagó: compárala con el auto.",
+  preflight_plate_confirm: "Sí, pagar para {{plate}}",
+  preflight_plate_dismiss: "Revisar la placa",
   locate_me: "Centrar en mi ubicación",
   locate_failed: "Tu ubicación no está disponible.",
   pin_none: "Arrastra el mapa hasta que tu zona quede bajo el marcador.",

@@ -3,6 +3,7 @@ import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { BalanceCard } from "../../balance/index.ts";
+import { ScanSignButton } from "../../signs/index.ts";
 import { homeOffersQuery } from "../api/home.ts";
 import { useNearMe } from "../lib/near-me.ts";
 import { OfferSection } from "./offer-section.tsx";
@@ -39,6 +40,7 @@ export default function HomeOffers() {
   return (
     <section className="home-offers" aria-label={t("offers_label")}>
       <YourPlaces />
+      {nearable && <ScanSignButton />}
       {nearable && (
         <div className="home-near">
           <p className="muted" aria-live="polite">

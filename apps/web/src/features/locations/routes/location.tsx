@@ -2,7 +2,7 @@ import type { Location } from "@estaciona/contracts/schemas/parking";
 import type { CreateVehicleBody } from "@estaciona/contracts/schemas/user";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
@@ -14,6 +14,7 @@ import { loadUser, sessionStore } from "../../../lib/session.ts";
 import { useStore } from "../../../lib/store.ts";
 import { VenueEvents } from "../../events/index.ts";
 import { StarToggle } from "../../home/index.ts";
+import { SignBadge } from "../../signs/index.ts";
 import { createVehicle, VehicleForm, vehiclesKey, vehiclesQuery } from "../../vehicles/index.ts";
 import { refreshParking, startVisit, visitQuery, visitsQuery } from "../../visits/index.ts";
 import { locationQuery } from "../api/locations.ts";
@@ -29,22 +30,27 @@ const mapUrl = ({ lat, lng }: Location["coordinates"]) =>
 
 /**
  * /loc/{uuid}, the public QR landing at a lot: name, address, a map link, the tariff in words
- * with the all-in price, and Start. Signed out, Start signs in first and comes back here;
+ * with the all-in price, and Start; a signed sign's `?s=` adds "Verified: <operator>" or a warning. Signed out, Start signs in first and comes back here;
  * signed in, the driver picks a vehicle (or adds one) and the stay starts at once.
  */
 export default function LocationScreen() {
   const { uuid = "" } = useParams();
   const { t } = useParkingFormat();
+  // A printed sign's signature (`?s=`, docs/decisions/0287): checked and named on the landing.
+  const signature = useSearchParams()[0].get("s");
   const location = useQuery(locationQuery(uuid));
   const data = location.data;
-  // A meter's sign leads straight to its zone, where time is bought (signing in first when needed).
-  if (data?.kind === "meter") return <Navigate replace to={pathTo("meter", { uuid: data.uuid })} />;
+  // A meter's sign leads straight to its zone, where time is bought (signing in first when needed),
+  // and its signature goes along to be checked there.
+  if (data?.kind === "meter")
+    return <Navigate replace to={pathTo("meter", { uuid: data.uuid }, signature ? { s: signature } : undefined)} />;
   return (
     <Page title={data?.name ?? t("screens:location.title")}>
       {!data ? (
         <LoadingSection />
       ) : (
         <div className="location-landing">
+          {signature && <SignBadge uuid={data.uuid} signature={signature} />}
           <p className="location-address">{data.address}</p>
           <p>
             <a className="link" href={mapUrl(data.coordinates)} target="_blank" rel="noopener noreferrer">

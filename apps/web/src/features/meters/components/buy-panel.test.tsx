@@ -86,9 +86,9 @@ function session(now: number, endsInMinutes: number): MeterSession {
   };
 }
 
-function setUp(running: MeterSession[], answer: MeterSession) {
+function setUp(running: MeterSession[], answer: MeterSession, vehicles: unknown[] = [vehicle]) {
   const api = mockApi({
-    "GET user/vehicles": () => ({ body: { data: [vehicle] } }),
+    "GET user/vehicles": () => ({ body: { data: vehicles } }),
     "GET user/payment/methods": () => ({ body: { data: [visaCard] } }),
     "POST user/meter-session": () => ({
       status: 201,
@@ -233,6 +233,33 @@ describe("The zone pre-flight check (issue 26 item 6)", () => {
     } finally {
       restore();
     }
+  });
+});
+
+describe("The plate pre-flight check (issue 26 item 6, decision 0312)", () => {
+  it("asks when the chosen plate differs from another of the driver's by a look-alike, and pays only once confirmed", async () => {
+    // The same car added twice, once with the letter O for a zero: the misspelt one is chosen.
+    const misspelt = { ...vehicle, uuid: "veh-2", plate: "ABC1O3D", country: "mx" };
+    const api = setUp([], session(Date.now(), 30), [misspelt, { ...vehicle, plate: "ABC103D", country: "mx" }]);
+    await userEvent.click(await screen.findByRole("button", { name: "Pay $13.13 MXN" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Is ABC1O3D the right plate?" });
+    expect(dialog).toHaveTextContent("ABC1O3D differs from your ABC103D only by characters that look alike");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Check the plate" }));
+    expect(posts(api.calls)).toHaveLength(0);
+    await userEvent.click(screen.getByRole("button", { name: "Pay $13.13 MXN" }));
+    await userEvent.click(
+      within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Yes, pay for ABC1O3D" }),
+    );
+    expect(await screen.findByRole("heading", { name: "Paid" })).toBeInTheDocument();
+    expect(posts(api.calls)).toHaveLength(1);
+  });
+
+  it("asks when the plate does not fit its state, naming the state", async () => {
+    const api = setUp([], session(Date.now(), 30), [{ ...vehicle, plate: "ABCDEF", country: "mx" }]);
+    await userEvent.click(await screen.findByRole("button", { name: "Pay $13.13 MXN" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Is ABCDEF the right plate?" });
+    expect(dialog).toHaveTextContent("ABCDEF does not look like a Nuevo León plate.");
+    expect(posts(api.calls)).toHaveLength(0);
   });
 });
 

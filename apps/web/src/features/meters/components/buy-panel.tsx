@@ -7,6 +7,7 @@ import {
   meterPurchaseSubtotal,
   meterStep,
 } from "@estaciona/contracts/meters";
+import { type PlateDoubt, plateDoubt } from "@estaciona/contracts/plates";
 import { type MeterSession, type MeterZone, meterRulesOf } from "@estaciona/contracts/schemas/meters";
 import { breakdownBody, feeRatesFromBody } from "@estaciona/contracts/schemas/parking";
 import { useQuery } from "@tanstack/react-query";
@@ -29,6 +30,7 @@ import { MeterPayBar } from "./meter-pay-bar.tsx";
 import { MeterPaySource } from "./meter-pay-source.tsx";
 import { MeterTimePaid } from "./meter-time-paid.tsx";
 import { MeterVehicleChoice } from "./meter-vehicle-choice.tsx";
+import { PlateDoubtDialog } from "./plate-doubt-dialog.tsx";
 import "../../../lib/catalogues/home.ts";
 
 /**
@@ -77,10 +79,11 @@ export function BuyPanel({
   );
   const presets = meterPresets(limits);
   const { outcome, buy } = useMeterPurchase();
-  // Pre-flight (issue 26 item 6): the phone's distance from this zone, when it is over 300 m.
+  // Pre-flight (issue 26 item 6): a doubtful plate, then the phone's distance from this zone when over 300 m.
+  const [doubt, setDoubt] = useState<PlateDoubt | null>(null);
   const [farAway, setFarAway] = useState<number | null>(null);
   const [checking, setChecking] = useState(false);
-  // The one-off method a wallet's sheet gave, kept while "are you at zone 107?" is asked.
+  // The one-off method a wallet's sheet gave, kept while a pre-flight question is asked.
   const farWalletMethod = useRef<string | undefined>(undefined);
   const defaultCard = (methods.data ?? []).find((method) => method.country === zone.country && method.is_default);
   // The balance that pays here (its operator's), when it holds money: a choice next to the card.
@@ -110,6 +113,24 @@ export function BuyPanel({
   );
   const endsAt = paidUntil + minutes * 60_000;
   const busy = checking || outcome.kind === "paying" || outcome.kind === "three_ds";
+  const vehicle = vehicles.data?.find((own) => own.uuid === vehicleUuid) ?? null;
+
+  /**
+   * Asks "is ABC1O3D the right plate?" first for new time (an extension's plate was asked about when
+   * its session was bought), then goes on to the zone's distance.
+   */
+  const checkPlateThenPay = (walletMethod?: string) => {
+    const question =
+      !session && vehicle
+        ? plateDoubt(
+            vehicle,
+            (vehicles.data ?? []).map((own) => own.plate),
+          )
+        : null;
+    farWalletMethod.current = walletMethod;
+    if (question) return setDoubt(question);
+    void checkThenPay(walletMethod);
+  };
 
   /**
    * Asks "are you at zone 107?" first when the phone, with its position allowed, is far from the zone.
@@ -183,7 +204,7 @@ export function BuyPanel({
               amount={breakdown.total}
               currency={breakdown.currency}
               disabled={busy}
-              onMethod={(method) => void checkThenPay(method)}
+              onMethod={checkPlateThenPay}
             />
           </Suspense>
           <MeterPaySource
@@ -199,9 +220,21 @@ export function BuyPanel({
             outcome={outcome}
             total={money(breakdown.total, breakdown.currency)}
             disabled={busy || (payWith === "card" ? !defaultCard : !balance)}
-            onPay={() => void checkThenPay()}
+            onPay={() => checkPlateThenPay()}
           />
         </>
+      )}
+      {vehicle && (
+        <PlateDoubtDialog
+          plate={vehicle.plate}
+          state={vehicle.state}
+          doubt={doubt}
+          onConfirm={() => {
+            setDoubt(null);
+            void checkThenPay(farWalletMethod.current);
+          }}
+          onClose={() => setDoubt(null)}
+        />
       )}
       <FarFromZoneDialog
         zoneCode={zone.zone_code}

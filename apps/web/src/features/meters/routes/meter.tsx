@@ -6,6 +6,7 @@ import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { useParkingFormat } from "../../../components/parking/format.ts";
 import { StarToggle } from "../../home/index.ts";
+import { SignBadge } from "../../signs/index.ts";
 import { meterSessionQuery, meterSessionsQuery, zoneQuery } from "../api/meters.ts";
 import { BuyPanel } from "../components/buy-panel.tsx";
 import "../../../lib/catalogues/meters.ts";
@@ -20,12 +21,14 @@ const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 /**
  * /parquimetros/{uuid}: the zone (number, place, rate, stays and charged hours on its clock) and
  * buying time there; `?session=` (the reminder's link) opens adding time to that session, `?vehicle=`
- * ("pay again" from the driver's places) chooses that vehicle first.
+ * ("pay again" from the driver's places) chooses that vehicle first; `?s=` (a signed sign, through
+ * the `/loc/{uuid}` landing) is checked and says "Verified: <operator>" or warns.
  */
 export default function MeterScreen() {
   const { uuid = "" } = useParams();
   const [search] = useSearchParams();
   const sessionUuid = search.get("session");
+  const signature = search.get("s");
   const { t } = useTranslation("meters");
   const zone = useQuery(zoneQuery(uuid));
   const running = useQuery(meterSessionsQuery("active"));
@@ -38,6 +41,7 @@ export default function MeterScreen() {
         <LoadingSection />
       ) : (
         <div className="meter-zone">
+          {signature && <SignBadge uuid={data.uuid} signature={signature} />}
           {/* Paying comes first: at the curb the driver reads the zone's rules after, if at all. */}
           <BuyPanel
             zone={data}

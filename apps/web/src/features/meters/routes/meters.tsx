@@ -3,6 +3,7 @@ import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Page } from "../../../components/page.tsx";
 import { getHostConfig } from "../../../lib/host-config.ts";
+import { ScanSignButton } from "../../signs/index.ts";
 import { zonesInBoxQuery } from "../api/meters.ts";
 import { FindZoneByCode } from "../components/find-zone-by-code.tsx";
 import { MeterSessions } from "../components/meter-sessions.tsx";
@@ -20,7 +21,8 @@ const sameBox = (a: Box, b: Box) =>
   a.west === b.west && a.south === b.south && a.east === b.east && a.north === b.north;
 
 /**
- * /parquimetros: find the zone by the number on its sign, or on the map (drag it until the zone is
+ * /parquimetros: find the zone by the number on its sign, by scanning its signed QR with the app's
+ * own scanner (never the phone's, which opens any look-alike page), or on the map (drag it until the zone is
  * under the pin) or in the list of zones in view, which is always there for keyboards and screen
  * readers; and the driver's running and earlier meter sessions.
  */
@@ -52,6 +54,7 @@ export default function MetersScreen() {
   return (
     <Page title={t("screens:meters.title")}>
       <FindZoneByCode />
+      <ScanSignButton />
       <div className="meter-finder">
         <ZoneMap
           zones={items}

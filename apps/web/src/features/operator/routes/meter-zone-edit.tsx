@@ -23,7 +23,13 @@ export default function MeterZoneEditScreen() {
     >
       {uuid ? (
         existing.data ? (
-          <ZoneEditor zone={existing.data} locations={[]} />
+          <>
+            <ZoneEditor zone={existing.data} locations={[]} />
+            {/* A zone is its location: its sign is the location's signed QR (docs/decisions/0287). */}
+            <p className="console-row-actions">
+              <Link to={pathTo("operatorLocationQr", { uuid: existing.data.uuid })}>{t("meter_zones.qr_print")}</Link>
+            </p>
+          </>
         ) : (
           <LoadingSection />
         )
