@@ -1,8 +1,9 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { signUpThroughWizard, words } from "./drivers.ts";
-import { expect, expectAccessible, hostUrl, newNationalPhone, test, withServerDatabase } from "./fixtures.ts";
+import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
 import playwrightConfig from "./playwright.config.ts";
+import { reminderDueNow } from "./reminders.ts";
 
 /**
  * Parking meters (docs/product/parking.md), as a brand-new driver meets them: signed up through the wizard on
@@ -73,15 +74,6 @@ function minutesApart(from: string, to: string): number {
     return (Number(hours) % 12) * 60 + Number(minutes);
   };
   return (minutesOf(to) - minutesOf(from) + 720) % 720;
-}
-
-/** The reminder is due ten minutes before the end: make it due now in the server's own database. */
-function reminderDueNow(): void {
-  withServerDatabase((database) =>
-    database
-      .prepare("UPDATE jobs SET run_at = ? WHERE kind = 'meters.reminder' AND status = 'queued'")
-      .run(new Date(Date.now() - 1000).toISOString()),
-  );
 }
 
 test.describe("Spanish, Monterrey", () => {

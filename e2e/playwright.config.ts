@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { DEFAULT_PUSH_SERVICE_HOSTS } from "../apps/api/src/lib/vapid.ts";
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser) at a phone-sized viewport,
@@ -72,6 +73,10 @@ export default defineConfig({
       API_IP_MAX_PER_MINUTE: "100000",
       CARD_ADD_MAX_PER_USER_PER_DAY: "1000",
       CARD_ADD_MAX_PER_IP_PER_HOUR: "100000",
+      // The push journey's stand-in push service on loopback (e2e/push.spec.ts): its host allowed
+      // beside the browsers' own, its test-only certificate trusted by the server's HTTPS client.
+      PUSH_SERVICE_HOSTS: `${DEFAULT_PUSH_SERVICE_HOSTS},127.0.0.1`,
+      NODE_EXTRA_CA_CERTS: "apps/api/test/support/fixtures/push-service.cert.pem",
     },
   },
 });

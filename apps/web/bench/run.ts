@@ -8,6 +8,8 @@
  *    browser fetched (listing each file), then lists what the entry chunks are made of.
  * 4. Runs Lighthouse 12 (mobile, simulated throttling) against the same Chromium and prints
  *    the performance and accessibility scores.
+ * 5. Times the signed-in screens a driver opens most (`/visitas`, `/parquimetros`) to usable
+ *    (signed-in-screens.ts).
  *
  * Targets (brief): ≤ 90 KB gzip of JavaScript for `/`, performance ≥ 95, accessibility 100.
  * A measurement, not a test: it always exits 0 unless something could not run. The test is
@@ -24,6 +26,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { build } from "vite";
 import { bundleReport, type ChunkReport, initialChunks, lazyScreenChunks, moduleGroup } from "./bundle-report.ts";
+import { measureSignedInScreens } from "./signed-in-screens.ts";
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const webRoot = path.resolve(import.meta.dirname, "..");
@@ -171,6 +174,15 @@ function printConsoleFirstScreen(chunks: ChunkReport[]): number {
   return gzip;
 }
 
+async function measureScreens(url: string): Promise<void> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ["--no-sandbox", "--disable-gpu"] });
+  try {
+    await measureSignedInScreens(browser, new URL(url).origin);
+  } finally {
+    await browser.close();
+  }
+}
+
 async function runLighthouse(url: string): Promise<{ performance: number; accessibility: number }> {
   const chrome = await launchChrome({
     chromePath: CHROMIUM_PATH,
@@ -228,6 +240,7 @@ async function main() {
     printComposition(chunks);
     const consoleKb = printConsoleFirstScreen(chunks);
     const scores = await runLighthouse(url);
+    await measureScreens(url);
     print(
       `\nSummary: JS ${kb(js)} gzip for / (target ≤ ${TARGET_JS_KB} KB) · performance ${scores.performance} (target ≥ 95) · accessibility ${scores.accessibility} (target 100) · console first screen ${kb(consoleKb)} gzip`,
     );

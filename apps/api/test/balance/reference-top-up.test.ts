@@ -3,8 +3,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { clabeControlDigit } from "../../src/modules/payments/references/sandbox.ts";
 import { signHmacWebhook } from "../../src/modules/payments/sandbox/webhooks.ts";
 import { createTestApp, testEngine } from "../support/helpers.ts";
-import { ZONE_101 } from "../support/meter-fixtures.ts";
 import { createDriverWithVehicle, idempotencyKey } from "../support/parking-fixtures.ts";
+import { createMeterZone } from "../support/world.ts";
 
 /**
  * A balance topped up by cash at OXXO or a SPEI transfer (issue 27 item 2, docs/decisions/0280–0283): the
@@ -14,6 +14,8 @@ import { createDriverWithVehicle, idempotencyKey } from "../support/parking-fixt
  */
 const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
 afterAll(async () => app.close());
+/** A Monterrey meter zone: its organisation holds the balance the references top up. */
+const zone = await createMeterZone(app);
 
 type Driver = Awaited<ReturnType<typeof createDriverWithVehicle>>;
 
@@ -22,7 +24,7 @@ const topUp = (driver: Driver, amount: number, rail: "oxxo" | "spei", key = idem
     method: "POST",
     url: "/api/user/balance/top-up/reference",
     headers: { ...driver.headers, "idempotency-key": key },
-    payload: { location_uuid: ZONE_101, amount, rail },
+    payload: { location_uuid: zone.location.id, amount, rail },
   });
 
 async function referenceFor(driver: Driver, amount: number, rail: "oxxo" | "spei") {

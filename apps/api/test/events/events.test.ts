@@ -3,17 +3,14 @@ import { refundCancelledEvent } from "../../src/modules/events/cancellation.ts";
 import { JobRetryLater } from "../../src/modules/jobs/worker.ts";
 import { createSignedInUser, createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import {
-  ARENA_MONTERREY,
-  CLASICO,
   createDriverWithVehicle,
-  FUNDIDORA,
   idempotencyKey,
-  MOODY_CENTER,
   outboxFor,
-  PENINSULA_DAY_1,
   registerDeviceAt,
   saveSandboxCard,
 } from "../support/parking-fixtures.ts";
+import { createEvent as createEventRow, createLocation, fixedPrice } from "../support/world.ts";
+import { createArena, createAustinVenue, createPeninsulaFestival } from "../support/worlds/events.ts";
 
 const HOUR_MS = 3600_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -21,9 +18,21 @@ const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 describe(`events: pages, purchases, passes, cancellation (${testEngine})`, () => {
   let app: TestApp;
   let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+  /** The arena with the festival's first day and a fixed-price match, a venue in Austin with its game, a lot. */
+  let arena: string;
+  let festivalDay1: string;
+  let clasico: string;
+  let austinVenue: string;
+  let lot: string;
   beforeAll(async () => {
     app = await createTestApp();
     admin = await createSignedInUser(app, { role: "admin" });
+    arena = (await createArena(app)).id;
+    festivalDay1 = (await createPeninsulaFestival(app, arena)).firstDay.id;
+    clasico = (await createEventRow(app, arena, { name: "Clásico Regio", places: 150, ...fixedPrice(8000) })).id;
+    austinVenue = (await createAustinVenue(app)).id;
+    await createEventRow(app, austinVenue, { name: "Basketball", ...fixedPrice(2000) });
+    lot = (await createLocation(app)).id;
   });
   afterAll(async () => app.close());
 
@@ -47,7 +56,7 @@ describe(`events: pages, purchases, passes, cancellation (${testEngine})`, () =>
       url: "/api/admin/event",
       headers: admin.headers,
       payload: {
-        location_uuid: ARENA_MONTERREY,
+        location_uuid: arena,
         name: "Concierto de prueba",
         description: "",
         starts_at: iso(HOUR_MS),
@@ -72,13 +81,13 @@ describe(`events: pages, purchases, passes, cancellation (${testEngine})`, () =>
 
   describe("pages", () => {
     it("answers a seeded event with places left, the amount limits and the suggested all-in price", async () => {
-      const response = await app.inject({ method: "GET", url: `/api/open/event/${PENINSULA_DAY_1}` });
+      const response = await app.inject({ method: "GET", url: `/api/open/event/${festivalDay1}` });
       expect(response.statusCode).toBe(200);
       const event = response.json().data;
       expect(event).toMatchObject({
-        uuid: PENINSULA_DAY_1,
+        uuid: festivalDay1,
         status: "scheduled",
-        location: { uuid: ARENA_MONTERREY, country: "mx" },
+        location: { uuid: arena, country: "mx" },
         series: { slug: "peninsula" },
         currency: "mxn",
         amount: { suggested: 15000, editable: true, min: 10000, max: 50000 },
@@ -100,7 +109,7 @@ describe(`events: pages, purchases, passes, cancellation (${testEngine})`, () =>
       expect(series.statusCode).toBe(200);
       const names = series.json().data.events.map((event: { name: string }) => event.name);
       expect(names).toEqual(["Festival Península · Día 1", "Festival Península · Día 2"]);
-      const venue = await app.inject({ method: "GET", url: `/api/open/location/${MOODY_CENTER}/events` });
+      const venue = await app.inject({ method: "GET", url: `/api/open/location/${austinVenue}/events` });
       expect(venue.json().data.map((event: { currency: string }) => event.currency)).toEqual(["usd"]);
       expect((await app.inject({ method: "GET", url: "/api/open/event-series/nothing-here" })).statusCode).toBe(404);
       expect((await app.inject({ method: "GET", url: "/api/open/event/not-a-uuid" })).json().error).toBe(
@@ -131,7 +140,7 @@ describe(`events: pages, purchases, passes, cancellation (${testEngine})`, () =>
         method: "POST",
         url: "/api/admin/event",
         headers: admin.headers,
-        payload: { ...(await createEventPayload()), location_uuid: FUNDIDORA },
+        payload: { ...(await createEventPayload()), location_uuid: lot },
       });
       expect(atALot.json().error).toBe("invalid_location_type");
     });
@@ -167,7 +176,7 @@ describe(`events: pages, purchases, passes, cancellation (${testEngine})`, () =>
   describe("buying", () => {
     it("charges an edited amount within the limits through the ledger and answers a paid visit with its pass", async () => {
       const driver = await buyer();
-      const response = await purchase(driver.headers, PENINSULA_DAY_1, {
+      const response = await purchase(driver.headers, festivalDay1, {
         vehicle_uuid: driver.vehicle.id,
         amount: 20000,
         expected_total: 24470,
@@ -189,12 +198,12 @@ describe(`events: pages, purchases, passes, cancellation (${testEngine})`, () =>
     it("refuses amounts outside the limits, a changed fixed amount and a stale total, charging nothing", async () => {
       const driver = await buyer();
       for (const amount of [9999, 50001, 0]) {
-        const response = await purchase(driver.headers, PENINSULA_DAY_1, { vehicle_uuid: driver.vehicle.id, amount });
+        const response = await purchase(driver.headers, festivalDay1, { vehicle_uuid: driver.vehicle.id, amount });
         expect(response.json().error).toBe("invalid_visit_amount");
       }
-      const fixed = await purchase(driver.headers, CLASICO, { vehicle_uuid: driver.vehicle.id, amount: 9000 });
+      const fixed = await purchase(driver.headers, clasico, { vehicle_uuid: driver.vehicle.id, amount: 9000 });
       expect(fixed.json().error).toBe("invalid_visit_amount");
-      const stale = await purchase(driver.headers, CLASICO, { vehicle_uuid: driver.vehicle.id, expected_total: 1 });
+      const stale = await purchase(driver.headers, clasico, { vehicle_uuid: driver.vehicle.id, expected_total: 1 });
       expect(stale.statusCode).toBe(409);
       expect(stale.json().error).toBe("invalid_visit_amount");
       const rows = await app.db.selectFrom("payments").select("id").where("user_id", "=", driver.user.id).execute();
@@ -263,12 +272,12 @@ describe(`events: pages, purchases, passes, cancellation (${testEngine})`, () =>
       const driver = await buyer();
       const bought = await purchase(driver.headers, event.uuid, { vehicle_uuid: driver.vehicle.id });
       const pass = bought.json().data.visit.pass as string;
-      const gate = await registerDeviceAt(app, admin.headers, ARENA_MONTERREY);
+      const gate = await registerDeviceAt(app, admin.headers, arena);
 
       const pinned = await entry(gate, { pass, event_uuid: otherEvent.uuid });
       expect(pinned.statusCode).toBe(409);
       expect(pinned.json().error).toBe("action_not_available");
-      const elsewhere = await entry(await registerDeviceAt(app, admin.headers, MOODY_CENTER), { pass });
+      const elsewhere = await entry(await registerDeviceAt(app, admin.headers, austinVenue), { pass });
       expect(elsewhere.json().error).toBe("action_not_available");
 
       const [header, payload, signature] = pass.split(".") as [string, string, string];
@@ -301,7 +310,7 @@ describe(`events: pages, purchases, passes, cancellation (${testEngine})`, () =>
       const event = await createEvent();
       const driver = await buyer();
       await purchase(driver.headers, event.uuid, { vehicle_uuid: driver.vehicle.id });
-      const camera = await registerDeviceAt(app, admin.headers, ARENA_MONTERREY, "camera");
+      const camera = await registerDeviceAt(app, admin.headers, arena, "camera");
       expect((await entry(camera, { plate: driver.vehicle.plate })).json().data.open).toBe(true);
       expect((await entry(camera, { plate: driver.vehicle.plate })).json().error).toBe("action_not_available");
       expect((await entry(camera, { plate: "NOPASS1" })).json().error).toBe("vehicle_not_found");

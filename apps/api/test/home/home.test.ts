@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
+import { createOffersOfEveryHost } from "../support/worlds/offers.ts";
 
 /** The home's sections per host (docs/decisions/0170): what each offers, in its order, and nothing of another tenant. */
 describe(`the home's offers (${testEngine})`, () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp();
+    await createOffersOfEveryHost(app);
   });
   afterAll(async () => app.close());
 
@@ -43,7 +45,7 @@ describe(`the home's offers (${testEngine})`, () => {
     expect(offers.sections).toEqual(["student_pass", "lots", "passes", "help"]);
     expect(offers.passes[0]).toMatchObject({ requires_student_id: true });
     expect(offers.lots[0].name).toBe("Estacionamiento Campus Valle Oriente");
-    // The host names its lots (decision 0165): nothing of the demo organisation's other lots shows.
+    // The host names its lots (decision 0165): nothing of the organisation's other lots shows.
     const places = [
       ...offers.lots.map((lot: { name: string }) => lot.name),
       ...offers.passes.map((pass: { location: { name: string } }) => pass.location.name),

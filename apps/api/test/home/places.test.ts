@@ -1,15 +1,28 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
-import { AUSTIN, CAMPUS, createDriverWithVehicle, FUNDIDORA, METER_ZONE } from "../support/parking-fixtures.ts";
+import { createDriverWithVehicle } from "../support/parking-fixtures.ts";
+import { createMeterZone } from "../support/world.ts";
+import { pointUniversityHostAt } from "../support/worlds/offers.ts";
+import { createAustinGarage, createCampusLot, createParkLot } from "../support/worlds/parking.ts";
 
 type Driver = Awaited<ReturnType<typeof createDriverWithVehicle>>;
 
 /** The driver's places (issue 26 item 3, docs/decisions/0241): stars, recents from paid stays, per host. */
 describe(`the driver's places (${testEngine})`, () => {
   let app: TestApp;
+  /** A lot and a meter zone of the default host, the university host's campus lot, a lot in another country. */
+  let parkLot: string;
+  let meterZone: string;
+  let campusLot: string;
+  let austinGarage: string;
   beforeAll(async () => {
     app = await createTestApp();
+    parkLot = (await createParkLot(app)).id;
+    meterZone = (await createMeterZone(app)).location.id;
+    campusLot = (await createCampusLot(app)).id;
+    await pointUniversityHostAt(app, [campusLot]);
+    austinGarage = (await createAustinGarage(app)).id;
   });
   afterAll(async () => app.close());
 
@@ -40,7 +53,7 @@ describe(`the driver's places (${testEngine})`, () => {
         id: randomUUID(),
         user_id: driver.user.id,
         vehicle_id: driver.vehicle.id,
-        location_id: FUNDIDORA,
+        location_id: parkLot,
         status: "finished",
         source: "app",
         entered_at: at(120),
@@ -58,7 +71,7 @@ describe(`the driver's places (${testEngine})`, () => {
         id: randomUUID(),
         user_id: driver.user.id,
         vehicle_id: driver.vehicle.id,
-        location_id: METER_ZONE,
+        location_id: meterZone,
         plate: driver.vehicle.plate,
         status: "active",
         started_at: at(30),
@@ -76,8 +89,8 @@ describe(`the driver's places (${testEngine})`, () => {
     await paidStays(driver);
     const { recents } = await places(driver);
     expect(recents.map((place) => [place.uuid, place.kind])).toEqual([
-      [METER_ZONE, "meter"],
-      [FUNDIDORA, "lot"],
+      [meterZone, "meter"],
+      [parkLot, "lot"],
     ]);
     expect(recents[0]).toMatchObject({ vehicle_uuid: driver.vehicle.id, plate: driver.vehicle.plate });
     expect(recents[0]?.zone_code).toEqual(expect.any(String));
@@ -87,41 +100,41 @@ describe(`the driver's places (${testEngine})`, () => {
   it("stars and unstars idempotently; a starred recent moves to the favourites with its vehicle", async () => {
     const driver = await createDriverWithVehicle(app);
     await paidStays(driver);
-    for (let time = 0; time < 2; time++) expect((await star(driver, METER_ZONE)).statusCode).toBe(200);
+    for (let time = 0; time < 2; time++) expect((await star(driver, meterZone)).statusCode).toBe(200);
     const starred = await places(driver);
     expect(starred.favourites).toEqual([
-      expect.objectContaining({ uuid: METER_ZONE, starred: true, vehicle_uuid: driver.vehicle.id }),
+      expect.objectContaining({ uuid: meterZone, starred: true, vehicle_uuid: driver.vehicle.id }),
     ]);
-    expect(starred.recents.map((place) => place.uuid)).toEqual([FUNDIDORA]);
+    expect(starred.recents.map((place) => place.uuid)).toEqual([parkLot]);
     for (let time = 0; time < 2; time++)
-      expect((await call(driver, "DELETE", `favourite/${METER_ZONE}`)).statusCode).toBe(200);
+      expect((await call(driver, "DELETE", `favourite/${meterZone}`)).statusCode).toBe(200);
     expect((await places(driver)).favourites).toEqual([]);
   });
 
   it("keeps each driver's list apart", async () => {
     const [ana, bea] = [await createDriverWithVehicle(app), await createDriverWithVehicle(app)];
-    await star(ana, FUNDIDORA);
+    await star(ana, parkLot);
     await paidStays(ana);
     expect(await places(bea)).toEqual({ favourites: [], recents: [] });
   });
 
   it("shows and stars only what the requesting host offers", async () => {
     const driver = await createDriverWithVehicle(app);
-    expect((await star(driver, FUNDIDORA)).statusCode).toBe(200);
+    expect((await star(driver, parkLot)).statusCode).toBe(200);
     await paidStays(driver);
-    // The university host names its campus lot only: the demo lots and zones starred or paid elsewhere stay there.
+    // The university host names its campus lot only: the lots and zones starred or paid elsewhere stay there.
     expect(await places(driver, "isisa.localhost")).toEqual({ favourites: [], recents: [] });
-    expect((await star(driver, FUNDIDORA, "isisa.localhost")).json()).toMatchObject({ error: "object_not_found" });
-    expect((await star(driver, CAMPUS, "isisa.localhost")).statusCode).toBe(200);
-    expect((await places(driver, "isisa.localhost")).favourites.map((place) => place.uuid)).toEqual([CAMPUS]);
+    expect((await star(driver, parkLot, "isisa.localhost")).json()).toMatchObject({ error: "object_not_found" });
+    expect((await star(driver, campusLot, "isisa.localhost")).statusCode).toBe(200);
+    expect((await places(driver, "isisa.localhost")).favourites.map((place) => place.uuid)).toEqual([campusLot]);
     expect((await places(driver)).favourites.map((place) => place.uuid)).toEqual(
-      expect.arrayContaining([FUNDIDORA, CAMPUS]),
+      expect.arrayContaining([parkLot, campusLot]),
     );
   });
 
   it("answers the not-found code for an unknown place, another country's lot or a malformed id", async () => {
     const driver = await createDriverWithVehicle(app);
-    for (const uuid of [randomUUID(), AUSTIN, "not-a-uuid"]) {
+    for (const uuid of [randomUUID(), austinGarage, "not-a-uuid"]) {
       const response = await star(driver, uuid);
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe("object_not_found");
@@ -130,14 +143,14 @@ describe(`the driver's places (${testEngine})`, () => {
     const unstarred = await call(driver, "DELETE", `favourite/${driver.vehicle.id}`);
     expect(unstarred.statusCode).toBe(404);
     expect(unstarred.json().error).toBe("object_not_found");
-    expect((await call(driver, "DELETE", `favourite/${AUSTIN}`)).statusCode).toBe(200);
+    expect((await call(driver, "DELETE", `favourite/${austinGarage}`)).statusCode).toBe(200);
   });
 
   it("exports the stars and erases them with the account", async () => {
     const driver = await createDriverWithVehicle(app);
-    await star(driver, FUNDIDORA);
+    await star(driver, parkLot);
     const exported = await app.inject({ method: "GET", url: "/api/user/export", headers: driver.headers });
-    expect(exported.json().data.favourites).toEqual([expect.objectContaining({ location_uuid: FUNDIDORA })]);
+    expect(exported.json().data.favourites).toEqual([expect.objectContaining({ location_uuid: parkLot })]);
     expect((await app.inject({ method: "DELETE", url: "/api/user", headers: driver.headers })).statusCode).toBe(200);
     const left = await app.db
       .selectFrom("favourite_places")

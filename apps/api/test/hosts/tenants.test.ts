@@ -1,10 +1,13 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
+import { newId } from "../../src/lib/ids.ts";
 import { nowIso } from "../../src/lib/time.ts";
-import { OTHER_LOCATION, OTHER_ORGANISATION } from "../../src/seed/data.ts";
+import { PLATFORM_ORGANISATION } from "../../src/seed/reference.ts";
 import { createTestApp } from "../support/helpers.ts";
 import { createOperator } from "../support/operator-fixtures.ts";
-import { AUSTIN, CAMPUS, createDriverWithVehicle, FUNDIDORA } from "../support/parking-fixtures.ts";
+import { createDriverWithVehicle } from "../support/parking-fixtures.ts";
+import { createPeninsulaFestival } from "../support/worlds/events.ts";
+import { createOffersOfEveryHost } from "../support/worlds/offers.ts";
 
 /**
  * Hosts as tenants (docs/decisions/0165): what a host lists and sells comes only from the lots it
@@ -18,9 +21,28 @@ type Headers = Record<string, string>;
 const on = (host: string, options: InjectOptions & { headers?: Headers }) =>
   app.inject({ ...options, headers: { ...options.headers, host } });
 
-const STUDENT_PLAN = "5a9c0e11-0000-4000-8000-000000000304";
-const ARENA_PLAN = "5a9c0e11-0000-4000-8000-000000000305";
-const FUNDIDORA_MONTHLY = "5a9c0e11-0000-4000-8000-000000000301";
+/** Every host's lots and passes, the festival's series at the arena, and the platform organisation's welcome code. */
+const offers = await createOffersOfEveryHost(app);
+await createPeninsulaFestival(app, offers.arena);
+await app.db
+  .insertInto("discounts")
+  .values({
+    id: newId(),
+    code: "BIENVENIDA",
+    kind: "percent",
+    value: 50,
+    currency: null,
+    plan_id: null,
+    periods: 1,
+    starts_on: null,
+    ends_on: null,
+    max_redemptions: 1000,
+    redemptions: 0,
+    organisation_id: PLATFORM_ORGANISATION.id,
+    disabled_at: null,
+    created_at: nowIso(),
+  })
+  .execute();
 
 const locationsOfPlans = async (host: string) => {
   const response = await on(host, { method: "GET", url: "/api/open/plans" });
@@ -32,25 +54,28 @@ const locationsOfPlans = async (host: string) => {
 
 describe("what a host lists and sells", () => {
   it("sells on the university host only the campus passes, on the US host only dollars, on the default host every pass", async () => {
-    expect([...(await locationsOfPlans("isisa.localhost"))]).toEqual([CAMPUS]);
-    expect([...(await locationsOfPlans("us.localhost"))]).toEqual([AUSTIN]);
+    expect([...(await locationsOfPlans("isisa.localhost"))]).toEqual([offers.campusLot]);
+    expect([...(await locationsOfPlans("us.localhost"))]).toEqual([offers.austinGarage]);
     const all = await locationsOfPlans("localhost");
-    for (const lot of [CAMPUS, FUNDIDORA, AUSTIN]) expect(all.has(lot)).toBe(true);
+    for (const lot of [offers.campusLot, offers.parkLot, offers.austinGarage]) expect(all.has(lot)).toBe(true);
 
-    const arenaOnIsisa = await on("isisa.localhost", { method: "GET", url: `/api/open/plan/${ARENA_PLAN}` });
+    const arenaOnIsisa = await on("isisa.localhost", { method: "GET", url: `/api/open/plan/${offers.arenaPass}` });
     expect(arenaOnIsisa.statusCode).toBe(404);
     expect(arenaOnIsisa.json().error).toBe("object_not_found");
-    expect((await on("isisa.localhost", { method: "GET", url: `/api/open/plan/${STUDENT_PLAN}` })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await on("isisa.localhost", { method: "GET", url: `/api/open/plan/${offers.studentPass}` })).statusCode,
+    ).toBe(200);
     // Asking for another host's lot by name does not get round it.
-    const asked = await on("isisa.localhost", { method: "GET", url: `/api/open/plans?location_uuid=${FUNDIDORA}` });
+    const asked = await on("isisa.localhost", {
+      method: "GET",
+      url: `/api/open/plans?location_uuid=${offers.parkLot}`,
+    });
     expect(asked.json().data).toEqual([]);
   });
 
   it("lists lots, meter zones and a series' events of the host only", async () => {
     const lots = (await on("isisa.localhost", { method: "GET", url: "/api/open/locations" })).json().data;
-    expect(lots.map((lot: { uuid: string }) => lot.uuid)).toEqual([CAMPUS]);
+    expect(lots.map((lot: { uuid: string }) => lot.uuid)).toEqual([offers.campusLot]);
     const usLots = (await on("us.localhost", { method: "GET", url: "/api/open/locations" })).json().data;
     expect(usLots.length).toBeGreaterThan(0);
     expect(usLots.every((lot: { country: string }) => lot.country === "us")).toBe(true);
@@ -104,7 +129,7 @@ describe("a host's configuration in the console", () => {
       method: "PUT",
       url: "/api/admin/host/campus.localhost",
       headers: platform.headers,
-      payload: { ...body, location_uuids: [CAMPUS, OTHER_LOCATION.id] },
+      payload: { ...body, location_uuids: [offers.campusLot, offers.otherLot] },
     });
     expect(foreign.statusCode).toBe(404);
 
@@ -118,7 +143,7 @@ describe("a host's configuration in the console", () => {
       headers: platform.headers,
       payload: {
         ...body,
-        location_uuids: [CAMPUS],
+        location_uuids: [offers.campusLot],
         support_email: "Caseta@Campus.mx",
         support_phone: "+528181234567",
         faq,
@@ -126,7 +151,7 @@ describe("a host's configuration in the console", () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({
-      location_uuids: [CAMPUS],
+      location_uuids: [offers.campusLot],
       support_email: "caseta@campus.mx",
       support_phone: "+528181234567",
       faq,
@@ -134,7 +159,7 @@ describe("a host's configuration in the console", () => {
     const host = (await on("campus.localhost", { method: "GET", url: "/api/open/host" })).json().data;
     expect(host.contact).toEqual({ email: "caseta@campus.mx", phone: "+528181234567" });
     expect(host.faq).toEqual(faq);
-    expect([...(await locationsOfPlans("campus.localhost"))]).toEqual([CAMPUS]);
+    expect([...(await locationsOfPlans("campus.localhost"))]).toEqual([offers.campusLot]);
 
     const audit = (
       await on("localhost", { method: "GET", url: "/api/admin/audit?limit=100", headers: platform.headers })
@@ -143,7 +168,10 @@ describe("a host's configuration in the console", () => {
       (item: { action: string; subject_uuid: string }) =>
         item.action === "host.update" && item.subject_uuid === "campus.localhost",
     );
-    expect(entry.after).toMatchObject({ support_phone: "+528181234567", location_ids: JSON.stringify([CAMPUS]) });
+    expect(entry.after).toMatchObject({
+      support_phone: "+528181234567",
+      location_ids: JSON.stringify([offers.campusLot]),
+    });
 
     // A save that leaves the new fields out (an older console) keeps them.
     const kept = await on("localhost", {
@@ -158,7 +186,7 @@ describe("a host's configuration in the console", () => {
 
 describe("promo codes per organisation", () => {
   it("a code for every plan discounts only its organisation's plans; a limited staff member cannot make one", async () => {
-    const norte = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    const norte = await createOperator(app, { organisationId: offers.otherOrganisation });
     const code = `NORTE${Date.now().toString(36).toUpperCase()}`;
     const created = await on("localhost", {
       method: "POST",
@@ -171,7 +199,7 @@ describe("promo codes per organisation", () => {
     const driver = await createDriverWithVehicle(app);
     const quote = await on("localhost", {
       method: "GET",
-      url: `/api/user/plan/${FUNDIDORA_MONTHLY}/quote?discount_code=${code}`,
+      url: `/api/user/plan/${offers.monthlyPass}/quote?discount_code=${code}`,
       headers: driver.headers,
     });
     expect(quote.statusCode).toBe(422);
@@ -179,16 +207,16 @@ describe("promo codes per organisation", () => {
     const promo = await on("localhost", { method: "GET", url: `/api/user/discount/${code}`, headers: driver.headers });
     expect(promo.json().data.plans).toEqual([]);
 
-    // The demo organisation's code lists on the university host only that host's passes.
+    // The platform organisation's code lists on the university host only that host's passes.
     const welcome = await on("isisa.localhost", {
       method: "GET",
       url: "/api/user/discount/BIENVENIDA",
       headers: driver.headers,
     });
     expect(welcome.statusCode, welcome.body).toBe(200);
-    expect(welcome.json().data.plans.map((plan: { uuid: string }) => plan.uuid)).toEqual([STUDENT_PLAN]);
+    expect(welcome.json().data.plans.map((plan: { uuid: string }) => plan.uuid)).toEqual([offers.studentPass]);
 
-    const staff = await createOperator(app, { locationIds: [FUNDIDORA] });
+    const staff = await createOperator(app, { locationIds: [offers.parkLot] });
     const refused = await on("localhost", {
       method: "POST",
       url: "/api/admin/discount",

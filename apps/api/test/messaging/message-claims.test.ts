@@ -11,6 +11,7 @@ import {
   saveSandboxCard,
   startParkedVisit,
 } from "../support/parking-fixtures.ts";
+import { createLocation } from "../support/world.ts";
 
 /**
  * The relay as the outside world: it records what it accepted, and can be told to refuse, to
@@ -44,8 +45,10 @@ function recordingRelay() {
 describe(`messages are sent at most once (${testEngine})`, () => {
   let app: TestApp;
   const relay = recordingRelay();
+  let lot: string;
   beforeAll(async () => {
     app = await createTestApp({ providers: { email: relay.provider } });
+    lot = (await createLocation(app)).id;
   });
   afterAll(async () => app.close());
   afterEach(() => {
@@ -57,7 +60,7 @@ describe(`messages are sent at most once (${testEngine})`, () => {
   async function paidStay() {
     const driver = await createDriverWithVehicle(app);
     await saveSandboxCard(app, driver.user.id);
-    const visitId = await startParkedVisit(app, driver, 90);
+    const visitId = await startParkedVisit(app, driver, 90, lot);
     const paid = await app.inject({
       method: "POST",
       url: `/api/user/visit/${visitId}/pay`,

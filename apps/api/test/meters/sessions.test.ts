@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { messageOrigin } from "../../src/modules/hosts/service.ts";
 import { type createSignedInUser, type TestApp, testEngine } from "../support/helpers.ts";
-import { priceOf, ZONE_101 } from "../support/meter-fixtures.ts";
+import { priceOf } from "../support/meter-fixtures.ts";
 import { metersApp } from "../support/meters-app.ts";
-import { FUNDIDORA, idempotencyKey, METER_ZONE, outboxFor } from "../support/parking-fixtures.ts";
+import { idempotencyKey, outboxFor } from "../support/parking-fixtures.ts";
+import { createLocation, createMeterZone } from "../support/world.ts";
 
 const MINUTE = 60_000;
 
@@ -14,8 +15,15 @@ describe(`parking meters (${testEngine})`, () => {
   const { driverWithCard, buy, extend, chargesOf, paidSession } = meters;
   let app: TestApp;
   let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-  beforeAll(() => {
+  /** Zone 101, where the drivers buy; zone 100, where the officer's device stands; a lot with a gate. */
+  let zone101: string;
+  let zone100: string;
+  let lot: string;
+  beforeAll(async () => {
     ({ app, admin } = meters.opened());
+    zone101 = meters.opened().zone.location.id;
+    zone100 = (await createMeterZone(app, { meter: { zone_code: "100" } })).location.id;
+    lot = (await createLocation(app)).id;
   });
 
   describe("paying", () => {
@@ -234,7 +242,7 @@ describe(`parking meters (${testEngine})`, () => {
         url: "/api/user/meter-session",
         headers: { ...driver.headers, host: "isisa.localhost:8080", "idempotency-key": idempotencyKey() },
         payload: {
-          zone_uuid: ZONE_101,
+          zone_uuid: zone101,
           vehicle_uuid: driver.vehicle.id,
           minutes: 30,
           expected_total: priceOf(now, now, 30),
@@ -290,14 +298,14 @@ describe(`parking meters (${testEngine})`, () => {
       const sms = await outboxFor(app, driver.user.phone);
       expect(sms).toHaveLength(1);
       expect(sms[0]?.body).toMatch(/terminó/);
-      expect(sms[0]?.body).toContain(`/parquimetros/${ZONE_101}`);
+      expect(sms[0]?.body).toContain(`/parquimetros/${zone101}`);
       expect(sms[0]?.body).not.toContain("session=");
     });
   });
 
   describe("enforcement", () => {
     let deviceCounter = 0;
-    const deviceKey = async (kind: "meter" | "gate", locationId = METER_ZONE) => {
+    const deviceKey = async (kind: "meter" | "gate", locationId = zone100) => {
       const response = await app.inject({
         method: "POST",
         url: "/api/admin/device",
@@ -345,7 +353,7 @@ describe(`parking meters (${testEngine})`, () => {
       const elsewhere = await check(key, { plate: driver.vehicle.plate });
       expect(elsewhere.json().data).toMatchObject({ zone_code: "100", paid: false, paid_until: null });
       expect((await check(undefined, { plate: "ABC123" })).statusCode).toBe(401);
-      const gate = await deviceKey("gate", FUNDIDORA);
+      const gate = await deviceKey("gate", lot);
       expect((await check(gate, { plate: "ABC123", zone_code: "101" })).json().error).toBe("forbidden_access");
       expect((await check(key, { plate: "ABC123", zone_code: "999" })).json().error).toBe("object_not_found");
     });

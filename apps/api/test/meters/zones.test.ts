@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { feeBreakdown } from "@estaciona/contracts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type TestApp, testEngine } from "../support/helpers.ts";
-import { ALWAYS_HOURS as ALWAYS, insertZoneGrid, MX_RATES, ZONE_101 } from "../support/meter-fixtures.ts";
+import { ALWAYS_HOURS as ALWAYS, insertZoneGrid, MX_RATES } from "../support/meter-fixtures.ts";
 import { metersApp } from "../support/meters-app.ts";
-import { FUNDIDORA } from "../support/parking-fixtures.ts";
+import { createLocation } from "../support/world.ts";
+import { createAustinZones, createMonterreyZones } from "../support/worlds/meters.ts";
 
 /** Meter zones: found on the map and by their code, and made and changed by an admin. */
 describe(`parking meters (${testEngine})`, () => {
@@ -17,6 +18,11 @@ describe(`parking meters (${testEngine})`, () => {
   });
 
   describe("zones", () => {
+    beforeAll(async () => {
+      await createMonterreyZones(app);
+      await createAustinZones(app);
+    });
+
     it("answers the zones inside a bounding box in one list, nearest the centre first", async () => {
       const response = await app.inject({
         method: "GET",
@@ -89,7 +95,7 @@ describe(`parking meters (${testEngine})`, () => {
       const response = await app.inject({ method: "GET", url: "/api/open/meters/code/101" });
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toMatchObject({
-        uuid: ZONE_101,
+        uuid: meters.opened().zone.location.id,
         zone_code: "101",
         rate_per_hour: 1200,
         min_minutes: 15,
@@ -173,10 +179,11 @@ describe(`parking meters (${testEngine})`, () => {
 
     it("makes a meter location a zone once, with unique codes and device ids, for admins only", async () => {
       const location = await newMeterLocation();
+      const lot = await createLocation(app);
       const driver = await createSignedInUser(app);
       expect((await create(driver.headers, zoneBody({ location_uuid: location }))).statusCode).toBe(403);
       expect((await create({}, zoneBody({ location_uuid: location }))).statusCode).toBe(401);
-      expect((await create(admin.headers, zoneBody({ location_uuid: FUNDIDORA }))).json().error).toBe(
+      expect((await create(admin.headers, zoneBody({ location_uuid: lot.id }))).json().error).toBe(
         "invalid_location_type",
       );
       const body = zoneBody({ location_uuid: location });

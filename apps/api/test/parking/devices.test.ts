@@ -1,22 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import {
-  BARRIO_ANTIGUO_FREEFLOW,
   createDriverWithVehicle,
-  FUNDIDORA,
   idempotencyKey,
   outboxFor,
   parkedFor,
   saveSandboxCard,
   uniquePlate,
 } from "../support/parking-fixtures.ts";
+import { createFreeflowLot, createParkLot } from "../support/worlds/parking.ts";
 
 describe(`parking: devices and freeflow (${testEngine})`, () => {
   let app: TestApp;
   let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+  let parkLot: string;
+  let freeflowLot: string;
   beforeAll(async () => {
     app = await createTestApp();
     admin = await createSignedInUser(app, { role: "admin" });
+    parkLot = (await createParkLot(app)).id;
+    freeflowLot = (await createFreeflowLot(app)).id;
   });
   afterAll(async () => app.close());
 
@@ -31,7 +34,7 @@ describe(`parking: devices and freeflow (${testEngine})`, () => {
       headers,
       payload: {
         device_id: fields.device_id ?? `gate-${process.pid}-${++deviceCounter}`,
-        location_uuid: fields.location_uuid ?? BARRIO_ANTIGUO_FREEFLOW,
+        location_uuid: fields.location_uuid ?? freeflowLot,
         kind: "gate",
         direction: fields.direction ?? "both",
       },
@@ -65,7 +68,7 @@ describe(`parking: devices and freeflow (${testEngine})`, () => {
       const device = response.json().data;
       expect(device).toMatchObject({
         device_id: `cam-${process.pid}-unique`,
-        location_uuid: BARRIO_ANTIGUO_FREEFLOW,
+        location_uuid: freeflowLot,
         kind: "gate",
         direction: "both",
       });
@@ -99,7 +102,7 @@ describe(`parking: devices and freeflow (${testEngine})`, () => {
     });
 
     it("refuses a direction the device does not report", async () => {
-      const exitOnly = await deviceKeyFor(FUNDIDORA, "exit");
+      const exitOnly = await deviceKeyFor(parkLot, "exit");
       const response = await report("entry", exitOnly, uniquePlate());
       expect(response.statusCode).toBe(403);
       expect(response.json().error).toBe("forbidden_access");
@@ -108,7 +111,7 @@ describe(`parking: devices and freeflow (${testEngine})`, () => {
 
   describe("entries", () => {
     it("opens an in_progress visit for a registered plate, once, and none for an unknown plate", async () => {
-      const key = await deviceKeyFor(FUNDIDORA, "entry");
+      const key = await deviceKeyFor(parkLot, "entry");
       const driver = await createDriverWithVehicle(app);
       const entry = await report("entry", key, driver.vehicle.plate.toLowerCase());
       expect(entry.statusCode).toBe(200);
@@ -119,7 +122,7 @@ describe(`parking: devices and freeflow (${testEngine})`, () => {
         visit: { status: "in_progress", plate: driver.vehicle.plate, total: 0, currency: "mxn" },
       });
       const visit = await visitOf(result.visit.uuid);
-      expect(visit).toMatchObject({ source: "device", user_id: driver.user.id, location_id: FUNDIDORA });
+      expect(visit).toMatchObject({ source: "device", user_id: driver.user.id, location_id: parkLot });
       // The camera reports the same car again: the same visit.
       const again = await report("entry", key, driver.vehicle.plate);
       expect(again.json().data.visit.uuid).toBe(result.visit.uuid);
@@ -139,14 +142,14 @@ describe(`parking: devices and freeflow (${testEngine})`, () => {
 
   describe("freeflow exits", () => {
     it("answers vehicle_not_found for an unknown plate", async () => {
-      const key = await deviceKeyFor(BARRIO_ANTIGUO_FREEFLOW);
+      const key = await deviceKeyFor(freeflowLot);
       const response = await report("exit", key, uniquePlate());
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe("vehicle_not_found");
     });
 
     it("charges the stay to the card flagged for freeflow and finishes the visit with a receipt", async () => {
-      const key = await deviceKeyFor(BARRIO_ANTIGUO_FREEFLOW);
+      const key = await deviceKeyFor(freeflowLot);
       const driver = await createDriverWithVehicle(app);
       await saveSandboxCard(app, driver.user.id, { last4: "1111" });
       const freeflowCard = await saveSandboxCard(app, driver.user.id, {
@@ -184,7 +187,7 @@ describe(`parking: devices and freeflow (${testEngine})`, () => {
     });
 
     it("lets a stay inside the grace minutes leave free", async () => {
-      const key = await deviceKeyFor(BARRIO_ANTIGUO_FREEFLOW);
+      const key = await deviceKeyFor(freeflowLot);
       const driver = await createDriverWithVehicle(app);
       const entry = (await report("entry", key, driver.vehicle.plate)).json().data;
       const exit = await report("exit", key, driver.vehicle.plate);
@@ -199,7 +202,7 @@ describe(`parking: devices and freeflow (${testEngine})`, () => {
     });
 
     it("leaves a declined charge pending_payment, tells the driver by SMS and e-mail, and blocks the next entry", async () => {
-      const key = await deviceKeyFor(BARRIO_ANTIGUO_FREEFLOW);
+      const key = await deviceKeyFor(freeflowLot);
       const driver = await createDriverWithVehicle(app);
       await saveSandboxCard(app, driver.user.id, { behaviour: "decline", freeFlow: true, last4: "0002" });
       const entry = (await report("entry", key, driver.vehicle.plate)).json().data;
@@ -248,7 +251,7 @@ describe(`parking: devices and freeflow (${testEngine})`, () => {
     });
 
     it("treats a driver without any card like a decline", async () => {
-      const key = await deviceKeyFor(BARRIO_ANTIGUO_FREEFLOW);
+      const key = await deviceKeyFor(freeflowLot);
       const driver = await createDriverWithVehicle(app, { email: null });
       const entry = (await report("entry", key, driver.vehicle.plate)).json().data;
       await parkedFor(app, entry.visit.uuid, 20);
@@ -260,7 +263,7 @@ describe(`parking: devices and freeflow (${testEngine})`, () => {
 
   describe("gated exits", () => {
     it("keeps the barrier shut for an unpaid stay, opens it once paid, and not after the exit window", async () => {
-      const key = await deviceKeyFor(FUNDIDORA);
+      const key = await deviceKeyFor(parkLot);
       const driver = await createDriverWithVehicle(app);
       await saveSandboxCard(app, driver.user.id);
       const entry = (await report("entry", key, driver.vehicle.plate)).json().data;
@@ -305,7 +308,7 @@ describe(`parking: devices and freeflow (${testEngine})`, () => {
     });
 
     it("opens for a stay inside the grace minutes, finishing it free", async () => {
-      const key = await deviceKeyFor(FUNDIDORA);
+      const key = await deviceKeyFor(parkLot);
       const driver = await createDriverWithVehicle(app);
       const entry = (await report("entry", key, driver.vehicle.plate)).json().data;
       await parkedFor(app, entry.visit.uuid, 14);
@@ -318,7 +321,7 @@ describe(`parking: devices and freeflow (${testEngine})`, () => {
     });
 
     it("answers no visit for a plate that never entered", async () => {
-      const key = await deviceKeyFor(FUNDIDORA);
+      const key = await deviceKeyFor(parkLot);
       const driver = await createDriverWithVehicle(app);
       const response = await report("exit", key, driver.vehicle.plate);
       expect(response.statusCode).toBe(404);

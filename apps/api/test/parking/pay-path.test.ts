@@ -8,6 +8,7 @@ import {
   saveSandboxCard,
   startParkedVisit,
 } from "../support/parking-fixtures.ts";
+import { createLocation } from "../support/world.ts";
 
 /**
  * The cost of the hot money path in SQL statements (issue 16 item 8): every statement is a round
@@ -56,7 +57,7 @@ describe(`the pay path's SQL statements (${testEngine})`, () => {
   it(`pays a parked stay in at most ${PAY_STATEMENT_BUDGET} statements and ${PAY_COMMITS} commits`, async () => {
     const driver = await createDriverWithVehicle(app);
     await saveSandboxCard(app, driver.user.id);
-    const visitId = await startParkedVisit(app, driver, 90);
+    const visitId = await startParkedVisit(app, driver, 90, (await createLocation(app)).id);
 
     counting = true;
     const paid = await app.inject({

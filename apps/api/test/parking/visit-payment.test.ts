@@ -2,29 +2,32 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PLATFORM_ORGANISATION } from "../../src/seed/reference.ts";
 import { type TestApp, testEngine } from "../support/helpers.ts";
 import {
-  AUSTIN,
   createDriverWithVehicle,
-  FUNDIDORA,
   idempotencyKey,
   outboxFor,
   parkedFor,
   saveSandboxCard,
 } from "../support/parking-fixtures.ts";
 import { visitsApp } from "../support/visits-app.ts";
+import { createAustinGarage, createParkLot } from "../support/worlds/parking.ts";
 
 /** Paying a visit: the grace minutes, the whole lifecycle, declines, moved prices, 3-D Secure and races. */
 describe(`parking: locations and visits (${testEngine})`, () => {
   const visits = visitsApp();
   const { startVisit, pay, chargesOf } = visits;
   let app: TestApp;
-  beforeAll(() => {
+  let parkLot: string;
+  let austinGarage: string;
+  beforeAll(async () => {
     app = visits.opened();
+    parkLot = (await createParkLot(app)).id;
+    austinGarage = (await createAustinGarage(app)).id;
   });
 
   describe("paying a visit", () => {
     it("finishes a stay inside the grace minutes without a charge", async () => {
       const driver = await createDriverWithVehicle(app);
-      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      const visit = (await startVisit(driver.headers, parkLot, driver.vehicle.id)).json().data;
       await parkedFor(app, visit.uuid, 15);
       const response = await pay(driver.headers, visit.uuid, idempotencyKey());
       expect(response.statusCode).toBe(200);
@@ -37,7 +40,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
 
     it("runs the whole lifecycle: quote, pay, receipt, then refuses paying twice", async () => {
       const driver = await createDriverWithVehicle(app);
-      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      const visit = (await startVisit(driver.headers, parkLot, driver.vehicle.id)).json().data;
       await parkedFor(app, visit.uuid, 90);
 
       const quote = await app.inject({
@@ -121,12 +124,12 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       expect(finishedQuote.statusCode).toBe(409);
 
       // Settled: the vehicle may park again.
-      expect((await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).statusCode).toBe(201);
+      expect((await startVisit(driver.headers, parkLot, driver.vehicle.id)).statusCode).toBe(201);
     });
 
     it("leaves a declined payment pending_payment, blocks the vehicle, and settles with another card", async () => {
       const driver = await createDriverWithVehicle(app);
-      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      const visit = (await startVisit(driver.headers, parkLot, driver.vehicle.id)).json().data;
       await parkedFor(app, visit.uuid, 45);
       await saveSandboxCard(app, driver.user.id, { behaviour: "decline", last4: "0002" });
 
@@ -141,7 +144,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
         payments: [{ status: "failed", amount: 2985 }],
         receipt: null,
       });
-      const blocked = await startVisit(driver.headers, AUSTIN, driver.vehicle.id);
+      const blocked = await startVisit(driver.headers, austinGarage, driver.vehicle.id);
       expect(blocked.statusCode).toBe(409);
       expect(blocked.json().error).toBe("vehicle_with_active_visit");
 
@@ -157,7 +160,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
 
     it("charges nothing when the price moved on since the driver saw it, and charges the price shown", async () => {
       const driver = await createDriverWithVehicle(app);
-      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      const visit = (await startVisit(driver.headers, parkLot, driver.vehicle.id)).json().data;
       await parkedFor(app, visit.uuid, 45);
       await saveSandboxCard(app, driver.user.id);
       const quote = (
@@ -177,7 +180,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
 
     it("answers an expired card with its own catalogue code", async () => {
       const driver = await createDriverWithVehicle(app);
-      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      const visit = (await startVisit(driver.headers, parkLot, driver.vehicle.id)).json().data;
       await parkedFor(app, visit.uuid, 30);
       await saveSandboxCard(app, driver.user.id, { behaviour: "expired" });
       const response = await pay(driver.headers, visit.uuid, idempotencyKey());
@@ -186,7 +189,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
 
     it("sends the driver to 3-D Secure when the card asks for it, leaving the visit open", async () => {
       const driver = await createDriverWithVehicle(app);
-      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      const visit = (await startVisit(driver.headers, parkLot, driver.vehicle.id)).json().data;
       await parkedFor(app, visit.uuid, 30);
       await saveSandboxCard(app, driver.user.id, { behaviour: "three_ds" });
       const response = await pay(driver.headers, visit.uuid, idempotencyKey());
@@ -203,7 +206,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
 
     it("charges once when two payments of one visit race", async () => {
       const driver = await createDriverWithVehicle(app);
-      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      const visit = (await startVisit(driver.headers, parkLot, driver.vehicle.id)).json().data;
       await parkedFor(app, visit.uuid, 120);
       await saveSandboxCard(app, driver.user.id);
       const responses = await Promise.all(
@@ -228,7 +231,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
 
     it("needs an Idempotency-Key", async () => {
       const driver = await createDriverWithVehicle(app);
-      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      const visit = (await startVisit(driver.headers, parkLot, driver.vehicle.id)).json().data;
       const response = await app.inject({
         method: "POST",
         url: `/api/user/visit/${visit.uuid}/pay`,

@@ -1,33 +1,34 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type TestApp, testEngine } from "../support/helpers.ts";
-import {
-  AUSTIN,
-  CAMPUS,
-  createDriverWithVehicle,
-  FUNDIDORA,
-  idempotencyKey,
-  METER_ZONE,
-  parkedFor,
-  saveSandboxCard,
-} from "../support/parking-fixtures.ts";
+import { createDriverWithVehicle, idempotencyKey, parkedFor, saveSandboxCard } from "../support/parking-fixtures.ts";
 import { visitsApp } from "../support/visits-app.ts";
+import { createMeterZone } from "../support/world.ts";
+import { createAustinGarage, createCampusLot, createParkLot } from "../support/worlds/parking.ts";
 
 /** Locations and visits: the public pages, starting a visit, reading visits and deleting with one open. */
 describe(`parking: locations and visits (${testEngine})`, () => {
   const visits = visitsApp();
   const { startVisit, pay } = visits;
   let app: TestApp;
-  beforeAll(() => {
+  let parkLot: string;
+  let austinGarage: string;
+  let campusLot: string;
+  let meterZone: string;
+  beforeAll(async () => {
     app = visits.opened();
+    parkLot = (await createParkLot(app)).id;
+    austinGarage = (await createAustinGarage(app)).id;
+    campusLot = (await createCampusLot(app)).id;
+    meterZone = (await createMeterZone(app)).location.id;
   });
 
   describe("locations", () => {
     it("answers a location's public page with its tariff and the first period's all-in price", async () => {
-      const response = await app.inject({ method: "GET", url: `/api/open/location/${FUNDIDORA}` });
+      const response = await app.inject({ method: "GET", url: `/api/open/location/${parkLot}` });
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toMatchObject({
-        uuid: FUNDIDORA,
+        uuid: parkLot,
         name: "Estacionamiento Parque Fundidora",
         coordinates: { lat: 25.6785, lng: -100.2843 },
         kind: "lot",
@@ -51,7 +52,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       const list = await app.inject({ method: "GET", url: "/api/open/locations" });
       expect(list.statusCode).toBe(200);
       const ids = list.json().data.map((location: { uuid: string }) => location.uuid);
-      expect(ids).toEqual(expect.arrayContaining([FUNDIDORA, AUSTIN, METER_ZONE]));
+      expect(ids).toEqual(expect.arrayContaining([parkLot, austinGarage, meterZone]));
       const unknown = await app.inject({ method: "GET", url: `/api/open/location/${randomUUID()}` });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().error).toBe("object_not_found");
@@ -65,13 +66,13 @@ describe(`parking: locations and visits (${testEngine})`, () => {
   describe("starting a visit", () => {
     it("starts an in_progress visit entered now, with a live quote that is free inside the grace minutes", async () => {
       const driver = await createDriverWithVehicle(app);
-      const response = await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id);
+      const response = await startVisit(driver.headers, parkLot, driver.vehicle.id);
       expect(response.statusCode).toBe(201);
       const visit = response.json().data;
       expect(visit).toMatchObject({
         status: "in_progress",
         source: "app",
-        location: { uuid: FUNDIDORA, freeflow: false, exit_window_minutes: 15 },
+        location: { uuid: parkLot, freeflow: false, exit_window_minutes: 15 },
         vehicle: { uuid: driver.vehicle.id, plate: driver.vehicle.plate },
         exited_at: null,
         paid_at: null,
@@ -88,7 +89,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
     it("refuses a vehicle of another driver as not found", async () => {
       const owner = await createDriverWithVehicle(app);
       const other = await createDriverWithVehicle(app);
-      const response = await startVisit(other.headers, FUNDIDORA, owner.vehicle.id);
+      const response = await startVisit(other.headers, parkLot, owner.vehicle.id);
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe("vehicle_not_found");
     });
@@ -99,7 +100,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       const fundidora = await app.db
         .selectFrom("locations")
         .selectAll()
-        .where("id", "=", FUNDIDORA)
+        .where("id", "=", parkLot)
         .executeTakeFirstOrThrow();
       await app.db
         .insertInto("locations")
@@ -108,7 +109,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       const closed = await startVisit(driver.headers, inactive, driver.vehicle.id);
       expect(closed.statusCode).toBe(422);
       expect(closed.json().error).toBe("location_not_available");
-      const meter = await startVisit(driver.headers, METER_ZONE, driver.vehicle.id);
+      const meter = await startVisit(driver.headers, meterZone, driver.vehicle.id);
       expect(meter.statusCode).toBe(422);
       expect(meter.json().error).toBe("invalid_location_type");
       const unknown = await startVisit(driver.headers, randomUUID(), driver.vehicle.id);
@@ -116,10 +117,10 @@ describe(`parking: locations and visits (${testEngine})`, () => {
     });
 
     it("admits only verified e-mails of the location's domain", async () => {
-      await app.db.updateTable("locations").set({ email_domain: "uni.mx" }).where("id", "=", CAMPUS).execute();
+      await app.db.updateTable("locations").set({ email_domain: "uni.mx" }).where("id", "=", campusLot).execute();
       try {
         const outsider = await createDriverWithVehicle(app, { email: `ana.${randomUUID()}@gmail.com` });
-        const blocked = await startVisit(outsider.headers, CAMPUS, outsider.vehicle.id);
+        const blocked = await startVisit(outsider.headers, campusLot, outsider.vehicle.id);
         expect(blocked.statusCode).toBe(403);
         expect(blocked.json()).toMatchObject({
           error: "location_email_blocked",
@@ -129,18 +130,18 @@ describe(`parking: locations and visits (${testEngine})`, () => {
           email: `ana.${randomUUID()}@uni.mx`,
           emailVerified: false,
         });
-        expect((await startVisit(unverified.headers, CAMPUS, unverified.vehicle.id)).statusCode).toBe(403);
+        expect((await startVisit(unverified.headers, campusLot, unverified.vehicle.id)).statusCode).toBe(403);
         const student = await createDriverWithVehicle(app, { email: `ana.${randomUUID()}@alumnos.uni.mx` });
-        expect((await startVisit(student.headers, CAMPUS, student.vehicle.id)).statusCode).toBe(201);
+        expect((await startVisit(student.headers, campusLot, student.vehicle.id)).statusCode).toBe(201);
       } finally {
-        await app.db.updateTable("locations").set({ email_domain: null }).where("id", "=", CAMPUS).execute();
+        await app.db.updateTable("locations").set({ email_domain: null }).where("id", "=", campusLot).execute();
       }
     });
 
     it("refuses a second open visit for the same vehicle", async () => {
       const driver = await createDriverWithVehicle(app);
-      expect((await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).statusCode).toBe(201);
-      const again = await startVisit(driver.headers, AUSTIN, driver.vehicle.id);
+      expect((await startVisit(driver.headers, parkLot, driver.vehicle.id)).statusCode).toBe(201);
+      const again = await startVisit(driver.headers, austinGarage, driver.vehicle.id);
       expect(again.statusCode).toBe(409);
       expect(again.json().error).toBe("vehicle_with_active_visit");
     });
@@ -148,7 +149,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
     it("opens exactly one visit when two starts for one vehicle race", async () => {
       const driver = await createDriverWithVehicle(app);
       const responses = await Promise.all(
-        Array.from({ length: 6 }, () => startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)),
+        Array.from({ length: 6 }, () => startVisit(driver.headers, parkLot, driver.vehicle.id)),
       );
       const statuses = responses.map((response) => response.statusCode).sort();
       expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
@@ -162,7 +163,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
 
     it("lets the database itself refuse a second open visit (the partial unique index)", async () => {
       const driver = await createDriverWithVehicle(app);
-      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      const visit = (await startVisit(driver.headers, parkLot, driver.vehicle.id)).json().data;
       const row = await app.db.selectFrom("visits").selectAll().where("id", "=", visit.uuid).executeTakeFirstOrThrow();
       await expect(
         app.db
@@ -181,7 +182,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
   describe("reading visits", () => {
     it("hides another driver's visit behind a 404 everywhere", async () => {
       const owner = await createDriverWithVehicle(app);
-      const visit = (await startVisit(owner.headers, FUNDIDORA, owner.vehicle.id)).json().data;
+      const visit = (await startVisit(owner.headers, parkLot, owner.vehicle.id)).json().data;
       const stranger = await createDriverWithVehicle(app);
       await saveSandboxCard(app, stranger.user.id);
       for (const request of [
@@ -202,11 +203,11 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       const driver = await createDriverWithVehicle(app);
       await saveSandboxCard(app, driver.user.id);
       for (let index = 0; index < 3; index += 1) {
-        const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+        const visit = (await startVisit(driver.headers, parkLot, driver.vehicle.id)).json().data;
         await parkedFor(app, visit.uuid, 70);
         expect((await pay(driver.headers, visit.uuid, idempotencyKey())).statusCode).toBe(200);
       }
-      const open = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      const open = (await startVisit(driver.headers, parkLot, driver.vehicle.id)).json().data;
       await parkedFor(app, open.uuid, 61);
 
       const past = await app.inject({
@@ -223,7 +224,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
         status: "finished",
         total: 4178,
         // The lot's clock travels with each row, so the list shows the same times as the detail.
-        location: { uuid: FUNDIDORA, time_zone: "America/Monterrey" },
+        location: { uuid: parkLot, time_zone: "America/Monterrey" },
         vehicle: { plate: driver.vehicle.plate },
       });
       const secondPage = await app.inject({
@@ -270,7 +271,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
   describe("deleting with an open visit", () => {
     it("refuses to delete a vehicle or an account with an open visit, and allows it once settled", async () => {
       const driver = await createDriverWithVehicle(app);
-      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      const visit = (await startVisit(driver.headers, parkLot, driver.vehicle.id)).json().data;
       const vehicle = await app.inject({
         method: "DELETE",
         url: `/api/user/vehicle/${driver.vehicle.id}`,
@@ -308,7 +309,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
           .json()
           .data.map((method: { uuid: string }) => method.uuid);
 
-      const visit = (await startVisit(driver.headers, FUNDIDORA, driver.vehicle.id)).json().data;
+      const visit = (await startVisit(driver.headers, parkLot, driver.vehicle.id)).json().data;
       await parkedFor(app, visit.uuid, 45);
       const open = await removeCard(card.id);
       expect(open.statusCode).toBe(409);

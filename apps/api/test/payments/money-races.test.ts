@@ -6,9 +6,9 @@ import {
   registerDeviceAt,
   saveSandboxCard,
   startParkedVisit,
-  VALET_PANGEA,
 } from "../support/parking-fixtures.ts";
-import { buyPass, FUNDIDORA_MONTHLY } from "../support/subscriptions-fixtures.ts";
+import { buyPass } from "../support/subscriptions-fixtures.ts";
+import { createLocation, createPlan, createValetStand } from "../support/world.ts";
 
 /**
  * Issue 21 item 3: 50-way pays of one stay, one valet ticket and one pass purchase, each request
@@ -54,14 +54,18 @@ function expectOneWinner(answers: Answer[], success: number, refusals: string[])
 
 describe(`${WAYS}-way pays of one payable, distinct keys (${testEngine})`, () => {
   let stand: string;
+  let lot: string;
+  let monthlyPass: string;
   beforeAll(async () => {
     const admin = await createSignedInUser(app, { role: "admin" });
-    stand = await registerDeviceAt(app, admin.headers, VALET_PANGEA, "valet");
+    stand = await registerDeviceAt(app, admin.headers, (await createValetStand(app)).id, "valet");
+    lot = (await createLocation(app)).id;
+    monthlyPass = (await createPlan(app, lot)).id;
   });
 
   it("a stay: one charge, the rest refused while it is paid or after", async () => {
     const driver = await driverWithCard();
-    const visitId = await startParkedVisit(app, driver, 90);
+    const visitId = await startParkedVisit(app, driver, 90, lot);
     const answers = await Promise.all(
       Array.from({ length: WAYS }, () =>
         app.inject({
@@ -111,7 +115,7 @@ describe(`${WAYS}-way pays of one payable, distinct keys (${testEngine})`, () =>
     const answers = await Promise.all(
       Array.from({ length: WAYS }, () =>
         buyPass(app, driver.headers, idempotencyKey(), {
-          plan_uuid: FUNDIDORA_MONTHLY,
+          plan_uuid: monthlyPass,
           vehicle_uuid: driver.vehicle.id,
         }),
       ),

@@ -8,6 +8,7 @@ import { type DatabaseTarget, openDatabase } from "../../src/db/database.ts";
 import { createPostgresTestDatabase, createSignedInUser, testConfig, testEngine } from "../support/helpers.ts";
 import { createOperator, paidStay, refundCall } from "../support/operator-fixtures.ts";
 import { addMexicanCard, faultyGateway, ledgerRowsOf } from "../support/payments-helpers.ts";
+import { createLocation } from "../support/world.ts";
 
 /**
  * PAY-5: the process stops between the verification charge and its refund. The refund is a job
@@ -90,7 +91,7 @@ describe(`refunds survive a restart (${testEngine})`, () => {
     });
     provider.attach(first);
     const operator = await createOperator(first);
-    const stay = await paidStay(first);
+    const stay = await paidStay(first, (await createLocation(first)).id);
     provider.faults[fault] = true;
     const cut = await refundCall(first, operator.headers, stay.paymentId, { reason: "Cobro doble" });
     expect(cut.statusCode, cut.body).toBe(200);

@@ -3,6 +3,7 @@ import { createTestApp, testEngine } from "../support/helpers.ts";
 import { createOperator, paidStay, refundCall } from "../support/operator-fixtures.ts";
 import { idempotencyKey } from "../support/parking-fixtures.ts";
 import { faultyGateway } from "../support/payments-helpers.ts";
+import { createLocation } from "../support/world.ts";
 
 /**
  * Issue 21 item 2: a console refund makes its own refund or is refused, on both engines — never
@@ -15,6 +16,7 @@ const app = await createTestApp({
 });
 provider.attach(app);
 const operator = await createOperator(app);
+const lot = await createLocation(app);
 afterAll(async () => app.close());
 afterEach(() => provider.reset());
 
@@ -42,7 +44,7 @@ async function refundsAndAudit(paymentId: string) {
 describe(`console refunds exactly once (${testEngine})`, () => {
   it("three rounds of ten parallel mixed refunds: each 200 is a refund of its own with one audit entry", async () => {
     for (let round = 0; round < 3; round++) {
-      const stay = await paidStay(app);
+      const stay = await paidStay(app, lot.id);
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, index) =>
           refund(stay.paymentId, index % 2 === 0 ? { amount: 500, reason: `Parte ${index}` } : { reason: "El resto" }),
@@ -77,7 +79,7 @@ describe(`console refunds exactly once (${testEngine})`, () => {
   });
 
   it("answers invalid_refund for amounts above what is left, zero, negative, fractional or huge", async () => {
-    const stay = await paidStay(app);
+    const stay = await paidStay(app, lot.id);
     for (const amount of [stay.amount + 1, 0, -100, 12.5, 1e15, Number.MAX_SAFE_INTEGER + 2, "100"]) {
       const answer = await refund(stay.paymentId, { amount, reason: "Mal" });
       expect(answer.statusCode, `${amount}: ${answer.body}`).toBe(422);
@@ -87,7 +89,7 @@ describe(`console refunds exactly once (${testEngine})`, () => {
   });
 
   it("a charge still waiting for its gateway answers a coded 409 with Retry-After", async () => {
-    const stay = await paidStay(app);
+    const stay = await paidStay(app, lot.id);
     await app.db.updateTable("payments").set({ status: "pending" }).where("id", "=", stay.paymentId).execute();
     const answer = await refund(stay.paymentId, { reason: "Pronto" });
     expect(answer.statusCode).toBe(409);
@@ -98,7 +100,7 @@ describe(`console refunds exactly once (${testEngine})`, () => {
   });
 
   it("while a refund is in flight another request is refused with Retry-After, and its key stays usable", async () => {
-    const stay = await paidStay(app);
+    const stay = await paidStay(app, lot.id);
     provider.faults.beforeRefund = true;
     const first = await refund(stay.paymentId, { amount: 500, reason: "Sin respuesta" });
     expect(first.statusCode, first.body).toBe(200);
@@ -120,7 +122,7 @@ describe(`console refunds exactly once (${testEngine})`, () => {
   });
 
   it("the same Idempotency-Key replays its own answer only, with one audit entry", async () => {
-    const stay = await paidStay(app);
+    const stay = await paidStay(app, lot.id);
     const key = idempotencyKey();
     const first = await refund(stay.paymentId, { amount: 500, reason: "Uno" }, key);
     const replays = await Promise.all(

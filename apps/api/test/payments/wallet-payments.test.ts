@@ -10,6 +10,7 @@ import {
   startParkedVisit,
   visitCharges,
 } from "../support/parking-fixtures.ts";
+import { createLocation } from "../support/world.ts";
 
 /**
  * Wallet payments (docs/decisions/0284, 0285): the sandbox's wallet sheet gives a single-use token,
@@ -22,8 +23,10 @@ const DECLINES = "4000000000000002";
 
 describe(`wallet payments (${testEngine})`, () => {
   let app: TestApp;
+  let lot: string;
   beforeAll(async () => {
     app = await createTestApp();
+    lot = (await createLocation(app)).id;
   });
   afterAll(async () => app.close());
 
@@ -73,7 +76,7 @@ describe(`wallet payments (${testEngine})`, () => {
 
   it("approved: one charge in the ledger, method and brand on the receipt, no saved card", async () => {
     const driver = await createDriverWithVehicle(app);
-    const visitId = await startParkedVisit(app, driver, 50);
+    const visitId = await startParkedVisit(app, driver, 50, lot);
     const method = await walletMethod(driver);
     const paid = await pay(driver, visitId, method);
     expect(paid.statusCode).toBe(200);
@@ -93,7 +96,7 @@ describe(`wallet payments (${testEngine})`, () => {
 
   it("declined by the wallet's card: a coded 402, the stay still to pay, a new token pays it", async () => {
     const driver = await createDriverWithVehicle(app);
-    const visitId = await startParkedVisit(app, driver, 50);
+    const visitId = await startParkedVisit(app, driver, 50, lot);
     const declined = await pay(driver, visitId, await walletMethod(driver, DECLINES, "apple_pay"));
     expect(declined.statusCode).toBe(402);
     expect(declined.json().error).toBe("invalid_payment");
@@ -105,7 +108,7 @@ describe(`wallet payments (${testEngine})`, () => {
 
   it("a cancelled sheet gives no token: nothing is charged and the stay is still to pay", async () => {
     const driver = await createDriverWithVehicle(app);
-    const visitId = await startParkedVisit(app, driver, 50);
+    const visitId = await startParkedVisit(app, driver, 50, lot);
     // The driver closed the sheet: the SPA registers nothing and calls no pay.
     expect(await visitCharges(app, visitId)).toEqual([]);
     const visit = await app.inject({ method: "GET", url: `/api/user/visit/${visitId}`, headers: driver.headers });
@@ -125,7 +128,7 @@ describe(`wallet payments (${testEngine})`, () => {
   it("a one-off method pays one stay: a second stay named with it is refused", async () => {
     const driver = await createDriverWithVehicle(app);
     const method = await walletMethod(driver);
-    const first = await startParkedVisit(app, driver, 50);
+    const first = await startParkedVisit(app, driver, 50, lot);
     expect((await pay(driver, first, method)).statusCode).toBe(200);
     const sameDriverOtherCar = await createDriverWithVehicle(app);
     await app.db
@@ -133,7 +136,7 @@ describe(`wallet payments (${testEngine})`, () => {
       .set({ user_id: driver.user.id })
       .where("id", "=", sameDriverOtherCar.vehicle.id)
       .execute();
-    const second = await startParkedVisit(app, { ...driver, vehicle: sameDriverOtherCar.vehicle }, 50);
+    const second = await startParkedVisit(app, { ...driver, vehicle: sameDriverOtherCar.vehicle }, 50, lot);
     const again = await pay(driver, second, method);
     expect(again.statusCode).toBe(402);
     expect(again.json().error).toBe("invalid_payment_method");
@@ -141,7 +144,7 @@ describe(`wallet payments (${testEngine})`, () => {
 
     // Another driver cannot name it at all.
     const other = await createDriverWithVehicle(app);
-    const stranger = await startParkedVisit(app, other, 50);
+    const stranger = await startParkedVisit(app, other, 50, lot);
     const foreign = await pay(other, stranger, method);
     expect(foreign.statusCode).toBe(422);
     expect(await visitCharges(app, stranger)).toEqual([]);
@@ -149,7 +152,7 @@ describe(`wallet payments (${testEngine})`, () => {
 
   it("20 parallel pays of one stay with distinct keys and one wallet token: one charge", async () => {
     const driver = await createDriverWithVehicle(app);
-    const visitId = await startParkedVisit(app, driver, 50);
+    const visitId = await startParkedVisit(app, driver, 50, lot);
     const method = await walletMethod(driver);
     const answers = await Promise.all(Array.from({ length: 20 }, () => pay(driver, visitId, method)));
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);

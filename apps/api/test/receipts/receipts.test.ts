@@ -5,20 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import { payStay } from "../support/invoicing-fixtures.ts";
 import {
-  ARENA_MONTERREY,
   createDriverWithVehicle,
-  FUNDIDORA,
   idempotencyKey,
   registerDeviceAt,
   saveSandboxCard,
   startParkedVisit,
-  VALET_PANGEA,
 } from "../support/parking-fixtures.ts";
-import { buyPass, FUNDIDORA_MONTHLY } from "../support/subscriptions-fixtures.ts";
+import { buyPass } from "../support/subscriptions-fixtures.ts";
+import { createMeterZone, createPlan, createValetStand, createVenue } from "../support/world.ts";
+import { createParkLot } from "../support/worlds/parking.ts";
 
 const HOUR = 3600_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-const ZONE_101 = "7d1e5a10-0000-4000-8000-000000000301";
 const ALWAYS = Array.from({ length: 7 }, () => ({ open: 0, close: 1440 }));
 const MX_METER_RATES = { taxRateBp: 1600, convenienceRateBp: 0, convenienceFixed: 500, cardRateBp: 290, cardFixed: 0 };
 
@@ -32,9 +30,20 @@ describe(`receipts of every product (${testEngine})`, () => {
   let app: TestApp;
   let admin: Awaited<ReturnType<typeof createSignedInUser>>;
   let driver: Awaited<ReturnType<typeof createDriverWithVehicle>>;
+  /** Where the driver buys each product, named as the receipts read them. */
+  let parkLot: string;
+  let monthlyPass: string;
+  let zone101: string;
+  let arena: string;
+  let valetStand: string;
   beforeAll(async () => {
     app = await createTestApp();
     admin = await createSignedInUser(app, { role: "admin" });
+    parkLot = (await createParkLot(app)).id;
+    monthlyPass = (await createPlan(app, parkLot)).id;
+    zone101 = (await createMeterZone(app, { meter: { zone_code: "101" } })).location.id;
+    arena = (await createVenue(app, { name: "Arena Monterrey", short_name: "Arena" })).id;
+    valetStand = (await createValetStand(app, { name: "Valet Restaurante Pangea", short_name: "Pangea" })).id;
     driver = await createDriverWithVehicle(app);
     await saveSandboxCard(app, driver.user.id);
   });
@@ -47,7 +56,7 @@ describe(`receipts of every product (${testEngine})`, () => {
 
   /** Each product bought once by the driver: its product uuid and its charge. */
   async function buyEveryProduct() {
-    const stayCharge = await payStay(app, driver, FUNDIDORA);
+    const stayCharge = await payStay(app, driver, parkLot);
     const stay = await app.db
       .selectFrom("payments")
       .select("payable_id")
@@ -57,7 +66,7 @@ describe(`receipts of every product (${testEngine})`, () => {
     const event = await post(
       "/api/admin/event",
       {
-        location_uuid: ARENA_MONTERREY,
+        location_uuid: arena,
         name: "Concierto de recibos",
         description: "",
         starts_at: iso(HOUR),
@@ -89,14 +98,14 @@ describe(`receipts of every product (${testEngine})`, () => {
       MX_METER_RATES,
     ).total;
     const meter = await post("/api/user/meter-session", {
-      zone_uuid: ZONE_101,
+      zone_uuid: zone101,
       vehicle_uuid: driver.vehicle.id,
       minutes: 30,
       expected_total: meterTotal,
     });
     expect(meter.statusCode, meter.body).toBe(201);
 
-    const stand = await registerDeviceAt(app, admin.headers, VALET_PANGEA, "valet");
+    const stand = await registerDeviceAt(app, admin.headers, valetStand, "valet");
     const ticket = await app.inject({
       method: "POST",
       url: "/api/device/valet/ticket",
@@ -110,7 +119,7 @@ describe(`receipts of every product (${testEngine})`, () => {
     expect(valetPaid.statusCode, valetPaid.body).toBe(200);
 
     const pass = await buyPass(app, driver.headers, idempotencyKey(), {
-      plan_uuid: FUNDIDORA_MONTHLY,
+      plan_uuid: monthlyPass,
       vehicle_uuid: driver.vehicle.id,
     });
     expect(pass.statusCode, pass.body).toBe(201);
@@ -191,7 +200,7 @@ describe(`receipts of every product (${testEngine})`, () => {
   it("answers object_not_found for another driver's receipt, an unknown charge and a product of someone else", async () => {
     const owner = await createDriverWithVehicle(app);
     await saveSandboxCard(app, owner.user.id);
-    const charge = await payStay(app, owner, FUNDIDORA);
+    const charge = await payStay(app, owner, parkLot);
     const stranger = await createDriverWithVehicle(app);
     for (const url of [`/api/user/receipt/${charge}`, `/api/user/receipt/${charge}/pdf`]) {
       const response = await get(url, stranger.headers);
@@ -213,7 +222,7 @@ describe(`receipts of every product (${testEngine})`, () => {
 
   it("gives a stay that cost nothing its zero receipt: Sin costo, no card, nothing to invoice (docs/decisions/0186)", async () => {
     const driver = await createDriverWithVehicle(app);
-    const visitId = await startParkedVisit(app, driver, 10);
+    const visitId = await startParkedVisit(app, driver, 10, parkLot);
     const paid = await app.inject({
       method: "POST",
       url: `/api/user/visit/${visitId}/pay`,
@@ -243,7 +252,7 @@ describe(`receipts of every product (${testEngine})`, () => {
     // Another driver's free stay, and a stay still open, have none.
     const stranger = await createDriverWithVehicle(app);
     expect((await get(`/api/user/receipt/${visitId}`, stranger.headers)).statusCode).toBe(404);
-    const open = await startParkedVisit(app, stranger, 10);
+    const open = await startParkedVisit(app, stranger, 10, parkLot);
     expect((await get(`/api/user/receipt/${open}`, stranger.headers)).statusCode).toBe(404);
   });
 });

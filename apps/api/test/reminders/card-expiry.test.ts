@@ -3,7 +3,9 @@ import { expiresBeforeRenewal, remindExpiringCards } from "../../src/modules/sub
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import { createDriverWithVehicle, idempotencyKey, outboxFor, saveSandboxCard } from "../support/parking-fixtures.ts";
 import { type PushEndpoint, startPushEndpoint } from "../support/push-endpoint.ts";
-import { buyPass, FUNDIDORA_MONTHLY } from "../support/subscriptions-fixtures.ts";
+import { buyPass } from "../support/subscriptions-fixtures.ts";
+import { createPlan } from "../support/world.ts";
+import { createParkLot } from "../support/worlds/parking.ts";
 
 const MONTERREY = "America/Monterrey";
 
@@ -11,9 +13,11 @@ const MONTERREY = "America/Monterrey";
 describe(`card-expiry reminders (${testEngine})`, () => {
   let app: TestApp;
   let service: PushEndpoint;
+  let monthlyPass: string;
   beforeAll(async () => {
     service = await startPushEndpoint();
     app = await createTestApp({ env: { PUSH_SERVICE_HOSTS: "127.0.0.1" } });
+    monthlyPass = (await createPlan(app, (await createParkLot(app)).id)).id;
   });
   afterAll(async () => {
     await app.close();
@@ -26,7 +30,7 @@ describe(`card-expiry reminders (${testEngine})`, () => {
     await app.db.updateTable("users").set({ locale }).where("id", "=", driver.user.id).execute();
     const card = await saveSandboxCard(app, driver.user.id, { last4: "4242" });
     const bought = await buyPass(app, driver.headers, idempotencyKey(), {
-      plan_uuid: FUNDIDORA_MONTHLY,
+      plan_uuid: monthlyPass,
       vehicle_uuid: driver.vehicle.id,
     });
     expect(bought.statusCode, bought.body).toBe(201);

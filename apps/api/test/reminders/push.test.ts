@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverReminder } from "../../src/modules/reminders/index.ts";
 import { createSignedInUser, createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
-import { priceOf, ZONE_101 } from "../support/meter-fixtures.ts";
+import { priceOf } from "../support/meter-fixtures.ts";
 import { createDriverWithVehicle, idempotencyKey, outboxFor, saveSandboxCard } from "../support/parking-fixtures.ts";
 import { type PushEndpoint, startPushEndpoint, type TestDevice, vapidClaims } from "../support/push-endpoint.ts";
+import { createMeterZone } from "../support/world.ts";
 
 type Driver = Awaited<ReturnType<typeof createSignedInUser>>;
 
@@ -11,9 +12,11 @@ type Driver = Awaited<ReturnType<typeof createSignedInUser>>;
 describe(`web push reminders (${testEngine})`, () => {
   let app: TestApp;
   let service: PushEndpoint;
+  let zone101: string;
   beforeAll(async () => {
     service = await startPushEndpoint();
     app = await createTestApp({ env: { PUSH_SERVICE_HOSTS: "127.0.0.1" } });
+    zone101 = (await createMeterZone(app, { meter: { zone_code: "101" } })).location.id;
   });
   afterAll(async () => {
     await app.close();
@@ -98,7 +101,7 @@ describe(`web push reminders (${testEngine})`, () => {
       url: "/api/user/meter-session",
       headers: { ...driver.headers, "idempotency-key": idempotencyKey() },
       payload: {
-        zone_uuid: ZONE_101,
+        zone_uuid: zone101,
         vehicle_uuid: driver.vehicle.id,
         minutes: 30,
         expected_total: priceOf(now, now, 30),

@@ -12,13 +12,11 @@ export const ALWAYS_HOURS = Array.from({ length: 7 }, () => ({ open: 0, close: 2
 const ALWAYS = JSON.stringify(ALWAYS_HOURS);
 const BATCH = 500;
 
-/** Seeded zone 101 (apps/api/src/seed/data.ts): charged around the clock, $12.00 an hour, 15–120 minutes. */
-export const ZONE_101 = "7d1e5a10-0000-4000-8000-000000000301";
 /** The Monterrey zones' fees: $5.00 convenience, 2.9 % card processing, 16 % IVA. */
 export const MX_RATES = { taxRateBp: 1600, convenienceRateBp: 0, convenienceFixed: 500, cardRateBp: 290, cardFixed: 0 };
 export const MX_RULES = { ratePerHour: 1200, minMinutes: 15, maxMinutes: 120, timeZone: "America/Monterrey" };
 
-/** The all-in price of adding `minutes` to a zone-101 session (always charged: every minute counts). */
+/** The all-in price of adding `minutes` to a session in world.ts's default zone (always charged: every minute counts). */
 export const priceOf = (startedAt: number, paidUntil: number, minutes: number) =>
   feeBreakdown(meterPurchaseSubtotal({ ...MX_RULES, hours: ALWAYS_HOURS }, startedAt, paidUntil, minutes), MX_RATES)
     .total;

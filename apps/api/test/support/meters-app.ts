@@ -1,23 +1,28 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { createSignedInUser, createTestApp, type TestApp } from "./helpers.ts";
-import { priceOf, ZONE_101 } from "./meter-fixtures.ts";
+import { priceOf } from "./meter-fixtures.ts";
 import { createDriverWithVehicle, idempotencyKey, saveSandboxCard } from "./parking-fixtures.ts";
+import { createMeterZone } from "./world.ts";
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
+type Zone = Awaited<ReturnType<typeof createMeterZone>>;
 
 /**
- * The app of a parking meters test file, with an admin, and the driver's meter calls. Called in a
- * describe: it opens both before the file's tests (`opened()` from then on) and closes the app after.
+ * The app of a parking meters test file, with an admin, zone 101 (world.ts's default zone: charged
+ * around the clock at $12.00 an hour, 15 to 120 minutes) and the driver's meter calls. Called in a
+ * describe: it opens them before the file's tests (`opened()` from then on) and closes the app after.
  */
 export function metersApp() {
   let app: TestApp | undefined;
   let admin: SignedIn | undefined;
+  let zone: Zone | undefined;
   beforeAll(async () => {
     app = await createTestApp();
     admin = await createSignedInUser(app, { role: "admin" });
+    zone = await createMeterZone(app, { meter: { zone_code: "101" } });
   });
   afterAll(async () => app?.close());
-  const opened = () => ({ app: app as TestApp, admin: admin as SignedIn });
+  const opened = () => ({ app: app as TestApp, admin: admin as SignedIn, zone: zone as Zone });
 
   const driverWithCard = async (behaviour?: "approve" | "decline") => {
     const driver = await createDriverWithVehicle(opened().app);
@@ -35,7 +40,7 @@ export function metersApp() {
       url: "/api/user/meter-session",
       headers: { ...driver.headers, "idempotency-key": options.key ?? idempotencyKey() },
       payload: {
-        zone_uuid: options.zone ?? ZONE_101,
+        zone_uuid: options.zone ?? opened().zone.location.id,
         vehicle_uuid: driver.vehicle.id,
         minutes,
         expected_total: expectedTotal,

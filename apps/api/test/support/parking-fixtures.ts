@@ -2,7 +2,11 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { SandboxBehaviour } from "../../src/modules/payments/sandbox/cards.ts";
 import { createSignedInUser, type TestApp } from "./helpers.ts";
 
-/** Seeded demo locations (apps/api/src/seed/data.ts). */
+/**
+ * Seeded demo locations (apps/api/src/seed/data.ts), for the files still on the demo seed
+ * (demo-seed-files.ts) only: a file off it builds its lots with world.ts and worlds/. These ids go
+ * with the last file that imports them, and this file off the list with them.
+ */
 export const FUNDIDORA = "7d1e5a10-0000-4000-8000-000000000101"; // lot, 15 grace minutes, $20 first hour, $10 per 30 min
 export const BARRIO_ANTIGUO_FREEFLOW = "7d1e5a10-0000-4000-8000-000000000102"; // freeflow, 10 grace minutes
 export const CAMPUS = "7d1e5a10-0000-4000-8000-000000000103";
@@ -156,10 +160,7 @@ export function visitCharges(app: TestApp, visitId: string) {
 
 /** Seeded demo venues and events (apps/api/src/seed/data.ts). */
 export const ARENA_MONTERREY = "7d1e5a10-0000-4000-8000-000000000105";
-export const MOODY_CENTER = "7d1e5a10-0000-4000-8000-000000000202";
 export const PENINSULA_DAY_1 = "7d1e5a10-0000-4000-8000-000000000311"; // editable $100–$500, $150 suggested
-export const VALET_PANGEA = "7d1e5a10-0000-4000-8000-000000000106"; // $60 first 2 h, $20 per hour
-export const CLASICO = "7d1e5a10-0000-4000-8000-000000000313"; // fixed $80, 150 places
 
 let deviceCounter = 0;
 /** A device registered by an admin at a location; answers its key. */

@@ -2,18 +2,17 @@ import { randomUUID } from "node:crypto";
 import type { PayableType } from "@estaciona/contracts";
 import { createSignedInUser, type TestApp } from "./helpers.ts";
 import { payStay } from "./invoicing-fixtures.ts";
-import { priceOf, ZONE_101 } from "./meter-fixtures.ts";
+import { priceOf } from "./meter-fixtures.ts";
 import {
-  ARENA_MONTERREY,
   createDriverWithVehicle,
-  FUNDIDORA,
   idempotencyKey,
   registerDeviceAt,
   saveSandboxCard,
   startParkedVisit,
-  VALET_PANGEA,
 } from "./parking-fixtures.ts";
-import { buyPass, FUNDIDORA_MONTHLY } from "./subscriptions-fixtures.ts";
+import { buyPass } from "./subscriptions-fixtures.ts";
+import { createMeterZone, createPlan, createValetStand, createVenue } from "./world.ts";
+import { createParkLot } from "./worlds/parking.ts";
 
 /**
  * One way to buy each payable kind of the contracts' union, for payable-kinds.test.ts. `KINDS` is a
@@ -51,11 +50,25 @@ export async function answered(response: { statusCode: number; body: string; jso
 
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
 let stand: string;
+/** Where the cases buy, named as their payment lines read (`words`). */
+let places: { lot: string; monthlyPass: string; zone: string; venue: string };
 
-/** The console's admin and a valet stand the cases buy with: made once per app, before any case runs. */
+/**
+ * The console's admin, the places the cases buy at (a lot "Fundidora" with its monthly pass, meter
+ * zone 101, a venue "Arena", a valet stand "Pangea") and the stand's device: made once per app,
+ * before any case runs.
+ */
 export async function prepareKindCases(app: TestApp): Promise<void> {
   admin = await createSignedInUser(app, { role: "admin" });
-  stand = await registerDeviceAt(app, admin.headers, VALET_PANGEA, "valet");
+  const lot = (await createParkLot(app)).id;
+  places = {
+    lot,
+    monthlyPass: (await createPlan(app, lot)).id,
+    zone: (await createMeterZone(app, { meter: { zone_code: "101" } })).location.id,
+    venue: (await createVenue(app, { name: "Arena Monterrey", short_name: "Arena" })).id,
+  };
+  const valet = await createValetStand(app, { name: "Valet Restaurante Pangea", short_name: "Pangea" });
+  stand = await registerDeviceAt(app, admin.headers, valet.id, "valet");
 }
 
 export const KINDS: Record<PayableType, KindCase> = {
@@ -63,7 +76,7 @@ export const KINDS: Record<PayableType, KindCase> = {
     sold: true,
     words: "Estancia · Fundidora",
     async buy(app, driver) {
-      const paymentId = await payStay(app, driver, FUNDIDORA);
+      const paymentId = await payStay(app, driver, places.lot);
       const row = await app.db
         .selectFrom("payments")
         .select("payable_id")
@@ -71,7 +84,7 @@ export const KINDS: Record<PayableType, KindCase> = {
         .executeTakeFirst();
       return row?.payable_id ?? "";
     },
-    running: (app, driver) => startParkedVisit(app, driver, 30),
+    running: (app, driver) => startParkedVisit(app, driver, 30, places.lot),
   },
   subscription_period: {
     sold: true,
@@ -80,7 +93,7 @@ export const KINDS: Record<PayableType, KindCase> = {
     async buy(app, driver) {
       await answered(
         await buyPass(app, driver.headers, idempotencyKey(), {
-          plan_uuid: FUNDIDORA_MONTHLY,
+          plan_uuid: places.monthlyPass,
           vehicle_uuid: driver.vehicle.id,
         }),
         201,
@@ -105,7 +118,7 @@ export const KINDS: Record<PayableType, KindCase> = {
           url: "/api/user/meter-session",
           headers: { ...driver.headers, "idempotency-key": idempotencyKey() },
           payload: {
-            zone_uuid: ZONE_101,
+            zone_uuid: places.zone,
             vehicle_uuid: driver.vehicle.id,
             minutes: 30,
             expected_total: priceOf(Date.now(), Date.now(), 30),
@@ -132,7 +145,7 @@ export const KINDS: Record<PayableType, KindCase> = {
           url: "/api/admin/event",
           headers: admin.headers,
           payload: {
-            location_uuid: ARENA_MONTERREY,
+            location_uuid: places.venue,
             name: `Concierto ${randomUUID().slice(0, 8)}`,
             description: "",
             starts_at: iso(HOUR_MS),
@@ -206,7 +219,7 @@ export const KINDS: Record<PayableType, KindCase> = {
           method: "POST",
           url: "/api/user/balance/top-up",
           headers: { ...driver.headers, "idempotency-key": idempotencyKey() },
-          payload: { location_uuid: FUNDIDORA, amount: 20000 },
+          payload: { location_uuid: places.lot, amount: 20000 },
         }),
         200,
       );

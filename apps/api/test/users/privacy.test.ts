@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signIn, type TestApp, testEngine } from "../support/helpers.ts";
 import { driverWithPaidStay, validProfile } from "../support/invoicing-fixtures.ts";
-import { FUNDIDORA } from "../support/parking-fixtures.ts";
+import { createInvoiceIssuer } from "../support/worlds/invoice-issuer.ts";
+import { createParkLot } from "../support/worlds/parking.ts";
 
 describe(`personal data: export and account deletion (${testEngine})`, () => {
   let app: TestApp;
+  let parkLot: string;
   beforeAll(async () => {
     app = await createTestApp();
+    parkLot = (await createParkLot(app)).id;
+    await createInvoiceIssuer(app);
   });
   afterAll(async () => app.close());
 
@@ -15,7 +19,7 @@ describe(`personal data: export and account deletion (${testEngine})`, () => {
 
   /** A driver who parked, paid, got an invoice, wrote to the operator and received messages. */
   async function activeDriver() {
-    const driver = await driverWithPaidStay(app, FUNDIDORA);
+    const driver = await driverWithPaidStay(app, parkLot);
     const profile = (await call(driver.headers, "POST", "/user/tax/profile", validProfile)).json().data;
     const invoice = (
       await call(driver.headers, "POST", "/user/invoice", {

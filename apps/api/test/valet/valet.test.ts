@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import {
-  ARENA_MONTERREY,
   createDriverWithVehicle,
   idempotencyKey,
   outboxFor,
   registerDeviceAt,
   saveSandboxCard,
-  VALET_PANGEA,
 } from "../support/parking-fixtures.ts";
+import { createValetStand, createVenue } from "../support/world.ts";
 
 describe(`valet: tickets, claims, payment with a tip, car requests (${testEngine})`, () => {
   let app: TestApp;
@@ -16,7 +15,7 @@ describe(`valet: tickets, claims, payment with a tip, car requests (${testEngine
   beforeAll(async () => {
     app = await createTestApp();
     const admin = await createSignedInUser(app, { role: "admin" });
-    stand = await registerDeviceAt(app, admin.headers, VALET_PANGEA, "valet");
+    stand = await registerDeviceAt(app, admin.headers, (await createValetStand(app)).id, "valet");
   });
   afterAll(async () => app.close());
 
@@ -148,7 +147,7 @@ describe(`valet: tickets, claims, payment with a tip, car requests (${testEngine
     expect(charges).toHaveLength(1);
 
     const admin = await createSignedInUser(app, { role: "admin" });
-    const gate = await registerDeviceAt(app, admin.headers, ARENA_MONTERREY);
+    const gate = await registerDeviceAt(app, admin.headers, (await createVenue(app)).id);
     const notAStand = await device("POST", "/ticket", {}, gate);
     expect(notAStand.statusCode).toBe(403);
     expect((await device("POST", "/ticket", { number: "A17-X" })).statusCode).toBe(201);

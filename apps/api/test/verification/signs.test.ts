@@ -1,11 +1,11 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { placeSigner } from "../../src/lib/place-sign.ts";
-import { OTHER_LOCATION, OTHER_ORGANISATION } from "../../src/seed/data.ts";
 import { PLATFORM_ORGANISATION } from "../../src/seed/reference.ts";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import { createOperator } from "../support/operator-fixtures.ts";
-import { FUNDIDORA, METER_ZONE } from "../support/parking-fixtures.ts";
+import { createLocation, createMeterZone, createOrganisation } from "../support/world.ts";
+import { createParkLot } from "../support/worlds/parking.ts";
 
 /**
  * Signs that cannot be faked (docs/decisions/0287): the console's printed QR carries a link on our
@@ -29,14 +29,23 @@ describe(`place signs (${testEngine})`, () => {
     return new URL(response.json().data.signed_url);
   };
 
+  /** The platform organisation's lot and meter zone, and another organisation with its own lot. */
+  let parkLot: string;
+  let meterZone: string;
+  let otherOrganisation: string;
+  let otherLot: string;
   beforeAll(async () => {
     app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
+    parkLot = (await createParkLot(app)).id;
+    meterZone = (await createMeterZone(app)).location.id;
+    otherOrganisation = (await createOrganisation(app)).id;
+    otherLot = (await createLocation(app, { organisation_id: otherOrganisation })).id;
   });
   afterAll(async () => app.close());
 
   it("prints the landing with its organisation's signature, and the check names the operator", async () => {
-    const signed = await signedUrlOf(FUNDIDORA);
-    expect(`${signed.origin}${signed.pathname}`).toBe(`${app.config.publicUrl}/loc/${FUNDIDORA}`);
+    const signed = await signedUrlOf(parkLot);
+    expect(`${signed.origin}${signed.pathname}`).toBe(`${app.config.publicUrl}/loc/${parkLot}`);
     expect(signed.searchParams.get("s")).toMatch(/^[\w-]{12}\.[\w-]{22}$/);
     expect(await check(signed.href)).toEqual({
       status: "verified",
@@ -46,24 +55,24 @@ describe(`place signs (${testEngine})`, () => {
   });
 
   it("signs a meter zone's sign the same way: its zone is a location", async () => {
-    const signed = await signedUrlOf(METER_ZONE);
-    expect(signed.pathname).toBe(`/loc/${METER_ZONE}`);
+    const signed = await signedUrlOf(meterZone);
+    expect(signed.pathname).toBe(`/loc/${meterZone}`);
     expect((await check(signed.href)).status).toBe("verified");
   });
 
   it("calls a changed signature, another place's and another organisation's forged", async () => {
-    const signed = await signedUrlOf(FUNDIDORA);
+    const signed = await signedUrlOf(parkLot);
     const signature = signed.searchParams.get("s") ?? "";
     const tampered = new URL(signed);
     tampered.searchParams.set("s", `${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`);
     expect(await check(tampered.href)).toEqual({ status: "forged", operator: null, place: null });
 
     const otherPlace = new URL(signed);
-    otherPlace.pathname = `/loc/${METER_ZONE}`;
+    otherPlace.pathname = `/loc/${meterZone}`;
     expect((await check(otherPlace.href)).status).toBe("forged");
 
-    // The other organisation's genuine signature of its own lot, stuck on the demo operator's lot.
-    const theirs = await signedUrlOf(OTHER_LOCATION.id, OTHER_ORGANISATION.id);
+    // The other organisation's genuine signature of its own lot, stuck on the platform organisation's lot.
+    const theirs = await signedUrlOf(otherLot, otherOrganisation);
     expect((await check(theirs.href)).status).toBe("verified");
     const borrowed = new URL(signed);
     borrowed.searchParams.set("s", theirs.searchParams.get("s") ?? "");
@@ -71,7 +80,7 @@ describe(`place signs (${testEngine})`, () => {
 
     // Signed for the same place by an organisation that does not run it.
     const crossSigned = new URL(signed);
-    crossSigned.searchParams.set("s", placeSigner(app.config).sign(OTHER_ORGANISATION.id, FUNDIDORA));
+    crossSigned.searchParams.set("s", placeSigner(app.config).sign(otherOrganisation, parkLot));
     expect((await check(crossSigned.href)).status).toBe("forged");
 
     // A key id that is not ours, and an unknown place.
@@ -84,8 +93,8 @@ describe(`place signs (${testEngine})`, () => {
   });
 
   it("tells an unsigned link of ours from another domain's, whatever the text", async () => {
-    const signed = await signedUrlOf(FUNDIDORA);
-    expect((await check(`${app.config.publicUrl}/loc/${FUNDIDORA}`)).status).toBe("unsigned");
+    const signed = await signedUrlOf(parkLot);
+    expect((await check(`${app.config.publicUrl}/loc/${parkLot}`)).status).toBe("unsigned");
     expect((await check(`${app.config.publicUrl}/parquimetros`)).status).toBe("unsigned");
     const usHost = new URL(signed);
     usHost.hostname = "us.localhost";
@@ -112,14 +121,14 @@ describe(`place signs (${testEngine})`, () => {
 
   it("keeps checking a sign printed before an APP_SECRET rotation until the old secret's window ends", () => {
     const before = placeSigner({ secret: "the-old-secret-the-old-secret-the-old-secret" });
-    const signature = before.sign(PLATFORM_ORGANISATION.id, FUNDIDORA);
+    const signature = before.sign(PLATFORM_ORGANISATION.id, parkLot);
     const rotated = (until: number) =>
       placeSigner({
         secret: "the-new-secret-the-new-secret-the-new-secret",
         previousSecret: { secret: "the-old-secret-the-old-secret-the-old-secret", until: new Date(until) },
       });
-    expect(rotated(Date.now() + 60_000).holds(PLATFORM_ORGANISATION.id, FUNDIDORA, signature)).toBe(true);
-    expect(rotated(Date.now() - 1).holds(PLATFORM_ORGANISATION.id, FUNDIDORA, signature)).toBe(false);
+    expect(rotated(Date.now() + 60_000).holds(PLATFORM_ORGANISATION.id, parkLot, signature)).toBe(true);
+    expect(rotated(Date.now() - 1).holds(PLATFORM_ORGANISATION.id, parkLot, signature)).toBe(false);
   });
 
   it("refuses text longer than any sign with the catalogue's code", async () => {
