@@ -12,9 +12,9 @@ import { lockIssuer, updateIssuerPeriodicity } from "./global-repository.ts";
  */
 export async function globalInvoiceSettings(db: Executor, scope: OperatorScope): Promise<GlobalInvoiceSettings> {
   assertWholeOrganisation(scope);
+  // An organisation with no issuer yet would be swept monthly once it has one: the default.
   const issuer = await lockIssuer(db, scope.organisationId);
-  if (!issuer) throw new AppError("object_not_found");
-  return { periodicity: issuer.global_periodicity };
+  return { periodicity: issuer?.global_periodicity ?? "monthly" };
 }
 
 export async function setGlobalInvoiceSettings(
