@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   "invoice.cancel",
   "invoice.approve",
   "invoice.reject",
+  "invoice.global_periodicity",
+  "credit_note.retry",
   "host.update",
   "organisation.create",
   "dispute.status",

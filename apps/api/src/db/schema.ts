@@ -48,6 +48,7 @@ export interface Database {
   invoice_payments: InvoicePaymentsTable;
   global_invoices: GlobalInvoicesTable;
   global_invoice_payments: GlobalInvoicePaymentsTable;
+  credit_notes: CreditNotesTable;
   contact_messages: ContactMessagesTable;
   plans: PlansTable;
   discounts: DiscountsTable;
@@ -707,10 +708,12 @@ export interface InvoiceIssuersTable {
   last_folio: number;
   /** How often its global invoice is issued (docs/decisions/0293). */
   global_periodicity: Generated<GlobalPeriodicity>;
+  /** The end of the last period its global invoice sweep collected; null before the first (docs/decisions/0310). */
+  global_swept_through: string | null;
   created_at: string;
 }
 
-export type GlobalPeriodicity = "daily" | "fortnightly" | "monthly" | "bimonthly";
+export type GlobalPeriodicity = "daily" | "weekly" | "fortnightly" | "monthly" | "bimonthly";
 
 /** One organisation's CFDI to the general public for a period's sales no driver invoiced (docs/decisions/0293). */
 export interface GlobalInvoicesTable {
@@ -757,6 +760,38 @@ export interface GlobalInvoicePaymentsTable {
   total: number;
   payment_form: string;
   paid_at: string;
+}
+
+/**
+ * A credit note (CFDI de egreso) for one refund of a payment on an issued CFDI: a driver's invoice
+ * or a global invoice, related to it with TipoRelacion 01 (docs/decisions/0308).
+ */
+export interface CreditNotesTable {
+  id: string;
+  organisation_id: string;
+  refund_payment_id: string;
+  charge_payment_id: string;
+  invoice_id: string | null;
+  global_invoice_id: string | null;
+  status: "issuing" | "issued" | "failed";
+  series: string;
+  folio: number;
+  description: string;
+  base: number;
+  tax: number;
+  tax_rate_bp: number;
+  total: number;
+  payment_form: string;
+  provider: string;
+  provider_ref: string | null;
+  cfdi_uuid: string | null;
+  stamped: Bool;
+  xml: string | null;
+  pdf_base64: string | null;
+  failure_code: string | null;
+  issued_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A driver's fiscal data for invoices (CFDI 4.0 Receptor). */

@@ -2,12 +2,14 @@ import type { InjectOptions } from "fastify";
 import { newId } from "../../src/lib/ids.ts";
 import { DEMO_CENTRO_METER, DEMO_DRIVER, DEMO_PAID_STAY } from "../../src/seed/data.ts";
 import type { OwnedWorld } from "./authorisation-world.ts";
+import { invoicingSettingsAndCreditNotes } from "./credit-note-authorisation.ts";
 import { testPhone } from "./helpers.ts";
 import { eventBody, hostBody, meterZoneBody } from "./operator-console.ts";
 import { locationBody } from "./operator-fixtures.ts";
 import { FUNDIDORA, idempotencyKey } from "./parking-fixtures.ts";
 
 /** One admin endpoint's row: the call for an owned resource, what the owner gets, what another organisation's operator gets. */
+
 export interface MatrixEntry {
   request: () => InjectOptions;
   owner: number;
@@ -370,6 +372,7 @@ export function authorisationMatrix(world: OwnedWorld): Record<string, MatrixEnt
       owner: 200,
       foreign: "not_found",
     },
+    ...invoicingSettingsAndCreditNotes,
     "POST /admin/invoice/:uuid/cancel": {
       request: () => ({ method: "POST", url: `/api/admin/invoice/${world.invoiceToCancel}/cancel` }),
       owner: 429,

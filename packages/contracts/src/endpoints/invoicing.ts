@@ -200,3 +200,81 @@ export const downloadGlobalInvoicePdf = defineEndpoint({
   summary: "A global invoice's PDF, base64",
   schemas: schemasOf(invoicing, (s) => ({ params: s.invoiceParams, response: s.invoiceFile })),
 });
+
+export const getGlobalInvoiceSettings = defineEndpoint({
+  method: "GET",
+  path: "/admin/invoices/global/settings",
+  auth: "admin",
+  tag,
+  summary: "How often the organisation's global invoice is issued (docs/decisions/0309)",
+  schemas: schemasOf(invoicing, (s) => ({ response: s.globalInvoiceSettings })),
+});
+
+export const updateGlobalInvoiceSettings = defineEndpoint({
+  method: "PUT",
+  path: "/admin/invoices/global/settings",
+  auth: "admin",
+  tag,
+  summary:
+    "Set how often the global invoice is issued: daily, weekly, fortnightly, monthly or bimonthly, from the next period on",
+  schemas: schemasOf(invoicing, (s) => ({ body: s.globalInvoiceSettings, response: s.globalInvoiceSettings })),
+});
+
+export const listCreditNotes = defineEndpoint({
+  method: "GET",
+  path: "/admin/invoices/credit-notes",
+  auth: "admin",
+  tag,
+  summary: "The organisation's credit notes for refunds of invoiced payments, newest first (docs/decisions/0308)",
+  schemas: schemasOf(invoicing, (s) => ({ response: s.creditNoteList })),
+});
+
+export const retryCreditNote = defineEndpoint({
+  method: "POST",
+  path: "/admin/invoice/credit-note/:uuid/retry",
+  auth: "admin",
+  errors: ["action_not_available"],
+  tag,
+  summary: "Send a failed credit note to the provider again (action_not_available unless it failed)",
+  schemas: schemasOf(invoicing, (s) => ({ params: s.invoiceParams, response: s.creditNote })),
+});
+
+export const downloadCreditNoteXml = defineEndpoint({
+  method: "GET",
+  path: "/admin/invoice/credit-note/:uuid/xml",
+  auth: "admin",
+  errors: ["file_not_found"],
+  tag,
+  summary: "A credit note's CFDI XML, base64",
+  schemas: schemasOf(invoicing, (s) => ({ params: s.invoiceParams, response: s.invoiceFile })),
+});
+
+export const downloadCreditNotePdf = defineEndpoint({
+  method: "GET",
+  path: "/admin/invoice/credit-note/:uuid/pdf",
+  auth: "admin",
+  errors: ["file_not_found"],
+  tag,
+  summary: "A credit note's PDF, base64",
+  schemas: schemasOf(invoicing, (s) => ({ params: s.invoiceParams, response: s.invoiceFile })),
+});
+
+export const downloadMyCreditNoteXml = defineEndpoint({
+  method: "GET",
+  path: "/user/invoice/credit-note/:uuid/xml",
+  auth: "user",
+  errors: ["file_not_found"],
+  tag,
+  summary: "The CFDI XML of a credit note on one of the driver's invoices, base64",
+  schemas: schemasOf(invoicing, (s) => ({ params: s.invoiceParams, response: s.invoiceFile })),
+});
+
+export const downloadMyCreditNotePdf = defineEndpoint({
+  method: "GET",
+  path: "/user/invoice/credit-note/:uuid/pdf",
+  auth: "user",
+  errors: ["file_not_found"],
+  tag,
+  summary: "The PDF of a credit note on one of the driver's invoices, base64",
+  schemas: schemasOf(invoicing, (s) => ({ params: s.invoiceParams, response: s.invoiceFile })),
+});

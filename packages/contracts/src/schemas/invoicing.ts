@@ -101,6 +101,38 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_CANCELLATION_STATUSES = ["verifying", "pending", "accepted", "rejected", "expired"] as const;
 export type InvoiceCancellationStatus = (typeof INVOICE_CANCELLATION_STATUSES)[number];
 
+export const CREDIT_NOTE_STATUSES = ["issuing", "issued", "failed"] as const;
+
+/**
+ * A credit note (CFDI de egreso) for one refund of a payment on an issued invoice or global
+ * invoice, related to it (TipoRelacion 01). `failed`: the provider refused it or never answered; an
+ * operator reviews it and tries again (docs/decisions/0308).
+ */
+export const creditNote = z.object({
+  uuid,
+  status: z.enum(CREDIT_NOTE_STATUSES),
+  series: z.string(),
+  folio: z.number().int(),
+  stamped: z.boolean(),
+  cfdi_uuid: z.string().nullable(),
+  /** The refunded payment (the charge) and the refund. */
+  payment_uuid: uuid,
+  refund_uuid: uuid,
+  /** The CFDI it corrects: its number (series-folio) and folio fiscal; one of the two originals. */
+  related_number: z.string(),
+  related_cfdi_uuid: z.string().nullable(),
+  invoice_uuid: uuid.nullable(),
+  global_invoice_uuid: uuid.nullable(),
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  created_at: z.string(),
+  issued_at: z.string().nullable(),
+});
+export type CreditNote = z.infer<typeof creditNote>;
+export const creditNoteList = z.array(creditNote);
+
 export const invoice = z.object({
   uuid,
   status: z.enum(INVOICE_STATUSES),
@@ -130,6 +162,8 @@ export const invoice = z.object({
    * `rejected` or `expired` (it stays valid). docs/decisions/0162.
    */
   cancellation_status: z.enum(INVOICE_CANCELLATION_STATUSES).nullable(),
+  /** The credit notes of refunds of its payments made after it was issued. */
+  credit_notes: z.array(creditNote),
 });
 export type Invoice = z.infer<typeof invoice>;
 export const invoiceList = z.array(invoice);
@@ -149,8 +183,8 @@ export type InvoiceFile = z.infer<typeof invoiceFile>;
 
 export const rejectInvoiceBody = z.object({ reason: requiredText(500) });
 
-/** How often an organisation's global invoice is issued (docs/decisions/0293). */
-export const GLOBAL_PERIODICITIES = ["daily", "fortnightly", "monthly", "bimonthly"] as const;
+/** How often an organisation's global invoice is issued: the SAT's c_Periodicidad 01–05 (docs/decisions/0309). */
+export const GLOBAL_PERIODICITIES = ["daily", "weekly", "fortnightly", "monthly", "bimonthly"] as const;
 export type GlobalPeriodicity = (typeof GLOBAL_PERIODICITIES)[number];
 
 /** A global invoice to the general public: one organisation's uninvoiced Mexican sales of a period. */
@@ -171,7 +205,13 @@ export const globalInvoice = z.object({
   total: z.number().int(),
   currency: z.enum(CURRENCIES),
   issued_at: z.string().nullable(),
+  /** The credit notes of refunds of its sales made after it was collected. */
+  credit_notes: z.array(creditNote),
 });
 export type GlobalInvoice = z.infer<typeof globalInvoice>;
 export const globalInvoiceList = z.array(globalInvoice);
 export const globalInvoicesCsv = z.string();
+
+/** The organisation's global invoice settings: how often it is issued (docs/decisions/0309). */
+export const globalInvoiceSettings = z.object({ periodicity: z.enum(GLOBAL_PERIODICITIES) });
+export type GlobalInvoiceSettings = z.infer<typeof globalInvoiceSettings>;

@@ -32,6 +32,7 @@ import * as walletPayments from "./2026113005_wallet_payments.ts";
 import * as pushSubscriptions from "./2026113007_push_subscriptions.ts";
 import * as globalInvoices from "./2026113008_global_invoices.ts";
 import * as meterMapSummaries from "./2026113010_meter_map_summaries.ts";
+import * as creditNotes from "./2026120101_credit_notes.ts";
 
 /**
  * Every migration, in order. Names sort by date; a new migration gets a new file and one line
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   "2026113007_push_subscriptions": pushSubscriptions,
   "2026113008_global_invoices": globalInvoices,
   "2026113010_meter_map_summaries": meterMapSummaries,
+  "2026120101_credit_notes": creditNotes,
 };

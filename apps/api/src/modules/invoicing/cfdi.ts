@@ -20,6 +20,13 @@ export const SERVICE_UNIT_KEY = "E48";
 const GLOBAL_PRODUCT_KEY = "01010101";
 const GLOBAL_UNIT_KEY = "ACT";
 export const GLOBAL_LINE_DESCRIPTION = "Venta";
+/**
+ * A credit note's concept (the SAT's Anexo 20 guide for an egreso that gives back what was paid):
+ * ClaveProdServ 84111506 servicios de facturación, ClaveUnidad ACT — also Facturapi's defaults for `type: "E"`.
+ */
+const CREDIT_PRODUCT_KEY = "84111506";
+/** c_TipoRelacion 01: nota de crédito de los documentos relacionados. */
+export const CREDIT_NOTE_RELATIONSHIP = "01";
 /** c_Impuesto 002: IVA. */
 const IVA = "002";
 /** A stamped CFDI carries the issuer's certificate number; the sandbox has no certificate. */
@@ -58,7 +65,16 @@ export const generalPublic = (issuerPostalCode: string): CfdiDocument["receiver"
   cfdiUse: "S01",
 });
 
+/** The CFDI a credit note corrects: its folio fiscal (none when the sandbox made it) and its number. */
+export interface CfdiRelatedDocument {
+  relationship: typeof CREDIT_NOTE_RELATIONSHIP;
+  cfdiUuid: string | null;
+  number: string;
+}
+
 export interface CfdiDocument {
+  /** TipoDeComprobante: I ingreso (an invoice, the default) or E egreso (a credit note, docs/decisions/0308). */
+  type?: "I" | "E";
   series: string;
   folio: number;
   /** Fecha: the issuer's local time, `YYYY-MM-DDTHH:mm:ss` as the schema wants it. */
@@ -69,15 +85,19 @@ export interface CfdiDocument {
   issuer: CfdiParty;
   receiver: CfdiParty & { cfdiUse: string };
   lines: CfdiLine[];
-  /** Present on a global invoice to the general public only. */
+  /** Present on a global invoice to the general public, and on a credit note of one. */
   global?: CfdiGlobalInformation;
+  /** A credit note's original CFDI (CfdiRelacionados). */
+  related?: CfdiRelatedDocument;
 }
 
-/** The catalogue keys of a document's concepts: parking services, or a global invoice's sales. */
-export const conceptKeys = (document: Pick<CfdiDocument, "global">) =>
-  document.global
-    ? { productKey: GLOBAL_PRODUCT_KEY, unitKey: GLOBAL_UNIT_KEY, unitName: "Actividad" }
-    : { productKey: PARKING_PRODUCT_KEY, unitKey: SERVICE_UNIT_KEY, unitName: "Unidad de servicio" };
+/** The catalogue keys of a document's concepts: a credit note's, a global invoice's sales, or parking services. */
+export const conceptKeys = (document: Pick<CfdiDocument, "global" | "type">) =>
+  document.type === "E"
+    ? { productKey: CREDIT_PRODUCT_KEY, unitKey: GLOBAL_UNIT_KEY, unitName: "Actividad" }
+    : document.global
+      ? { productKey: GLOBAL_PRODUCT_KEY, unitKey: GLOBAL_UNIT_KEY, unitName: "Actividad" }
+      : { productKey: PARKING_PRODUCT_KEY, unitKey: SERVICE_UNIT_KEY, unitName: "Unidad de servicio" };
 
 export interface CfdiTotals {
   subtotal: number;
@@ -128,7 +148,7 @@ export function buildCfdiXml(document: CfdiDocument, options: { note?: string } 
     SubTotal: money(totals.subtotal),
     Moneda: document.currency,
     Total: money(totals.total),
-    TipoDeComprobante: "I",
+    TipoDeComprobante: document.type ?? "I",
     Exportacion: "01",
     MetodoPago: "PUE",
     LugarExpedicion: document.issuer.postalCode,
@@ -139,6 +159,11 @@ export function buildCfdiXml(document: CfdiDocument, options: { note?: string } 
       Meses: document.global.months,
       Año: String(document.global.year),
     });
+  // The sandbox's original has no folio fiscal to name: its number is in the PDF, the node is left out.
+  if (document.related?.cfdiUuid)
+    comprobante
+      .ele(CFDI_NAMESPACE, "cfdi:CfdiRelacionados", { TipoRelacion: document.related.relationship })
+      .ele(CFDI_NAMESPACE, "cfdi:CfdiRelacionado", { UUID: document.related.cfdiUuid });
   comprobante.ele(CFDI_NAMESPACE, "cfdi:Emisor", {
     Rfc: document.issuer.rfc,
     Nombre: document.issuer.name,

@@ -10,6 +10,17 @@ import { createFacturapiIssuer } from "./facturapi.ts";
  * own OpenAPI v2 document (FacturAPI/facturapi-docs dcbdc849, test/support/fixtures/providers; decision 0207).
  */
 const spec = loadSpec("facturapi");
+/**
+ * The document's one erratum we know (decision 0308): `RelatedDocumentInput` requires a `related`
+ * field that no schema defines, while its own properties and both of Facturapi's guides
+ * (guides/invoices/egreso.mdx, relacionados.mdx) send the UUIDs as `documents`. Read as the guides
+ * write it: `documents` is the required one. The first test fails once a refreshed copy fixes it.
+ */
+const relatedInput = (spec.document.components as { schemas: Record<string, { allOf: { required?: string[] }[] }> })
+  .schemas.RelatedDocumentInput;
+const relatedRequired = relatedInput?.allOf[0];
+const erratumInDocument = JSON.stringify(relatedRequired?.required) === JSON.stringify(["relationship", "related"]);
+if (relatedRequired && erratumInDocument) relatedRequired.required = ["relationship", "documents"];
 const document: CfdiDocument = {
   series: "EST",
   folio: 7,
@@ -19,6 +30,17 @@ const document: CfdiDocument = {
   issuer: { rfc: "EDE210101A17", name: "ESTACIONA DEMO", regime: "601", postalCode: "64000" },
   receiver: { rfc: "PEPA800101AB1", name: "ANA PÉREZ PÉREZ", regime: "612", postalCode: "64000", cfdiUse: "G03" },
   lines: [{ reference: "pay_1", description: "Estacionamiento Fundidora", base: 3602, tax: 576, taxRateBp: 1600 }],
+};
+/** A credit note of a refund of that invoice (docs/decisions/0308): egreso, related with TipoRelacion 01. */
+const creditNote: CfdiDocument = {
+  ...document,
+  type: "E",
+  folio: 8,
+  receiver: { ...document.receiver, cfdiUse: "G02" },
+  lines: [
+    { reference: "ref_1", description: "Devolución · Estacionamiento Fundidora", base: 862, tax: 138, taxRateBp: 1600 },
+  ],
+  related: { relationship: "01", cfdiUuid: "7c1a4f2e-5b1d-4c8e-9f00-1234567890ab", number: "EST-7" },
 };
 let fake: FacturapiFake;
 
@@ -40,6 +62,10 @@ beforeAll(async () => {
     },
     { invoiceId: "0d6f3c1e-1111-4000-8000-000000000002", receiverEmail: "" },
   );
+  await issuer.issue(creditNote, {
+    invoiceId: "0d6f3c1e-1111-4000-8000-000000000003",
+    receiverEmail: "ana@example.com",
+  });
   fake.receiverMustAccept = true;
   await issuer.cancel(issued.providerRef);
   await issuer.cancellationStatus(issued.providerRef);
@@ -47,6 +73,10 @@ beforeAll(async () => {
 afterAll(async () => fake.close());
 
 describe("Facturapi's published contract", () => {
+  it("still has the related-documents erratum this test reads past (drop the patch when it is fixed)", () => {
+    expect(erratumInDocument).toBe(true);
+  });
+
   it("the issuer made every call it has", () => {
     const calls = fake.requests.map((request) => `${request.method} ${request.path.replace(/inv_\w+/, "{id}")}`);
     expect([...new Set(calls)].sort()).toEqual([
@@ -70,6 +100,23 @@ describe("Facturapi's published contract", () => {
       items: [{ product: { product_key: "01010101", unit_key: "ACT" } }],
     });
     expect(global.customer.email).toBeUndefined();
+  });
+
+  it("a credit note is Facturapi's egreso: type E, related to the original's folio fiscal, the original's payment form", () => {
+    const note = fake.requests
+      .filter((request) => request.method === "POST")
+      .map((request) => JSON.parse(request.body))
+      .find((body) => body.type === "E");
+    expect(note).toMatchObject({
+      type: "E",
+      payment_form: "28",
+      payment_method: "PUE",
+      use: "G02",
+      related_documents: [{ relationship: "01", documents: ["7c1a4f2e-5b1d-4c8e-9f00-1234567890ab"] }],
+      items: [{ product: { product_key: "84111506", unit_key: "ACT", price: 8.62 } }],
+    });
+    expect(note.items[0].product.sku).toBeUndefined();
+    expect(note.global).toBeUndefined();
   });
 
   it("every request is an operation of the document: path, method, security, query and body fields", () => {

@@ -62,6 +62,65 @@ function cancellationOf(invoice: FacturapiInvoice): CancellationStatus {
   return status as CancellationStatus;
 }
 
+/**
+ * `POST /invoices`'s body: an income invoice (a global one names its period in `global`), or a
+ * credit note (`type: "E"`, related to its original's folio fiscal by `related_documents`, as
+ * Facturapi's egreso guide writes it; its product takes no `sku`, and `global` is not a field of it).
+ */
+function invoiceBody(
+  document: CfdiDocument,
+  { invoiceId, receiverEmail }: { invoiceId: string; receiverEmail: string },
+) {
+  const keys = conceptKeys(document);
+  const credit = document.type === "E";
+  if (credit && !document.related?.cfdiUuid)
+    throw new InvoiceProviderError(PROVIDER, "the credit note's original CFDI has no folio fiscal", false);
+  return {
+    ...(credit ? { type: "E" } : {}),
+    customer: {
+      legal_name: document.receiver.name,
+      tax_id: document.receiver.rfc,
+      tax_system: document.receiver.regime,
+      ...(receiverEmail ? { email: receiverEmail } : {}),
+      address: { zip: document.receiver.postalCode },
+    },
+    items: document.lines.map((line) => ({
+      quantity: 1,
+      product: {
+        description: line.description,
+        product_key: keys.productKey,
+        price: new DecimalAmount(line.base),
+        tax_included: false,
+        // A rate, not money: 1600 bp is written 0.16.
+        taxes: [{ type: "IVA", rate: line.taxRateBp / 10_000 }],
+        unit_key: keys.unitKey,
+        unit_name: keys.unitName,
+        ...(credit ? {} : { sku: line.reference }),
+      },
+    })),
+    ...(document.global && !credit
+      ? {
+          global: {
+            periodicity: FACTURAPI_PERIODICITY[document.global.periodicity],
+            months: document.global.months,
+            year: document.global.year,
+          },
+        }
+      : {}),
+    ...(document.related?.cfdiUuid
+      ? { related_documents: [{ relationship: document.related.relationship, documents: [document.related.cfdiUuid] }] }
+      : {}),
+    payment_form: document.paymentForm,
+    payment_method: "PUE",
+    use: document.receiver.cfdiUse,
+    currency: document.currency,
+    series: document.series,
+    folio_number: document.folio,
+    external_id: invoiceId,
+    idempotency_key: invoiceId,
+  };
+}
+
 export function createFacturapiIssuer(settings: FacturapiSettings): InvoiceProvider {
   const base = trimTrailingSlash(settings.apiBase);
   const fetchImpl = settings.fetchImpl ?? fetch;
@@ -108,48 +167,7 @@ export function createFacturapiIssuer(settings: FacturapiSettings): InvoiceProvi
   return {
     name: PROVIDER,
     async issue(document: CfdiDocument, { invoiceId, receiverEmail }) {
-      const keys = conceptKeys(document);
-      const body = jsonWithDecimalAmounts({
-        customer: {
-          legal_name: document.receiver.name,
-          tax_id: document.receiver.rfc,
-          tax_system: document.receiver.regime,
-          ...(receiverEmail ? { email: receiverEmail } : {}),
-          address: { zip: document.receiver.postalCode },
-        },
-        items: document.lines.map((line) => ({
-          quantity: 1,
-          product: {
-            description: line.description,
-            product_key: keys.productKey,
-            price: new DecimalAmount(line.base),
-            tax_included: false,
-            // A rate, not money: 1600 bp is written 0.16.
-            taxes: [{ type: "IVA", rate: line.taxRateBp / 10_000 }],
-            unit_key: keys.unitKey,
-            unit_name: keys.unitName,
-            sku: line.reference,
-          },
-        })),
-        // A global invoice names its period the way Facturapi's `global` object does (FACTURAPI_PERIODICITY).
-        ...(document.global
-          ? {
-              global: {
-                periodicity: FACTURAPI_PERIODICITY[document.global.periodicity],
-                months: document.global.months,
-                year: document.global.year,
-              },
-            }
-          : {}),
-        payment_form: document.paymentForm,
-        payment_method: "PUE",
-        use: document.receiver.cfdiUse,
-        currency: document.currency,
-        series: document.series,
-        folio_number: document.folio,
-        external_id: invoiceId,
-        idempotency_key: invoiceId,
-      });
+      const body = jsonWithDecimalAmounts(invoiceBody(document, { invoiceId, receiverEmail }));
       const created = await invoiceAnswer(await call("POST", "/invoices", body));
       const [xml, pdf] = await Promise.all([download(created.id, "xml"), download(created.id, "pdf")]);
       return { providerRef: created.id, cfdiUuid: created.uuid ?? null, stamped: true, xml: xml.toString("utf8"), pdf };

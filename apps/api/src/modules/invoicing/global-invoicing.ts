@@ -6,11 +6,12 @@ import { nowIso } from "../../lib/time.ts";
 import { enqueue } from "../jobs/queue.ts";
 import type { JobContext, JobRunner } from "../jobs/worker.ts";
 import { type CfdiDocument, GLOBAL_LINE_DESCRIPTION, generalPublic } from "./cfdi.ts";
+import { checkCreditNotesOnIssue } from "./credit-notes.ts";
 import {
   GLOBAL_INVOICE_TIME_ZONE,
   type GlobalPeriod,
-  lastDuePeriod,
   periodBounds,
+  periodsDue,
   SAT_PERIODICITY,
 } from "./global-periods.ts";
 import {
@@ -21,6 +22,7 @@ import {
   listIssuerPeriodicities,
   listUninvoicedSales,
   lockIssuer,
+  markSweptThrough,
   type UninvoicedSale,
   updateGlobalInvoiceIfStatus,
 } from "./global-repository.ts";
@@ -53,12 +55,18 @@ export function registerGlobalInvoicing(deps: GlobalInvoicingDeps, jobs: JobRunn
   });
 }
 
-/** Makes the global invoice of each organisation's last due period, where it has sales and none exists; answers the ids made. */
+/**
+ * Makes the global invoice of each organisation's due periods not swept yet, oldest first — the
+ * last due one, and any a stopped server missed (docs/decisions/0310) — where a period has sales
+ * and no invoice; answers the ids made.
+ */
 export async function collectDueGlobalInvoices(db: Db, now: number): Promise<string[]> {
   const made: string[] = [];
   for (const issuer of await listIssuerPeriodicities(db)) {
-    const id = await collectGlobalInvoice(db, issuer.organisation_id, lastDuePeriod(now, issuer.global_periodicity));
-    if (id) made.push(id);
+    for (const period of periodsDue(now, issuer.global_periodicity, issuer.global_swept_through)) {
+      const id = await collectGlobalInvoice(db, issuer.organisation_id, period);
+      if (id) made.push(id);
+    }
   }
   return made;
 }
@@ -76,9 +84,17 @@ export function netOfRefunds(sale: UninvoicedSale): { base: number; tax: number;
 
 async function collectGlobalInvoice(db: Db, organisationId: string, period: GlobalPeriod): Promise<string | null> {
   return db.transaction().execute(async (tx) => {
-    if (!(await lockIssuer(tx, organisationId))) return null;
+    const locked = await lockIssuer(tx, organisationId);
+    if (!locked) return null;
+    const bounds = periodBounds(period);
+    // Another worker swept it meanwhile, or an earlier periodicity's period covered it.
+    const sweptThrough = locked.global_swept_through;
+    if (sweptThrough && sweptThrough >= bounds.end) return null;
+    await markSweptThrough(tx, organisationId, bounds.end);
     if (await findGlobalInvoiceOfPeriod(tx, organisationId, period.key)) return null;
-    const { start, end } = periodBounds(period);
+    // A periodicity changed mid-period: the part before the last sweep's end was collected already.
+    const start = sweptThrough && sweptThrough > bounds.start ? sweptThrough : bounds.start;
+    const { end } = bounds;
     const id = newId();
     const lines: NewRow<"global_invoice_payments">[] = [];
     for (const sale of await listUninvoicedSales(tx, organisationId, start, end)) {
@@ -190,16 +206,20 @@ export async function issueGlobalInvoice(
   try {
     const issued = await providers.invoicing.issue(document, { invoiceId: id, receiverEmail: "" });
     const now = nowIso();
-    await updateGlobalInvoiceIfStatus(db, id, "issuing", {
-      status: "issued",
-      provider: providers.invoicing.name,
-      provider_ref: issued.providerRef,
-      cfdi_uuid: issued.cfdiUuid,
-      stamped: issued.stamped ? 1 : 0,
-      xml: issued.xml,
-      pdf_base64: issued.pdf.toString("base64"),
-      issued_at: now,
-      updated_at: now,
+    await db.transaction().execute(async (tx) => {
+      const moved = await updateGlobalInvoiceIfStatus(tx, id, "issuing", {
+        status: "issued",
+        provider: providers.invoicing.name,
+        provider_ref: issued.providerRef,
+        cfdi_uuid: issued.cfdiUuid,
+        stamped: issued.stamped ? 1 : 0,
+        xml: issued.xml,
+        pdf_base64: issued.pdf.toString("base64"),
+        issued_at: now,
+        updated_at: now,
+      });
+      // A sale refunded after the collection and before the stamp: its credit note is owed now.
+      if (moved) await checkCreditNotesOnIssue(tx, { kind: "global", id });
     });
   } catch (error) {
     if (!(error instanceof InvoiceProviderError)) throw error;

@@ -11,7 +11,7 @@ export const GLOBAL_INVOICE_TIME_ZONE = "America/Mexico_City";
 export const GLOBAL_INVOICE_DELAY_MS = 86_400_000;
 
 export interface GlobalPeriod {
-  /** Unique per organisation: `2026-11`, `2026-11-Q2`, `2026-11-30`, `2026-B6`. */
+  /** Unique per organisation: `2026-11`, `2026-11-Q2`, `2026-11-W23`, `2026-11-30`, `2026-B6`. */
   key: string;
   periodicity: GlobalPeriodicity;
   /** c_Meses: 01–12, or 13–18 for January–February … November–December. */
@@ -22,9 +22,10 @@ export interface GlobalPeriod {
   endDay: CalendarDate;
 }
 
-/** c_Periodicidad of each periodicity (Anexo 20): 01 diario, 03 quincenal, 04 mensual, 05 bimestral. */
+/** c_Periodicidad of each periodicity (Anexo 20): 01 diario, 02 semanal, 03 quincenal, 04 mensual, 05 bimestral. */
 export const SAT_PERIODICITY: Record<GlobalPeriodicity, string> = {
   daily: "01",
+  weekly: "02",
   fortnightly: "03",
   monthly: "04",
   bimonthly: "05",
@@ -40,6 +41,15 @@ export function periodOfDay(day: CalendarDate, periodicity: GlobalPeriodicity): 
   switch (periodicity) {
     case "daily":
       return { ...base, key: day, firstDay: day, endDay: addDays(day, 1) };
+    case "weekly": {
+      // Monday to Sunday, cut at the month's end: a week's invoice names one month in Meses (docs/decisions/0309).
+      const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+      const monday = addDays(day, -weekday);
+      const firstDay = monday < firstOfMonth ? firstOfMonth : monday;
+      const nextMonth = addMonths(firstOfMonth, 1);
+      const endDay = addDays(monday, 7) > nextMonth ? nextMonth : addDays(monday, 7);
+      return { ...base, key: `${day.slice(0, 7)}-W${firstDay.slice(8, 10)}`, firstDay, endDay };
+    }
     case "fortnightly":
       return Number(day.slice(8, 10)) <= 15
         ? { ...base, key: `${day.slice(0, 7)}-Q1`, firstDay: firstOfMonth, endDay: addDays(firstOfMonth, 15) }
@@ -63,6 +73,27 @@ export function periodOfDay(day: CalendarDate, periodicity: GlobalPeriodicity): 
 export function lastDuePeriod(now: number, periodicity: GlobalPeriodicity): GlobalPeriod {
   const current = periodOfDay(dateIn(GLOBAL_INVOICE_TIME_ZONE, now - GLOBAL_INVOICE_DELAY_MS), periodicity);
   return periodOfDay(addDays(current.firstDay, -1), periodicity);
+}
+
+/** A catch-up never reaches further back than this many periods (a daily issuer left off for over a year). */
+const MOST_PERIODS_CAUGHT_UP = 400;
+
+/**
+ * The periods whose invoices are due at `now` and not swept yet, oldest first: every period from
+ * the one holding the day the last sweep reached (`sweptThrough`, the end of the last period swept)
+ * to the last due one — so periods a stopped server missed are issued too, in order. With no
+ * sweep yet, the last due period alone: sales from before the global invoice existed stay out.
+ */
+export function periodsDue(now: number, periodicity: GlobalPeriodicity, sweptThrough: string | null): GlobalPeriod[] {
+  const last = lastDuePeriod(now, periodicity);
+  if (!sweptThrough) return [last];
+  const due: GlobalPeriod[] = [];
+  let period = periodOfDay(dateIn(GLOBAL_INVOICE_TIME_ZONE, Date.parse(sweptThrough)), periodicity);
+  while (period.firstDay <= last.firstDay && due.length < MOST_PERIODS_CAUGHT_UP) {
+    due.push(period);
+    period = periodOfDay(period.endDay, periodicity);
+  }
+  return due;
 }
 
 /** A period's bounds as UTC instants: [start, end). */

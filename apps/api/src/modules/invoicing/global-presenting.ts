@@ -6,6 +6,7 @@ import type { Executor } from "../../db/database.ts";
 import { csvCell, decimal } from "../../lib/csv.ts";
 import { AppError } from "../../lib/errors.ts";
 import { assertWholeOrganisation, type OperatorScope } from "../operator/scope.ts";
+import { creditNotesByOriginal } from "./credit-note-presenting.ts";
 import { GLOBAL_INVOICE_TIME_ZONE } from "./global-periods.ts";
 import { findGlobalInvoice, listGlobalInvoicesOfOrganisation } from "./global-repository.ts";
 
@@ -17,6 +18,11 @@ const localDay = (instant: string) => dateIn(GLOBAL_INVOICE_TIME_ZONE, Date.pars
 export async function listGlobalInvoices(db: Executor, scope: OperatorScope): Promise<GlobalInvoice[]> {
   assertWholeOrganisation(scope);
   const rows = await listGlobalInvoicesOfOrganisation(db, scope.organisationId);
+  const creditNotes = await creditNotesByOriginal(
+    db,
+    "global_invoice_id",
+    rows.filter((row) => row.status === "issued").map((row) => row.id),
+  );
   return rows.map((row) => ({
     uuid: row.id,
     periodicity: row.periodicity,
@@ -33,6 +39,7 @@ export async function listGlobalInvoices(db: Executor, scope: OperatorScope): Pr
     total: row.total,
     currency: "mxn",
     issued_at: row.issued_at,
+    credit_notes: creditNotes.get(row.id) ?? [],
   }));
 }
 

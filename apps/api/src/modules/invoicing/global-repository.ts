@@ -1,12 +1,15 @@
 import { type Executor, forUpdate } from "../../db/database.ts";
-import type { NewRow, Row, RowUpdate } from "../../db/schema.ts";
+import type { GlobalPeriodicity, NewRow, Row, RowUpdate } from "../../db/schema.ts";
 
 /** Every query of global invoices and the sales they cover (docs/decisions/0293). */
 
 export type GlobalInvoiceRow = Row<"global_invoices">;
 
 export function listIssuerPeriodicities(db: Executor) {
-  return db.selectFrom("invoice_issuers").select(["organisation_id", "global_periodicity"]).execute();
+  return db
+    .selectFrom("invoice_issuers")
+    .select(["organisation_id", "global_periodicity", "global_swept_through"])
+    .execute();
 }
 
 export function findGlobalInvoiceOfPeriod(db: Executor, organisationId: string, periodKey: string) {
@@ -176,4 +179,22 @@ export function lockIssuer(tx: Executor, organisationId: string) {
     .where("organisation_id", "=", organisationId)
     .$call(forUpdate(tx))
     .executeTakeFirst();
+}
+
+export async function updateIssuerPeriodicity(db: Executor, organisationId: string, periodicity: GlobalPeriodicity) {
+  await db
+    .updateTable("invoice_issuers")
+    .set({ global_periodicity: periodicity })
+    .where("organisation_id", "=", organisationId)
+    .execute();
+}
+
+/** Remembers the end of the last period swept, never moving back (two workers may sweep at once). */
+export async function markSweptThrough(db: Executor, organisationId: string, periodEnd: string) {
+  await db
+    .updateTable("invoice_issuers")
+    .set({ global_swept_through: periodEnd })
+    .where("organisation_id", "=", organisationId)
+    .where((eb) => eb.or([eb("global_swept_through", "is", null), eb("global_swept_through", "<", periodEnd)]))
+    .execute();
 }

@@ -10,6 +10,7 @@ import { messageKey, type OutboxDeps, sendOnce } from "../messaging/outbox.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
 import { findUserById } from "../users/repository.ts";
 import type { CfdiDocument } from "./cfdi.ts";
+import { checkCreditNotesOnIssue } from "./credit-notes.ts";
 import { type InvoiceProvider, InvoiceProviderError } from "./provider.ts";
 import {
   findInvoiceById,
@@ -143,7 +144,9 @@ export async function issueInvoice(
       issued_at: now,
       updated_at: now,
     });
-    if (moved) await enqueue(tx, JOB_SEND_INVOICE, { invoiceId }, { dedupeKey: `invoice-send:${invoiceId}` });
+    if (!moved) return;
+    await enqueue(tx, JOB_SEND_INVOICE, { invoiceId }, { dedupeKey: `invoice-send:${invoiceId}` });
+    await checkCreditNotesOnIssue(tx, { kind: "invoice", id: invoiceId });
   });
 }
 

@@ -1,6 +1,6 @@
 import { satCodeText } from "@estaciona/contracts/sat";
 import { openPdf } from "../../lib/pdf.ts";
-import { type CfdiDocument, cfdiTotals, money, PARKING_PRODUCT_KEY, rateText, SERVICE_UNIT_KEY } from "./cfdi.ts";
+import { type CfdiDocument, cfdiTotals, conceptKeys, money, rateText } from "./cfdi.ts";
 
 /**
  * The printable representation of a CFDI (Letter size, Helvetica, Spanish as the CFDI is): issuer,
@@ -13,15 +13,26 @@ export interface PdfInvoice extends CfdiDocument {
   cfdiUuid: string | null;
 }
 
+/** c_ClaveProdServ's descriptions of the keys our concepts use. */
+const PRODUCT_NAMES: Record<string, string> = {
+  "78111807": "Servicios de estacionamiento de vehículos",
+  "01010101": "No existe en el catálogo",
+  "84111506": "Servicios de facturación",
+};
+
 export function renderInvoicePdf(invoice: PdfInvoice): Promise<Buffer> {
+  const credit = invoice.type === "E";
   const { pdf, width, done } = openPdf({
-    title: `Factura ${invoice.series}-${invoice.folio}`,
+    title: `${credit ? "Nota de crédito" : "Factura"} ${invoice.series}-${invoice.folio}`,
     author: invoice.issuer.name,
   });
   const totals = cfdiTotals(invoice.lines);
 
   pdf.font("Helvetica-Bold").fontSize(16).text(invoice.issuer.name, { width });
-  pdf.font("Helvetica-Bold").fontSize(13).text("Factura electrónica (CFDI 4.0)");
+  pdf
+    .font("Helvetica-Bold")
+    .fontSize(13)
+    .text(credit ? "Nota de crédito: CFDI 4.0 de egreso" : "Factura electrónica (CFDI 4.0)");
   pdf
     .font("Helvetica")
     .fontSize(10)
@@ -32,6 +43,13 @@ export function renderInvoicePdf(invoice: PdfInvoice): Promise<Buffer> {
     pdf.text("COMPROBANTE DE PRUEBA SIN TIMBRAR: SIN VALIDEZ FISCAL", { width });
     pdf.fillColor("black");
   }
+
+  if (invoice.related)
+    pdf.text(
+      `CFDI relacionado (01 · Nota de crédito de los documentos relacionados): ${invoice.related.number}` +
+        (invoice.related.cfdiUuid ? ` · UUID ${invoice.related.cfdiUuid}` : ""),
+      { width },
+    );
 
   const party = (title: string, lines: string[]) => {
     pdf.moveDown().font("Helvetica-Bold").fontSize(11).text(title);
@@ -54,10 +72,11 @@ export function renderInvoicePdf(invoice: PdfInvoice): Promise<Buffer> {
 
   pdf.moveDown().font("Helvetica-Bold").fontSize(11).text("Conceptos");
   pdf.font("Helvetica").fontSize(9);
+  const keys = conceptKeys(invoice);
   for (const line of invoice.lines) {
     pdf.moveDown(0.3).text(line.description, { width });
     pdf.text(
-      `Clave ${PARKING_PRODUCT_KEY} · Servicios de estacionamiento de vehículos · 1 servicio (${SERVICE_UNIT_KEY} · Unidad de servicio)`,
+      `Clave ${keys.productKey} · ${PRODUCT_NAMES[keys.productKey] ?? ""} · 1 (${keys.unitKey} · ${keys.unitName})`,
       { width },
     );
     pdf.text(
@@ -73,7 +92,7 @@ export function renderInvoicePdf(invoice: PdfInvoice): Promise<Buffer> {
   pdf.moveDown().font("Helvetica").fontSize(8);
   pdf.text(`Forma de pago: ${satCodeText("payment_form", invoice.paymentForm)}`, { width });
   pdf.text(
-    `Método de pago: PUE · Pago en una sola exhibición · Moneda: ${invoice.currency} · Tipo de comprobante: I · Ingreso`,
+    `Método de pago: PUE · Pago en una sola exhibición · Moneda: ${invoice.currency} · Tipo de comprobante: ${credit ? "E · Egreso" : "I · Ingreso"}`,
     { width },
   );
   pdf.text("Este documento es una representación impresa de un CFDI.", { width });

@@ -1,5 +1,6 @@
 import { apiModule } from "../../plugins/module.ts";
 import { registerCancellationJobs } from "./cancellation.ts";
+import { registerCreditNotes } from "./credit-note-issuing.ts";
 import { registerGlobalInvoicing } from "./global-invoicing.ts";
 import { registerInvoicingJobs } from "./issuing.ts";
 import { invoicingRoutes } from "./routes.ts";
@@ -16,6 +17,7 @@ export const invoicingModule = apiModule(
     registerInvoicingJobs(app, app.jobs);
     registerCancellationJobs(app, app.jobs);
     registerGlobalInvoicing(app, app.jobs);
+    registerCreditNotes(app, app.jobs);
     await app.register(invoicingRoutes);
   },
 );

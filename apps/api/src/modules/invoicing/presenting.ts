@@ -1,6 +1,7 @@
 import type { Invoice, InvoiceFile } from "@estaciona/contracts/schemas/invoicing";
 import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
+import { creditNotesByOriginal } from "./credit-note-presenting.ts";
 import {
   findInvoiceById,
   findInvoiceOfUser,
@@ -41,6 +42,11 @@ export async function presentInvoices(db: Executor, rows: InvoiceRow[]): Promise
     ),
     (line) => line.invoice_id,
   );
+  const creditNotes = await creditNotesByOriginal(
+    db,
+    "invoice_id",
+    rows.filter((row) => row.status === "issued" || row.status === "cancelled").map((row) => row.id),
+  );
   return rows.map((row) => ({
     uuid: row.id,
     status: row.status,
@@ -64,6 +70,7 @@ export async function presentInvoices(db: Executor, rows: InvoiceRow[]): Promise
     issued_at: row.issued_at,
     failure_code: row.failure_code,
     cancellation_status: row.cancellation_status,
+    credit_notes: creditNotes.get(row.id) ?? [],
   }));
 }
 

@@ -4,7 +4,14 @@ import { requestLocale } from "../../lib/locale.ts";
 import { route } from "../../plugins/endpoints.ts";
 import { scopeOf } from "../operator/scope.ts";
 import { cancelInvoice } from "./cancellation.ts";
+import {
+  creditNoteFileForDriver,
+  creditNoteFileForOperator,
+  listCreditNotes,
+  retryCreditNote,
+} from "./credit-note-presenting.ts";
 import { globalInvoiceFile, globalInvoicesCsv, listGlobalInvoices } from "./global-presenting.ts";
+import { globalInvoiceSettings, setGlobalInvoiceSettings } from "./global-settings.ts";
 import { listInvoiceablePayments } from "./invoiceable.ts";
 import { getInvoice, invoiceFile, listInvoices } from "./presenting.ts";
 import { requestInvoice, requestMonthlyInvoice } from "./requests.ts";
@@ -56,6 +63,26 @@ export const invoicingRoutes: FastifyPluginAsync = async (app) => {
   );
   await route(app, endpoints.downloadGlobalInvoicePdf, (request) =>
     globalInvoiceFile(app.db, scopeOf(request), request.params.uuid, "pdf"),
+  );
+  await route(app, endpoints.downloadMyCreditNoteXml, (request) =>
+    creditNoteFileForDriver(app.db, request.user.id, request.params.uuid, "xml"),
+  );
+  await route(app, endpoints.downloadMyCreditNotePdf, (request) =>
+    creditNoteFileForDriver(app.db, request.user.id, request.params.uuid, "pdf"),
+  );
+  await route(app, endpoints.listCreditNotes, (request) => listCreditNotes(app.db, scopeOf(request)));
+  await route(app, endpoints.retryCreditNote, (request) =>
+    retryCreditNote(app.db, scopeOf(request), request.params.uuid),
+  );
+  await route(app, endpoints.downloadCreditNoteXml, (request) =>
+    creditNoteFileForOperator(app.db, scopeOf(request), request.params.uuid, "xml"),
+  );
+  await route(app, endpoints.downloadCreditNotePdf, (request) =>
+    creditNoteFileForOperator(app.db, scopeOf(request), request.params.uuid, "pdf"),
+  );
+  await route(app, endpoints.getGlobalInvoiceSettings, (request) => globalInvoiceSettings(app.db, scopeOf(request)));
+  await route(app, endpoints.updateGlobalInvoiceSettings, (request) =>
+    setGlobalInvoiceSettings(app, scopeOf(request), request.body),
   );
   await route(app, endpoints.cancelInvoice, (request) => cancelInvoice(app, scopeOf(request), request.params.uuid));
 };

@@ -53,6 +53,7 @@ export const operator = {
   },
   driver_status: { active: "Active", suspended: "Suspended" },
   audit_field: {
+    global_periodicity: "Global invoice periodicity",
     cancellation_status: "Cancellation",
     rate_per_hour: "Rate per hour",
     platform: "Manages hosts and organisations",
@@ -212,6 +213,8 @@ export const operator = {
     "invoice.cancel": "Cancelled an invoice",
     "invoice.approve": "Approved an invoice",
     "invoice.reject": "Rejected an invoice",
+    "invoice.global_periodicity": "Changed how often the global invoice is issued",
+    "credit_note.retry": "Sent a credit note again",
     "operator.remove": "Removed an operator",
     "operator.grants": "Changed an operator's locations",
     "host.update": "Changed a host",
@@ -521,6 +524,7 @@ export const operator = {
     not_stamped: "Sandbox: not stamped",
     periodicity: {
       daily: "Daily",
+      weekly: "Weekly",
       fortnightly: "Fortnightly",
       monthly: "Monthly",
       bimonthly: "Every two months",

@@ -53,6 +53,7 @@ export const operator: typeof source = {
   },
   driver_status: { active: "Activo", suspended: "Suspendido" },
   audit_field: {
+    global_periodicity: "Periodicidad de la factura global",
     cancellation_status: "Cancelación",
     rate_per_hour: "Tarifa por hora",
     platform: "Gestiona sitios y organizaciones",
@@ -212,6 +213,8 @@ export const operator: typeof source = {
     "invoice.cancel": "Canceló una factura",
     "invoice.approve": "Aprobó una factura",
     "invoice.reject": "Rechazó una factura",
+    "invoice.global_periodicity": "Cambió cada cuánto se emite la factura global",
+    "credit_note.retry": "Reenvió una nota de crédito",
     "operator.remove": "Quitó a un operador",
     "operator.grants": "Cambió las ubicaciones de un operador",
     "host.update": "Cambió un sitio",
@@ -525,6 +528,7 @@ export const operator: typeof source = {
     not_stamped: "Pruebas: sin timbrar",
     periodicity: {
       daily: "Diaria",
+      weekly: "Semanal",
       fortnightly: "Quincenal",
       monthly: "Mensual",
       bimonthly: "Bimestral",

@@ -76,6 +76,20 @@ export function registerPayable(type: PayableType, handlers: PayableHandlers): v
 /** The handlers of a payable type; undefined when the type was never registered. */
 export const handlersOf = (type: PayableType): PayableHandlers | undefined => payableHandlers.get(type);
 
+/**
+ * What another module does in the transaction that records any succeeded refund, whole or part,
+ * whoever asked for it (an operator, the provider's own dashboard): invoicing enqueues a credit
+ * note's check there (docs/decisions/0308). Registered at module load, like the payables.
+ */
+export type RefundListener = (tx: Tx, refund: PaymentRow, charge: PaymentRow) => Promise<void>;
+const refundListeners = new Set<RefundListener>();
+
+export function onRefundSucceeded(listener: RefundListener): void {
+  refundListeners.add(listener);
+}
+
+export const refundSucceededListeners = (): readonly RefundListener[] => [...refundListeners];
+
 export const JOB_RECONCILE = "payments.reconcile";
 export const JOB_REFUND = "payments.refund";
 /** Settles one refund whose gateway answer was lost (docs/decisions/0115). */

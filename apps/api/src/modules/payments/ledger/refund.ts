@@ -16,7 +16,7 @@ import {
 } from "../repository.ts";
 import { RECONCILE_AFTER_SECONDS } from "./attempt.ts";
 import { BALANCE_GATEWAY, creditRefund } from "./balance.ts";
-import { handlersOf, JOB_SETTLE_REFUND, type LedgerDeps } from "./payables.ts";
+import { handlersOf, JOB_SETTLE_REFUND, type LedgerDeps, refundSucceededListeners } from "./payables.ts";
 
 /** Giving money back: the same three steps as a charge (ledger.ts), for all or part of one. */
 
@@ -204,6 +204,7 @@ export async function settleRefundIn(tx: Tx, refundId: string, outcome: RefundOu
   });
   // A balance spend's refund goes back to that balance, in this transaction (its row is the last lock).
   if (parent.gateway === BALANCE_GATEWAY) await creditRefund(tx, succeeded, parent);
+  for (const listener of refundSucceededListeners()) await listener(tx, succeeded, parent);
   if (parent.status === "succeeded" && (await refundedAmountOf(tx, parent.id)) >= parent.amount) {
     const refundedCharge = await updatePayment(tx, parent.id, { status: "refunded", updated_at: now });
     await handlersOf(parent.payable_type)?.onRefunded?.(tx, succeeded, refundedCharge);
