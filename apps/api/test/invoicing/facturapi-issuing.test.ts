@@ -5,11 +5,14 @@ import { type FacturapiFake, startFacturapiFake } from "../support/fakes/factura
 import { FAKE_PROVIDER_TIMEOUT_MS } from "../support/fakes/fake-http.ts";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import { driverWithPaidStay, payStay, validProfile } from "../support/invoicing-fixtures.ts";
-import { createDriverWithVehicle, FUNDIDORA } from "../support/parking-fixtures.ts";
+import { createDriverWithVehicle } from "../support/parking-fixtures.ts";
+import { createInvoiceIssuer } from "../support/worlds/invoicing.ts";
+import { sharedLot } from "../support/worlds/shared.ts";
 
 describe(`invoicing through Facturapi (fake server, ${testEngine})`, () => {
   let app: TestApp;
   let fake: FacturapiFake;
+  let lot: string;
   beforeAll(async () => {
     fake = await startFacturapiFake();
     const invoicing = createFacturapiIssuer({
@@ -18,6 +21,8 @@ describe(`invoicing through Facturapi (fake server, ${testEngine})`, () => {
       timeoutMs: FAKE_PROVIDER_TIMEOUT_MS,
     });
     app = await createTestApp({ providers: { invoicing } });
+    await createInvoiceIssuer(app);
+    lot = (await sharedLot(app)).id;
   });
   afterAll(async () => {
     await app.close();
@@ -33,7 +38,7 @@ describe(`invoicing through Facturapi (fake server, ${testEngine})`, () => {
     app.db.updateTable("jobs").set({ run_at: new Date().toISOString() }).where("status", "=", "queued").execute();
 
   async function requested(behaviour: FacturapiFake["behaviour"]) {
-    const driver = await driverWithPaidStay(app, FUNDIDORA);
+    const driver = await driverWithPaidStay(app, lot);
     const profile = (await post(driver.headers, "/user/tax/profile", validProfile)).json().data;
     fake.behaviour = behaviour;
     const invoice = (
@@ -96,7 +101,7 @@ describe(`invoicing through Facturapi (fake server, ${testEngine})`, () => {
   });
 
   it("writes c_FormaPago 28 for a debit card, 04 for a credit one, and the largest payment's form on a monthly", async () => {
-    const driver = await driverWithPaidStay(app, FUNDIDORA);
+    const driver = await driverWithPaidStay(app, lot);
     await app.db
       .updateTable("payment_methods")
       .set({ funding: "debit" })
@@ -114,7 +119,7 @@ describe(`invoicing through Facturapi (fake server, ${testEngine})`, () => {
       .set({ funding: "credit" })
       .where("user_id", "=", driver.user.id)
       .execute();
-    const creditPayment = await payStay(app, driver, FUNDIDORA);
+    const creditPayment = await payStay(app, driver, lot);
     const credit = (
       await post(driver.headers, "/user/invoice", { payment_uuid: creditPayment, tax_profile_uuid: profile.uuid })
     ).json().data;

@@ -6,7 +6,9 @@ import { createSandboxIssuer } from "../../src/modules/invoicing/sandbox-issuer.
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import { validProfile } from "../support/invoicing-fixtures.ts";
 import { createOperator, paidStay, refundCall } from "../support/operator-fixtures.ts";
-import { FUNDIDORA } from "../support/parking-fixtures.ts";
+import { createOrganisation } from "../support/world.ts";
+import { createInvoiceIssuer } from "../support/worlds/invoicing.ts";
+import { sharedLot } from "../support/worlds/shared.ts";
 
 /** The global invoice to the general public (docs/decisions/0293). */
 
@@ -53,8 +55,12 @@ describe(`global invoices: the sales no driver invoiced (${testEngine})`, () => 
       return sandbox.issue(document, context);
     },
   };
+  let lot: string;
   beforeAll(async () => {
     app = await createTestApp({ providers: { invoicing: countingIssuer } });
+    await createInvoiceIssuer(app);
+    lot = (await sharedLot(app)).id;
+    await createOrganisation(app, { name: "Estacionamientos Ajenos" });
   });
   afterAll(async () => app.close());
 
@@ -91,7 +97,7 @@ describe(`global invoices: the sales no driver invoiced (${testEngine})`, () => 
       headers: invoicedByDriver.driver.headers,
       payload: validProfile,
     });
-    await app.db.updateTable("locations").set({ invoice_window_days: 3650 }).where("id", "=", FUNDIDORA).execute();
+    await app.db.updateTable("locations").set({ invoice_window_days: 3650 }).where("id", "=", lot).execute();
     const own = await app.inject({
       method: "POST",
       url: "/api/user/invoice",
@@ -198,7 +204,7 @@ describe(`global invoices: the sales no driver invoiced (${testEngine})`, () => 
   });
 
   it("is the whole organisation's: a staff member limited to some locations is refused, another organisation sees none", async () => {
-    const staff = await createOperator(app, { locationIds: [FUNDIDORA] });
+    const staff = await createOperator(app, { locationIds: [lot] });
     const limited = await app.inject({ method: "GET", url: "/api/admin/invoices/global", headers: staff.headers });
     expect(limited.statusCode).toBe(403);
     const other = await app.db
@@ -207,13 +213,8 @@ describe(`global invoices: the sales no driver invoiced (${testEngine})`, () => 
       .where(
         "id",
         "!=",
-        (
-          await app.db
-            .selectFrom("locations")
-            .select("organisation_id")
-            .where("id", "=", FUNDIDORA)
-            .executeTakeFirstOrThrow()
-        ).organisation_id,
+        (await app.db.selectFrom("locations").select("organisation_id").where("id", "=", lot).executeTakeFirstOrThrow())
+          .organisation_id,
       )
       .executeTakeFirstOrThrow();
     const stranger = await createOperator(app, { organisationId: other.id });

@@ -1,24 +1,34 @@
 import { randomUUID } from "node:crypto";
 import { dateIn } from "@estaciona/contracts/periods";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_INVOICE_ISSUER } from "../../src/seed/data.ts";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import { driverWithPaidStay, payStay, validProfile } from "../support/invoicing-fixtures.ts";
-import {
-  AUSTIN,
-  CAMPUS,
-  createDriverWithVehicle,
-  FUNDIDORA,
-  outboxFor,
-  PENINSULA_DAY_1,
-  saveSandboxCard,
-} from "../support/parking-fixtures.ts";
-import { buyPass, FUNDIDORA_MONTHLY } from "../support/subscriptions-fixtures.ts";
+import { createDriverWithVehicle, outboxFor, saveSandboxCard } from "../support/parking-fixtures.ts";
+import { buyPass } from "../support/subscriptions-fixtures.ts";
+import { createEvent, createMeterZone, createVenue } from "../support/world.ts";
+import { createInvoiceIssuer } from "../support/worlds/invoicing.ts";
+import { austinPlan, sharedPlans, studentPlan } from "../support/worlds/shared.ts";
 
 describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
   let app: TestApp;
+  /** The shared lot and its monthly pass, an approval campus, an Austin garage, a meter zone, an event. */
+  let lot: string;
+  let monthlyPlan: string;
+  let campus: string;
+  let austin: string;
+  let meterZone: string;
+  let eventId: string;
   beforeAll(async () => {
     app = await createTestApp();
+    await createInvoiceIssuer(app);
+    ({
+      lot: { id: lot },
+      monthly: { id: monthlyPlan },
+    } = await sharedPlans(app));
+    campus = (await studentPlan(app)).campus.id;
+    austin = (await austinPlan(app)).garage.id;
+    meterZone = (await createMeterZone(app)).location.id;
+    eventId = (await createEvent(app, (await createVenue(app)).id)).id;
   });
   afterAll(async () => app.close());
 
@@ -84,7 +94,7 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
 
   describe("invoice requests", () => {
     it("invoices a paid stay once: issued by the job as a CFDI 4.0 XML and a PDF, e-mailed and downloadable", async () => {
-      const driver = await driverWithPaidStay(app, FUNDIDORA);
+      const driver = await driverWithPaidStay(app, lot);
       const profile = await profileOf(driver.headers);
       const invoiceable = await call(driver.headers, "GET", "/user/invoiceable/payments");
       const [payment] = invoiceable.json().data;
@@ -141,7 +151,7 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
     });
 
     it("refuses a payment of a location that does not invoice, a US one and one past its window", async () => {
-      const us = await driverWithPaidStay(app, AUSTIN);
+      const us = await driverWithPaidStay(app, austin);
       const usProfile = await profileOf(us.headers);
       const refusedUs = await call(us.headers, "POST", "/user/invoice", {
         payment_uuid: us.paymentId,
@@ -149,7 +159,7 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       });
       expect(refusedUs.json().error).toBe("invoice_not_available");
 
-      const late = await driverWithPaidStay(app, FUNDIDORA);
+      const late = await driverWithPaidStay(app, lot);
       const lateProfile = await profileOf(late.headers);
       await app.db
         .updateTable("payments")
@@ -173,7 +183,7 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
     });
 
     it("keeps a request of an approval location pending until an operator approves it, once", async () => {
-      const driver = await driverWithPaidStay(app, CAMPUS);
+      const driver = await driverWithPaidStay(app, campus);
       const profile = await profileOf(driver.headers);
       const requested = await call(driver.headers, "POST", "/user/invoice", {
         payment_uuid: driver.paymentId,
@@ -201,7 +211,7 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
     });
 
     it("a rejected request lets go of its payment, which can be requested again", async () => {
-      const driver = await driverWithPaidStay(app, CAMPUS);
+      const driver = await driverWithPaidStay(app, campus);
       const profile = await profileOf(driver.headers);
       const body = { payment_uuid: driver.paymentId, tax_profile_uuid: profile.uuid };
       const first = (await call(driver.headers, "POST", "/user/invoice", body)).json().data;
@@ -219,7 +229,7 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       const driver = await createDriverWithVehicle(app);
       await saveSandboxCard(app, driver.user.id);
       const bought = await buyPass(app, driver.headers, randomUUID(), {
-        plan_uuid: FUNDIDORA_MONTHLY,
+        plan_uuid: monthlyPlan,
         vehicle_uuid: driver.vehicle.id,
       });
       expect(bought.statusCode, bought.body).toBe(201);
@@ -245,7 +255,7 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
         .set({ discount: 1000 })
         .where("id", "=", period.payable_id)
         .execute();
-      await app.db.updateTable("locations").set({ invoice_discounted: 0 }).where("id", "=", FUNDIDORA).execute();
+      await app.db.updateTable("locations").set({ invoice_discounted: 0 }).where("id", "=", lot).execute();
       try {
         const refused = await call(driver.headers, "POST", "/user/invoice", {
           payment_uuid: charge.id,
@@ -254,7 +264,7 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
         expect(refused.statusCode).toBe(422);
         expect(refused.json().error).toBe("invoice_with_discount_not_available");
       } finally {
-        await app.db.updateTable("locations").set({ invoice_discounted: 1 }).where("id", "=", FUNDIDORA).execute();
+        await app.db.updateTable("locations").set({ invoice_discounted: 1 }).where("id", "=", lot).execute();
       }
       const invoiced = await call(driver.headers, "POST", "/user/invoice", {
         payment_uuid: charge.id,
@@ -273,7 +283,7 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
         url: "/api/user/meter-session",
         headers: { ...driver.headers, "idempotency-key": randomUUID() },
         payload: {
-          zone_uuid: "7d1e5a10-0000-4000-8000-000000000301",
+          zone_uuid: meterZone,
           vehicle_uuid: driver.vehicle.id,
           minutes: 30,
           expected_total: 1313,
@@ -283,17 +293,13 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       const profile = await profileOf(driver.headers);
       const [payment] = (await call(driver.headers, "GET", "/user/invoiceable/payments")).json().data;
       expect(payment).toMatchObject({ total: 1313, tax: 181, subtotal: 1132 });
-      // Whichever operator runs the zone, it has its fiscal data (the seed gives it to the demo operator only).
+      // Whichever operator runs the zone, it has its fiscal data.
       const { organisation_id } = await app.db
         .selectFrom("locations")
         .select("organisation_id")
-        .where("id", "=", "7d1e5a10-0000-4000-8000-000000000301")
+        .where("id", "=", meterZone)
         .executeTakeFirstOrThrow();
-      await app.db
-        .insertInto("invoice_issuers")
-        .values({ ...DEMO_INVOICE_ISSUER, organisation_id, created_at: new Date().toISOString() })
-        .onConflict((conflict) => conflict.doNothing())
-        .execute();
+      await createInvoiceIssuer(app, organisation_id);
       const invoiced = await call(driver.headers, "POST", "/user/invoice", {
         payment_uuid: payment.payment_uuid,
         tax_profile_uuid: profile.uuid,
@@ -307,7 +313,7 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       // Seeded Península day 1: $200 edited amount, all in $244.70 (events.test.ts).
       const bought = await app.inject({
         method: "POST",
-        url: `/api/user/event/${PENINSULA_DAY_1}/purchase`,
+        url: `/api/user/event/${eventId}/purchase`,
         headers: { ...driver.headers, "idempotency-key": randomUUID() },
         payload: { vehicle_uuid: driver.vehicle.id, amount: 20000, expected_total: 24470 },
       });
@@ -323,8 +329,8 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
     });
 
     it("gathers a month of payments into one invoice whose amounts add up", async () => {
-      const driver = await driverWithPaidStay(app, FUNDIDORA);
-      const secondPayment = await payStay(app, driver, FUNDIDORA);
+      const driver = await driverWithPaidStay(app, lot);
+      const secondPayment = await payStay(app, driver, lot);
       const profile = await profileOf(driver.headers);
       const month = dateIn("America/Monterrey", Date.now()).slice(0, 7);
       const response = await call(driver.headers, "POST", "/user/invoice/monthly", {
@@ -351,7 +357,7 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
     });
 
     it("puts a payment in the month of the lot's clock, not UTC's", async () => {
-      const driver = await driverWithPaidStay(app, FUNDIDORA);
+      const driver = await driverWithPaidStay(app, lot);
       const profile = await profileOf(driver.headers);
       // 03:00 UTC on the 1st of this month is 21:00 of the last day of the month before in Monterrey.
       const thisMonth = dateIn("America/Monterrey", Date.now()).slice(0, 7);
@@ -362,9 +368,9 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
       const window = await app.db
         .selectFrom("locations")
         .select("invoice_window_days")
-        .where("id", "=", FUNDIDORA)
+        .where("id", "=", lot)
         .executeTakeFirstOrThrow();
-      await app.db.updateTable("locations").set({ invoice_window_days: 62 }).where("id", "=", FUNDIDORA).execute();
+      await app.db.updateTable("locations").set({ invoice_window_days: 62 }).where("id", "=", lot).execute();
       try {
         const inThisMonth = await call(driver.headers, "POST", "/user/invoice/monthly", {
           month: thisMonth,
@@ -381,7 +387,7 @@ describe(`invoicing: fiscal profiles and CFDI invoices (${testEngine})`, () => {
         await app.db
           .updateTable("locations")
           .set({ invoice_window_days: window.invoice_window_days })
-          .where("id", "=", FUNDIDORA)
+          .where("id", "=", lot)
           .execute();
       }
     });

@@ -2,14 +2,12 @@ import type { Endpoint } from "@estaciona/contracts/endpoint";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/lib/ids.ts";
-import { OTHER_LOCATION } from "../../src/seed/data.ts";
 import { authorisationMatrix } from "../support/authorisation-matrix.ts";
-import { ownedWorld } from "../support/authorisation-world.ts";
+import { OWNED_PLATE, ownedWorld } from "../support/authorisation-world.ts";
 import { declaredEndpoints } from "../support/declared-endpoints.ts";
 import { createSignedInUser, createTestApp, testPhone } from "../support/helpers.ts";
 import { consoleCalls } from "../support/operator-console.ts";
 import { createOperator, locationBody } from "../support/operator-fixtures.ts";
-import { FUNDIDORA } from "../support/parking-fixtures.ts";
 
 /**
  * Who may do what in the operator console (docs/product/operators.md): the authorisation matrix is
@@ -79,11 +77,11 @@ describe("who may do what", () => {
 
   it("answers a list filtered by another organisation's location, plan or venue as if it did not exist", async () => {
     const filtered = [
-      `/api/admin/devices?location_uuid=${FUNDIDORA}`,
-      `/api/admin/payments?location_uuid=${FUNDIDORA}`,
-      `/api/admin/payments?location_uuid=${FUNDIDORA}&plate=DEMO123`,
-      `/api/admin/payments/export?from=2000-01-01&to=2100-01-01&location_uuid=${FUNDIDORA}`,
-      `/api/admin/plans?location_uuid=${FUNDIDORA}`,
+      `/api/admin/devices?location_uuid=${world.lot}`,
+      `/api/admin/payments?location_uuid=${world.lot}`,
+      `/api/admin/payments?location_uuid=${world.lot}&plate=${OWNED_PLATE}`,
+      `/api/admin/payments/export?from=2000-01-01&to=2100-01-01&location_uuid=${world.lot}`,
+      `/api/admin/plans?location_uuid=${world.lot}`,
       `/api/admin/discounts?plan_uuid=${world.ownedPlan}`,
       `/api/admin/events?period=upcoming&location_uuid=${world.ownedVenue}`,
       `/api/admin/meters?location_uuid=${world.meterLocation}`,
@@ -93,7 +91,7 @@ describe("who may do what", () => {
       if (response.statusCode === 404) expect(response.json().error, url).toBe("object_not_found");
       else expect(response.statusCode, url).toBe(200);
       for (const id of world.ownedIds) expect(response.body, url).not.toContain(id);
-      expect(response.body, url).not.toContain("DEMO123");
+      expect(response.body, url).not.toContain(OWNED_PLATE);
     }
   });
 
@@ -112,12 +110,12 @@ describe("who may do what", () => {
   });
 
   it("limits a staff member to the granted locations", async () => {
-    const staff = await createOperator(app, { locationIds: [FUNDIDORA] });
+    const staff = await createOperator(app, { locationIds: [world.lot] });
     const locations = (await call(staff.headers, { method: "GET", url: "/api/admin/locations" })).json().data;
-    expect(locations.map((location: { uuid: string }) => location.uuid)).toEqual([FUNDIDORA]);
+    expect(locations.map((location: { uuid: string }) => location.uuid)).toEqual([world.lot]);
     const campus = await call(staff.headers, {
       method: "GET",
-      url: "/api/admin/location/7d1e5a10-0000-4000-8000-000000000103",
+      url: `/api/admin/location/${world.ownedLocation}`,
     });
     expect(campus.statusCode).toBe(404);
     const opening = await call(staff.headers, { method: "POST", url: "/api/admin/location", payload: locationBody() });
@@ -125,7 +123,7 @@ describe("who may do what", () => {
   });
 
   it("leaves a promo code for every plan of the organisation to a member who sees all of it", async () => {
-    const staff = await createOperator(app, { locationIds: [FUNDIDORA] });
+    const staff = await createOperator(app, { locationIds: [world.lot] });
     const payload = { code: `TODOS${newId().slice(0, 6).toUpperCase()}`, kind: "percent", value: 10 };
     const refused = await call(staff.headers, { method: "POST", url: "/api/admin/discount", payload });
     expect(refused.statusCode).toBe(403);
@@ -160,7 +158,7 @@ describe("who may do what", () => {
     const foreignGrant = await call(world.owner.headers, {
       method: "POST",
       url: "/api/admin/operator",
-      payload: { phone: (await createSignedInUser(app)).user.phone, location_uuids: [OTHER_LOCATION.id] },
+      payload: { phone: (await createSignedInUser(app)).user.phone, location_uuids: [world.foreignLocation] },
     });
     expect(foreignGrant.statusCode).toBe(404);
   });

@@ -1,21 +1,15 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { OTHER_ORGANISATION } from "../../src/seed/data.ts";
 import { createSignedInUser, createTestApp } from "../support/helpers.ts";
 import { consoleCalls } from "../support/operator-console.ts";
 import { createOperator, locationBody } from "../support/operator-fixtures.ts";
-import {
-  ARENA_MONTERREY,
-  CAMPUS,
-  createDriverWithVehicle,
-  FUNDIDORA,
-  idempotencyKey,
-  saveSandboxCard,
-} from "../support/parking-fixtures.ts";
+import { createDriverWithVehicle, idempotencyKey, saveSandboxCard } from "../support/parking-fixtures.ts";
+import { consoleWorld } from "../support/worlds/console.ts";
 
 /** The console's plans (issue 15, docs/decisions/0047): the lists an operator sees, with places sold and left, scoped to the organisation; bad input answers the catalogue's codes. */
 const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
 afterAll(async () => app.close());
 const { call, createPlan } = consoleCalls(app);
+const { lot, secondLot, venue, otherOrganisation } = await consoleWorld(app);
 
 describe("GET admin/plans", () => {
   it("lists the organisation's plans with places sold and left, by location and status, in keyset pages", async () => {
@@ -84,16 +78,16 @@ describe("GET admin/plans", () => {
   it("shows neither another organisation's plans nor those of locations a staff member was not granted", async () => {
     const owner = await createOperator(app);
     const plan = await createPlan(owner.headers);
-    const stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    const stranger = await createOperator(app, { organisationId: otherOrganisation });
     const foreign = await call(stranger.headers, { method: "GET", url: "/api/admin/plans?limit=100" });
     expect(foreign.statusCode).toBe(200);
     expect(foreign.body).not.toContain(plan.uuid);
     const foreignFilter = await call(stranger.headers, {
       method: "GET",
-      url: `/api/admin/plans?location_uuid=${FUNDIDORA}`,
+      url: `/api/admin/plans?location_uuid=${lot}`,
     });
     expect(foreignFilter.json().data.items).toEqual([]);
-    const staff = await createOperator(app, { locationIds: [CAMPUS] });
+    const staff = await createOperator(app, { locationIds: [secondLot] });
     expect((await call(staff.headers, { method: "GET", url: "/api/admin/plans?limit=100" })).body).not.toContain(
       plan.uuid,
     );
@@ -104,7 +98,7 @@ describe("GET admin/plans", () => {
   it("answers the catalogue's codes for plans that break the rules, and 422 for malformed input", async () => {
     const operator = await createOperator(app);
     const cases: [Record<string, unknown>, string][] = [
-      [{ location_uuid: ARENA_MONTERREY, interval: "month" }, "only_one_time_plans"],
+      [{ location_uuid: venue, interval: "month" }, "only_one_time_plans"],
       [{ interval: "month", discount: { kind: "percent", value: 10 } }, "invalid_plan_for_discount"],
       [{ interval: "one_time", cost: 5000, discount: { kind: "amount", value: 6000 } }, "invalid_discount_amount"],
       [{ interval: "one_time", discount: { kind: "percent", value: 101 } }, "invalid_discount_amount"],
@@ -113,16 +107,16 @@ describe("GET admin/plans", () => {
       const response = await call(operator.headers, {
         method: "POST",
         url: "/api/admin/plan",
-        payload: { location_uuid: FUNDIDORA, name: "Regla", cost: 80000, interval: "month", ...overrides },
+        payload: { location_uuid: lot, name: "Regla", cost: 80000, interval: "month", ...overrides },
       });
       expect(response.statusCode, JSON.stringify(overrides)).toBe(422);
       expect(response.json().error).toBe(code);
     }
     for (const payload of [
-      { location_uuid: FUNDIDORA, name: "Mal", cost: "1500.50", interval: "month" },
-      { location_uuid: FUNDIDORA, name: "Mal", cost: 1.5, interval: "month" },
-      { location_uuid: FUNDIDORA, name: "", cost: 1000, interval: "month" },
-      { location_uuid: FUNDIDORA, name: "Mal", cost: 1000, interval: "fortnight" },
+      { location_uuid: lot, name: "Mal", cost: "1500.50", interval: "month" },
+      { location_uuid: lot, name: "Mal", cost: 1.5, interval: "month" },
+      { location_uuid: lot, name: "", cost: 1000, interval: "month" },
+      { location_uuid: lot, name: "Mal", cost: 1000, interval: "fortnight" },
       { location_uuid: "not-a-uuid", name: "Mal", cost: 1000, interval: "month" },
     ]) {
       const response = await call(operator.headers, { method: "POST", url: "/api/admin/plan", payload });

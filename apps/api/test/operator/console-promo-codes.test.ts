@@ -1,17 +1,12 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/lib/ids.ts";
-import { OTHER_ORGANISATION } from "../../src/seed/data.ts";
 import { createSignedInUser, createTestApp } from "../support/helpers.ts";
 import { consoleCalls, uniqueCode } from "../support/operator-console.ts";
 import { createOperator } from "../support/operator-fixtures.ts";
-import {
-  CAMPUS,
-  createDriverWithVehicle,
-  FUNDIDORA,
-  idempotencyKey,
-  saveSandboxCard,
-} from "../support/parking-fixtures.ts";
+import { createDriverWithVehicle, idempotencyKey, saveSandboxCard } from "../support/parking-fixtures.ts";
+import { consoleWorld } from "../support/worlds/console.ts";
+import { sharedLot } from "../support/worlds/shared.ts";
 
 /**
  * The console's promo codes (issue 15, docs/decisions/0047): listing, changing and ending a code,
@@ -20,6 +15,8 @@ import {
 const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
 afterAll(async () => app.close());
 const { call, createPlan, createCode, auditOf } = consoleCalls(app);
+const { lot, secondLot, otherOrganisation } = await consoleWorld(app);
+const lotName = (await sharedLot(app)).name;
 
 describe("promo codes in the console", () => {
   it("lists, changes and ends a code; each change is audited and an ended code is refused at checkout", async () => {
@@ -44,7 +41,7 @@ describe("promo codes in the console", () => {
       redemptions: 0,
       status: "active",
       disabled_at: null,
-      plan: { uuid: plan.uuid, name: "Pensión nocturna", location_name: "Estacionamiento Parque Fundidora" },
+      plan: { uuid: plan.uuid, name: "Pensión nocturna", location_name: lotName },
     });
 
     // A driver redeems it once: the limit may not drop below that.
@@ -157,7 +154,7 @@ describe("promo codes in the console", () => {
       expect(response.json().error).toBe(error);
     }
     // A code for every plan of the organisation is for who sees all of it (decision 0165), not staff of one lot.
-    const staff = await createOperator(app, { locationIds: [FUNDIDORA] });
+    const staff = await createOperator(app, { locationIds: [lot] });
     const everywhere = await call(staff.headers, {
       method: "POST",
       url: "/api/admin/discount",
@@ -200,7 +197,7 @@ describe("promo codes in the console", () => {
       value: 10,
       plan_uuid: plan.uuid,
     });
-    const stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    const stranger = await createOperator(app, { organisationId: otherOrganisation });
     expect((await call(stranger.headers, { method: "GET", url: "/api/admin/discounts?limit=100" })).body).not.toContain(
       code.uuid,
     );
@@ -213,7 +210,7 @@ describe("promo codes in the console", () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().error).toBe("object_not_found");
     }
-    const staff = await createOperator(app, { locationIds: [CAMPUS] });
+    const staff = await createOperator(app, { locationIds: [secondLot] });
     expect(
       (await call(staff.headers, { method: "POST", url: `/api/admin/discount/${code.uuid}/disable` })).statusCode,
     ).toBe(404);
@@ -233,7 +230,7 @@ describe("promo codes in the console", () => {
       plan: null,
       plan_uuid: null,
     });
-    const stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    const stranger = await createOperator(app, { organisationId: otherOrganisation });
     expect((await call(stranger.headers, { method: "GET", url: "/api/admin/discounts?limit=100" })).body).not.toContain(
       everywhere.uuid,
     );

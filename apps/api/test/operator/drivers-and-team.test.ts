@@ -1,17 +1,19 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/lib/ids.ts";
 import { nowIso } from "../../src/lib/time.ts";
-import { OTHER_LOCATION, OTHER_ORGANISATION } from "../../src/seed/data.ts";
 import { createSignedInUser, createTestApp } from "../support/helpers.ts";
 import { consoleCalls } from "../support/operator-console.ts";
 import { createOperator, locationBody } from "../support/operator-fixtures.ts";
-import { createDriverWithVehicle, FUNDIDORA, idempotencyKey, saveSandboxCard } from "../support/parking-fixtures.ts";
-import { FUNDIDORA_MONTHLY } from "../support/subscriptions-fixtures.ts";
+import { createDriverWithVehicle, idempotencyKey, saveSandboxCard } from "../support/parking-fixtures.ts";
+import { consoleWorld } from "../support/worlds/console.ts";
+import { sharedPlans } from "../support/worlds/shared.ts";
 
 /** The operator console's drivers (finding, suspending) and the team (removing, limiting members). */
 const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
 afterAll(async () => app.close());
 const { call, paidStay } = consoleCalls(app);
+const { lot, otherOrganisation, otherLocation } = await consoleWorld(app);
+const monthlyPlan = (await sharedPlans(app)).monthly.id;
 
 describe("drivers", () => {
   it("finds a driver by plate or phone; the platform role suspends them everywhere (their next call is refused) and restores them", async () => {
@@ -45,14 +47,14 @@ describe("drivers", () => {
 
   it("finds a driver who only bought a pass here and shows the pass; another organisation finds nobody", async () => {
     const operator = await createOperator(app);
-    const stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    const stranger = await createOperator(app, { organisationId: otherOrganisation });
     const passHolder = await createDriverWithVehicle(app);
     await saveSandboxCard(app, passHolder.user.id);
     const bought = await call(passHolder.headers, {
       method: "POST",
       url: "/api/user/subscription",
       headers: { "idempotency-key": idempotencyKey() },
-      payload: { plan_uuid: FUNDIDORA_MONTHLY, vehicle_uuid: passHolder.vehicle.id },
+      payload: { plan_uuid: monthlyPlan, vehicle_uuid: passHolder.vehicle.id },
     });
     expect(bought.statusCode, bought.body).toBe(201);
 
@@ -90,7 +92,7 @@ describe("drivers", () => {
         id: newId(),
         user_id: colleague.user.id,
         vehicle_id: colleague.vehicle.id,
-        location_id: FUNDIDORA,
+        location_id: lot,
         status: "finished",
         source: "app",
         currency: "mxn",
@@ -181,12 +183,12 @@ describe("the team", () => {
     const limit = await call(admin.headers, {
       method: "PUT",
       url: `/api/admin/operator/${staff.user.id}`,
-      payload: { location_uuids: [FUNDIDORA] },
+      payload: { location_uuids: [lot] },
     });
     expect(limit.statusCode, limit.body).toBe(200);
-    expect(limit.json().data.location_uuids).toEqual([FUNDIDORA]);
+    expect(limit.json().data.location_uuids).toEqual([lot]);
     const seen = (await call(staff.headers, { method: "GET", url: "/api/admin/locations" })).json().data;
-    expect(seen.map((location: { uuid: string }) => location.uuid)).toEqual([FUNDIDORA]);
+    expect(seen.map((location: { uuid: string }) => location.uuid)).toEqual([lot]);
     // A limited member changes nobody's team.
     const byStaff = await call(staff.headers, { method: "DELETE", url: `/api/admin/operator/${admin.user.id}` });
     expect(byStaff.statusCode).toBe(403);
@@ -194,10 +196,10 @@ describe("the team", () => {
     const foreignLocation = await call(admin.headers, {
       method: "PUT",
       url: `/api/admin/operator/${staff.user.id}`,
-      payload: { location_uuids: [OTHER_LOCATION.id] },
+      payload: { location_uuids: [otherLocation] },
     });
     expect(foreignLocation.statusCode).toBe(404);
-    const stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    const stranger = await createOperator(app, { organisationId: otherOrganisation });
     const foreignMember = await call(admin.headers, {
       method: "DELETE",
       url: `/api/admin/operator/${stranger.user.id}`,
@@ -211,7 +213,7 @@ describe("the team", () => {
     expect(audit.items.find((item: { subject_uuid: string }) => item.subject_uuid === staff.user.id)).toMatchObject({
       action: "operator.grants",
       before: { location_uuids: null },
-      after: { location_uuids: [FUNDIDORA] },
+      after: { location_uuids: [lot] },
     });
   });
 });

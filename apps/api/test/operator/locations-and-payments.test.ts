@@ -2,22 +2,19 @@ import { afterAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/lib/ids.ts";
 import { revenueByLocalDay } from "../../src/modules/operator/repository/payments.ts";
 import { localDays } from "../../src/modules/operator/today.ts";
-import { DEMO_PAID_STAY } from "../../src/seed/data.ts";
 import { createTestApp } from "../support/helpers.ts";
 import { consoleCalls } from "../support/operator-console.ts";
 import { createOperator, locationBody } from "../support/operator-fixtures.ts";
-import {
-  AUSTIN,
-  createDriverWithVehicle,
-  FUNDIDORA,
-  idempotencyKey,
-  uniquePlate,
-} from "../support/parking-fixtures.ts";
+import { createDriverWithVehicle, idempotencyKey, uniquePlate } from "../support/parking-fixtures.ts";
+import { createLocation, US } from "../support/world.ts";
+import { sharedLot } from "../support/worlds/shared.ts";
 
 /** The operator console's locations and audit log, devices, payments and refunds, and today's revenue. */
 const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
 afterAll(async () => app.close());
 const { call, registerDevice, paidStay, refund } = consoleCalls(app);
+const lot = (await sharedLot(app)).id;
+const austin = (await createLocation(app, { ...US, name: "Congress Test Garage" })).id;
 
 describe("locations and the audit log", () => {
   it("opens a location, edits its tariff, and logs both with the values before and after", async () => {
@@ -61,10 +58,10 @@ describe("locations and the audit log", () => {
     const operator = await createOperator(app);
     const landing = async (uuid: string) =>
       (await call(operator.headers, { method: "GET", url: `/api/admin/location/${uuid}` })).json().data.landing_url;
-    expect(await landing(FUNDIDORA)).toBe(`${app.config.publicUrl}/loc/${FUNDIDORA}`);
+    expect(await landing(lot)).toBe(`${app.config.publicUrl}/loc/${lot}`);
     const us = new URL(app.config.publicUrl);
     us.hostname = "us.localhost";
-    expect(await landing(AUSTIN)).toBe(`${us.origin}/loc/${AUSTIN}`);
+    expect(await landing(austin)).toBe(`${us.origin}/loc/${austin}`);
   });
 
   it("refuses a tariff without a first period and an unknown time zone", async () => {
@@ -236,6 +233,7 @@ describe("today's revenue by the location's day", () => {
       })
     ).json().data;
     const driver = await createDriverWithVehicle(app);
+    const template = await paidStay();
     const pay = async (at: string, amount: number) => {
       const visitId = newId();
       await app.db
@@ -244,7 +242,7 @@ describe("today's revenue by the location's day", () => {
           ...(await app.db
             .selectFrom("visits")
             .selectAll()
-            .where("id", "=", DEMO_PAID_STAY.visitId)
+            .where("id", "=", template.visitId)
             .executeTakeFirstOrThrow()),
           id: visitId,
           location_id: location.uuid,
@@ -256,7 +254,7 @@ describe("today's revenue by the location's day", () => {
       const charge = await app.db
         .selectFrom("payments")
         .selectAll()
-        .where("id", "=", DEMO_PAID_STAY.paymentId)
+        .where("id", "=", template.paymentId)
         .executeTakeFirstOrThrow();
       await app.db
         .insertInto("payments")

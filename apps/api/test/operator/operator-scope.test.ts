@@ -1,10 +1,10 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/lib/ids.ts";
-import { OTHER_LOCATION, OTHER_ORGANISATION, PLATFORM_ORGANISATION } from "../../src/seed/data.ts";
+import { PLATFORM_ORGANISATION } from "../../src/seed/data.ts";
 import { createTestApp } from "../support/helpers.ts";
 import { createOperator, locationBody, paidStay, refundCall } from "../support/operator-fixtures.ts";
-import { BARRIO_ANTIGUO_FREEFLOW, FUNDIDORA } from "../support/parking-fixtures.ts";
+import { consoleWorld } from "../support/worlds/console.ts";
 
 /**
  * The authorisation matrix's rows that depend on more than the organisation (docs/decisions/0041,
@@ -14,6 +14,7 @@ import { BARRIO_ANTIGUO_FREEFLOW, FUNDIDORA } from "../support/parking-fixtures.
 
 const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
 afterAll(async () => app.close());
+const { lot, secondLot, otherOrganisation, otherLocation } = await consoleWorld(app);
 
 type Headers = Record<string, string>;
 const call = (headers: Headers, options: InjectOptions) =>
@@ -41,7 +42,7 @@ const startStay = (driver: { headers: Headers; vehicle: { id: string } }, locati
 describe("the audit log per scope", () => {
   it("shows a staff member only their locations' entries and their own; the whole organisation sees all, each with its location", async () => {
     const whole = await createOperator(app);
-    const atBarrio = await createOperator(app, { locationIds: [BARRIO_ANTIGUO_FREEFLOW] });
+    const atBarrio = await createOperator(app, { locationIds: [secondLot] });
     const stay = await paidStay(app);
     const refunded = await refundCall(app, whole.headers, stay.paymentId, { amount: 100, reason: "Cobro de más" });
     expect(refunded.statusCode, refunded.body).toBe(200);
@@ -52,7 +53,7 @@ describe("the audit log per scope", () => {
       url: "/api/admin/device",
       payload: {
         device_id: `gate-${newId()}`,
-        location_uuid: BARRIO_ANTIGUO_FREEFLOW,
+        location_uuid: secondLot,
         kind: "gate",
         direction: "both",
       },
@@ -63,7 +64,7 @@ describe("the audit log per scope", () => {
     const refund = everything.find((entry) => entry.subject_uuid === stay.paymentId);
     expect(refund).toMatchObject({
       action: "payment.refund",
-      location: { uuid: FUNDIDORA, time_zone: "America/Monterrey", currency: "mxn" },
+      location: { uuid: lot, time_zone: "America/Monterrey", currency: "mxn" },
     });
     expect(everything.some((entry) => entry.subject_uuid === opened.json().data.uuid)).toBe(true);
     expect(everything.some((entry) => entry.subject_uuid === registered.json().data.uuid)).toBe(true);
@@ -73,12 +74,12 @@ describe("the audit log per scope", () => {
     // Another location's refund and amounts, and a new location (organisation-wide), are not theirs to read.
     for (const entry of limited) {
       const own = entry.actor.uuid === atBarrio.user.id;
-      expect(own || entry.location?.uuid === BARRIO_ANTIGUO_FREEFLOW, JSON.stringify(entry)).toBe(true);
+      expect(own || entry.location?.uuid === secondLot, JSON.stringify(entry)).toBe(true);
     }
     expect(limited.some((entry) => entry.subject_uuid === stay.paymentId)).toBe(false);
     expect(limited.some((entry) => entry.subject_uuid === opened.json().data.uuid)).toBe(false);
 
-    const norte = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    const norte = await createOperator(app, { organisationId: otherOrganisation });
     expect((await auditOf(norte.headers)).some((entry) => entry.subject_uuid === stay.paymentId)).toBe(false);
   });
 });
@@ -101,17 +102,17 @@ describe("suspension per scope", () => {
       const refused = await call(driver.headers, {
         ...{ method: "POST", url: "/api/user/visit" },
         headers: { "accept-language": language },
-        payload: { location_uuid: FUNDIDORA, vehicle_uuid: driver.vehicle.id },
+        payload: { location_uuid: lot, vehicle_uuid: driver.vehicle.id },
       });
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error).toBe("user_suspended");
       expect(refused.json().error_description).toContain(PLATFORM_ORGANISATION.name);
     }
-    const elsewhere = await startStay(driver, OTHER_LOCATION.id);
+    const elsewhere = await startStay(driver, otherLocation);
     expect(elsewhere.statusCode, elsewhere.body).toBe(201);
 
     // The other organisation reads the driver as active; the audit entry names no location.
-    const norte = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    const norte = await createOperator(app, { organisationId: otherOrganisation });
     const seenByNorte = await call(norte.headers, { method: "GET", url: `/api/admin/driver/${driver.user.id}` });
     expect(seenByNorte.json().data.status).toBe("active");
     const entry = (await auditOf(operator.headers)).find(
@@ -128,7 +129,7 @@ describe("suspension per scope", () => {
 
   it("a staff member limited to some locations suspends only drivers of those locations", async () => {
     const stay = await paidStay(app);
-    const atBarrio = await createOperator(app, { locationIds: [BARRIO_ANTIGUO_FREEFLOW] });
+    const atBarrio = await createOperator(app, { locationIds: [secondLot] });
     const notTheirs = await call(atBarrio.headers, {
       method: "POST",
       url: `/api/admin/driver/${stay.driver.user.id}/suspend`,
@@ -136,7 +137,7 @@ describe("suspension per scope", () => {
     expect(notTheirs.statusCode).toBe(404);
     expect(notTheirs.json().error).toBe("object_not_found");
 
-    const atFundidora = await createOperator(app, { locationIds: [FUNDIDORA] });
+    const atFundidora = await createOperator(app, { locationIds: [lot] });
     const theirs = await call(atFundidora.headers, {
       method: "POST",
       url: `/api/admin/driver/${stay.driver.user.id}/suspend`,

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/lib/ids.ts";
-import { OTHER_ORGANISATION, PLATFORM_ORGANISATION } from "../../src/seed/data.ts";
+import { nowIso } from "../../src/lib/time.ts";
+import { PLATFORM_ORGANISATION } from "../../src/seed/data.ts";
 import { createSignedInUser, createTestApp, testEngine } from "../support/helpers.ts";
 import { createOperator, locationBody } from "../support/operator-fixtures.ts";
-import { ARENA_MONTERREY, METER_ZONE } from "../support/parking-fixtures.ts";
+import { createEvent, createMeterZone, createVenue } from "../support/world.ts";
+import { consoleWorld } from "../support/worlds/console.ts";
 
 /**
  * The console's events and meter zones (issue 15, docs/decisions/0049, 0050): the lists the
@@ -12,6 +14,22 @@ import { ARENA_MONTERREY, METER_ZONE } from "../support/parking-fixtures.ts";
 
 const app = await createTestApp({ env: { API_IP_MAX_PER_MINUTE: "1000000" } });
 afterAll(async () => app.close());
+const { lot, otherOrganisation } = await consoleWorld(app);
+/** The organisation's arena with an upcoming event, its "peninsula" event series, its meter zone "100". */
+const arena = (await createVenue(app)).id;
+await createEvent(app, arena);
+await app.db
+  .insertInto("event_series")
+  .values({
+    id: newId(),
+    organisation_id: PLATFORM_ORGANISATION.id,
+    slug: "peninsula",
+    name: "Festival Prueba",
+    description: "",
+    created_at: nowIso(),
+  })
+  .execute();
+const meterZone = (await createMeterZone(app, { meter: { zone_code: "100" } })).location.id;
 
 type Headers = Record<string, string>;
 
@@ -70,7 +88,7 @@ describe(`the console's events (${testEngine})`, () => {
   let venue: string;
   beforeAll(async () => {
     owner = await createOperator(app);
-    stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    stranger = await createOperator(app, { organisationId: otherOrganisation });
     driver = await createSignedInUser(app);
     // A venue of its own, so the seeded events at the Arena do not share the pages counted here.
     const created = await post(
@@ -124,13 +142,11 @@ describe(`the console's events (${testEngine})`, () => {
 
     // The whole organisation's list holds the seeded Arena's events too; another organisation's, none of them.
     const all = (await get(owner.headers, "/api/admin/events?limit=50")).json().data;
-    expect(all.items.some((event: { location: { uuid: string } }) => event.location.uuid === ARENA_MONTERREY)).toBe(
-      true,
-    );
+    expect(all.items.some((event: { location: { uuid: string } }) => event.location.uuid === arena)).toBe(true);
     const foreign = await get(stranger.headers, "/api/admin/events?limit=50");
     expect(foreign.statusCode).toBe(200);
     expect(foreign.body).not.toContain(venue);
-    expect(foreign.body).not.toContain(ARENA_MONTERREY);
+    expect(foreign.body).not.toContain(arena);
     expect((await get(stranger.headers, `/api/admin/events?location_uuid=${venue}`)).statusCode).toBe(404);
     expect((await get(stranger.headers, `/api/admin/event/${ids[0]}`)).statusCode).toBe(404);
     expect((await get(driver.headers, "/api/admin/events")).statusCode).toBe(403);
@@ -173,7 +189,7 @@ describe(`the console's events (${testEngine})`, () => {
     const strangerVenue = await app.db
       .selectFrom("locations")
       .select("id")
-      .where("organisation_id", "=", OTHER_ORGANISATION.id)
+      .where("organisation_id", "=", otherOrganisation)
       .executeTakeFirst();
     if (strangerVenue) {
       await app.db.updateTable("locations").set({ kind: "venue" }).where("id", "=", strangerVenue.id).execute();
@@ -231,7 +247,7 @@ describe(`the console's meter zones (${testEngine})`, () => {
   const locations: string[] = [];
   beforeAll(async () => {
     owner = await createOperator(app);
-    stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    stranger = await createOperator(app, { organisationId: otherOrganisation });
     for (let index = 0; index < 3; index += 1) {
       const created = await post(owner.headers, "/api/admin/location", {
         name: `Parquímetro ${prefix}-${index}`,
@@ -280,7 +296,7 @@ describe(`the console's meter zones (${testEngine})`, () => {
     expect(one.items).toHaveLength(1);
     // The seeded zones are the demo organisation's; another organisation finds none of them.
     const seeded = (await get(owner.headers, "/api/admin/meters?q=100")).json().data;
-    expect(seeded.items.map((zone: { uuid: string }) => zone.uuid)).toContain(METER_ZONE);
+    expect(seeded.items.map((zone: { uuid: string }) => zone.uuid)).toContain(meterZone);
     const foreign = await get(stranger.headers, `/api/admin/meters?q=${prefix}`);
     expect(foreign.json().data.items).toEqual([]);
     expect((await get(stranger.headers, "/api/admin/meters?q=100")).json().data.items).toEqual([]);
@@ -308,7 +324,7 @@ describe(`the console's meter zones (${testEngine})`, () => {
     expect(inverted.statusCode).toBe(422);
     expect(inverted.json().error).toBe("invalid_data");
     // A lot is no zone: the console's editor finds nothing there.
-    expect((await get(owner.headers, "/api/admin/meter/7d1e5a10-0000-4000-8000-000000000101")).statusCode).toBe(404);
+    expect((await get(owner.headers, `/api/admin/meter/${lot}`)).statusCode).toBe(404);
   });
 
   it("audits a zone's change with what changed", async () => {

@@ -16,6 +16,7 @@ import {
   saveSandboxCard,
   startParkedVisit,
 } from "../support/parking-fixtures.ts";
+import { createLocation } from "../support/world.ts";
 
 /** Stays paid in parallel while the backup runs: enough writes to overlap it on either engine. */
 const PAYS_UNDER_BACKUP = 16;
@@ -77,10 +78,11 @@ describe(`backup and restore under write load (${testEngine})`, () => {
     app = await createTestApp();
     dir = mkdtempSync(path.join(tmpdir(), "estaciona-backup-"));
     drivers = [];
+    const lot = await createLocation(app);
     for (let index = 0; index < PAYS_UNDER_BACKUP + 1; index++) {
       const driver = await createDriverWithVehicle(app);
       await saveSandboxCard(app, driver.user.id);
-      drivers.push({ driver, visitId: await startParkedVisit(app, driver, 90) });
+      drivers.push({ driver, visitId: await startParkedVisit(app, driver, 90, lot.id) });
     }
   });
   afterAll(async () => {

@@ -5,19 +5,14 @@ import { resources } from "@estaciona/i18n";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  DEMO_DISCOUNTS,
-  DEMO_EVENT_SERIES,
-  DEMO_PARTNER_PAGES,
-  DEMO_PLANS,
-  PLATFORM_ORGANISATION,
-} from "../../src/seed/data.ts";
+import { PLATFORM_ORGANISATION } from "../../src/seed/data.ts";
 import { declaredEndpoints } from "../support/declared-endpoints.ts";
 import { createSignedInUser, createTestApp, testEngine } from "../support/helpers.ts";
 import { dropAt, mutations, toJsonSchema, validObject, validSample, withLiteral } from "../support/hostile-values.ts";
 import { locationBody } from "../support/operator-fixtures.ts";
-import { createDriverWithVehicle, FUNDIDORA, saveSandboxCard } from "../support/parking-fixtures.ts";
+import { createDriverWithVehicle, saveSandboxCard } from "../support/parking-fixtures.ts";
 import { databaseFingerprint } from "../support/row-fingerprint.ts";
+import { walkWorld } from "../support/worlds/walk.ts";
 
 /**
  * The promise of docs/product/calls-and-errors.md, generated from the contracts: every declared endpoint
@@ -65,6 +60,7 @@ const isMessageIn = (locale: "es" | "en", text: string) => MESSAGES[locale].some
 // ---------------------------------------------------------------------------------------------
 // The callers, and real things for ids to name, so a broken field reaches the domain and the database
 
+const world = await walkWorld(app);
 const operator = await createSignedInUser(app, { role: "admin" });
 const locations = (await app.inject({ method: "GET", url: "/api/admin/locations", headers: operator.headers })).json()
   .data as Array<{ uuid: string; kind: string }>;
@@ -125,7 +121,7 @@ async function callerFor(
     method: "POST",
     url: "/api/user/visit",
     headers: driver.headers,
-    payload: { location_uuid: FUNDIDORA, vehicle_uuid: driver.vehicle.id },
+    payload: { location_uuid: world.lot.id, vehicle_uuid: driver.vehicle.id },
   });
   expect(visit.statusCode, visit.body).toBe(201);
   return {
@@ -152,9 +148,9 @@ function realPathId(path: string, owned: Record<string, string>): string {
   const byResource: Record<string, string | undefined> = {
     event: someEvent,
     location: path.includes("event") ? locationOfKind("venue") : (spareLocation.json().data.uuid as string),
-    plan: DEMO_PLANS[0]?.id,
+    plan: world.plan.id,
     meter: someMeter,
-    discount: DEMO_DISCOUNTS[0]?.id,
+    discount: world.discount.id,
     organisation: PLATFORM_ORGANISATION.id,
     ...owned,
     driver: spareDriver.user.id,
@@ -166,8 +162,8 @@ function realPathId(path: string, owned: Record<string, string>): string {
 
 function realPathParams(endpoint: Endpoint, owned: Record<string, string>): Record<string, string> {
   const real: Record<string, string> = {
-    slug: endpoint.path.includes("partner") ? (DEMO_PARTNER_PAGES[0]?.slug ?? "x") : DEMO_EVENT_SERIES.slug,
-    code: endpoint.path.includes("discount") ? (DEMO_DISCOUNTS[0]?.code ?? "X") : someZoneCode,
+    slug: endpoint.path.includes("partner") ? world.partnerPage.slug : world.series.slug,
+    code: endpoint.path.includes("discount") ? world.discount.code : someZoneCode,
     hostname: someHostname,
   };
   return Object.fromEntries(
@@ -200,7 +196,7 @@ describe(`hostile input on every declared endpoint, as its own caller (${testEng
         vehicle_uuid: caller.owned.vehicle,
         payment_method_uuid: caller.owned.method,
         visit_uuid: caller.owned.visit,
-        plan_uuid: DEMO_PLANS[0]?.id,
+        plan_uuid: world.plan.id,
         zone_uuid: someMeter,
         event_uuid: someEvent,
         organisation_uuid: PLATFORM_ORGANISATION.id,

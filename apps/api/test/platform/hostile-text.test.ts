@@ -12,11 +12,14 @@ import {
   signedInOperatorWithGate,
   takesText,
 } from "../support/route-walk.ts";
+import { createLocation } from "../support/world.ts";
 
 /** Hostile text, ids and bytes on every route; both engines refuse the same input alike (docs/decisions/0012). */
 
 const { app, operations, rowCounts, expectRobustAnswer } = await openRouteWalk();
 afterAll(async () => app.close());
+// A lot of the platform organisation, where the walk's gate is registered.
+await createLocation(app);
 const { credentials } = await signedInOperatorWithGate(app);
 
 // ---------------------------------------------------------------------------------------------

@@ -10,11 +10,15 @@ import {
   signedInOperatorWithGate,
   takesText,
 } from "../support/route-walk.ts";
+import { createLocation, createVenue } from "../support/world.ts";
 
 /** Values at the edges of what the engines hold, on every route and in money bodies. */
 
 const { app, operations, expectRobustAnswer } = await openRouteWalk();
 afterAll(async () => app.close());
+// A lot and a venue of the platform organisation, for the walk's bodies to name.
+await createLocation(app);
+await createVenue(app);
 const { operator, credentials, someLocation } = await signedInOperatorWithGate(app);
 
 // ---------------------------------------------------------------------------------------------

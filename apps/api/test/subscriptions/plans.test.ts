@@ -1,14 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type TestApp, testEngine } from "../support/helpers.ts";
-import {
-  AUSTIN,
-  createDriverWithVehicle,
-  FUNDIDORA,
-  idempotencyKey,
-  saveSandboxCard,
-} from "../support/parking-fixtures.ts";
+import { createDriverWithVehicle, idempotencyKey, saveSandboxCard } from "../support/parking-fixtures.ts";
 import { subscriptionsApp } from "../support/subscriptions-app.ts";
-import { buyPass, createPlanAs, FUNDIDORA_MONTHLY } from "../support/subscriptions-fixtures.ts";
+import { buyPass, createPlanAs } from "../support/subscriptions-fixtures.ts";
+import { createPartnerPage, passesWorld } from "../support/worlds/passes.ts";
 
 /** The plans drivers see and admins write, the partner landings that show them, and refunding a pass. */
 describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
@@ -16,8 +11,23 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
   const { get } = shop;
   let app: TestApp;
   let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-  beforeAll(() => {
+  let passes: Awaited<ReturnType<typeof passesWorld>>;
+  beforeAll(async () => {
     ({ app, admin } = shop.opened());
+    passes = await passesWorld(app);
+    const mxLots = [passes.lot.id, passes.nightLot.id];
+    await createPartnerPage(app, {
+      slug: "aisd",
+      hostname: "us.localhost",
+      locationIds: [passes.austin.id],
+      title_en: "Parking passes for school staff",
+    });
+    await createPartnerPage(app, {
+      slug: "vaughn",
+      hostname: "localhost",
+      locationIds: mxLots,
+      title_en: "Parking for residents",
+    });
   });
 
   describe("plans", () => {
@@ -28,7 +38,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       }[];
       expect(mx.length).toBeGreaterThanOrEqual(4);
       expect(mx.every((plan) => plan.location.country === "mx")).toBe(true);
-      const monthly = (await get(`/api/open/plan/${FUNDIDORA_MONTHLY}`)).json().data;
+      const monthly = (await get(`/api/open/plan/${passes.monthly.id}`)).json().data;
       expect(monthly).toMatchObject({
         name: "Pensión mensual",
         interval: "month",
@@ -36,7 +46,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
         currency: "mxn",
         availability: 50,
         requires_student_id: false,
-        location: { uuid: FUNDIDORA, country: "mx" },
+        location: { uuid: passes.lot.id, country: "mx" },
       });
       // $1,500 + $5 convenience + 2.9 % card + 16 % IVA, as every charge at the lot.
       expect(monthly.period_price.subtotal).toBe(150000);
@@ -46,14 +56,14 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
           monthly.period_price.processing_fee +
           monthly.period_price.tax,
       );
-      const us = (await get(`/api/open/plans?location_uuid=${AUSTIN}`)).json().data as { currency: string }[];
+      const us = (await get(`/api/open/plans?location_uuid=${passes.austin.id}`)).json().data as { currency: string }[];
       expect(us.length).toBe(2);
       expect(us.every((plan) => plan.currency === "usd")).toBe(true);
     });
 
     it("lets an admin create, change and archive plans, with the spec's plan and discount codes", async () => {
       const created = await createPlanAs(app, admin.headers, {
-        location_uuid: FUNDIDORA,
+        location_uuid: passes.lot.id,
         name: "Nocturna",
         cost: 70000,
         interval: "month",
@@ -77,11 +87,11 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
         headers: admin.headers,
       });
       expect(archived.json().data.status).toBe("archived");
-      const listed = (await get(`/api/open/plans?location_uuid=${FUNDIDORA}`)).json().data as { uuid: string }[];
+      const listed = (await get(`/api/open/plans?location_uuid=${passes.lot.id}`)).json().data as { uuid: string }[];
       expect(listed.map((p) => p.uuid)).not.toContain(plan.uuid);
 
       const codeOf = async (payload: object) => (await createPlanAs(app, admin.headers, payload)).json().error;
-      const base = { location_uuid: FUNDIDORA, name: "X", cost: 10000 };
+      const base = { location_uuid: passes.lot.id, name: "X", cost: 10000 };
       expect(await codeOf({ ...base, interval: "month", discount: { kind: "percent", value: 10 } })).toBe(
         "invalid_plan_for_discount",
       );
@@ -91,10 +101,8 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       expect(await codeOf({ ...base, interval: "one_time", discount: { kind: "percent", value: 101 } })).toBe(
         "invalid_discount_amount",
       );
-      expect(await codeOf({ ...base, location_uuid: "7d1e5a10-0000-4000-8000-000000000105", interval: "month" })).toBe(
-        "only_one_time_plans",
-      );
-      expect(await codeOf({ ...base, location_uuid: "7d1e5a10-0000-4000-8000-000000000104", interval: "month" })).toBe(
+      expect(await codeOf({ ...base, location_uuid: passes.venue.id, interval: "month" })).toBe("only_one_time_plans");
+      expect(await codeOf({ ...base, location_uuid: passes.meterZone.id, interval: "month" })).toBe(
         "plan_creation_error",
       );
 
@@ -127,7 +135,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       await saveSandboxCard(app, driver.user.id);
       const bought = (
         await buyPass(app, driver.headers, idempotencyKey(), {
-          plan_uuid: FUNDIDORA_MONTHLY,
+          plan_uuid: passes.monthly.id,
           vehicle_uuid: driver.vehicle.id,
         })
       ).json().data.subscription;
@@ -155,7 +163,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       const later = new Date(Date.now() + 20 * 86400_000).toISOString().slice(0, 10);
       const scheduled = (
         await buyPass(app, trial.headers, idempotencyKey(), {
-          plan_uuid: FUNDIDORA_MONTHLY,
+          plan_uuid: passes.monthly.id,
           vehicle_uuid: trial.vehicle.id,
           start_date: later,
         })

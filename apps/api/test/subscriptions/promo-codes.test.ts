@@ -3,13 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type createSignedInUser, type TestApp, testEngine } from "../support/helpers.ts";
 import { createDriverWithVehicle, idempotencyKey, saveSandboxCard, uniquePlate } from "../support/parking-fixtures.ts";
 import { subscriptionsApp } from "../support/subscriptions-app.ts";
-import {
-  AUSTIN_MONTHLY,
-  buyPass,
-  FUNDIDORA_MONTHLY,
-  FUNDIDORA_WEEKLY,
-  periodChargesOf,
-} from "../support/subscriptions-fixtures.ts";
+import { buyPass, periodChargesOf } from "../support/subscriptions-fixtures.ts";
+import { passesWorld } from "../support/worlds/passes.ts";
 
 /** Promo codes: created once, discounting the first periods, read on the lot's clock, redeemed atomically. */
 describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
@@ -17,8 +12,10 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
   const { get } = shop;
   let app: TestApp;
   let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-  beforeAll(() => {
+  let passes: Awaited<ReturnType<typeof passesWorld>>;
+  beforeAll(async () => {
     ({ app, admin } = shop.opened());
+    passes = await passesWorld(app);
   });
 
   describe("promo codes", () => {
@@ -51,7 +48,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
             kind: "amount",
             value: 999999,
             currency: "mxn",
-            plan_uuid: FUNDIDORA_MONTHLY,
+            plan_uuid: passes.monthly.id,
           })
         ).json().error,
       ).toBe("invalid_discount_amount");
@@ -70,7 +67,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
 
     it("discounts the first periods, never below zero, once per driver, only where it applies", async () => {
       await createDiscount({ code: "GRATIS", kind: "percent", value: 100, periods: 1 });
-      await createDiscount({ code: "SOLOAUSTIN", kind: "percent", value: 10, plan_uuid: AUSTIN_MONTHLY });
+      await createDiscount({ code: "SOLOAUSTIN", kind: "percent", value: 10, plan_uuid: passes.austinMonthly.id });
       const driver = await createDriverWithVehicle(app);
       await saveSandboxCard(app, driver.user.id);
 
@@ -78,19 +75,19 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       expect(promo).toMatchObject({ code: "GRATIS", kind: "percent", value: 100, periods: 1 });
       expect(promo.plans.length).toBeGreaterThan(0);
 
-      const quote = await get(`/api/user/plan/${FUNDIDORA_MONTHLY}/quote?discount_code=GRATIS`, driver.headers);
+      const quote = await get(`/api/user/plan/${passes.monthly.id}/quote?discount_code=GRATIS`, driver.headers);
       expect(quote.json().data.first_period.total).toBe(0);
       expect(quote.json().data.renewals).toMatchObject([{ from_period: 2, amounts: { subtotal: 150000 } }]);
       expect(
-        (await get(`/api/user/plan/${FUNDIDORA_MONTHLY}/quote?discount_code=NOEXISTE`, driver.headers)).json().error,
+        (await get(`/api/user/plan/${passes.monthly.id}/quote?discount_code=NOEXISTE`, driver.headers)).json().error,
       ).toBe("discount_not_found");
       expect(
-        (await get(`/api/user/plan/${FUNDIDORA_MONTHLY}/quote?discount_code=SOLOAUSTIN`, driver.headers)).json().error,
+        (await get(`/api/user/plan/${passes.monthly.id}/quote?discount_code=SOLOAUSTIN`, driver.headers)).json().error,
       ).toBe("discount_not_available_for_this_plan");
 
       // A free first period is paid without a charge; the code is then used up for this driver.
       const bought = await buyPass(app, driver.headers, idempotencyKey(), {
-        plan_uuid: FUNDIDORA_MONTHLY,
+        plan_uuid: passes.monthly.id,
         vehicle_uuid: driver.vehicle.id,
         discount_code: "gratis",
       });
@@ -110,7 +107,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
         code: "HOYMTY",
         kind: "percent",
         value: 10,
-        plan_uuid: FUNDIDORA_MONTHLY,
+        plan_uuid: passes.monthly.id,
         starts_on: monterreyToday,
         ends_on: monterreyToday,
       });
@@ -118,27 +115,27 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
         code: "MANANAMTY",
         kind: "percent",
         value: 10,
-        plan_uuid: FUNDIDORA_MONTHLY,
+        plan_uuid: passes.monthly.id,
         starts_on: addDays(monterreyToday, 1),
       });
       await createDiscount({
         code: "AYERMTY",
         kind: "percent",
         value: 10,
-        plan_uuid: FUNDIDORA_MONTHLY,
+        plan_uuid: passes.monthly.id,
         ends_on: addDays(monterreyToday, -1),
       });
       const driver = await createDriverWithVehicle(app);
 
       const today = await get("/api/user/discount/HOYMTY", driver.headers);
       expect(today.statusCode, today.body).toBe(200);
-      expect(today.json().data.plans.map((plan: { uuid: string }) => plan.uuid)).toEqual([FUNDIDORA_MONTHLY]);
-      const quote = await get(`/api/user/plan/${FUNDIDORA_MONTHLY}/quote?discount_code=HOYMTY`, driver.headers);
+      expect(today.json().data.plans.map((plan: { uuid: string }) => plan.uuid)).toEqual([passes.monthly.id]);
+      const quote = await get(`/api/user/plan/${passes.monthly.id}/quote?discount_code=HOYMTY`, driver.headers);
       expect(quote.statusCode, quote.body).toBe(200);
       for (const code of ["MANANAMTY", "AYERMTY"]) {
         expect((await get(`/api/user/discount/${code}`, driver.headers)).json().error).toBe("discount_not_available");
         expect(
-          (await get(`/api/user/plan/${FUNDIDORA_MONTHLY}/quote?discount_code=${code}`, driver.headers)).json().error,
+          (await get(`/api/user/plan/${passes.monthly.id}/quote?discount_code=${code}`, driver.headers)).json().error,
         ).toBe("discount_not_available");
       }
     });
@@ -155,7 +152,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       const answers = await Promise.all(
         drivers.map((driver) =>
           buyPass(app, driver.headers, idempotencyKey(), {
-            plan_uuid: FUNDIDORA_WEEKLY,
+            plan_uuid: passes.weekly.id,
             vehicle_uuid: driver.vehicle.id,
             discount_code: "TRES",
           }),

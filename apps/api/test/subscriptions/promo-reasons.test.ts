@@ -2,7 +2,8 @@ import { addDays, dateIn } from "@estaciona/contracts/periods";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import { createDriverWithVehicle, idempotencyKey, saveSandboxCard, uniquePlate } from "../support/parking-fixtures.ts";
-import { buyPass, FUNDIDORA_MONTHLY, FUNDIDORA_WEEKLY } from "../support/subscriptions-fixtures.ts";
+import { buyPass } from "../support/subscriptions-fixtures.ts";
+import { passesWorld } from "../support/worlds/passes.ts";
 
 /**
  * A promo code that exists but cannot be used says why (docs/decisions/0251): the catalogue's
@@ -12,9 +13,11 @@ import { buyPass, FUNDIDORA_MONTHLY, FUNDIDORA_WEEKLY } from "../support/subscri
 describe(`promo codes: why one cannot be used (${testEngine})`, () => {
   let app: TestApp;
   let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+  let passes: Awaited<ReturnType<typeof passesWorld>>;
   beforeAll(async () => {
     app = await createTestApp();
     admin = await createSignedInUser(app, { role: "admin" });
+    passes = await passesWorld(app);
   });
   afterAll(async () => app.close());
 
@@ -33,7 +36,7 @@ describe(`promo codes: why one cannot be used (${testEngine})`, () => {
     const driver = await createDriverWithVehicle(app, { plate: uniquePlate() });
     await saveSandboxCard(app, driver.user.id);
     const bought = await buyPass(app, driver.headers, idempotencyKey(), {
-      plan_uuid: FUNDIDORA_WEEKLY,
+      plan_uuid: passes.weekly.id,
       vehicle_uuid: driver.vehicle.id,
       discount_code: code,
     });
@@ -68,7 +71,7 @@ describe(`promo codes: why one cannot be used (${testEngine})`, () => {
     );
     const quote = await app.inject({
       method: "GET",
-      url: `/api/user/plan/${FUNDIDORA_MONTHLY}/quote?discount_code=RETIRADO`,
+      url: `/api/user/plan/${passes.monthly.id}/quote?discount_code=RETIRADO`,
       headers: driver.headers,
     });
     expect(quote.statusCode).toBe(422);
@@ -99,14 +102,14 @@ describe(`promo codes: why one cannot be used (${testEngine})`, () => {
       code: "VENCIDO",
       kind: "percent",
       value: 10,
-      plan_uuid: FUNDIDORA_MONTHLY,
+      plan_uuid: passes.monthly.id,
       ends_on: addDays(monterreyToday, -1),
     });
     await createDiscount({
       code: "PRONTO",
       kind: "percent",
       value: 10,
-      plan_uuid: FUNDIDORA_MONTHLY,
+      plan_uuid: passes.monthly.id,
       starts_on: addDays(monterreyToday, 2),
     });
     const driver = await createDriverWithVehicle(app);
@@ -117,7 +120,7 @@ describe(`promo codes: why one cannot be used (${testEngine})`, () => {
       expect((await lookUp(code, driver.headers)).json()).toMatchObject({ error: "discount_not_available", reason });
       const quote = await app.inject({
         method: "GET",
-        url: `/api/user/plan/${FUNDIDORA_MONTHLY}/quote?discount_code=${code}`,
+        url: `/api/user/plan/${passes.monthly.id}/quote?discount_code=${code}`,
         headers: driver.headers,
       });
       expect(quote.json()).toMatchObject({ error: "discount_not_available", reason });

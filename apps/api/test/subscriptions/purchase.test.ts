@@ -1,22 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSignedInUser, type TestApp, testEngine } from "../support/helpers.ts";
-import {
-  CAMPUS,
-  createDriverWithVehicle,
-  FUNDIDORA,
-  idempotencyKey,
-  saveSandboxCard,
-  uniquePlate,
-} from "../support/parking-fixtures.ts";
+import { createDriverWithVehicle, idempotencyKey, saveSandboxCard, uniquePlate } from "../support/parking-fixtures.ts";
 import { subscriptionsApp } from "../support/subscriptions-app.ts";
-import {
-  AUSTIN_MONTHLY,
-  buyPass,
-  createPlanAs,
-  FUNDIDORA_MONTHLY,
-  periodChargesOf,
-  STUDENT_MONTHLY,
-} from "../support/subscriptions-fixtures.ts";
+import { buyPass, createPlanAs, periodChargesOf } from "../support/subscriptions-fixtures.ts";
+import { passesWorld } from "../support/worlds/passes.ts";
 
 /** Buying a pass: charged once, scheduled, cancelled, refused, declined, and places counted atomically. */
 describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
@@ -24,8 +11,10 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
   const { get, cancel } = shop;
   let app: TestApp;
   let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-  beforeAll(() => {
+  let passes: Awaited<ReturnType<typeof passesWorld>>;
+  beforeAll(async () => {
     ({ app, admin } = shop.opened());
+    passes = await passesWorld(app);
   });
 
   describe("buying", () => {
@@ -34,7 +23,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       await saveSandboxCard(app, driver.user.id);
       const key = idempotencyKey();
       const response = await buyPass(app, driver.headers, key, {
-        plan_uuid: FUNDIDORA_MONTHLY,
+        plan_uuid: passes.monthly.id,
         vehicle_uuid: driver.vehicle.id,
       });
       expect(response.statusCode, response.body).toBe(201);
@@ -50,7 +39,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
 
       // The same key replays the first answer: no second pass, no second charge.
       const again = await buyPass(app, driver.headers, key, {
-        plan_uuid: FUNDIDORA_MONTHLY,
+        plan_uuid: passes.monthly.id,
         vehicle_uuid: driver.vehicle.id,
       });
       expect(again.json().data.subscription.uuid).toBe(subscription.uuid);
@@ -58,7 +47,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
 
       // One pass per location and vehicle.
       const second = await buyPass(app, driver.headers, idempotencyKey(), {
-        plan_uuid: FUNDIDORA_MONTHLY,
+        plan_uuid: passes.monthly.id,
         vehicle_uuid: driver.vehicle.id,
       });
       expect(second.json().error).toBe("subscription_already_active");
@@ -78,11 +67,11 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
     it("schedules a pass for a later date: trial, nothing charged, the charge waits for its first day", async () => {
       const driver = await createDriverWithVehicle(app);
       await saveSandboxCard(app, driver.user.id);
-      const plan = (await get(`/api/open/plan/${FUNDIDORA_MONTHLY}`)).json().data;
+      const plan = (await get(`/api/open/plan/${passes.monthly.id}`)).json().data;
       const today = new Intl.DateTimeFormat("en-CA", { timeZone: plan.location.time_zone }).format(new Date());
       const later = new Date(Date.parse(`${today}T12:00:00Z`) + 10 * 86400_000).toISOString().slice(0, 10);
       const response = await buyPass(app, driver.headers, idempotencyKey(), {
-        plan_uuid: FUNDIDORA_MONTHLY,
+        plan_uuid: passes.monthly.id,
         vehicle_uuid: driver.vehicle.id,
         start_date: later,
       });
@@ -93,7 +82,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       expect(await periodChargesOf(app, subscription.uuid)).toHaveLength(0);
 
       const tooLate = await buyPass(app, driver.headers, idempotencyKey(), {
-        plan_uuid: FUNDIDORA_MONTHLY,
+        plan_uuid: passes.monthly.id,
         vehicle_uuid: driver.vehicle.id,
         start_date: "2020-01-01",
       });
@@ -110,7 +99,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       await saveSandboxCard(app, driver.user.id);
       const bought = (
         await buyPass(app, driver.headers, idempotencyKey(), {
-          plan_uuid: FUNDIDORA_MONTHLY,
+          plan_uuid: passes.monthly.id,
           vehicle_uuid: driver.vehicle.id,
         })
       ).json().data.subscription;
@@ -132,7 +121,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       await saveSandboxCard(app, driver.user.id);
       const bought = (
         await buyPass(app, driver.headers, idempotencyKey(), {
-          plan_uuid: FUNDIDORA_MONTHLY,
+          plan_uuid: passes.monthly.id,
           vehicle_uuid: driver.vehicle.id,
         })
       ).json().data.subscription;
@@ -157,14 +146,14 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       const driver = await createDriverWithVehicle(app);
       const declining = await saveSandboxCard(app, driver.user.id, { behaviour: "decline" });
       const declined = await buyPass(app, driver.headers, idempotencyKey(), {
-        plan_uuid: AUSTIN_MONTHLY,
+        plan_uuid: passes.austinMonthly.id,
         vehicle_uuid: driver.vehicle.id,
         payment_method_uuid: undefined,
       });
       // No US card: nothing is created.
       expect(declined.json().error).toBe("no_payment_method");
       const failed = await buyPass(app, driver.headers, idempotencyKey(), {
-        plan_uuid: FUNDIDORA_MONTHLY,
+        plan_uuid: passes.monthly.id,
         vehicle_uuid: driver.vehicle.id,
         payment_method_uuid: declining.id,
       });
@@ -173,7 +162,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       expect(incomplete.status).toBe("incomplete");
       const good = await saveSandboxCard(app, driver.user.id, { isDefault: false, last4: "1881" });
       const retried = await buyPass(app, driver.headers, idempotencyKey(), {
-        plan_uuid: FUNDIDORA_MONTHLY,
+        plan_uuid: passes.monthly.id,
         vehicle_uuid: driver.vehicle.id,
         payment_method_uuid: good.id,
       });
@@ -186,7 +175,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       const driver = await createDriverWithVehicle(app);
       await saveSandboxCard(app, driver.user.id);
       const refused = await buyPass(app, driver.headers, idempotencyKey(), {
-        plan_uuid: STUDENT_MONTHLY,
+        plan_uuid: passes.student.id,
         vehicle_uuid: driver.vehicle.id,
       });
       expect(refused.json().error).toBe("missing_parameters");
@@ -194,19 +183,19 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
       await app.db
         .updateTable("locations")
         .set({ email_domain: "alumnos.example.edu" })
-        .where("id", "=", CAMPUS)
+        .where("id", "=", passes.campus.id)
         .execute();
       try {
         const blocked = await buyPass(app, driver.headers, idempotencyKey(), {
-          plan_uuid: STUDENT_MONTHLY,
+          plan_uuid: passes.student.id,
           vehicle_uuid: driver.vehicle.id,
         });
         expect(blocked.json().error).toBe("location_email_blocked");
       } finally {
-        await app.db.updateTable("locations").set({ email_domain: null }).where("id", "=", CAMPUS).execute();
+        await app.db.updateTable("locations").set({ email_domain: null }).where("id", "=", passes.campus.id).execute();
       }
       const bought = await buyPass(app, driver.headers, idempotencyKey(), {
-        plan_uuid: STUDENT_MONTHLY,
+        plan_uuid: passes.student.id,
         vehicle_uuid: driver.vehicle.id,
       });
       expect(bought.statusCode, bought.body).toBe(201);
@@ -215,7 +204,7 @@ describe(`subscriptions: plans, buying, cancelling (${testEngine})`, () => {
     it("counts places atomically: 20 simultaneous purchases of a plan with 5 places make exactly 5 passes", async () => {
       const plan = (
         await createPlanAs(app, admin.headers, {
-          location_uuid: FUNDIDORA,
+          location_uuid: passes.lot.id,
           name: "Cinco lugares",
           cost: 50000,
           interval: "month",

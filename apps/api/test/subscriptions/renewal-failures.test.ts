@@ -19,7 +19,8 @@ import {
   uniquePlate,
 } from "../support/parking-fixtures.ts";
 import { renewalClock } from "../support/renewal-clock.ts";
-import { buyPass, FUNDIDORA_MONTHLY, FUNDIDORA_WEEKLY, periodChargesOf } from "../support/subscriptions-fixtures.ts";
+import { buyPass, periodChargesOf } from "../support/subscriptions-fixtures.ts";
+import { passesWorld } from "../support/worlds/passes.ts";
 
 /**
  * Renewals on a controlled clock (support/renewal-clock.ts) that go wrong: an unanswered 3-D Secure
@@ -29,15 +30,17 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
   const clock = renewalClock();
   const { HOUR, setClock, tick, passRow, currentPeriod, setCardBehaviour, expectInvariants, newPass } = clock;
   let app: TestApp;
-  beforeAll(() => {
+  let passes: Awaited<ReturnType<typeof passesWorld>>;
+  beforeAll(async () => {
     app = clock.app();
+    passes = await passesWorld(app);
   });
 
   it("an unanswered 3-D Secure first payment leaves the pass incomplete; after 23 hours it expires", async () => {
     const driver = await createDriverWithVehicle(app, { plate: uniquePlate() });
     await saveSandboxCard(app, driver.user.id, { behaviour: "three_ds" });
     const bought = await buyPass(app, driver.headers, idempotencyKey(), {
-      plan_uuid: FUNDIDORA_MONTHLY,
+      plan_uuid: passes.monthly.id,
       vehicle_uuid: driver.vehicle.id,
     });
     expect(bought.statusCode, bought.body).toBe(201);
@@ -63,14 +66,14 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
       )
       .execute();
     const again = await buyPass(app, driver.headers, idempotencyKey(), {
-      plan_uuid: FUNDIDORA_MONTHLY,
+      plan_uuid: passes.monthly.id,
       vehicle_uuid: driver.vehicle.id,
     });
     expect(again.statusCode, again.body).toBe(201);
   });
 
   it("a renewal whose worker died after opening the period and before charging it is charged once, with one receipt", async () => {
-    const { driver, pass } = await newPass(FUNDIDORA_WEEKLY);
+    const { driver, pass } = await newPass(passes.weekly.id);
     setClock(Date.parse((await currentPeriod(pass.uuid)).ends_at) + HOUR);
     // What the dead worker committed: the next period opened and made current, no charge yet.
     await app.db.transaction().execute(async (tx) => {
@@ -95,7 +98,7 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
   });
 
   it("a renewal cut off before its charge reached the gateway is charged on the next worker pass, once, untold", async () => {
-    const { driver, pass } = await newPass(FUNDIDORA_WEEKLY);
+    const { driver, pass } = await newPass(passes.weekly.id);
     const due = Date.parse((await currentPeriod(pass.uuid)).ends_at) + HOUR;
     setClock(due);
     // The worker dies between recording the attempt and calling the gateway: the gateway never sees it.

@@ -2,9 +2,12 @@ import { formatMoney } from "@estaciona/contracts/money";
 import { addDays } from "@estaciona/contracts/periods";
 import type { PlanQuote } from "@estaciona/contracts/schemas/subscriptions";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { newId } from "../../src/lib/ids.ts";
+import { nowIso } from "../../src/lib/time.ts";
 import { setDefaultPaymentMethod } from "../../src/modules/payments/service.ts";
 import { cancelSubscription, getSubscription } from "../../src/modules/subscriptions/passes.ts";
 import { RENEWAL_RETRY_HOURS } from "../../src/modules/subscriptions/status.ts";
+import { PLATFORM_ORGANISATION } from "../../src/seed/reference.ts";
 import { type TestApp, testEngine } from "../support/helpers.ts";
 import {
   createDriverWithVehicle,
@@ -14,13 +17,8 @@ import {
   uniquePlate,
 } from "../support/parking-fixtures.ts";
 import { renewalClock } from "../support/renewal-clock.ts";
-import {
-  AUSTIN_MONTHLY,
-  buyPass,
-  FUNDIDORA_MONTHLY,
-  FUNDIDORA_WEEKLY,
-  periodChargesOf,
-} from "../support/subscriptions-fixtures.ts";
+import { buyPass, periodChargesOf } from "../support/subscriptions-fixtures.ts";
+import { passesWorld } from "../support/worlds/passes.ts";
 
 /**
  * Renewals on a controlled clock (support/renewal-clock.ts): periods opened and charged once,
@@ -30,8 +28,29 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
   const clock = renewalClock();
   const { HOUR, setClock, tick, passRow, currentPeriod, setCardBehaviour, expectInvariants, newPass } = clock;
   let app: TestApp;
-  beforeAll(() => {
+  let passes: Awaited<ReturnType<typeof passesWorld>>;
+  beforeAll(async () => {
     app = clock.app();
+    passes = await passesWorld(app);
+    // $20 off the first three months in Austin, for every pass of the organisation.
+    await app.db
+      .insertInto("discounts")
+      .values({
+        id: newId(),
+        code: "AUSTIN20",
+        kind: "amount",
+        value: 2000,
+        currency: "usd",
+        plan_id: null,
+        periods: 3,
+        starts_on: null,
+        ends_on: null,
+        max_redemptions: 500,
+        redemptions: 0,
+        organisation_id: PLATFORM_ORGANISATION.id,
+        created_at: nowIso(),
+      })
+      .execute();
   });
 
   it("renews a monthly pass for a year: each period opened once and charged once, with receipts", async () => {
@@ -65,11 +84,11 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
     const driver = await createDriverWithVehicle(app, { plate: uniquePlate() });
     await saveSandboxCard(app, driver.user.id, { country: "us" });
     const get = async (url: string) => (await app.inject({ method: "GET", url, headers: driver.headers })).json().data;
-    const quote: PlanQuote = await get(`/api/user/plan/${AUSTIN_MONTHLY}/quote?discount_code=AUSTIN20`);
+    const quote: PlanQuote = await get(`/api/user/plan/${passes.austinMonthly.id}/quote?discount_code=AUSTIN20`);
     const checkout = (n: number) =>
       n === 1 ? quote.first_period.total : quote.renewals.filter((step) => step.from_period <= n).at(-1)?.amounts.total;
     const bought = await buyPass(app, driver.headers, idempotencyKey(), {
-      plan_uuid: AUSTIN_MONTHLY,
+      plan_uuid: passes.austinMonthly.id,
       vehicle_uuid: driver.vehicle.id,
       discount_code: "AUSTIN20",
     });
@@ -114,7 +133,7 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
   });
 
   it("reminds the driver once, seven days before a monthly renewal, on their channel, with the day, the amount and the pass on the host it was bought on", async () => {
-    const { driver, pass } = await newPass(FUNDIDORA_MONTHLY, {}, "isisa.localhost:8080");
+    const { driver, pass } = await newPass(passes.monthly.id, {}, "isisa.localhost:8080");
     const end = Date.parse((await currentPeriod(pass.uuid)).ends_at);
     const reminders = () =>
       app.db
@@ -139,7 +158,7 @@ describe(`subscriptions: renewals on the clock (${testEngine})`, () => {
     const start = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Monterrey" }).format(
       Date.now() + 5 * 24 * HOUR,
     );
-    const { pass } = await newPass(FUNDIDORA_WEEKLY, { start_date: start });
+    const { pass } = await newPass(passes.weekly.id, { start_date: start });
     expect(pass.status).toBe("trial");
     const first = await currentPeriod(pass.uuid);
     setClock(Date.parse(first.starts_at) - 60_000);

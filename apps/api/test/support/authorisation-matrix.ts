@@ -1,12 +1,11 @@
 import type { InjectOptions } from "fastify";
 import { newId } from "../../src/lib/ids.ts";
-import { DEMO_CENTRO_METER, DEMO_DRIVER, DEMO_PAID_STAY } from "../../src/seed/data.ts";
-import type { OwnedWorld } from "./authorisation-world.ts";
+import { OWNED_PLATE, type OwnedWorld } from "./authorisation-world.ts";
 import { invoicingSettingsAndCreditNotes } from "./credit-note-authorisation.ts";
 import { testPhone } from "./helpers.ts";
 import { eventBody, hostBody, meterZoneBody } from "./operator-console.ts";
 import { locationBody } from "./operator-fixtures.ts";
-import { FUNDIDORA, idempotencyKey } from "./parking-fixtures.ts";
+import { idempotencyKey } from "./parking-fixtures.ts";
 
 /** One admin endpoint's row: the call for an owned resource, what the owner gets, what another organisation's operator gets. */
 
@@ -36,7 +35,7 @@ export function authorisationMatrix(world: OwnedWorld): Record<string, MatrixEnt
       foreign: "absent",
     },
     "GET /admin/location/:uuid": {
-      request: () => ({ method: "GET", url: `/api/admin/location/${FUNDIDORA}` }),
+      request: () => ({ method: "GET", url: `/api/admin/location/${world.lot}` }),
       owner: 200,
       foreign: "not_found",
     },
@@ -58,7 +57,7 @@ export function authorisationMatrix(world: OwnedWorld): Record<string, MatrixEnt
       request: () => ({
         method: "POST",
         url: "/api/admin/device",
-        payload: { device_id: `cam-${newId()}`, location_uuid: FUNDIDORA, kind: "camera", direction: "entry" },
+        payload: { device_id: `cam-${newId()}`, location_uuid: world.lot, kind: "camera", direction: "entry" },
       }),
       owner: 201,
       foreign: "not_found",
@@ -84,14 +83,14 @@ export function authorisationMatrix(world: OwnedWorld): Record<string, MatrixEnt
       foreign: "absent",
     },
     "GET /admin/payment/:uuid": {
-      request: () => ({ method: "GET", url: `/api/admin/payment/${DEMO_PAID_STAY.paymentId}` }),
+      request: () => ({ method: "GET", url: `/api/admin/payment/${world.ownedPayment}` }),
       owner: 200,
       foreign: "not_found",
     },
     "POST /admin/payment/:uuid/refund": {
       request: () => ({
         method: "POST",
-        url: `/api/admin/payment/${DEMO_PAID_STAY.paymentId}/refund`,
+        url: `/api/admin/payment/${world.ownedPayment}/refund`,
         headers: { "idempotency-key": idempotencyKey() },
         payload: { amount: 100, reason: "Cobro de prueba" },
       }),
@@ -104,22 +103,22 @@ export function authorisationMatrix(world: OwnedWorld): Record<string, MatrixEnt
       foreign: "absent",
     },
     "GET /admin/drivers": {
-      request: () => ({ method: "GET", url: "/api/admin/drivers?q=DEMO123" }),
+      request: () => ({ method: "GET", url: `/api/admin/drivers?q=${OWNED_PLATE}` }),
       owner: 200,
       foreign: "absent",
     },
     "GET /admin/driver/:uuid": {
-      request: () => ({ method: "GET", url: `/api/admin/driver/${DEMO_DRIVER.id}` }),
+      request: () => ({ method: "GET", url: `/api/admin/driver/${world.ownedDriver}` }),
       owner: 200,
       foreign: "not_found",
     },
     "POST /admin/driver/:uuid/suspend": {
-      request: () => ({ method: "POST", url: `/api/admin/driver/${DEMO_DRIVER.id}/suspend` }),
+      request: () => ({ method: "POST", url: `/api/admin/driver/${world.ownedDriver}/suspend` }),
       owner: 200,
       foreign: "not_found",
     },
     "POST /admin/driver/:uuid/restore": {
-      request: () => ({ method: "POST", url: `/api/admin/driver/${DEMO_DRIVER.id}/restore` }),
+      request: () => ({ method: "POST", url: `/api/admin/driver/${world.ownedDriver}/restore` }),
       owner: 200,
       foreign: "not_found",
     },
@@ -174,7 +173,7 @@ export function authorisationMatrix(world: OwnedWorld): Record<string, MatrixEnt
       foreign: "absent",
     },
     "GET /admin/meter/:uuid": {
-      request: () => ({ method: "GET", url: `/api/admin/meter/${DEMO_CENTRO_METER.location_id}` }),
+      request: () => ({ method: "GET", url: `/api/admin/meter/${world.ownedMeterZone}` }),
       owner: 200,
       foreign: "not_found",
     },
@@ -187,7 +186,7 @@ export function authorisationMatrix(world: OwnedWorld): Record<string, MatrixEnt
       request: () => ({
         method: "PUT",
         url: `/api/admin/operator/${world.limitable.user.id}`,
-        payload: { location_uuids: [FUNDIDORA] },
+        payload: { location_uuids: [world.lot] },
       }),
       owner: 200,
       foreign: "not_found",
@@ -268,7 +267,7 @@ export function authorisationMatrix(world: OwnedWorld): Record<string, MatrixEnt
       request: () => ({
         method: "POST",
         url: "/api/admin/plan",
-        payload: { location_uuid: FUNDIDORA, name: "Diurna", cost: 50000, interval: "month", availability: 5 },
+        payload: { location_uuid: world.lot, name: "Diurna", cost: 50000, interval: "month", availability: 5 },
       }),
       owner: 201,
       foreign: "not_found",

@@ -1,12 +1,15 @@
 import { beforeAll, expect } from "vitest";
 import { newId } from "../../src/lib/ids.ts";
 import { nowIso } from "../../src/lib/time.ts";
-import { DEMO_CENTRO_METER, DEMO_DRIVER, DEMO_PAID_STAY, OTHER_ORGANISATION } from "../../src/seed/data.ts";
 import { PLATFORM_ORGANISATION } from "../../src/seed/reference.ts";
 import { createSignedInUser, type TestApp } from "./helpers.ts";
 import { consoleCalls, eventBody } from "./operator-console.ts";
 import { createOperator, locationBody, paidStay } from "./operator-fixtures.ts";
-import { FUNDIDORA } from "./parking-fixtures.ts";
+import { createLocation, createMeterZone, createOrganisation } from "./world.ts";
+import { sharedLot } from "./worlds/shared.ts";
+
+/** The plate of the owner's driver, which another organisation's answers must never hold. */
+export const OWNED_PLATE = "OWN123";
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 type Operator = Awaited<ReturnType<typeof createOperator>>;
@@ -16,8 +19,17 @@ export interface OwnedWorld {
   owner: Operator;
   stranger: Operator;
   driver: SignedIn;
-  /** Ids of the demo organisation that another organisation's operator must never see. */
+  /** Ids of the owner's organisation that another organisation's operator must never see. */
   ownedIds: string[];
+  /** The owner's lot, where its devices, passes and paid stays are. */
+  lot: string;
+  /** A driver who paid a stay at the owner's lot (plate OWNED_PLATE), and that payment. */
+  ownedDriver: string;
+  ownedPayment: string;
+  /** The owner's on-street meter zone (its location). */
+  ownedMeterZone: string;
+  /** A lot of the stranger's organisation. */
+  foreignLocation: string;
   device: { uuid: string };
   /** A location of the owner's to edit: editing a seeded one would change what other tests are charged. */
   ownedLocation: string;
@@ -33,7 +45,7 @@ export interface OwnedWorld {
   ownedGlobalInvoice: string;
   /** A driver's ticket dispute at the owner's lot (docs/decisions/0200). */
   ownedDispute: string;
-  /** The platform role (hosts, organisations): an operator of the demo organisation with `platform`. */
+  /** The platform role (hosts, organisations): an operator of the platform's organisation with `platform`. */
   platformOwner: SignedIn;
   /** Members of the owner's team to remove and to limit. */
   removable: Operator;
@@ -68,22 +80,34 @@ export function ownedWorld(app: TestApp): OwnedWorld {
       .execute();
     await insertTestHost("matrix.localhost");
     world.owner = await createOperator(app);
-    world.stranger = await createOperator(app, { organisationId: OTHER_ORGANISATION.id });
+    const strangers = await createOrganisation(app, { name: "Estacionamientos Ajenos" });
+    world.stranger = await createOperator(app, { organisationId: strangers.id });
+    world.foreignLocation = (await createLocation(app, { organisation_id: strangers.id })).id;
     world.driver = await createSignedInUser(app);
+    world.lot = (await sharedLot(app)).id;
+    const stay = await paidStay(app, world.lot);
+    await app.db
+      .updateTable("vehicles")
+      .set({ plate: OWNED_PLATE })
+      .where("user_id", "=", stay.driver.user.id)
+      .execute();
+    world.ownedDriver = stay.driver.user.id;
+    world.ownedPayment = stay.paymentId;
+    world.ownedMeterZone = (await createMeterZone(app, { meter: { zone_code: "100" } })).location.id;
     world.device = await registerDevice(world.owner.headers);
     world.ownedIds = [
-      FUNDIDORA,
-      DEMO_PAID_STAY.paymentId,
-      DEMO_DRIVER.id ?? "",
+      world.lot,
+      world.ownedPayment,
+      world.ownedDriver,
       world.device.uuid,
       world.owner.user.id,
-      DEMO_CENTRO_METER.location_id,
+      world.ownedMeterZone,
     ];
     world.ownedPlan = (
       await call(world.owner.headers, {
         method: "POST",
         url: "/api/admin/plan",
-        payload: { location_uuid: FUNDIDORA, name: "Nocturna", cost: 70000, interval: "month", availability: 3 },
+        payload: { location_uuid: world.lot, name: "Nocturna", cost: 70000, interval: "month", availability: 3 },
       })
     ).json().data.uuid;
     world.ownedDiscount = (
@@ -132,7 +156,7 @@ export function ownedWorld(app: TestApp): OwnedWorld {
     world.ownedLocation = (
       await call(world.owner.headers, { method: "POST", url: "/api/admin/location", payload: locationBody() })
     ).json().data.uuid;
-    const disputed = await paidStay(app);
+    const disputed = await paidStay(app, world.lot);
     const opened = await call(disputed.driver.headers, {
       method: "POST",
       url: `/api/user/receipt/${disputed.paymentId}/dispute`,

@@ -1,10 +1,15 @@
 import type { TestApp } from "./helpers.ts";
-import { AUSTIN, createDriverWithVehicle, idempotencyKey, parkedFor, saveSandboxCard } from "./parking-fixtures.ts";
+import { createDriverWithVehicle, idempotencyKey, parkedFor, saveSandboxCard } from "./parking-fixtures.ts";
 
 /** A driver with a verified card who parked and paid a stay at `locationId` through the API. */
 export async function driverWithPaidStay(app: TestApp, locationId: string) {
   const driver = await createDriverWithVehicle(app);
-  await saveSandboxCard(app, driver.user.id, { country: locationId === AUSTIN ? "us" : "mx" });
+  const { country } = await app.db
+    .selectFrom("locations")
+    .select("country")
+    .where("id", "=", locationId)
+    .executeTakeFirstOrThrow();
+  await saveSandboxCard(app, driver.user.id, { country });
   const paymentId = await payStay(app, driver, locationId);
   return { ...driver, paymentId };
 }

@@ -4,9 +4,9 @@ import { newId } from "../../src/lib/ids.ts";
 import { nowIso } from "../../src/lib/time.ts";
 import { PLATFORM_ORGANISATION } from "../../src/seed/data.ts";
 import { createSignedInUser, type TestApp } from "./helpers.ts";
-import { paidStay as paidStayAtFundidora, refundCall } from "./operator-fixtures.ts";
-import { createDriverWithVehicle, FUNDIDORA, idempotencyKey, saveSandboxCard } from "./parking-fixtures.ts";
-import { FUNDIDORA_MONTHLY } from "./subscriptions-fixtures.ts";
+import { paidStay as paidStayAtTheLot, refundCall } from "./operator-fixtures.ts";
+import { createDriverWithVehicle, idempotencyKey, saveSandboxCard } from "./parking-fixtures.ts";
+import { sharedLot, sharedPlans } from "./worlds/shared.ts";
 
 /** The operator console's tests: the calls they make as an operator and the resources they need. */
 
@@ -72,14 +72,14 @@ export function consoleCalls(app: TestApp) {
   const call = (headers: Headers, options: InjectOptions) =>
     app.inject({ ...options, headers: { ...headers, ...(options.headers as Headers | undefined) } });
 
-  /** A device at one of the demo organisation's lots, as the console registers it. */
-  async function registerDevice(headers: Headers, locationId = FUNDIDORA) {
+  /** A device at a lot (the file's shared lot unless told), as the console registers it. */
+  async function registerDevice(headers: Headers, locationId?: string) {
     const response = await call(headers, {
       method: "POST",
       url: "/api/admin/device",
       payload: {
         device_id: `gate-${newId()}`,
-        location_uuid: locationId,
+        location_uuid: locationId ?? (await sharedLot(app)).id,
         kind: "gate",
         direction: "both",
         name: "Norte",
@@ -89,9 +89,9 @@ export function consoleCalls(app: TestApp) {
     return response.json().data as { uuid: string; key: string };
   }
 
-  const paidStay = () => paidStayAtFundidora(app);
+  const paidStay = () => paidStayAtTheLot(app);
 
-  /** An invoice request of the demo organisation waiting for the operator (the invoicing suite makes real ones). */
+  /** An invoice request of an organisation (the platform's unless told) waiting for the operator (the invoicing suite makes real ones). */
   async function pendingInvoice(organisationId = PLATFORM_ORGANISATION.id) {
     const now = new Date().toISOString();
     const driver = await createSignedInUser(app);
@@ -139,7 +139,7 @@ export function consoleCalls(app: TestApp) {
     return id;
   }
 
-  /** A driver's monthly pass at Fundidora, bought and paid through the real call. */
+  /** A driver's monthly pass at the file's shared lot, bought and paid through the real call. */
   async function paidPass() {
     const driver = await createDriverWithVehicle(app);
     await saveSandboxCard(app, driver.user.id);
@@ -147,7 +147,7 @@ export function consoleCalls(app: TestApp) {
       method: "POST",
       url: "/api/user/subscription",
       headers: { "idempotency-key": idempotencyKey() },
-      payload: { plan_uuid: FUNDIDORA_MONTHLY, vehicle_uuid: driver.vehicle.id },
+      payload: { plan_uuid: (await sharedPlans(app)).monthly.id, vehicle_uuid: driver.vehicle.id },
     });
     expect(bought.statusCode, bought.body).toBe(201);
     return bought.json().data.subscription.uuid as string;
@@ -173,7 +173,7 @@ export function consoleCalls(app: TestApp) {
       method: "POST",
       url: "/api/admin/plan",
       payload: {
-        location_uuid: FUNDIDORA,
+        location_uuid: (await sharedLot(app)).id,
         name: "Pensión nocturna",
         cost: 80000,
         interval: "month",

@@ -1,10 +1,11 @@
 import { expect } from "vitest";
 import { PLATFORM_ORGANISATION } from "../../src/seed/data.ts";
 import { createSignedInUser, type TestApp } from "./helpers.ts";
-import { createDriverWithVehicle, FUNDIDORA, idempotencyKey, parkedFor, saveSandboxCard } from "./parking-fixtures.ts";
+import { createDriverWithVehicle, idempotencyKey, parkedFor, saveSandboxCard } from "./parking-fixtures.ts";
+import { sharedLot } from "./worlds/shared.ts";
 
 /**
- * An operator ("Op Test") of an organisation, the demo one by default, without the platform role
+ * An operator ("Op Test") of an organisation, the platform's by default, without the platform role
  * unless asked, optionally limited to some of its locations.
  */
 export async function createOperator(
@@ -50,8 +51,8 @@ export const locationBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** A driver who paid a 90-minute stay at a lot (Fundidora's tariff) through the real pay call: a succeeded sandbox charge. */
-export async function paidStay(app: TestApp, locationId = FUNDIDORA) {
+/** A driver who paid a 90-minute stay at a lot (the file's shared lot unless told) through the real pay call: a succeeded sandbox charge. */
+export async function paidStay(app: TestApp, locationId?: string) {
   const driver = await createDriverWithVehicle(app);
   await saveSandboxCard(app, driver.user.id);
   const visit = (
@@ -59,7 +60,7 @@ export async function paidStay(app: TestApp, locationId = FUNDIDORA) {
       method: "POST",
       url: "/api/user/visit",
       headers: driver.headers,
-      payload: { location_uuid: locationId, vehicle_uuid: driver.vehicle.id },
+      payload: { location_uuid: locationId ?? (await sharedLot(app)).id, vehicle_uuid: driver.vehicle.id },
     })
   ).json().data;
   await parkedFor(app, visit.uuid, 90);

@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, expect, vi } from "vitest";
 import { sweepSubscriptions } from "../../src/modules/subscriptions/renewals.ts";
 import { createTestApp, type TestApp } from "./helpers.ts";
 import { createDriverWithVehicle, idempotencyKey, saveSandboxCard, uniquePlate } from "./parking-fixtures.ts";
-import { buyPass, FUNDIDORA_MONTHLY, periodChargesOf } from "./subscriptions-fixtures.ts";
+import { buyPass, periodChargesOf } from "./subscriptions-fixtures.ts";
+import { sharedPlans } from "./worlds/shared.ts";
 
 /**
  * The controlled clock of the renewal tests: Date is faked (lib/time.ts reads it), the work is
@@ -53,12 +54,13 @@ export function renewalClock() {
     expect(SUBSCRIPTION_STATUSES).toContain((await passRow(id)).status);
   };
 
-  async function newPass(plan = FUNDIDORA_MONTHLY, body: object = {}, host?: string) {
+  /** A driver's pass, bought through the real call: of the file's shared monthly plan unless told. */
+  async function newPass(plan?: string, body: object = {}, host?: string) {
     const driver = await createDriverWithVehicle(app(), { plate: uniquePlate() });
     const card = await saveSandboxCard(app(), driver.user.id);
     const headers = host ? { ...driver.headers, host } : driver.headers;
     const response = await buyPass(app(), headers, idempotencyKey(), {
-      plan_uuid: plan,
+      plan_uuid: plan ?? (await sharedPlans(app())).monthly.id,
       vehicle_uuid: driver.vehicle.id,
       ...body,
     });

@@ -1,6 +1,9 @@
 import type { TestApp } from "./helpers.ts";
 
-/** Seeded demo plans (apps/api/src/seed/data.ts). */
+/**
+ * Seeded demo plans (apps/api/src/seed/demo/passes.ts), for the files still on the demo seed
+ * (support/demo-seed-files.ts); a file that builds its own data uses support/worlds/shared.ts.
+ */
 export const FUNDIDORA_MONTHLY = "5a9c0e11-0000-4000-8000-000000000301";
 export const FUNDIDORA_WEEKLY = "5a9c0e11-0000-4000-8000-000000000302";
 export const STUDENT_MONTHLY = "5a9c0e11-0000-4000-8000-000000000304";
