@@ -6,6 +6,7 @@ import { createSignedInUser, type TestApp } from "./helpers.ts";
 import { consoleCalls, eventBody } from "./operator-console.ts";
 import { createOperator, locationBody, paidStay } from "./operator-fixtures.ts";
 import { createLocation, createMeterZone, createOrganisation } from "./world.ts";
+import { createInvoiceIssuer } from "./worlds/invoicing.ts";
 import { sharedLot } from "./worlds/shared.ts";
 
 /** The plate of the owner's driver, which another organisation's answers must never hold. */
@@ -80,6 +81,8 @@ export function ownedWorld(app: TestApp): OwnedWorld {
       .execute();
     await insertTestHost("matrix.localhost");
     world.owner = await createOperator(app);
+    // The owner's organisation issues CFDIs (its global invoice's settings are the owner's to set).
+    await createInvoiceIssuer(app);
     const strangers = await createOrganisation(app, { name: "Estacionamientos Ajenos" });
     world.stranger = await createOperator(app, { organisationId: strangers.id });
     world.foreignLocation = (await createLocation(app, { organisation_id: strangers.id })).id;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signIn, type TestApp, testEngine } from "../support/helpers.ts";
 import { driverWithPaidStay, validProfile } from "../support/invoicing-fixtures.ts";
-import { createInvoiceIssuer } from "../support/worlds/invoice-issuer.ts";
+import { createInvoiceIssuer } from "../support/worlds/invoicing.ts";
 import { createParkLot } from "../support/worlds/parking.ts";
 
 describe(`personal data: export and account deletion (${testEngine})`, () => {

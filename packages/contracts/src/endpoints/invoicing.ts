@@ -214,6 +214,8 @@ export const updateGlobalInvoiceSettings = defineEndpoint({
   method: "PUT",
   path: "/admin/invoices/global/settings",
   auth: "admin",
+  // An organisation with no CFDI issuer has no global invoice to set.
+  errors: ["object_not_found"],
   tag,
   summary:
     "Set how often the global invoice is issued: daily, weekly, fortnightly, monthly or bimonthly, from the next period on",

@@ -9,7 +9,7 @@ import { JOB_ISSUE_CREDIT_NOTE, registerCreditNoteChecks } from "./credit-notes.
 import { GLOBAL_INVOICE_TIME_ZONE, SAT_PERIODICITY } from "./global-periods.ts";
 import { findGlobalInvoice } from "./global-repository.ts";
 import { cfdiDate } from "./issuing.ts";
-import { type InvoiceProvider, InvoiceProviderError } from "./provider.ts";
+import { finalIssueFailure, type InvoiceProvider, issuedColumns } from "./provider.ts";
 import { findInvoiceById } from "./repository.ts";
 
 /**
@@ -118,28 +118,13 @@ export async function issueCreditNote(
   const receiverEmail = note.invoice_id ? ((await findInvoiceById(db, note.invoice_id))?.receiver_email ?? "") : "";
   try {
     const issued = await providers.invoicing.issue(document, { invoiceId: id, receiverEmail });
-    const now = nowIso();
     await updateCreditNoteIfStatus(db, id, "issuing", {
-      status: "issued",
-      provider: providers.invoicing.name,
-      provider_ref: issued.providerRef,
-      cfdi_uuid: issued.cfdiUuid,
-      stamped: issued.stamped ? 1 : 0,
-      xml: issued.xml,
-      pdf_base64: issued.pdf.toString("base64"),
+      ...issuedColumns(providers.invoicing.name, issued, nowIso()),
       failure_code: null,
-      issued_at: now,
-      updated_at: now,
     });
   } catch (error) {
-    if (!(error instanceof InvoiceProviderError)) throw error;
-    if (error.retryable && job.attempt < job.maxAttempts) throw error;
+    const failed = finalIssueFailure(error, providers.invoicing.name, job, nowIso());
     deps.log.error({ err: error, creditNoteId: id }, "credit note not issued");
-    await updateCreditNoteIfStatus(db, id, "issuing", {
-      status: "failed",
-      provider: providers.invoicing.name,
-      failure_code: error.retryable ? "invoice_not_available" : "invalid_invoice_data",
-      updated_at: nowIso(),
-    });
+    await updateCreditNoteIfStatus(db, id, "issuing", failed);
   }
 }

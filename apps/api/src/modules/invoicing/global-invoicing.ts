@@ -27,7 +27,7 @@ import {
   updateGlobalInvoiceIfStatus,
 } from "./global-repository.ts";
 import { cfdiDate, MAX_ISSUE_ATTEMPTS, paymentFormOfLines } from "./issuing.ts";
-import { type InvoiceProvider, InvoiceProviderError } from "./provider.ts";
+import { finalIssueFailure, type InvoiceProvider, issuedColumns } from "./provider.ts";
 import { paymentFormOf, takeNextFolio } from "./repository.ts";
 
 /**
@@ -205,32 +205,20 @@ export async function issueGlobalInvoice(
   if (!document) return;
   try {
     const issued = await providers.invoicing.issue(document, { invoiceId: id, receiverEmail: "" });
-    const now = nowIso();
     await db.transaction().execute(async (tx) => {
-      const moved = await updateGlobalInvoiceIfStatus(tx, id, "issuing", {
-        status: "issued",
-        provider: providers.invoicing.name,
-        provider_ref: issued.providerRef,
-        cfdi_uuid: issued.cfdiUuid,
-        stamped: issued.stamped ? 1 : 0,
-        xml: issued.xml,
-        pdf_base64: issued.pdf.toString("base64"),
-        issued_at: now,
-        updated_at: now,
-      });
+      const moved = await updateGlobalInvoiceIfStatus(
+        tx,
+        id,
+        "issuing",
+        issuedColumns(providers.invoicing.name, issued, nowIso()),
+      );
       // A sale refunded after the collection and before the stamp: its credit note is owed now.
       if (moved) await checkCreditNotesOnIssue(tx, { kind: "global", id });
     });
   } catch (error) {
-    if (!(error instanceof InvoiceProviderError)) throw error;
-    if (error.retryable && job.attempt < job.maxAttempts) throw error;
+    const failed = finalIssueFailure(error, providers.invoicing.name, job, nowIso());
     deps.log.error({ err: error, globalInvoiceId: id }, "global invoice not issued");
     // Its sales stay on it: the console shows it failed, and they were never the drivers' to invoice again.
-    await updateGlobalInvoiceIfStatus(db, id, "issuing", {
-      status: "failed",
-      provider: providers.invoicing.name,
-      failure_code: error.retryable ? "invoice_not_available" : "invalid_invoice_data",
-      updated_at: nowIso(),
-    });
+    await updateGlobalInvoiceIfStatus(db, id, "issuing", failed);
   }
 }

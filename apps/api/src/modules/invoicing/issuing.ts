@@ -11,7 +11,7 @@ import { findLocationById } from "../parking/locations/repository.ts";
 import { findUserById } from "../users/repository.ts";
 import type { CfdiDocument } from "./cfdi.ts";
 import { checkCreditNotesOnIssue } from "./credit-notes.ts";
-import { type InvoiceProvider, InvoiceProviderError } from "./provider.ts";
+import { finalIssueFailure, type InvoiceProvider, issuedColumns } from "./provider.ts";
 import {
   findInvoiceById,
   type InvoiceRow,
@@ -116,34 +116,21 @@ export async function issueInvoice(
   try {
     issued = await providers.invoicing.issue(document, { invoiceId, receiverEmail: invoice.receiver_email });
   } catch (error) {
-    if (!(error instanceof InvoiceProviderError)) throw error;
-    // Not answered: the queue tries again later (the idempotency key makes that safe) until the last attempt.
-    if (error.retryable && job.attempt < job.maxAttempts) throw error;
+    const failedColumns = finalIssueFailure(error, providers.invoicing.name, job, nowIso());
     deps.log.warn({ err: error, invoiceId }, "invoice not issued");
     await db.transaction().execute(async (tx) => {
-      const failed = await updateInvoiceIfStatus(tx, invoiceId, "issuing", {
-        status: "failed",
-        provider: providers.invoicing.name,
-        failure_code: error.retryable ? "invoice_not_available" : "invalid_invoice_data",
-        updated_at: nowIso(),
-      });
+      const failed = await updateInvoiceIfStatus(tx, invoiceId, "issuing", failedColumns);
       if (failed) await releaseInvoicePayments(tx, invoiceId);
     });
     return;
   }
   await db.transaction().execute(async (tx) => {
-    const now = nowIso();
-    const moved = await updateInvoiceIfStatus(tx, invoiceId, "issuing", {
-      status: "issued",
-      provider: providers.invoicing.name,
-      provider_ref: issued.providerRef,
-      cfdi_uuid: issued.cfdiUuid,
-      stamped: issued.stamped ? 1 : 0,
-      xml: issued.xml,
-      pdf_base64: issued.pdf.toString("base64"),
-      issued_at: now,
-      updated_at: now,
-    });
+    const moved = await updateInvoiceIfStatus(
+      tx,
+      invoiceId,
+      "issuing",
+      issuedColumns(providers.invoicing.name, issued, nowIso()),
+    );
     if (!moved) return;
     await enqueue(tx, JOB_SEND_INVOICE, { invoiceId }, { dedupeKey: `invoice-send:${invoiceId}` });
     await checkCreditNotesOnIssue(tx, { kind: "invoice", id: invoiceId });

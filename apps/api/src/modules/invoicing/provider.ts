@@ -46,3 +46,39 @@ export class InvoiceProviderError extends Error {
     super(`${provider}: ${message}`, options);
   }
 }
+
+/** What an invoice, a global invoice or a credit note records once its provider issued it. */
+export function issuedColumns(provider: string, issued: IssuedCfdi, now: string) {
+  return {
+    status: "issued" as const,
+    provider,
+    provider_ref: issued.providerRef,
+    cfdi_uuid: issued.cfdiUuid,
+    stamped: issued.stamped ? (1 as const) : (0 as const),
+    xml: issued.xml,
+    pdf_base64: issued.pdf.toString("base64"),
+    issued_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * A provider's failure that ends a document's issuing: anything else is a defect (rethrown), and
+ * an unanswered call is left to the job's next attempt (the provider's idempotency key makes that
+ * safe) until its last. Answers what the document records as failed.
+ */
+export function finalIssueFailure(
+  error: unknown,
+  provider: string,
+  job: { attempt: number; maxAttempts: number },
+  now: string,
+) {
+  if (!(error instanceof InvoiceProviderError)) throw error;
+  if (error.retryable && job.attempt < job.maxAttempts) throw error;
+  return {
+    status: "failed" as const,
+    provider,
+    failure_code: error.retryable ? ("invoice_not_available" as const) : ("invalid_invoice_data" as const),
+    updated_at: now,
+  };
+}
