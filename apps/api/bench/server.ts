@@ -17,9 +17,10 @@ import { newOpaqueToken, sha256 } from "../src/lib/crypto.ts";
 import { newId } from "../src/lib/ids.ts";
 import { isoAfter, nowIso } from "../src/lib/time.ts";
 import { insertRefreshToken, insertSession } from "../src/modules/auth/repository.ts";
+import { DEMO_FUNDIDORA_ID } from "../src/seed/demo/locations.ts";
 import { createSignedInUser } from "../test/support/helpers.ts";
 import { insertZoneGrid } from "../test/support/meter-fixtures.ts";
-import { FUNDIDORA, saveSandboxCard } from "../test/support/parking-fixtures.ts";
+import { saveSandboxCard } from "../test/support/parking-fixtures.ts";
 import { type ReferenceSubjects, registerReferenceRoutes } from "./reference-routes.ts";
 import { loadScaleData } from "./scale.ts";
 import {
@@ -272,7 +273,7 @@ async function parkPayerVehicles(app: App, count: number) {
       id: newId(),
       user_id: payer.user.id,
       vehicle_id: vehicle.id,
-      location_id: FUNDIDORA,
+      location_id: DEMO_FUNDIDORA_ID,
       status: "in_progress" as const,
       source: "app" as const,
       entered_at: enteredAt,
@@ -317,7 +318,7 @@ async function floorPayer(
     userId: parked.userId,
     paymentMethodId: parked.paymentMethodId,
     sandboxCardId: method.card_ref,
-    locationId: FUNDIDORA,
+    locationId: DEMO_FUNDIDORA_ID,
     breakdown: { subtotal, convenience_fee, processing_fee, tax, total },
   };
 }

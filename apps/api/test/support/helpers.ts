@@ -3,14 +3,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { expect } from "vitest";
 import { type AppOptions, buildApp } from "../../src/app.ts";
 import { type Environment, loadConfig } from "../../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../../src/db/database.ts";
 import type { NewRow } from "../../src/db/schema.ts";
 import { newId } from "../../src/lib/ids.ts";
 import { PLATFORM_ORGANISATION } from "../../src/seed/data.ts";
-import { runningFileIsOnTheDemoSeed } from "./demo-seed-files.ts";
 
 /**
  * Which engine this test run uses: vitest runs the API suite once per engine (see
@@ -83,7 +81,8 @@ export const testConfig = (env: Partial<Environment> = {}) =>
   loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
-    SEED_DEMO: runningFileIsOnTheDemoSeed(expect.getState().testPath) ? "true" : "false",
+    // Every API test builds its own data (docs/decisions/0298): no test database holds the demo.
+    SEED_DEMO: "false",
     PROCESS_ROLE: "api",
     WEB_DIST_DIR: "/nonexistent",
     ...env,

@@ -2,17 +2,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { SandboxBehaviour } from "../../src/modules/payments/sandbox/cards.ts";
 import { createSignedInUser, type TestApp } from "./helpers.ts";
 
-/**
- * Seeded demo locations (apps/api/src/seed/data.ts), for the files still on the demo seed
- * (demo-seed-files.ts) only: a file off it builds its lots with world.ts and worlds/. These ids go
- * with the last file that imports them, and this file off the list with them.
- */
-export const FUNDIDORA = "7d1e5a10-0000-4000-8000-000000000101"; // lot, 15 grace minutes, $20 first hour, $10 per 30 min
-export const BARRIO_ANTIGUO_FREEFLOW = "7d1e5a10-0000-4000-8000-000000000102"; // freeflow, 10 grace minutes
-export const CAMPUS = "7d1e5a10-0000-4000-8000-000000000103";
-export const METER_ZONE = "7d1e5a10-0000-4000-8000-000000000104";
-export const AUSTIN = "7d1e5a10-0000-4000-8000-000000000201";
-
 /** A plate no other test file uses: plates are unique across active accounts. */
 export const uniquePlate = (): string => `T${randomBytes(4).toString("hex").toUpperCase()}`;
 
@@ -124,7 +113,7 @@ export async function startParkedVisit(
   app: TestApp,
   driver: Awaited<ReturnType<typeof createDriverWithVehicle>>,
   minutes: number,
-  locationId = FUNDIDORA,
+  locationId: string,
 ): Promise<string> {
   const started = await app.inject({
     method: "POST",
@@ -157,10 +146,6 @@ export function visitCharges(app: TestApp, visitId: string) {
     .where("payable_id", "=", visitId)
     .execute();
 }
-
-/** Seeded demo venues and events (apps/api/src/seed/data.ts). */
-export const ARENA_MONTERREY = "7d1e5a10-0000-4000-8000-000000000105";
-export const PENINSULA_DAY_1 = "7d1e5a10-0000-4000-8000-000000000311"; // editable $100–$500, $150 suggested
 
 let deviceCounter = 0;
 /** A device registered by an admin at a location; answers its key. */

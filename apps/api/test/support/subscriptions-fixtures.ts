@@ -1,14 +1,5 @@
 import type { TestApp } from "./helpers.ts";
 
-/**
- * Seeded demo plans (apps/api/src/seed/demo/passes.ts), for the files still on the demo seed
- * (support/demo-seed-files.ts); a file that builds its own data uses support/worlds/shared.ts.
- */
-export const FUNDIDORA_MONTHLY = "5a9c0e11-0000-4000-8000-000000000301";
-export const FUNDIDORA_WEEKLY = "5a9c0e11-0000-4000-8000-000000000302";
-export const STUDENT_MONTHLY = "5a9c0e11-0000-4000-8000-000000000304";
-export const AUSTIN_MONTHLY = "5a9c0e11-0000-4000-8000-000000000401";
-
 export const buyPass = (app: TestApp, headers: Record<string, string>, key: string, payload: object) =>
   app.inject({
     method: "POST",

@@ -1,13 +1,9 @@
 import { isErrorCode } from "@estaciona/contracts";
 import { BALANCE_CAP, BALANCE_MIN_TOP_UP } from "@estaciona/contracts/balance";
-import { formatMoney } from "@estaciona/contracts/money";
 import type { Balance, TopUpAnswer, TopUpBody } from "@estaciona/contracts/schemas/balance";
-import type { Executor, Tx } from "../../db/database.ts";
+import type { Executor } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
-import { newId } from "../../lib/ids.ts";
-import { nowIso } from "../../lib/time.ts";
-import { findLocationById } from "../parking/locations/service.ts";
 import {
   type ChargeResult,
   chargeFailure,
@@ -17,17 +13,13 @@ import {
 } from "../payments/ledger.ts";
 import {
   type BalanceRow,
-  ensureBalance,
   findBalanceForLocation,
   findCardToCharge,
   listBalancesOfUser,
   listMovementsOf,
-  lockBalance,
 } from "../payments/service.ts";
-import { lockActiveUser } from "../users/service.ts";
-import { assertNotSuspendedAt } from "../users/suspensions.ts";
 import { PAYABLE_TOP_UP } from "./payable.ts";
-import { findTopUp, insertTopUp, pendingTopUpsOf } from "./repository.ts";
+import { findTopUp } from "./repository.ts";
 import { prepareTopUp } from "./top-up-charge.ts";
 
 /** The prepaid balance (docs/decisions/0210): what the driver holds, its movements, a top-up by card. */

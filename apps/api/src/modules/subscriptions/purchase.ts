@@ -1,39 +1,30 @@
 import type { Country } from "@estaciona/contracts";
 import { addDays, dateIn, periodLastDay } from "@estaciona/contracts/periods";
 import type { CreateSubscriptionBody, PlanQuote, SubscriptionCharge } from "@estaciona/contracts/schemas/subscriptions";
-import { type Executor, inTransaction, lockName, type Tx, underUniqueRule } from "../../db/database.ts";
+import { type Executor, inTransaction } from "../../db/database.ts";
 import type { Row } from "../../db/schema.ts";
 import { AppError } from "../../lib/errors.ts";
 import { newId } from "../../lib/ids.ts";
-import { isoAfter, nowIso } from "../../lib/time.ts";
+import { isoAfter } from "../../lib/time.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
 import type { LocationRow } from "../parking/locations/service.ts";
 import { findActiveVehicleOfUser } from "../parking/visits/repository.ts";
 import { emailAllowedAt } from "../parking/visits/service.ts";
 import { type ChargeResult, chargeFailure } from "../payments/ledger.ts";
 import { findCardOfUser, findCardToCharge } from "../payments/repository.ts";
-import { lockActiveUser } from "../users/service.ts";
 import { assertNotSuspendedAt } from "../users/suspensions.ts";
-import { type BillingDeps, chargePeriod, INCOMPLETE_EXPIRES_SECONDS, openPeriod } from "./billing.ts";
+import { type BillingDeps, chargePeriod, INCOMPLETE_EXPIRES_SECONDS } from "./billing.ts";
 import { requireSubscriptionOfUser } from "./passes.ts";
 import { requirePlan } from "./plans.ts";
 import { appliedDiscount, presentDetail, presentPlan } from "./presenter.ts";
 import { periodPrice, renewalsOf } from "./pricing.ts";
-import { assertDiscountFits, discountUnavailable, usableDiscount } from "./promo-codes.ts";
+import { assertDiscountFits, usableDiscount } from "./promo-codes.ts";
 import { buyPassByReference } from "./reference-purchase.ts";
-import {
-  findLivePassOfVehicleAt,
-  findSubscriptionById,
-  insertSubscription,
-  lockSubscription,
-  type SubscriptionRow,
-  updateSubscriptionRow,
-} from "./repository/passes.ts";
-import { findPeriod, hasLiveChargeForPeriod, type PeriodRow } from "./repository/periods.ts";
+import { findSubscriptionById } from "./repository/passes.ts";
+import { findPeriod } from "./repository/periods.ts";
 import { countLivePassesByPlan, type PlanRow } from "./repository/plans.ts";
-import { insertRedemption, releaseRedemption, takeRedemption } from "./repository/promo-codes.ts";
 import { type PassOrder, reservePass } from "./reservation.ts";
-import { expiresUnpaid, payableByDriver } from "./status.ts";
+import { payableByDriver } from "./status.ts";
 
 /** Buying a pass: the quote, the purchase and its first charge, paying a pass that waits for its money. */
 

@@ -20,11 +20,14 @@ export const mxLot = {
   active: 1,
 } as const;
 
+/** The demo's main lot, Parque Fundidora: the one the benches park and pay at. */
+export const DEMO_FUNDIDORA_ID = "7d1e5a10-0000-4000-8000-000000000101";
+
 /** Demo locations around Monterrey and one in Austin; fixed ids so QR landings like /loc/{uuid} stay put. */
 export const DEMO_LOCATIONS: Seed<NewRow<"locations">>[] = [
   {
     ...mxLot,
-    id: "7d1e5a10-0000-4000-8000-000000000101",
+    id: DEMO_FUNDIDORA_ID,
     name: "Estacionamiento Parque Fundidora",
     short_name: "Fundidora",
     address: "Av. Fundidora 501, Obrera, 64010 Monterrey, N.L.",
