@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadingSection } from "../../../components/loading-view.tsx";
+import { getHostConfig, isFreeflowHost } from "../../../lib/host-config.ts";
 import { BalanceCard } from "../../balance/index.ts";
 import { ScanSignButton } from "../../signs/index.ts";
 import { homeOffersQuery } from "../api/home.ts";
@@ -40,7 +41,8 @@ export default function HomeOffers() {
   return (
     <section className="home-offers" aria-label={t("offers_label")}>
       <YourPlaces />
-      {nearable && <ScanSignButton />}
+      {/* A freeflow lot reads the plate at its cameras: there is no sign to scan (docs/decisions/0311). */}
+      {nearable && !isFreeflowHost(getHostConfig()) && <ScanSignButton />}
       {nearable && (
         <div className="home-near">
           <p className="muted" aria-live="polite">
