@@ -15,6 +15,7 @@ import {
 } from "./credit-note-repository.ts";
 import { findGlobalInvoice } from "./global-repository.ts";
 import { MAX_ISSUE_ATTEMPTS, paymentFormOfLines } from "./issuing.ts";
+import { notYetIssuedColumns } from "./provider.ts";
 import { listInvoiceLines, takeNextFolio } from "./repository.ts";
 
 /**
@@ -146,14 +147,7 @@ async function writeCreditNote(
     tax_rate_bp: coverage.tax_rate_bp,
     total: refund.total,
     payment_form: await paymentFormOfOriginal(tx, coverage),
-    provider: "pending",
-    provider_ref: null,
-    cfdi_uuid: null,
-    stamped: 0,
-    xml: null,
-    pdf_base64: null,
-    failure_code: null,
-    issued_at: null,
+    ...notYetIssuedColumns,
     created_at: now,
     updated_at: now,
   });

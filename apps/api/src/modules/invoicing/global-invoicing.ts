@@ -27,7 +27,7 @@ import {
   updateGlobalInvoiceIfStatus,
 } from "./global-repository.ts";
 import { cfdiDate, MAX_ISSUE_ATTEMPTS, paymentFormOfLines } from "./issuing.ts";
-import { finalIssueFailure, type InvoiceProvider, issuedColumns } from "./provider.ts";
+import { finalIssueFailure, type InvoiceProvider, issuedColumns, notYetIssuedColumns } from "./provider.ts";
 import { paymentFormOf, takeNextFolio } from "./repository.ts";
 
 /**
@@ -139,14 +139,7 @@ async function collectGlobalInvoice(db: Db, organisationId: string, period: Glob
         subtotal,
         tax,
         total: subtotal + tax,
-        provider: "pending",
-        provider_ref: null,
-        cfdi_uuid: null,
-        stamped: 0,
-        xml: null,
-        pdf_base64: null,
-        failure_code: null,
-        issued_at: null,
+        ...notYetIssuedColumns,
         created_at: now,
         updated_at: now,
       },

@@ -47,6 +47,18 @@ export class InvoiceProviderError extends Error {
   }
 }
 
+/** What an invoice, a global invoice or a credit note records before any provider has issued it. */
+export const notYetIssuedColumns = {
+  provider: "pending",
+  provider_ref: null,
+  cfdi_uuid: null,
+  stamped: 0 as const,
+  xml: null,
+  pdf_base64: null,
+  failure_code: null,
+  issued_at: null,
+};
+
 /** What an invoice, a global invoice or a credit note records once its provider issued it. */
 export function issuedColumns(provider: string, issued: IssuedCfdi, now: string) {
   return {

@@ -11,6 +11,7 @@ import { paymentsOnGlobalInvoices } from "./global-repository.ts";
 import { baseOf, DAY_MS, refusal } from "./invoiceable.ts";
 import { JOB_ISSUE_INVOICE, MAX_ISSUE_ATTEMPTS } from "./issuing.ts";
 import { groupBy, presentInvoice, requireInvoice } from "./presenting.ts";
+import { notYetIssuedColumns } from "./provider.ts";
 import {
   type ChargeWithLocation,
   findChargeWithLocation,
@@ -141,17 +142,10 @@ async function createInvoice(
         subtotal,
         tax,
         total: subtotal + tax,
-        provider: "pending",
-        provider_ref: null,
-        cfdi_uuid: null,
-        stamped: 0,
-        xml: null,
-        pdf_base64: null,
-        failure_code: null,
+        ...notYetIssuedColumns,
         reviewed_by: null,
         reviewed_at: null,
         review_note: null,
-        issued_at: null,
         created_at: now,
         updated_at: now,
       },
