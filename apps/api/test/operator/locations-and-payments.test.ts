@@ -288,8 +288,8 @@ describe("today's revenue by the location's day", () => {
       localDays(["America/Mexico_City"], 3, Date.parse("2026-03-10T23:45:00.000Z")),
     );
     expect(rows).toEqual([
-      { day: "2026-03-09", product: "visit", currency: "mxn", amount: 1200 },
-      { day: "2026-03-10", product: "visit", currency: "mxn", amount: 34 },
+      { day: "2026-03-09", product: "visit", rail: "card", currency: "mxn", amount: 1200 },
+      { day: "2026-03-10", product: "visit", rail: "card", currency: "mxn", amount: 34 },
     ]);
     // A day before the window does not count; a window of one day holds only 10 March.
     const oneDay = await revenueByLocalDay(
@@ -297,6 +297,6 @@ describe("today's revenue by the location's day", () => {
       [location.uuid],
       localDays(["America/Mexico_City"], 1, Date.parse("2026-03-10T23:45:00.000Z")),
     );
-    expect(oneDay).toEqual([{ day: "2026-03-10", product: "visit", currency: "mxn", amount: 34 }]);
+    expect(oneDay).toEqual([{ day: "2026-03-10", product: "visit", rail: "card", currency: "mxn", amount: 34 }]);
   });
 });

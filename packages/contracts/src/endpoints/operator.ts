@@ -19,7 +19,8 @@ export const getToday = defineEndpoint({
   path: "/admin/today",
   auth: "admin",
   tag,
-  summary: "Today: occupancy and open stays per location, revenue by day and product, failed and pending payments",
+  summary:
+    "Today: occupancy and open stays per location, revenue by day and product and by rail, failed and pending payments",
   schemas: schemasOf(operator, (s) => ({ query: s.todayQuery, response: s.todayReport })),
 });
 

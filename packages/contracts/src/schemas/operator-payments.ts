@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PAYABLE_TYPES } from "../payables.ts";
+import { PAYMENT_RAILS } from "../payment-rails.ts";
 import { PAYMENT_STATUSES } from "../statuses.ts";
 import { amount } from "./common.ts";
 import { CURRENCIES } from "./parking.ts";
@@ -23,7 +24,9 @@ export const paymentSummary = z.object({
   plate: z.string().nullable(),
   /** Null once the driver deleted their account: the console says "deleted driver". */
   phone: z.string().nullable(),
-  /** The card charged, with its wallet (docs/decisions/0284); null when the balance paid. */
+  /** The card charged, with its wallet (docs/decisions/0284); null when no card paid (the balance, a reference). */
   card: chargedCard.nullable(),
+  /** What the money came by (docs/decisions/0323): the console writes it in words. */
+  rail: z.enum(PAYMENT_RAILS),
 });
 export type PaymentSummary = z.infer<typeof paymentSummary>;

@@ -9,6 +9,7 @@ import {
   THEMES,
 } from "../constants.ts";
 import { PAYABLE_TYPES } from "../payables.ts";
+import { PAYMENT_RAILS } from "../payment-rails.ts";
 import { PAYMENT_STATUSES, SUBSCRIPTION_STATUSES } from "../statuses.ts";
 import {
   amount,
@@ -133,6 +134,10 @@ export const todayReport = z.object({
     }),
   ),
   revenue: z.array(revenueRow),
+  /** The same money by the rail it came by, per currency, over the report's days (docs/decisions/0323). */
+  revenue_by_rail: z.array(
+    z.object({ rail: z.enum(PAYMENT_RAILS), currency: z.enum(CURRENCIES), amount: z.number().int() }),
+  ),
   attention: z.array(paymentSummary),
 });
 export type TodayReport = z.infer<typeof todayReport>;
@@ -163,6 +168,7 @@ export const paymentSearchQuery = z.object({
   plate: plate.optional(),
   phone: text().trim().max(20).optional(),
   status: z.enum(PAYMENT_STATUSES).optional(),
+  rail: z.enum(PAYMENT_RAILS).optional(),
   cursor,
   limit: pageLimit,
 });

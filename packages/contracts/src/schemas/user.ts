@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COUNTRIES } from "../constants.ts";
 import { PAYABLE_TYPES } from "../payables.ts";
+import { PAYMENT_RAILS } from "../payment-rails.ts";
 import { WALLETS } from "../wallets.ts";
 import { email, locale, MESSAGE, optionalText, plate, requiredText, stateName, text, uuidParams } from "./common.ts";
 
@@ -213,6 +214,9 @@ export const userExport = z.object({
       created_at: z.string(),
       /** The payment in words, as the invoiceable payments and receipts name it ("Pensión mensual · Fundidora · 27 nov"). */
       line: z.string(),
+      /** What the money came by (a refund: its charge's), and the card behind a card or wallet rail (docs/decisions/0323). */
+      rail: z.enum(PAYMENT_RAILS),
+      card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
     }),
   ),
   tax_profiles: z.array(

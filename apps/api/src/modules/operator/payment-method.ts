@@ -1,19 +1,26 @@
 import { cardBrandName, type Locale } from "@estaciona/contracts";
+import { paymentMethodText } from "@estaciona/contracts/payment-rails";
 import type { ChargedCard } from "@estaciona/contracts/schemas/wallet";
-import { withWalletName } from "@estaciona/contracts/wallets";
 import { translate } from "@estaciona/i18n";
 import type { ChargeRow } from "./repository/payments.ts";
 
-/** What paid a charge, as the console's list and its CSV show it (docs/decisions/0284). */
+/** What paid a charge, as the console's list and its CSV show it (docs/decisions/0284, 0323). */
 
-/** The card charged, with its wallet; null when no card paid (the balance). */
+/** The card charged, with its wallet; null when no card paid (the balance, a reference). */
 export const chargedCardOf = (row: ChargeRow): ChargedCard | null =>
   row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4, wallet: row.card_wallet } : null;
 
-/** "Google Pay · Visa •••• 4242", "Visa •••• 4242" or "Balance", in the reader's language. */
+/** "Google Pay · Visa •••• 4242", "Visa •••• 4242", "Efectivo OXXO", "Saldo"…, in the reader's language. */
 export function paymentMethodWords(locale: Locale, row: ChargeRow): string {
-  const card = chargedCardOf(row);
-  if (!card) return translate(locale, "operator.payments.paid_from_balance") ?? "";
-  const brand = cardBrandName(card.brand, translate(locale, "common.other_card_brand") ?? card.brand);
-  return withWalletName(card.wallet, translate(locale, "operator.payments.card", { brand, last4: card.last4 }) ?? "");
+  return paymentMethodText(
+    { rail: row.rail, card: chargedCardOf(row) },
+    {
+      card: ({ brand, last4 }) =>
+        translate(locale, "operator.payments.card", {
+          brand: cardBrandName(brand, translate(locale, "common.other_card_brand") ?? brand),
+          last4,
+        }) ?? "",
+      named: (rail) => translate(locale, `operator.payments.rail.${rail}`) ?? rail,
+    },
+  );
 }

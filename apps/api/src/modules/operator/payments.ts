@@ -40,6 +40,7 @@ export function presentCharge(row: ChargeRow): PaymentSummary {
     plate: row.plate,
     phone: row.driver_deleted_at === null ? row.phone : null,
     card: chargedCardOf(row),
+    rail: row.rail,
   };
 }
 
@@ -64,6 +65,7 @@ function chargeFilters(query: SearchFilters): ChargeFilters {
     ...(query.location_uuid ? { locationId: query.location_uuid } : {}),
     ...(query.plate ? { plate: query.plate } : {}),
     ...(digits ? { phoneDigits: digits } : {}),
+    ...(query.rail ? { rail: query.rail } : {}),
     ...statusFilter(query.status),
   };
 }

@@ -24,7 +24,25 @@ export function localDays(timeZones: string[], days: number, now: number = Date.
   });
 }
 
-/** Money is grouped by day on each location's clock (docs/decisions/0051). */
+type RevenueLine = Awaited<ReturnType<typeof revenueByLocalDay>>[number];
+
+/** Sums the lines that share what `pick` keeps: the chart's days and products, the rails' totals. */
+function sumBy<T extends { amount: number }>(
+  lines: RevenueLine[],
+  pick: (line: RevenueLine) => Omit<T, "amount">,
+): T[] {
+  const sums = new Map<string, T>();
+  for (const line of lines) {
+    const key = pick(line);
+    const id = JSON.stringify(key);
+    const sum = sums.get(id) ?? ({ ...key, amount: 0 } as T);
+    sum.amount += line.amount;
+    sums.set(id, sum);
+  }
+  return [...sums.values()];
+}
+
+/** Money is grouped by day on each location's clock (docs/decisions/0051), and by rail (docs/decisions/0323). */
 export async function todayReport(db: Executor, scope: OperatorScope, days: number): Promise<TodayReport> {
   const locations = await listLocationsOf(db, scope.organisationId, scope.locationIds);
   const ids = locations.map((location) => location.id);
@@ -48,7 +66,15 @@ export async function todayReport(db: Executor, scope: OperatorScope, days: numb
       capacity: location.capacity,
       open_stays: open.get(location.id) ?? 0,
     })),
-    revenue,
+    revenue: sumBy<TodayReport["revenue"][number]>(revenue, ({ day, product, currency }) => ({
+      day,
+      product,
+      currency,
+    })),
+    revenue_by_rail: sumBy<TodayReport["revenue_by_rail"][number]>(revenue, ({ rail, currency }) => ({
+      rail,
+      currency,
+    })),
     attention: attention.map(presentCharge),
   };
 }

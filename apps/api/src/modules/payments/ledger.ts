@@ -62,6 +62,7 @@ export {
   UNREFUNDED_VERIFICATION_ALERT_SECONDS,
 } from "./ledger/reconcile.ts";
 export { type RefundPaymentInput, type RefundResult, refundPayment } from "./ledger/refund.ts";
+export { railOfChargeSql } from "./rail-of-charge.ts";
 export {
   chargeByReference,
   MAX_AWAITING_REFERENCES,

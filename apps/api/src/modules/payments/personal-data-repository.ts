@@ -1,4 +1,5 @@
 import type { Executor } from "../../db/database.ts";
+import { railOfChargeSql } from "./rail-of-charge.ts";
 
 /**
  * The queries of a driver's payment data for the personal-data export and account deletion
@@ -28,12 +29,23 @@ export function listAllCardsOfUser(db: Executor, userId: string) {
     .execute();
 }
 
-/** The driver's ledger rows, oldest first, with the place each was paid at (the export). */
+/**
+ * The driver's ledger rows, oldest first, with the place each was paid at and the rail the money
+ * came by, a refund's its charge's (the export; docs/decisions/0323).
+ */
 export function listPaymentsOfUser(db: Executor, userId: string) {
   return db
     .selectFrom("payments")
     .leftJoin("locations", "locations.id", "payments.location_id")
+    .innerJoin("payments as charge", (join) =>
+      join.on((eb) => eb("charge.id", "=", eb.fn.coalesce("payments.parent_payment_id", "payments.id"))),
+    )
+    .leftJoin("payment_methods", "payment_methods.id", "charge.payment_method_id")
+    .leftJoin("payment_references", "payment_references.payment_id", "charge.id")
     .select([
+      railOfChargeSql({ charge: "charge", method: "payment_methods", reference: "payment_references" }).as("rail"),
+      "payment_methods.brand as card_brand",
+      "payment_methods.last4 as card_last4",
       "payments.id",
       "payments.purpose",
       "payments.kind",

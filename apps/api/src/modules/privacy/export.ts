@@ -109,9 +109,20 @@ export async function exportUserData(db: Executor, user: UserRow): Promise<UserE
     balances,
     payments: await Promise.all(
       payments.map(
-        async ({ id, payable_type, payable_id, location_name, location_short_name, time_zone, ...payment }) => ({
+        async ({
+          id,
+          payable_type,
+          payable_id,
+          location_name,
+          location_short_name,
+          time_zone,
+          card_brand,
+          card_last4,
+          ...payment
+        }) => ({
           uuid: id,
           ...payment,
+          card: card_brand && card_last4 ? { brand: card_brand, last4: card_last4 } : null,
           line: await paymentLine(db, user.locale, {
             payable_type,
             payable_id,

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Executor } from "../../../db/database.ts";
+import { railOfChargeSql } from "../../payments/ledger.ts";
 
 /** The console's queries of charges, refunds and revenue. Callers pass the ids of the locations in the caller's scope. */
 
@@ -8,6 +9,8 @@ import type { Executor } from "../../../db/database.ts";
  * its location and vehicle when it is made (docs/decisions/0105); refunds are read as lines of
  * their charge.
  */
+const chargeRail = railOfChargeSql({ charge: "payments", method: "payment_methods", reference: "payment_references" });
+
 const chargesIn = (db: Executor, locationIds: string[]) =>
   db
     .selectFrom("payments")
@@ -15,6 +18,7 @@ const chargesIn = (db: Executor, locationIds: string[]) =>
     .innerJoin("users", "users.id", "payments.user_id")
     .leftJoin("vehicles", "vehicles.id", "payments.vehicle_id")
     .leftJoin("payment_methods", "payment_methods.id", "payments.payment_method_id")
+    .leftJoin("payment_references", "payment_references.payment_id", "payments.id")
     .where("payments.location_id", "in", locationIds.length ? locationIds : [""])
     .where("payments.kind", "=", "charge")
     .select((eb) => [
@@ -42,6 +46,7 @@ const chargesIn = (db: Executor, locationIds: string[]) =>
       "payment_methods.brand as card_brand",
       "payment_methods.last4 as card_last4",
       "payment_methods.wallet as card_wallet",
+      chargeRail.as("rail"),
       eb
         .selectFrom("payments as refunds")
         .select((r) => r.fn.coalesce(r.fn.sum<number>("refunds.amount"), r.lit(0)).as("sum"))
@@ -62,6 +67,7 @@ export interface ChargeFilters {
   phoneDigits?: string;
   status?: ChargeRow["status"];
   statuses?: ChargeRow["status"][];
+  rail?: ChargeRow["rail"];
   /** Pending charges attempted before (needs review) or since (still pending) a moment (decision 0246). */
   review?: { olderThan: string } | { newerThan: string };
   /** Keyset: rows strictly older than this `created_at`, `id`. */
@@ -78,6 +84,7 @@ export function searchCharges(db: Executor, locationIds: string[], filters: Char
     .$if(filters.plate !== undefined, (qb) => qb.where("vehicles.plate", "=", filters.plate ?? ""))
     .$if(filters.phoneDigits !== undefined, (qb) => qb.where("users.phone", "like", `%${filters.phoneDigits}`))
     .$if(filters.status !== undefined, (qb) => qb.where("payments.status", "=", filters.status ?? "pending"))
+    .$if(filters.rail !== undefined, (qb) => qb.where(chargeRail, "=", filters.rail ?? "card"))
     .$if(filters.statuses !== undefined, (qb) => qb.where("payments.status", "in", filters.statuses ?? []))
     .$if(review !== undefined, (qb) =>
       review && "olderThan" in review
@@ -120,7 +127,7 @@ export interface LocalDays {
 }
 
 /**
- * Money taken per day on each location's own clock, product and currency: charges that succeeded
+ * Money taken per day on each location's own clock, product, rail and currency: charges that succeeded
  * (or were refunded later) minus the refunds that succeeded, each on its own day. The day is read
  * from the payment's instant against the local midnights of its location's zone (computed by the
  * caller), so the same query holds on SQLite, which knows no time zones, and on PostgreSQL: a
@@ -142,9 +149,15 @@ export async function revenueByLocalDay(db: Executor, locationIds: string[], zon
     ),
     sql` `,
   )} end`;
+  // A refund's rail is its charge's: the charge is the refund's parent, or the row itself.
   const inner = db
     .selectFrom("payments")
     .innerJoin("locations", "locations.id", "payments.location_id")
+    .innerJoin("payments as charge", (join) =>
+      join.on((eb) => eb("charge.id", "=", eb.fn.coalesce("payments.parent_payment_id", "payments.id"))),
+    )
+    .leftJoin("payment_methods", "payment_methods.id", "charge.payment_method_id")
+    .leftJoin("payment_references", "payment_references.payment_id", "charge.id")
     .where("payments.location_id", "in", locationIds)
     .where("payments.created_at", ">=", earliest)
     // A top-up is money held for the driver, not a sale: revenue counts its spends (docs/decisions/0210).
@@ -158,16 +171,24 @@ export async function revenueByLocalDay(db: Executor, locationIds: string[], zon
     .select([
       dayOf.as("day"),
       "payments.payable_type as product",
+      railOfChargeSql({ charge: "charge", method: "payment_methods", reference: "payment_references" }).as("rail"),
       "payments.currency",
       sql<number>`case when payments.kind = 'charge' then payments.amount else -payments.amount end`.as("signed"),
     ]);
   const rows = await db
     .selectFrom(inner.as("money"))
-    .select((eb) => ["money.day", "money.product", "money.currency", eb.fn.sum<number>("money.signed").as("amount")])
+    .select((eb) => [
+      "money.day",
+      "money.product",
+      "money.rail",
+      "money.currency",
+      eb.fn.sum<number>("money.signed").as("amount"),
+    ])
     .where("money.day", "is not", null)
-    .groupBy(["money.day", "money.product", "money.currency"])
+    .groupBy(["money.day", "money.product", "money.rail", "money.currency"])
     .orderBy("money.day")
     .orderBy("money.product")
+    .orderBy("money.rail")
     .execute();
   return rows.map((row) => ({ ...row, day: row.day ?? "", amount: Number(row.amount) }));
 }

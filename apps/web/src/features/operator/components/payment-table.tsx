@@ -1,15 +1,13 @@
 import type { PaymentSummary } from "@estaciona/contracts/schemas/operator";
-import { withWalletName } from "@estaciona/contracts/wallets";
 import { Link } from "react-router";
 import { pathTo } from "../../../config/paths.ts";
-import { cardBrandName } from "../../../lib/card-brand.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 import { StatusPill } from "./status-pill.tsx";
 import { TableScroller } from "./table-scroller.tsx";
 
 /** Charges in a table: when, where, plate, phone, product and what paid it, status and amount; each opens its ledger lines. */
 export function PaymentTable({ payments, caption }: { payments: PaymentSummary[]; caption: string }) {
-  const { t, money, when, phone, product, paymentStatus } = useConsoleFormat();
+  const { t, money, when, phone, product, paymentMethod, paymentStatus } = useConsoleFormat();
   return (
     <TableScroller label={caption}>
       <table className="console-table console-table-stacked">
@@ -41,14 +39,7 @@ export function PaymentTable({ payments, caption }: { payments: PaymentSummary[]
               <td data-label={t("payments.product")}>
                 {product(payment.product)}
                 <br />
-                <span className="muted">
-                  {payment.card
-                    ? withWalletName(
-                        payment.card.wallet,
-                        t("payments.card", { brand: cardBrandName(payment.card.brand), last4: payment.card.last4 }),
-                      )
-                    : t("payments.paid_from_balance")}
-                </span>
+                <span className="muted">{paymentMethod(payment)}</span>
               </td>
               <td data-label={t("payments.status")}>
                 <StatusPill status={payment.status} label={paymentStatus(payment.status)} />

@@ -1,7 +1,10 @@
 import type { PayableType } from "@estaciona/contracts";
+import { type PaymentRail, paymentMethodText } from "@estaciona/contracts/payment-rails";
 import { formatPhoneNumber } from "@estaciona/contracts/phones";
+import type { PaymentSummary } from "@estaciona/contracts/schemas/operator";
 import { useTranslation } from "react-i18next";
 import { useParkingFormat } from "../../../components/parking/format.ts";
+import { cardBrandName } from "../../../lib/card-brand.ts";
 import { calendarDay } from "./revenue-days.ts";
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -23,6 +26,13 @@ export function useConsoleFormat() {
     day: (day: string, withWeekday: boolean) => calendarDay(day, parking.locale, withWeekday),
     /** A payment's kind as the console names it: the one registry of words (`parking.payable`, docs/decisions/0145). */
     product: (product: PayableType) => parking.t(`payable.${product}.console`),
+    /** What paid, in words (docs/decisions/0323): "Google Pay · Visa •••• 4242", "Efectivo OXXO", "Saldo". */
+    paymentMethod: (payment: Pick<PaymentSummary, "rail" | "card">) =>
+      paymentMethodText(payment, {
+        card: ({ brand, last4 }) => t("payments.card", { brand: cardBrandName(brand), last4 }),
+        named: (rail) => t(`payments.rail.${rail}`),
+      }),
+    rail: (rail: PaymentRail) => t(`payments.rail.${rail}`),
     paymentStatus: (status: string) =>
       t(`payment_status.${status}` as "payment_status.pending", { defaultValue: status }),
   };

@@ -25,12 +25,13 @@ export default function PaymentScreen() {
 }
 
 function PaymentView({ payment }: { payment: PaymentDetail }) {
-  const { t, money, when, phone, product, paymentStatus } = useConsoleFormat();
+  const { t, money, when, phone, product, paymentMethod, paymentStatus } = useConsoleFormat();
   const rows: [string, React.ReactNode][] = [
     [t("payments.amount"), money(payment.amount, payment.currency)],
     [t("payment.refunded"), money(payment.refunded, payment.currency)],
     [t("payments.status"), <StatusPill key="status" status={payment.status} label={paymentStatus(payment.status)} />],
     [t("payments.product"), product(payment.product)],
+    [t("payments.paid_with"), paymentMethod(payment)],
     [t("payments.location"), payment.location?.name ?? "—"],
     [t("payments.plate"), payment.plate ?? "—"],
     [

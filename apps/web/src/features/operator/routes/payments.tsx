@@ -1,3 +1,4 @@
+import { PAYMENT_RAILS, type PaymentRail } from "@estaciona/contracts/payment-rails";
 import { PAYMENT_STATUSES } from "@estaciona/contracts/schemas/operator";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -11,9 +12,9 @@ import { useConsoleFormat } from "../lib/format.ts";
 
 type Status = (typeof PAYMENT_STATUSES)[number];
 
-/** /operador/pagos: payments by date, location, plate, phone and status, newest first, a page at a time. */
+/** /operador/pagos: payments by date, location, plate, phone, status and rail, newest first, a page at a time. */
 export default function PaymentsScreen() {
-  const { t } = useConsoleFormat();
+  const { t, rail } = useConsoleFormat();
   const locations = useQuery(locationsQuery());
   const [filters, setFilters] = useState<PaymentFilters>({});
   const payments = useInfiniteQuery(paymentsQuery(filters));
@@ -30,6 +31,7 @@ export default function PaymentsScreen() {
       plate: value("plate"),
       phone: value("phone"),
       status: value("status") as Status | undefined,
+      rail: value("rail") as PaymentRail | undefined,
     });
   };
 
@@ -72,6 +74,18 @@ export default function PaymentsScreen() {
             {PAYMENT_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {t(`payment_status.${status}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label={t("payments.rail_filter")}>
+        {(control) => (
+          <select {...control} className="input select" name="rail" defaultValue="">
+            <option value="">{t("payments.any")}</option>
+            {PAYMENT_RAILS.map((option) => (
+              <option key={option} value={option}>
+                {rail(option)}
               </option>
             ))}
           </select>

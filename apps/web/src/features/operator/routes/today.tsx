@@ -4,6 +4,7 @@ import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Page } from "../../../components/page.tsx";
 import { todayQuery } from "../api/operator.ts";
 import { PaymentTable } from "../components/payment-table.tsx";
+import { RevenueByRail } from "../components/revenue-by-rail.tsx";
 import { RevenueChart } from "../components/revenue-chart.tsx";
 import { useConsoleFormat } from "../lib/format.ts";
 import { localToday } from "../lib/revenue-days.ts";
@@ -80,6 +81,7 @@ export default function TodayScreen() {
               />
             ))
           )}
+          <RevenueByRail lines={report.revenue_by_rail} days={DAYS} />
           <section aria-labelledby="attention-title" className="card">
             <h2 id="attention-title" className="section-title">
               {t("today.attention_title")}
