@@ -69,6 +69,7 @@ export const home = {
   balance_reference_status_paid: "Paid: your balance has been topped up",
   balance_reference_status_expired: "Expired without payment",
   balance_reference_sandbox: "Open the test payment page (simulate the payment)",
+  balance_wallet_label: "Or top up with your phone's wallet",
   balance_top_up_label: "Top up your balance",
   your_places_title: "Your places",
   your_places_starred: "Starred",

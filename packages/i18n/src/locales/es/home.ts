@@ -72,6 +72,7 @@ export const home: typeof source = {
   balance_reference_status_paid: "Pagada: tu saldo ya se recargó",
   balance_reference_status_expired: "Venció sin pago",
   balance_reference_sandbox: "Abrir la página de pago de prueba (simular el pago)",
+  balance_wallet_label: "O recarga con la billetera de tu teléfono",
   balance_top_up_label: "Recarga tu saldo",
   your_places_title: "Tus lugares",
   your_places_starred: "Favoritos",

@@ -11,6 +11,7 @@ import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { balancesQuery, payOutBalance, refreshBalances, topUpBalance } from "../api/balance.ts";
 import { ReferenceTopUp } from "./reference-top-up.tsx";
+import { WalletTopUp } from "./wallet-top-up.tsx";
 import "../../../lib/catalogues/home.ts";
 import "../../../lib/catalogues/parking.ts";
 
@@ -22,8 +23,9 @@ type State =
 
 /**
  * The home's balance (docs/decisions/0210): what the driver holds at the operator of the place
- * nearest the list's start, its latest movements, top-ups by the default card in a tap, and the
- * refund of what is left to the card (docs/decisions/0212).
+ * nearest the list's start, its latest movements, top-ups by the default card in a tap or by a
+ * wallet where the device has one (docs/decisions/0323), and the refund of what is left to the card
+ * (docs/decisions/0212).
  */
 export function BalanceCard({
   location,
@@ -41,6 +43,7 @@ export function BalanceCard({
   const card = (methods.data ?? []).find((method) => method.country === location.country && method.is_default);
   const balance: Balance | undefined = balances.data?.[0];
   const cap = BALANCE_CAP[location.currency];
+  const room = Math.max(0, cap - (balance?.amount ?? 0));
 
   const keyFor = (what: string) => {
     if (attempt.current?.what !== what) attempt.current = { key: crypto.randomUUID(), what };
@@ -108,8 +111,20 @@ export function BalanceCard({
           </Link>
         )
       )}
+      <WalletTopUp
+        location={location}
+        room={room}
+        disabled={state.kind === "busy"}
+        onTopUp={(amount, method) =>
+          void run(
+            `wallet-top-up:${amount}:${method}`,
+            (key) => topUpBalance({ location_uuid: location.uuid, amount, payment_method_uuid: method }, key),
+            t("balance_top_up_done"),
+          )
+        }
+      />
       {location.country === "mx" && (
-        <ReferenceTopUp location={location} room={Math.max(0, cap - (balance?.amount ?? 0))} />
+        <ReferenceTopUp location={location} room={room} />
       )}
       {state.kind === "failed" && (
         <div className="pay-error" role="alert">

@@ -1,6 +1,6 @@
 import type { ValetTicketDetail } from "@estaciona/contracts/schemas/valet";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NumberInput } from "../../../components/number-input.tsx";
 import { BalanceChoice, useBalanceChoice } from "../../../components/parking/balance-choice.tsx";
@@ -12,6 +12,7 @@ import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
 import { balancesQuery, refreshBalances } from "../../balance/index.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
+import { WalletPay } from "../../wallets/index.ts";
 import { payTicket, refreshTickets, ticketQuery } from "../api/valet.ts";
 
 const MINOR_PER_MAJOR = 100;
@@ -21,7 +22,8 @@ const TIP_PERCENTS = [10, 15, 20] as const;
 
 /**
  * Paying a valet ticket: the fee so far (the lot tariff engine, fees and tax) and an optional tip
- * on a line of its own, the card, then pay. One Idempotency-Key per attempt (docs/product/money.md).
+ * on a line of its own, the card (or a wallet, where the gateway and the device have one), then pay.
+ * One Idempotency-Key per attempt (docs/product/money.md).
  */
 export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
   const { t } = useTranslation(["valet", "parking"]);
@@ -49,9 +51,10 @@ export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
   const total = quote.total + tip;
   const here = pathTo("valetTicket", { uuid: ticket.uuid });
 
-  const pay = async () => {
-    if (!selectedCard) return;
-    const body = { tip, payment_method_uuid: selectedCard, expected_total: total };
+  /** Pays with the chosen card or balance, or with a wallet's one-off method. */
+  const pay = async (method: string | null = selectedCard) => {
+    if (!method) return;
+    const body = { tip, payment_method_uuid: method, expected_total: total };
     const request = JSON.stringify(body);
     if (attempt.current?.request !== request) attempt.current = { key: crypto.randomUUID(), request };
     const { key } = attempt.current;
@@ -67,7 +70,7 @@ export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
       }
       queryClient.setQueryData(ticketQuery(ticket.uuid).queryKey, answer.ticket);
       void refreshTickets(queryClient);
-      if (payWithBalance) void refreshBalances(queryClient);
+      if (method === "balance") void refreshBalances(queryClient);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 404) return navigateTo(paths.notFound.path);
@@ -112,6 +115,15 @@ export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
         </div>
         <p className="muted">{t("tip_hint")}</p>
       </div>
+      <Suspense fallback={null}>
+        <WalletPay
+          country={ticket.currency === "usd" ? "us" : "mx"}
+          amount={total}
+          currency={ticket.currency}
+          disabled={paying}
+          onMethod={(method) => void pay(method)}
+        />
+      </Suspense>
       {balance && (
         <BalanceChoice
           balance={balance}

@@ -1,7 +1,7 @@
 import type { Country, Currency } from "@estaciona/contracts";
 import { WALLET_NAMES, type WalletKind } from "@estaciona/contracts/wallets";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParkingFormat } from "../../../components/parking/format.ts";
 import { gatewayConfigQuery } from "../api/wallets.ts";
@@ -22,6 +22,7 @@ export default function WalletPay({
   currency,
   disabled,
   onMethod,
+  heading,
 }: {
   country: Country;
   /** The all-in total the pay call charges, shown on the sheet. */
@@ -29,6 +30,8 @@ export default function WalletPay({
   currency: Currency;
   disabled: boolean;
   onMethod: (methodUuid: string) => void;
+  /** Shown above the buttons, only when a wallet is offered (the balance's amount to top up). */
+  heading?: ReactNode;
 }) {
   const { t } = useTranslation("wallets");
   const { money } = useParkingFormat();
@@ -40,6 +43,7 @@ export default function WalletPay({
 
   return (
     <div className="wallet-pay">
+      {heading}
       {wallets.map((wallet) => (
         <button
           key={wallet}
