@@ -43,6 +43,7 @@ export const operator = {
     succeeded: "Paid",
     failed: "Failed",
     requires_action: "Awaiting 3-D Secure",
+    awaiting_reference: "Awaiting the cash or transfer",
     refunded: "Refunded",
   },
   visit_status: {

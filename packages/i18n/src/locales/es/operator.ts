@@ -43,6 +43,7 @@ export const operator: typeof source = {
     succeeded: "Pagado",
     failed: "Fallido",
     requires_action: "Esperando 3-D Secure",
+    awaiting_reference: "Esperando el efectivo o la transferencia",
     refunded: "Reembolsado",
   },
   visit_status: {

@@ -123,9 +123,7 @@ export function BalanceCard({
           )
         }
       />
-      {location.country === "mx" && (
-        <ReferenceTopUp location={location} room={room} />
-      )}
+      {location.country === "mx" && <ReferenceTopUp location={location} room={room} />}
       {state.kind === "failed" && (
         <div className="pay-error" role="alert">
           <p>{state.message}</p>

@@ -42,7 +42,7 @@ export function PaymentTable({ payments, caption }: { payments: PaymentSummary[]
                 <span className="muted">{paymentMethod(payment)}</span>
               </td>
               <td data-label={t("payments.status")}>
-                <StatusPill status={payment.status} label={paymentStatus(payment.status)} />
+                <StatusPill status={payment.status} label={paymentStatus(payment.status, payment.rail)} />
               </td>
               <td className="amount" data-label={t("payments.amount")}>
                 {money(payment.amount, payment.currency)}

@@ -33,7 +33,10 @@ export function useConsoleFormat() {
         named: (rail) => t(`payments.rail.${rail}`),
       }),
     rail: (rail: PaymentRail) => t(`payments.rail.${rail}`),
-    paymentStatus: (status: string) =>
-      t(`payment_status.${status}` as "payment_status.pending", { defaultValue: status }),
+    /** A reference's charge waits for cash or a transfer, not for 3-D Secure (docs/decisions/0323). */
+    paymentStatus: (status: string, rail?: PaymentRail) =>
+      status === "requires_action" && (rail === "oxxo" || rail === "spei")
+        ? t("payment_status.awaiting_reference")
+        : t(`payment_status.${status}` as "payment_status.pending", { defaultValue: status }),
   };
 }

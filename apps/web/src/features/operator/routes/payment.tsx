@@ -29,7 +29,10 @@ function PaymentView({ payment }: { payment: PaymentDetail }) {
   const rows: [string, React.ReactNode][] = [
     [t("payments.amount"), money(payment.amount, payment.currency)],
     [t("payment.refunded"), money(payment.refunded, payment.currency)],
-    [t("payments.status"), <StatusPill key="status" status={payment.status} label={paymentStatus(payment.status)} />],
+    [
+      t("payments.status"),
+      <StatusPill key="status" status={payment.status} label={paymentStatus(payment.status, payment.rail)} />,
+    ],
     [t("payments.product"), product(payment.product)],
     [t("payments.paid_with"), paymentMethod(payment)],
     [t("payments.location"), payment.location?.name ?? "—"],
@@ -92,7 +95,7 @@ function PaymentView({ payment }: { payment: PaymentDetail }) {
                       label={
                         line.kind === "refund" && line.status === "succeeded"
                           ? t("payment.refund_done")
-                          : paymentStatus(line.status)
+                          : paymentStatus(line.status, payment.rail)
                       }
                     />
                   </td>
