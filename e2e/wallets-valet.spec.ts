@@ -8,7 +8,8 @@ import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
  * Every rail where money shows (issue 27, docs/decisions/0323): a brand-new Mexican driver, from `/`
  * through the wizard, tops up the balance with Google Pay and asks for an OXXO reference on the
  * home, then pays a valet ticket with Google Pay — the sandbox's sheet stands in for Google's. An
- * operator of the stand's organisation finds the three in the console's payments, in words.
+ * operator of the stand's organisation finds the three in the console's payments, in words, and the
+ * valet's sale in Today's money by rail.
  */
 const VALET_PANGEA = "7d1e5a10-0000-4000-8000-000000000106";
 const SHOTS = process.env.SHOTS_DIR;
@@ -106,5 +107,12 @@ test("a new driver tops up by Google Pay and OXXO and pays valet by Google Pay; 
   await expect(operatorPage.getByRole("definition").filter({ hasText: "Efectivo OXXO" })).toBeVisible();
   await expectAccessible(operatorPage);
   await shot(operatorPage, "43-console-reference");
+
+  // Today: money taken by rail; the valet's Google Pay payment is a sale, the top-ups are not.
+  await section(operatorPage, "Hoy");
+  const byRail = operatorPage.getByRole("region", { name: "Dinero por forma de pago" });
+  await expect(byRail.getByRole("term").filter({ hasText: "Google Pay" })).toBeVisible();
+  await expectAccessible(operatorPage);
+  await shot(operatorPage, "44-console-revenue-by-rail");
   await context.close();
 });

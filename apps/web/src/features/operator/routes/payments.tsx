@@ -79,7 +79,7 @@ export default function PaymentsScreen() {
           </select>
         )}
       </FormField>
-      <FormField label={t("payments.rail_filter")}>
+      <FormField label={t("payments.paid_with")}>
         {(control) => (
           <select {...control} className="input select" name="rail" defaultValue="">
             <option value="">{t("payments.any")}</option>
