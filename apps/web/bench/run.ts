@@ -11,6 +11,10 @@
  * 5. Times the signed-in screens a driver opens most (`/visitas`, `/parquimetros`) to usable
  *    (signed-in-screens.ts).
  *
+ * `npm run bench:web -- --screens` runs step 5 alone, and `BENCH_WEB_DIST=<folder>` serves a build made
+ * earlier instead of building (step 1): so a before and an after can be timed turn about on a shared
+ * machine (docs/operations.md).
+ *
  * Targets (brief): ≤ 90 KB gzip of JavaScript for `/`, performance ≥ 95, accessibility 100.
  * A measurement, not a test: it always exits 0 unless something could not run. The test is
  * e2e/smoke.spec.ts, which fails when `/` outgrows its budget (docs/decisions/0095).
@@ -31,7 +35,10 @@ import { measureSignedInScreens } from "./signed-in-screens.ts";
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const webRoot = path.resolve(import.meta.dirname, "..");
 const repoRoot = path.resolve(webRoot, "../..");
-const distDir = path.join(import.meta.dirname, "dist");
+const distDir = process.env.BENCH_WEB_DIST
+  ? path.resolve(process.env.BENCH_WEB_DIST)
+  : path.join(import.meta.dirname, "dist");
+const screensOnly = process.argv.includes("--screens");
 const TARGET_JS_KB = 90;
 
 /** Bench output goes to stdout; the lint keeps console.log out of app code. */
@@ -51,6 +58,7 @@ async function freePort(): Promise<number> {
 }
 
 async function buildWithReport(): Promise<ChunkReport[]> {
+  print("Building the SPA into apps/web/bench/dist …");
   let chunks: ChunkReport[] = [];
   await build({
     root: webRoot,
@@ -229,13 +237,14 @@ async function runLighthouse(url: string): Promise<{ performance: number; access
 }
 
 async function main() {
-  print("Building the SPA into apps/web/bench/dist …");
-  const chunks = await buildWithReport();
+  // A build made earlier has no chunk report: only the times are printed for it.
+  const chunks = process.env.BENCH_WEB_DIST ? [] : await buildWithReport();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "estaciona-bench-web-"));
   const server = await startServer(port, dataDir);
   try {
     const url = `http://localhost:${port}/`;
+    if (screensOnly) return await measureScreens(url);
     const js = printFirstLoad(await measureFirstLoad(url));
     printComposition(chunks);
     const consoleKb = printConsoleFirstScreen(chunks);

@@ -35,14 +35,42 @@ const lazyRoute = (load: () => Promise<LazyRoute>) => async (): Promise<LazyRout
  * Every screen but the wizard is its own chunk. A screen that throws, or whose chunk cannot be
  * downloaded, shows the error screen in its place (the shell stays).
  */
-const screen = (load: () => Promise<ScreenModule>): Pick<RouteObject, "lazy" | "ErrorBoundary"> => ({
-  lazy: lazyRoute(async () => ({ Component: (await load()).default })),
+const screen = (
+  load: () => Promise<ScreenModule>,
+  prefetch?: () => void,
+): Pick<RouteObject, "lazy" | "ErrorBoundary"> => ({
+  lazy: lazyRoute(async () => {
+    prefetch?.();
+    return { Component: (await load()).default };
+  }),
   ErrorBoundary: ScreenError,
 });
 
+/**
+ * Starts a screen's first queries when its route matches, beside the download of its chunk
+ * rather than after it (decision 0325). `load` is the screen's small data module; one that cannot
+ * be downloaded is left to the screen's own chunk, whose failure shows the error screen.
+ */
+const prefetchWith = (load: () => Promise<() => void>) => () => {
+  load().then(
+    (prefetch) => prefetch(),
+    () => undefined,
+  );
+};
+const prefetchVisits = prefetchWith(
+  async () => (await import("../features/visits/routes/visits-data.ts")).prefetchVisits,
+);
+const prefetchMeters = prefetchWith(
+  async () => (await import("../features/meters/routes/meters-data.ts")).prefetchMeters,
+);
+
 /** A route and, when it has one, its English alias (docs/product/screens-and-routes.md). */
-function withAlias(route: { path: string; alias?: string }, load: () => Promise<ScreenModule>): RouteObject[] {
-  const lazyScreen = screen(load);
+function withAlias(
+  route: { path: string; alias?: string },
+  load: () => Promise<ScreenModule>,
+  prefetch?: () => void,
+): RouteObject[] {
+  const lazyScreen = screen(load, prefetch);
   return [route.path, ...(route.alias ? [route.alias] : [])].map((path) => ({ path, ...lazyScreen }));
 }
 
@@ -60,7 +88,17 @@ const VisitsOutlet = () => null;
 const OfflineScreen = lazy(() => import("../features/offline/routes/offline.tsx"));
 const RootLayoutWithOffline = () => <RootLayout OfflineScreen={OfflineScreen} />;
 
-const keptAliveVisits = { route: paths.visits, Screen: lazy(() => import("../features/visits/routes/visits.tsx")) };
+const loadVisitsScreen = () => import("../features/visits/routes/visits.tsx");
+const keptAliveVisits = { route: paths.visits, Screen: lazy(loadVisitsScreen) };
+/**
+ * The shell renders the visits screen, so its chunk would be asked for only once the shell's has
+ * arrived: the route asks for it (and the first page of visits) as soon as it matches.
+ */
+const openVisits = () => {
+  prefetchVisits();
+  loadVisitsScreen().catch(() => undefined);
+  return null;
+};
 
 export const routes: RouteObject[] = [
   {
@@ -105,15 +143,15 @@ export const routes: RouteObject[] = [
               ...withAlias(paths.account, () => import("../features/account/routes/account.tsx")),
               ...withAlias(paths.vaughn, () => import("../features/partners/routes/vaughn.tsx")),
               ...withAlias(paths.vehicles, () => import("../features/vehicles/routes/vehicles.tsx")),
-              { path: paths.visits.path, Component: VisitsOutlet },
-              { path: paths.visits.alias, Component: VisitsOutlet },
+              { path: paths.visits.path, Component: VisitsOutlet, loader: openVisits },
+              { path: paths.visits.alias, Component: VisitsOutlet, loader: openVisits },
               ...withAlias(paths.contact, () => import("../features/contact/routes/contact.tsx")),
               ...withAlias(paths.welcomeFreeflow, () => import("../features/freeflow/routes/welcome.tsx")),
               ...withAlias(paths.checkout, () => import("../features/checkout/routes/checkout.tsx")),
               ...withAlias(paths.events, () => import("../features/events/routes/events.tsx")),
               ...withAlias(paths.event, () => import("../features/events/routes/event.tsx")),
               ...withAlias(paths.peninsula, () => import("../features/events/routes/peninsula.tsx")),
-              ...withAlias(paths.meters, () => import("../features/meters/routes/meters.tsx")),
+              ...withAlias(paths.meters, () => import("../features/meters/routes/meters.tsx"), prefetchMeters),
               ...withAlias(paths.meter, () => import("../features/meters/routes/meter.tsx")),
               ...withAlias(paths.subscriptionsHistory, () => import("../features/subscriptions/routes/history.tsx")),
               ...withAlias(paths.subscriptions, () => import("../features/subscriptions/routes/subscriptions.tsx")),

@@ -1,6 +1,6 @@
 import type { MeterZoneSummary } from "@estaciona/contracts/schemas/meters";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
@@ -14,9 +14,17 @@ import { type LngLat, LOCATE_ZOOM, type MapView } from "../lib/geo.ts";
 const MeterMap = lazy(() => import("./meter-map.tsx"));
 type MapStyle = Parameters<typeof MeterMap>[0]["style"];
 
+/** The map's size in CSS pixels, as MapLibre will draw it. */
+export interface MapSize {
+  width: number;
+  height: number;
+}
+
 /**
  * The map with its centre pin, "centre on my location", and what is under the pin. It says when it
  * starts to move (`onMoving`; `onView` when it stops) and while it waits for the phone's position.
+ * `onSize` says, once, how large the map's frame is, before MapLibre has loaded: the screen asks
+ * for the zones in that view at once, and the map's first report shows the same box (decision 0325).
  */
 export function ZoneMap({
   zones,
@@ -25,9 +33,11 @@ export function ZoneMap({
   onMoving,
   onLocating,
   onUnavailable,
+  onSize,
 }: {
   zones: MeterZoneSummary[];
   pinnedZone: MeterZoneSummary | null;
+  onSize: (size: MapSize) => void;
   onView: (view: MapView) => void;
   onMoving: () => void;
   onLocating: (locating: boolean) => void;
@@ -52,6 +62,15 @@ export function ZoneMap({
   useEffect(() => {
     if (unavailable) onUnavailable();
   }, [unavailable, onUnavailable]);
+  // Whichever frame is drawn first (waiting for the style, for MapLibre, or the map itself) has the map's size.
+  const section = useRef<HTMLElement>(null);
+  const sized = useRef(false);
+  useLayoutEffect(() => {
+    const frame = section.current?.querySelector<HTMLElement>(".meter-map");
+    if (sized.current || !frame) return;
+    sized.current = true;
+    onSize({ width: frame.clientWidth, height: frame.clientHeight });
+  });
   const onMapView = useCallback(
     (view: MapView) => {
       setLastView({ center: view.center, zoom: view.zoom });
@@ -82,7 +101,7 @@ export function ZoneMap({
   };
 
   return (
-    <section className="meter-map-section" aria-labelledby="meter-map-title">
+    <section ref={section} className="meter-map-section" aria-labelledby="meter-map-title">
       <h2 id="meter-map-title">{t("map_title")}</h2>
       {streetsFailed && !unavailable && (
         <p className="notice" role="status">
@@ -92,9 +111,17 @@ export function ZoneMap({
       {unavailable ? (
         <p className="notice">{t("map_unavailable")}</p>
       ) : style === null ? (
-        <LoadingSection />
+        <div className="meter-map">
+          <LoadingSection />
+        </div>
       ) : (
-        <Suspense fallback={<p className="muted meter-map-loading">{t("map_loading")}</p>}>
+        <Suspense
+          fallback={
+            <div className="meter-map">
+              <p className="muted meter-map-loading">{t("map_loading")}</p>
+            </div>
+          }
+        >
           <MeterMap
             key={streets ? "streets" : "offline"}
             style={style}

@@ -7,15 +7,15 @@ import { ScanSignButton } from "../../signs/index.ts";
 import { zonesInBoxQuery } from "../api/meters.ts";
 import { FindZoneByCode } from "../components/find-zone-by-code.tsx";
 import { MeterSessions } from "../components/meter-sessions.tsx";
-import { ZoneMap } from "../components/zone-map.tsx";
+import { type MapSize, ZoneMap } from "../components/zone-map.tsx";
 import { ZonesInView } from "../components/zones-in-view.tsx";
 import { type Box, boxAround, type LngLat, type MapView, roundBox } from "../lib/geo.ts";
 import "../../../lib/catalogues/meters.ts";
 import "../../../lib/catalogues/screens.ts";
 import "../meters.css";
 
-/** The map's size before it has measured itself: a phone's width, the CSS height. */
-const INITIAL_VIEW_PX = { width: 360, height: 320 };
+/** The map's size when its frame cannot be measured (no layout, or no map): a phone's width, the CSS height. */
+const FALLBACK_VIEW_PX: MapSize = { width: 360, height: 320 };
 
 const sameBox = (a: Box, b: Box) =>
   a.west === b.west && a.south === b.south && a.east === b.east && a.north === b.north;
@@ -30,14 +30,28 @@ export default function MetersScreen() {
   const { t } = useTranslation(["meters", "screens"]);
   const host = getHostConfig();
   const [center, setCenter] = useState<LngLat>(host.map_options.center);
-  const [box, setBox] = useState<Box>(() =>
-    roundBox(boxAround(host.map_options.center, host.map_options.zoom, INITIAL_VIEW_PX.width, INITIAL_VIEW_PX.height)),
-  );
+  // The zones are asked for once the map's frame is measured: the box the map will show when it has loaded.
+  const [box, setBox] = useState<Box | null>(null);
   const [pinned, setPinned] = useState<string | null>(null);
-  // Until the map has said what it shows (drawn the first time, or after a move), the list may change.
-  const [map, setMap] = useState<"moving" | "still" | "unavailable">("moving");
+  // While the map moves (until it says what it shows after the move), the list may change.
+  const [map, setMap] = useState<"moving" | "still" | "unavailable">("still");
   const [locating, setLocating] = useState(false);
-  const zones = useQuery({ ...zonesInBoxQuery(box), placeholderData: keepPreviousData });
+  const { center: hostCenter, zoom: hostZoom } = host.map_options;
+  const startAt = useCallback(
+    (size: MapSize) => {
+      const { width, height } = size.width > 0 && size.height > 0 ? size : FALLBACK_VIEW_PX;
+      setBox((current) => current ?? roundBox(boxAround(hostCenter, hostZoom, width, height)));
+    },
+    [hostCenter, hostZoom],
+  );
+  const zones = useQuery({
+    // Disabled until measured; the key is the fallback view's, never asked for.
+    ...zonesInBoxQuery(
+      box ?? roundBox(boxAround(hostCenter, hostZoom, FALLBACK_VIEW_PX.width, FALLBACK_VIEW_PX.height)),
+    ),
+    enabled: box !== null,
+    placeholderData: keepPreviousData,
+  });
   const items = zones.data?.items ?? [];
   const pinnedZone = items.find((zone) => zone.uuid === pinned) ?? null;
 
@@ -45,10 +59,13 @@ export default function MetersScreen() {
     setMap("still");
     setCenter(view.center);
     const next = roundBox(view.box);
-    setBox((current) => (sameBox(current, next) ? current : next));
+    setBox((current) => (current && sameBox(current, next) ? current : next));
     setPinned(view.pinned);
   }, []);
-  const onMapUnavailable = useCallback(() => setMap("unavailable"), []);
+  const onMapUnavailable = useCallback(() => {
+    setMap("unavailable");
+    startAt(FALLBACK_VIEW_PX);
+  }, [startAt]);
   const onMapMoving = useCallback(() => setMap((state) => (state === "unavailable" ? state : "moving")), []);
 
   return (
@@ -59,6 +76,7 @@ export default function MetersScreen() {
         <ZoneMap
           zones={items}
           pinnedZone={pinnedZone}
+          onSize={startAt}
           onView={onView}
           onMoving={onMapMoving}
           onLocating={setLocating}
