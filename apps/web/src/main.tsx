@@ -8,9 +8,9 @@ import { createRoot } from "react-dom/client";
 import { startApp } from "./app/start.tsx";
 import { startMonitoring } from "./lib/analytics.ts";
 import { applyTheme, getHostConfig } from "./lib/host-config.ts";
-import { initI18n } from "./lib/i18n.ts";
 import { LOCALE_STORAGE_KEY, resolveLanguage } from "./lib/language.ts";
 import { startSession } from "./lib/session.ts";
+import { languageStore, loadLanguage } from "./lib/translator.ts";
 
 async function boot() {
   const host = getHostConfig();
@@ -22,7 +22,8 @@ async function boot() {
     countryQuery: new URLSearchParams(window.location.search).get("country"),
   });
   document.documentElement.lang = language;
-  await initI18n(language);
+  await loadLanguage(language);
+  languageStore.set(language);
   startMonitoring(host);
   // The session refresh starts before the first render so the loading view shows at once.
   void startSession();

@@ -1,11 +1,11 @@
 import { Component, type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { BareLayout } from "../components/layout/bare-layout.tsx";
 import { LoadingSection } from "../components/loading-view.tsx";
 import { Page } from "../components/page.tsx";
 import { reportError } from "../lib/analytics.ts";
 import { isChunkLoadError, mayReloadForMissingChunk, reloadForMissingChunk } from "../lib/chunk-reload.ts";
 import "./error-screen.css";
+import { useT } from "../lib/translator.ts";
 
 /**
  * What a screen shows instead of a developer page when it throws or its code cannot be
@@ -13,7 +13,7 @@ import "./error-screen.css";
  * a stack. A chunk missing after a deploy reloads the page once first (lib/chunk-reload.ts).
  */
 export function ErrorScreen({ error }: { error: unknown }) {
-  const { t } = useTranslation();
+  const t = useT();
   const missingChunk = isChunkLoadError(error);
   const [reloading, setReloading] = useState(() => missingChunk && mayReloadForMissingChunk());
 

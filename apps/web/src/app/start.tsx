@@ -9,8 +9,12 @@ import { hasRefreshToken } from "../lib/session.ts";
 import { BareErrorScreen, ErrorBoundary } from "./error-screen.tsx";
 import { RootFrame } from "./root-frame.tsx";
 
-/** The router, its route table and every screen behind it: not in the first download of /. */
-const loadRouterApp = () => import("./app.tsx");
+/**
+ * The router, its route table and every screen behind it, with i18next for them: not in the first
+ * download of / (decision 0326).
+ */
+const loadRouterApp = () =>
+  Promise.all([import("./app.tsx"), import("../lib/i18n.ts").then(({ initI18n }) => initI18n())]).then(([app]) => app);
 
 async function showRouterApp(root: Root): Promise<void> {
   try {

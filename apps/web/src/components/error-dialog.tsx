@@ -1,13 +1,13 @@
 import { Dialog } from "@base-ui/react/dialog";
-import { useTranslation } from "react-i18next";
 import { closeErrorDialog, errorDialogStore } from "../lib/error-dialog.ts";
 import { useStore } from "../lib/store.ts";
 import { CloseIcon } from "./icons.tsx";
 import "./dialog.css";
+import { useT } from "../lib/translator.ts";
 
 /** The modal error dialog of docs/product/screens-and-routes.md: titled Error, 500 px wide, the message, Accept and a close icon. */
 export default function ErrorDialog() {
-  const { t } = useTranslation();
+  const t = useT();
   const message = useStore(errorDialogStore);
   return (
     <Dialog.Root open={message !== null} onOpenChange={(open) => !open && closeErrorDialog()}>

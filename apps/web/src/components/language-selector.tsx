@@ -1,9 +1,9 @@
 import type { Locale } from "@estaciona/contracts";
-import { useTranslation } from "react-i18next";
 import { getHostConfig } from "../lib/host-config.ts";
 import { setLanguage } from "../lib/set-language.ts";
 import { MexicoFlag, UsaFlag } from "./flags.tsx";
 import "./language-selector.css";
+import { currentLocale, useT } from "../lib/translator.ts";
 
 const options: { locale: Locale; Flag: typeof MexicoFlag }[] = [
   { locale: "es", Flag: MexicoFlag },
@@ -16,7 +16,7 @@ const options: { locale: Locale; Flag: typeof MexicoFlag }[] = [
  * force Spanish have nothing to choose, so it is not shown there.
  */
 export function LanguageSelector() {
-  const { t, i18n } = useTranslation();
+  const t = useT();
   if (getHostConfig().force_spanish) return null;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would bring a legend and form semantics to a toolbar control.
@@ -29,7 +29,7 @@ export function LanguageSelector() {
           // The top bar hides the text on phones (only the flag shows); the name must stay.
           aria-label={t(`language.${locale}`)}
           className="language-option"
-          aria-pressed={i18n.language === locale}
+          aria-pressed={currentLocale() === locale}
           onClick={() => void setLanguage(locale)}
         >
           <Flag />

@@ -1,7 +1,7 @@
 import { paths } from "../config/paths.ts";
 import { showErrorDialog } from "./error-dialog.ts";
-import { currentLocale, i18n } from "./i18n.ts";
 import { navigateTo } from "./navigation.ts";
+import { currentLocale, hasTranslation, translate } from "./translator.ts";
 
 export const ACCESS_TOKEN_KEY = "access_token";
 
@@ -46,9 +46,9 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
 /** docs/product/calls-and-errors.md: the catalogue's `errors:api_<code>`, else the server's description, else server_error. */
 export function errorMessage(code: string | null, description: string | null): string {
   const key = `errors:api_${code}`;
-  if (code && i18n.exists(key)) return i18n.t(key as never) as unknown as string;
+  if (code && hasTranslation(key)) return translate(key);
   if (description) return description;
-  return i18n.t("errors:server_error");
+  return translate("errors:server_error");
 }
 
 /** JSON answers parsed; a text answer (the console's CSV export) as its text. */
@@ -92,8 +92,8 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   } catch (cause) {
     if (signal?.aborted) throw cause;
     // The browser knows it is offline: say so plainly (a payment screen shows the description).
-    const offline = typeof navigator !== "undefined" && !navigator.onLine ? i18n.t("errors:offline") : null;
-    if (handleErrors) showErrorDialog(offline ?? i18n.t("errors:server_error"));
+    const offline = typeof navigator !== "undefined" && !navigator.onLine ? translate("errors:offline") : null;
+    if (handleErrors) showErrorDialog(offline ?? translate("errors:server_error"));
     throw new ApiError(0, null, offline);
   }
 
@@ -107,7 +107,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   const failure = new ApiError(response.status, code, description, reason);
   if (!handleErrors || (code && options.ownCodes?.includes(code))) throw failure;
 
-  if (response.status >= 500) showErrorDialog(i18n.t("errors:server_error"));
+  if (response.status >= 500) showErrorDialog(translate("errors:server_error"));
   else if (response.status === 401 && token) onUnauthorized();
   else if (response.status === 404) navigateTo(paths.notFound.path);
   // A rate limit's code is the catalogue's generic action_not_available; only the server's

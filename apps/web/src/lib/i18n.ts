@@ -1,7 +1,7 @@
-import type { Locale } from "@estaciona/contracts";
 import type { resources } from "@estaciona/i18n";
 import i18next, { type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { handOverTo, languageStore, loadedCatalogues, loadLanguage } from "./translator.ts";
 
 declare module "i18next" {
   interface CustomTypeOptions {
@@ -13,42 +13,34 @@ declare module "i18next" {
 type Catalogues = (typeof resources)["en"];
 export type Namespace = keyof Catalogues;
 
-/**
- * The namespaces the sign-in screen needs come in one chunk per language, and only the driver's
- * language is fetched before the first render (the server preloads the host's, decision 0247);
- * every other screen brings its own namespaces with its lazy route module (`registerNamespaces`).
- * This keeps the first download for `/` small.
- */
-const firstScreenCatalogues: Record<Locale, () => Promise<{ catalogues: Partial<Catalogues> }>> = {
-  en: () => import("./catalogues/first-screen/en.ts"),
-  es: () => import("./catalogues/first-screen/es.ts"),
-};
+export { currentLocale, loadLanguage, translateMessage } from "./translator.ts";
 
+/**
+ * i18next and react-i18next come with the router, not in the first download of `/`: the sign-in
+ * screen reads the same catalogues through lib/translator.ts (decision 0326). Every other screen
+ * brings its own namespaces with its lazy route module (`registerNamespaces`).
+ */
 export const i18n: I18n = i18next.createInstance();
 
-/**
- * Brings a language's sign-in catalogues in (once). A switch of language awaits it before
- * `changeLanguage`, so no screen ever renders a raw key while the other language downloads.
- */
-export async function loadLanguage(language: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(language, "auth")) return;
-  const { catalogues } = await firstScreenCatalogues[language]();
-  for (const [namespace, bundle] of Object.entries(catalogues))
-    i18n.addResourceBundle(language, namespace, bundle, true, false);
-}
-
-export async function initI18n(language: Locale): Promise<I18n> {
-  const { catalogues } = await firstScreenCatalogues[language]();
+/** Starts i18next in the translator's language with the sign-in catalogues already here, then answers every key. */
+export async function initI18n(): Promise<I18n> {
+  if (i18n.isInitialized) return i18n;
+  const language = languageStore.get();
+  const catalogues = await loadLanguage(language);
   await i18n.use(initReactI18next).init({
     lng: language,
     fallbackLng: "en",
     supportedLngs: ["es", "en"],
     defaultNS: "common",
     ns: Object.keys(catalogues),
-    resources: { [language]: catalogues },
+    // Its own copies: the lazy screens' namespaces go to i18next's store, not into the sign-in catalogues.
+    resources: Object.fromEntries(
+      Object.entries(loadedCatalogues()).map(([lng, catalogues]) => [lng, { ...catalogues }]),
+    ),
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  handOverTo(i18n);
   return i18n;
 }
 
@@ -68,16 +60,3 @@ export function registerNamespaces<N extends Namespace>(
       i18n.addResourceBundle(language, namespace, catalogues[language], true, false);
   }
 }
-
-/**
- * Contract validation messages are `namespace.key` (packages/contracts MESSAGE); i18next
- * separates namespaces with a colon.
- */
-export function translateMessage(message: string | undefined, params?: Record<string, unknown>): string | undefined {
-  if (!message) return undefined;
-  const key = message.includes(":") ? message : message.replace(".", ":");
-  // The key comes from the contracts at run time, so it cannot be checked against the catalogue type.
-  return i18n.t(key as never, params as never) as unknown as string;
-}
-
-export const currentLocale = (): Locale => (i18n.language === "en" ? "en" : "es");

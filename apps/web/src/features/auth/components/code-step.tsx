@@ -1,8 +1,7 @@
 import { RESEND_COUNTDOWN_SECONDS } from "@estaciona/contracts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FormField } from "../../../components/form-field.tsx";
-import { translateMessage } from "../../../lib/i18n.ts";
+import { translateMessage, useT } from "../../../lib/translator.ts";
 import type { CodeChannel } from "../api/register-phone.ts";
 import { validateCode } from "../validation.ts";
 import { StepTitle } from "./step-title.tsx";
@@ -34,7 +33,7 @@ export function CodeStep({
   onResendBy: (channel: CodeChannel) => void;
   onBack: () => void;
 }) {
-  const { t } = useTranslation("auth");
+  const t = useT("auth");
   const remaining = useCountdown(RESEND_COUNTDOWN_SECONDS, registrations);
   const delivery = useCodeDelivery(phoneE164, registrations);
   // One field: plain state, no form library in the first download (decision 0010). Validates

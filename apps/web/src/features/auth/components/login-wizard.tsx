@@ -1,17 +1,16 @@
 import { formatPhoneNumber } from "@estaciona/contracts/phones";
 import type { User } from "@estaciona/contracts/schemas/user";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { Logo } from "../../../components/logo.tsx";
 import { cardRefusal, forgetCardRefusal } from "../../../lib/card-refusal.ts";
 import { getHostConfig, isFreeflowHost, loginText, paymentLocale } from "../../../lib/host-config.ts";
-import { currentLocale } from "../../../lib/i18n.ts";
 import { defaultDialCountry } from "../../../lib/language.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
 import { loadUser, sessionStore, signInWithCode } from "../../../lib/session.ts";
 import { useStore } from "../../../lib/store.ts";
 import { usePageTitle } from "../../../lib/title.ts";
+import { currentLocale, useT } from "../../../lib/translator.ts";
 import { freeflowWelcomeStore } from "../../../lib/welcome.ts";
 import { type CodeChannel, registerPhone } from "../api/register-phone.ts";
 import { resumedStep } from "../resume.ts";
@@ -46,7 +45,7 @@ export interface LoginWizardProps {
 
 /** The sign-in wizard at / (docs/product/screens-and-routes.md and docs/product/entities-and-states.md). */
 export function LoginWizard({ search, onLaterStep }: LoginWizardProps) {
-  const { t, i18n } = useTranslation("auth");
+  const t = useT("auth");
   usePageTitle(t("title"));
   const host = getHostConfig();
   const session = useStore(sessionStore);
@@ -158,7 +157,7 @@ export function LoginWizard({ search, onLaterStep }: LoginWizardProps) {
           {step === 1 && (
             <PhoneStep
               defaultValues={{
-                country: phone?.country ?? defaultDialCountry(i18n.language === "en" ? "en" : "es"),
+                country: phone?.country ?? defaultDialCountry(currentLocale()),
                 phone: phone?.digits ?? "",
               }}
               busy={busy}

@@ -1,10 +1,9 @@
 import { COUNTRY_DIAL_CODES } from "@estaciona/contracts";
 import { formatPhone, phoneDigits } from "@estaciona/contracts/phones";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FormField } from "../../../components/form-field.tsx";
 import { paths } from "../../../config/paths.ts";
-import { translateMessage } from "../../../lib/i18n.ts";
+import { translateMessage, useT } from "../../../lib/translator.ts";
 import { validatePhone } from "../validation.ts";
 import { StepTitle } from "./step-title.tsx";
 
@@ -23,7 +22,7 @@ export function PhoneStep({
   busy: boolean;
   onSubmit: (input: { country: "mx" | "us"; digits: string; e164: string }) => void;
 }) {
-  const { t } = useTranslation("auth");
+  const t = useT("auth");
   // Two fields do not need a form library: plain state keeps react-hook-form out of the first
   // download (decision 0010). Same behaviour: validate on submit, then on every change.
   const [country, setCountry] = useState(defaultValues.country);
