@@ -1,14 +1,14 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/database.ts";
 import type { GlobalPeriodicity } from "../../db/schema.ts";
 import { nowIso } from "../../lib/time.ts";
 import type { JobContext, JobRunner } from "../jobs/worker.ts";
 import { type CfdiDocument, CREDIT_NOTE_RELATIONSHIP, generalPublic } from "./cfdi.ts";
+import { enqueueCreditNoteEmail, registerCreditNoteEmail } from "./credit-note-email.ts";
 import { type CreditNoteRow, findCreditNote, updateCreditNoteIfStatus } from "./credit-note-repository.ts";
 import { JOB_ISSUE_CREDIT_NOTE, registerCreditNoteChecks } from "./credit-notes.ts";
 import { GLOBAL_INVOICE_TIME_ZONE, SAT_PERIODICITY } from "./global-periods.ts";
 import { findGlobalInvoice } from "./global-repository.ts";
-import { cfdiDate } from "./issuing.ts";
+import { cfdiDate, type InvoicingDeps } from "./issuing.ts";
 import { finalIssueFailure, type InvoiceProvider, issuedColumns } from "./provider.ts";
 import { findInvoiceById } from "./repository.ts";
 
@@ -18,17 +18,13 @@ import { findInvoiceById } from "./repository.ts";
  * refuses it, or never answers within the attempts, leaves it `failed`: the refund stands, and the
  * console shows the note for review and can send it again.
  */
-interface CreditNoteDeps {
-  db: Db;
-  log: FastifyBaseLogger;
-  providers: { invoicing: InvoiceProvider };
-}
 
 /** c_UsoCFDI G02: devoluciones, descuentos o bonificaciones — what a credit note to a driver is for. */
 const CREDIT_NOTE_USE = "G02";
 
-export function registerCreditNotes(deps: CreditNoteDeps, jobs: JobRunner): void {
+export function registerCreditNotes(deps: InvoicingDeps, jobs: JobRunner): void {
   registerCreditNoteChecks(deps.db, jobs);
+  registerCreditNoteEmail(deps, jobs);
   jobs.register(JOB_ISSUE_CREDIT_NOTE, (payload, job) =>
     issueCreditNote(deps, (payload as { creditNoteId: string }).creditNoteId, job),
   );
@@ -106,7 +102,7 @@ const relatedTo = (original: Original): NonNullable<CfdiDocument["related"]> => 
 });
 
 export async function issueCreditNote(
-  deps: CreditNoteDeps,
+  deps: InvoicingDeps,
   id: string,
   job: Pick<JobContext, "attempt" | "maxAttempts">,
 ): Promise<void> {
@@ -116,15 +112,21 @@ export async function issueCreditNote(
   const document = await creditNoteDocument(db, note, new Date());
   if (!document) return;
   const receiverEmail = note.invoice_id ? ((await findInvoiceById(db, note.invoice_id))?.receiver_email ?? "") : "";
+  let issued: Awaited<ReturnType<InvoiceProvider["issue"]>>;
   try {
-    const issued = await providers.invoicing.issue(document, { invoiceId: id, receiverEmail });
-    await updateCreditNoteIfStatus(db, id, "issuing", {
-      ...issuedColumns(providers.invoicing.name, issued, nowIso()),
-      failure_code: null,
-    });
+    issued = await providers.invoicing.issue(document, { invoiceId: id, receiverEmail });
   } catch (error) {
     const failed = finalIssueFailure(error, providers.invoicing.name, job, nowIso());
     deps.log.error({ err: error, creditNoteId: id }, "credit note not issued");
     await updateCreditNoteIfStatus(db, id, "issuing", failed);
+    return;
   }
+  await db.transaction().execute(async (tx) => {
+    const moved = await updateCreditNoteIfStatus(tx, id, "issuing", {
+      ...issuedColumns(providers.invoicing.name, issued, nowIso()),
+      failure_code: null,
+    });
+    // Only the run that moved it writes to the driver: a second worker's late answer changes nothing.
+    if (moved && note.invoice_id) await enqueueCreditNoteEmail(tx, id);
+  });
 }

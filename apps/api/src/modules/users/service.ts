@@ -18,6 +18,7 @@ import {
   deleteEmailCode,
   emailCodesSentSince,
   findActiveUserByPhone,
+  findUserById,
   insertEmailCode,
   isEmailUsedByAnotherUser,
   latestEmailCode,
@@ -80,6 +81,11 @@ export async function editUser(db: Executor, user: UserRow, body: ProfileEdit): 
   const updated = await underUniqueRule("email_already_used", () => updateActiveUser(db, user.id, changes));
   if (!updated) throw new AppError("authentication_error");
   return viewUser(db, updated);
+}
+
+/** The language a driver reads the app in, for what is written to them; a deleted account's is Spanish. */
+export async function localeOfUser(db: Executor, userId: string): Promise<Locale> {
+  return (await findUserById(db, userId))?.locale ?? "es";
 }
 
 export async function setLocale(db: Executor, user: UserRow, locale: Locale): Promise<User> {

@@ -40,6 +40,13 @@ export const billing = {
   download_pdf: "PDF",
   download_label: "Download {{format}} of invoice {{number}}",
   not_stamped: "Test invoice, not stamped",
+  credit_note: "Credit note {{number}}: {{amount}} refunded",
+  credit_note_status: {
+    issuing: "Being issued",
+    issued: "Issued",
+    failed: "Not issued yet: the operator will send it again",
+  },
+  credit_note_download_label: "Download {{format}} of credit note {{number}}",
   status: {
     pending_approval: "Waiting for approval",
     issuing: "Being issued",
@@ -64,4 +71,9 @@ export const billing = {
     "Attached are the XML and PDF of your invoice {{number}} from {{issuer}} for {{total}}. You can also download them from the app, under Billing.",
   email_body_sandbox:
     "Attached are the XML and PDF of your invoice {{number}} from {{issuer}} for {{total}}. This is a test invoice: it is not stamped and has no tax validity. You can also download them from the app, under Billing.",
+  credit_note_email_subject: "Credit note {{number}} from {{issuer}} on your invoice {{invoice}}",
+  credit_note_email_body:
+    "{{issuer}} refunded {{total}} of a payment on your invoice {{invoice}}. Attached are the XML and PDF of credit note {{number}}, which subtracts it from that invoice. You can also download them from the app, under Billing.",
+  credit_note_email_body_sandbox:
+    "{{issuer}} refunded {{total}} of a payment on your invoice {{invoice}}. Attached are the XML and PDF of credit note {{number}}, which subtracts it from that invoice. This is a test credit note: it is not stamped and has no tax validity. You can also download them from the app, under Billing.",
 };

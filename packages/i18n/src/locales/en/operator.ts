@@ -561,6 +561,44 @@ export const operator = {
       cfdi_uuid: "Folio fiscal",
     },
   },
+  global_invoice_settings: {
+    title: "How often the global invoice is issued",
+    periodicity: "Periodicity",
+    explain: {
+      daily: "One global invoice per day: each day's uninvoiced sales are invoiced the next day.",
+      weekly:
+        "One global invoice per week (Monday to Sunday; a week that spans two months is split at the month's end), issued the day after it closes.",
+      fortnightly: "One global invoice per fortnight (1st to 15th, 16th to month end), issued the day after it closes.",
+      monthly: "One global invoice per calendar month, issued on the 1st of the next month.",
+      bimonthly:
+        "One global invoice every two calendar months (January–February, March–April…), issued the day after they close.",
+    },
+    applies: "A change applies from the next period on; invoices already issued stay as they are.",
+    save: "Save periodicity",
+    saved: "Periodicity saved",
+  },
+  credit_notes: {
+    title: "Credit notes",
+    intro:
+      "When a payment already on an invoice is refunded, a credit note (CFDI de egreso) subtracts the refund from that invoice.",
+    none: "No credit notes: none of your refunds touched an invoiced payment.",
+    number: "Credit note {{number}}",
+    amount: "{{amount}} refunded",
+    relates_to: "Corrects invoice {{number}}",
+    relates_to_global: "Corrects global invoice {{number}}",
+    created: "Refund of {{when}}",
+    see_payment: "See the refunded payment",
+    xml: "XML",
+    pdf: "PDF",
+    retry: "Retry",
+    retry_reason: "Only a credit note the provider did not issue can be sent again.",
+    retried: "Credit note sent to the provider again",
+    status: {
+      issuing: "Being issued",
+      issued: "Issued",
+      failed: "Not issued: the provider refused it or did not answer",
+    },
+  },
   team: {
     title: "Team and log",
     operators: "Operators",

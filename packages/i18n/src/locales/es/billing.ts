@@ -41,6 +41,13 @@ export const billing: typeof source = {
   download_pdf: "PDF",
   download_label: "Descargar {{format}} de la factura {{number}}",
   not_stamped: "Factura de prueba, sin timbrar",
+  credit_note: "Nota de crédito {{number}}: {{amount}} reembolsados",
+  credit_note_status: {
+    issuing: "Emitiéndose",
+    issued: "Emitida",
+    failed: "Aún sin emitir: el operador la enviará de nuevo",
+  },
+  credit_note_download_label: "Descargar {{format}} de la nota de crédito {{number}}",
   status: {
     pending_approval: "En espera de aprobación",
     issuing: "En emisión",
@@ -65,4 +72,9 @@ export const billing: typeof source = {
     "Adjuntamos el XML y el PDF de tu factura {{number}} de {{issuer}} por {{total}}. También puedes descargarlos en la app, en Facturación.",
   email_body_sandbox:
     "Adjuntamos el XML y el PDF de tu factura {{number}} de {{issuer}} por {{total}}. Es una factura de prueba: no está timbrada y no tiene validez fiscal. También puedes descargarlos en la app, en Facturación.",
+  credit_note_email_subject: "Nota de crédito {{number}} de {{issuer}} sobre tu factura {{invoice}}",
+  credit_note_email_body:
+    "{{issuer}} reembolsó {{total}} de un pago de tu factura {{invoice}}. Adjuntamos el XML y el PDF de la nota de crédito {{number}}, que lo resta de esa factura. También puedes descargarlos en la app, en Facturación.",
+  credit_note_email_body_sandbox:
+    "{{issuer}} reembolsó {{total}} de un pago de tu factura {{invoice}}. Adjuntamos el XML y el PDF de la nota de crédito {{number}}, que lo resta de esa factura. Es una nota de crédito de prueba: no está timbrada y no tiene validez fiscal. También puedes descargarlos en la app, en Facturación.",
 };

@@ -565,6 +565,45 @@ export const operator: typeof source = {
       cfdi_uuid: "Folio fiscal",
     },
   },
+  global_invoice_settings: {
+    title: "Cada cuándo se emite la factura global",
+    periodicity: "Periodicidad",
+    explain: {
+      daily: "Una factura global por día: las ventas sin facturar de cada día se facturan al día siguiente.",
+      weekly:
+        "Una factura global por semana (de lunes a domingo; una semana entre dos meses se corta al fin de mes), emitida el día después de cerrar.",
+      fortnightly:
+        "Una factura global por quincena (del 1 al 15 y del 16 a fin de mes), emitida el día después de cerrar.",
+      monthly: "Una factura global por mes de calendario, emitida el día 1 del mes siguiente.",
+      bimonthly:
+        "Una factura global cada dos meses de calendario (enero–febrero, marzo–abril…), emitida el día después de cerrar.",
+    },
+    applies: "El cambio aplica desde el siguiente periodo; las facturas ya emitidas no cambian.",
+    save: "Guardar periodicidad",
+    saved: "Periodicidad guardada",
+  },
+  credit_notes: {
+    title: "Notas de crédito",
+    intro:
+      "Cuando se reembolsa un pago que ya está en una factura, una nota de crédito (CFDI de egreso) resta el reembolso de esa factura.",
+    none: "No hay notas de crédito: ningún reembolso tocó un pago facturado.",
+    number: "Nota de crédito {{number}}",
+    amount: "{{amount}} reembolsados",
+    relates_to: "Corrige la factura {{number}}",
+    relates_to_global: "Corrige la factura global {{number}}",
+    created: "Reembolso del {{when}}",
+    see_payment: "Ver el pago reembolsado",
+    xml: "XML",
+    pdf: "PDF",
+    retry: "Reintentar",
+    retry_reason: "Solo una nota de crédito que el proveedor no emitió puede enviarse de nuevo.",
+    retried: "Nota de crédito enviada de nuevo al proveedor",
+    status: {
+      issuing: "Emitiéndose",
+      issued: "Emitida",
+      failed: "No emitida: el proveedor la rechazó o no respondió",
+    },
+  },
   team: {
     title: "Equipo y bitácora",
     operators: "Operadores",

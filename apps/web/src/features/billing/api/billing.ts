@@ -35,11 +35,18 @@ export const requestInvoice = (paymentUuid: string, taxProfileUuid: string): Pro
 export const requestMonthlyInvoice = (month: string, taxProfileUuid: string): Promise<Invoice[]> =>
   callEndpoint(endpoints.requestMonthlyInvoice, { body: { month, tax_profile_uuid: taxProfileUuid } });
 
-/** Saves the invoice's XML or PDF under its own file name. */
-export async function downloadInvoice(uuid: string, format: "xml" | "pdf"): Promise<void> {
-  const file: InvoiceFile = await callEndpoint(
-    format === "xml" ? endpoints.downloadInvoiceXml : endpoints.downloadInvoicePdf,
-    { params: { uuid } },
-  );
+/** The files a driver saves: an invoice's or a credit note's XML and PDF. */
+const DRIVER_CFDI_FILES = {
+  invoice: { xml: endpoints.downloadInvoiceXml, pdf: endpoints.downloadInvoicePdf },
+  credit_note: { xml: endpoints.downloadMyCreditNoteXml, pdf: endpoints.downloadMyCreditNotePdf },
+} as const;
+
+/** Saves an invoice's (or a credit note's) XML or PDF under its own file name. */
+export async function downloadInvoice(
+  uuid: string,
+  format: "xml" | "pdf",
+  kind: keyof typeof DRIVER_CFDI_FILES = "invoice",
+): Promise<void> {
+  const file: InvoiceFile = await callEndpoint(DRIVER_CFDI_FILES[kind][format], { params: { uuid } });
   saveFile(base64Blob(file.base64, file.content_type), file.filename);
 }

@@ -1,5 +1,5 @@
 import { formatMoney } from "@estaciona/contracts/money";
-import type { Invoice } from "@estaciona/contracts/schemas/invoicing";
+import type { CreditNote, Invoice } from "@estaciona/contracts/schemas/invoicing";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { EmptyState } from "../../../components/empty-state.tsx";
@@ -53,25 +53,67 @@ export function InvoiceHistory() {
                   )}
                 </div>
                 {item.status === "issued" && (
-                  <div className="card-actions">
-                    {(["pdf", "xml"] as const).map((format) => (
-                      <button
-                        key={format}
-                        type="button"
-                        className="button button-secondary"
-                        aria-label={t("download_label", { format: format.toUpperCase(), number })}
-                        onClick={() => void downloadInvoice(item.uuid, format).catch(() => {})}
-                      >
-                        {t(format === "pdf" ? "download_pdf" : "download_xml")}
-                      </button>
-                    ))}
-                  </div>
+                  <CfdiDownloads
+                    label={(format) => t("download_label", { format, number })}
+                    download={(format) => downloadInvoice(item.uuid, format)}
+                  />
                 )}
+                {item.credit_notes.map((note) => (
+                  <CreditNoteRow key={note.uuid} note={note} />
+                ))}
               </li>
             );
           })}
         </ul>
       )}
     </section>
+  );
+}
+
+/** A credit note on the invoice (a refund of one of its payments, docs/decisions/0308): its state and, once issued, its files. */
+function CreditNoteRow({ note }: { note: CreditNote }) {
+  const { t } = useTranslation("billing");
+  const number = `${note.series}-${note.folio}`;
+  return (
+    <div className="billing-credit-note">
+      <p className="muted">
+        {t("credit_note", { number, amount: formatMoney(note.total, note.currency) })}{" "}
+        <span className={note.status === "issued" ? "badge badge-success" : "badge"}>
+          {t(`credit_note_status.${note.status}`)}
+        </span>
+      </p>
+      {note.status === "issued" && (
+        <CfdiDownloads
+          label={(format) => t("credit_note_download_label", { format, number })}
+          download={(format) => downloadInvoice(note.uuid, format, "credit_note")}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The PDF and XML buttons of an issued CFDI; `label` names the file for a screen reader. */
+function CfdiDownloads({
+  label,
+  download,
+}: {
+  label: (format: string) => string;
+  download: (format: "pdf" | "xml") => Promise<void>;
+}) {
+  const { t } = useTranslation("billing");
+  return (
+    <div className="card-actions">
+      {(["pdf", "xml"] as const).map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="button button-secondary"
+          aria-label={label(format.toUpperCase())}
+          onClick={() => void download(format).catch(() => {})}
+        >
+          {t(format === "pdf" ? "download_pdf" : "download_xml")}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -96,13 +96,25 @@ export const addOrganisationOperator = (uuid: string, phone: string) =>
 
 export const pendingInvoicesQuery = () => endpointQuery(invoicing.listPendingInvoices, {});
 export const globalInvoicesQuery = () => endpointQuery(invoicing.listGlobalInvoices, {});
+export const globalInvoiceSettingsQuery = () => endpointQuery(invoicing.getGlobalInvoiceSettings, {});
+export const updateGlobalInvoiceSettings = (body: EndpointBody<typeof invoicing.updateGlobalInvoiceSettings>) =>
+  callEndpoint(invoicing.updateGlobalInvoiceSettings, { body });
+export const creditNotesQuery = () => endpointQuery(invoicing.listCreditNotes, {});
+export const retryCreditNote = (uuid: string) => callEndpoint(invoicing.retryCreditNote, { params: { uuid } });
 
-/** Saves a global invoice's XML or PDF under its own file name. */
-export async function downloadGlobalInvoice(uuid: string, format: "xml" | "pdf"): Promise<void> {
-  const file = await callEndpoint(
-    format === "xml" ? invoicing.downloadGlobalInvoiceXml : invoicing.downloadGlobalInvoicePdf,
-    { params: { uuid } },
-  );
+/** The files the console saves: a global invoice's or a credit note's XML and PDF. */
+const CONSOLE_CFDI_FILES = {
+  global: { xml: invoicing.downloadGlobalInvoiceXml, pdf: invoicing.downloadGlobalInvoicePdf },
+  credit_note: { xml: invoicing.downloadCreditNoteXml, pdf: invoicing.downloadCreditNotePdf },
+} as const;
+
+/** Saves a global invoice's or a credit note's XML or PDF under its own file name. */
+export async function downloadConsoleCfdi(
+  kind: keyof typeof CONSOLE_CFDI_FILES,
+  uuid: string,
+  format: "xml" | "pdf",
+): Promise<void> {
+  const file = await callEndpoint(CONSOLE_CFDI_FILES[kind][format], { params: { uuid } });
   saveFile(base64Blob(file.base64, file.content_type), file.filename);
 }
 
@@ -133,6 +145,8 @@ export const consoleLists = {
   hosts: endpointKey(endpoints.listHosts),
   organisations: endpointKey(endpoints.listOrganisations),
   invoices: endpointKey(invoicing.listPendingInvoices),
+  globalInvoiceSettings: endpointKey(invoicing.getGlobalInvoiceSettings),
+  creditNotes: endpointKey(invoicing.listCreditNotes),
 } as const;
 
 /** The console's answers: every endpoint under /admin/. */

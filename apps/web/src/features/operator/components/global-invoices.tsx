@@ -1,6 +1,6 @@
 import type { GlobalInvoice } from "@estaciona/contracts/schemas/invoicing";
 import { useQuery } from "@tanstack/react-query";
-import { downloadGlobalInvoice, downloadGlobalInvoicesCsv, globalInvoicesQuery } from "../api/operator.ts";
+import { downloadConsoleCfdi, downloadGlobalInvoicesCsv, globalInvoicesQuery } from "../api/operator.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 import { ConsoleList } from "./console-list.tsx";
 import { StatusPill } from "./status-pill.tsx";
@@ -38,8 +38,8 @@ export function GlobalInvoices() {
   );
 }
 
-/** The console's pill colours: issued reads as succeeded, being issued as pending. */
-const PILL = { issued: "succeeded", issuing: "pending", failed: "failed" } as const;
+/** The console's pill colours: issued reads as succeeded, being issued as pending (credit notes too). */
+export const CFDI_PILL = { issued: "succeeded", issuing: "pending", failed: "failed" } as const;
 
 /** The day before a period's end: its last day, as people say it. */
 const lastDayOf = (endDay: string) =>
@@ -63,7 +63,7 @@ function GlobalInvoiceCard({ invoice }: { invoice: GlobalInvoice }) {
         {money(invoice.total, invoice.currency)} · {t("global_invoices.sales", { count: invoice.payment_count })}
       </span>
       <span>
-        <StatusPill status={PILL[invoice.status]} label={t(`global_invoices.status.${invoice.status}`)} />
+        <StatusPill status={CFDI_PILL[invoice.status]} label={t(`global_invoices.status.${invoice.status}`)} />
         {invoice.status === "issued" && !invoice.stamped && (
           <span className="muted"> {t("global_invoices.not_stamped")}</span>
         )}
@@ -74,7 +74,7 @@ function GlobalInvoiceCard({ invoice }: { invoice: GlobalInvoice }) {
             type="button"
             className="button button-secondary"
             aria-label={`${t("global_invoices.xml")} ${number}`}
-            onClick={() => void downloadGlobalInvoice(invoice.uuid, "xml")}
+            onClick={() => void downloadConsoleCfdi("global", invoice.uuid, "xml")}
           >
             {t("global_invoices.xml")}
           </button>
@@ -82,7 +82,7 @@ function GlobalInvoiceCard({ invoice }: { invoice: GlobalInvoice }) {
             type="button"
             className="button button-secondary"
             aria-label={`${t("global_invoices.pdf")} ${number}`}
-            onClick={() => void downloadGlobalInvoice(invoice.uuid, "pdf")}
+            onClick={() => void downloadConsoleCfdi("global", invoice.uuid, "pdf")}
           >
             {t("global_invoices.pdf")}
           </button>

@@ -6,13 +6,16 @@ import { FormField } from "../../../components/form-field.tsx";
 import { Page } from "../../../components/page.tsx";
 import { approveInvoice, consoleLists, pendingInvoicesQuery, profileQuery, rejectInvoice } from "../api/operator.ts";
 import { ConsoleList } from "../components/console-list.tsx";
+import { CreditNotes } from "../components/credit-notes.tsx";
+import { GlobalInvoiceSettings } from "../components/global-invoice-settings.tsx";
 import { GlobalInvoices } from "../components/global-invoices.tsx";
 import { useConsoleMutation } from "../lib/console-mutation.ts";
 import { useConsoleFormat } from "../lib/format.ts";
 
 /**
  * /operador/facturas: invoice requests of locations that need the operator's approval, then the
- * organisation's global invoices — not for a staff member limited to some locations
+ * organisation's global invoice periodicity, its global invoices and its credit notes — not for a
+ * staff member limited to some locations
  * (docs/product/invoicing-account-contact.md).
  */
 export default function InvoicesScreen() {
@@ -28,7 +31,13 @@ export default function InvoicesScreen() {
           ))}
         </ul>
       </ConsoleList>
-      {profile.data?.location_uuids === null && <GlobalInvoices />}
+      {profile.data?.location_uuids === null && (
+        <>
+          <GlobalInvoiceSettings />
+          <GlobalInvoices />
+          <CreditNotes />
+        </>
+      )}
     </Page>
   );
 }
