@@ -116,3 +116,20 @@ test("only the driver's language is downloaded first; switching brings the other
   expect(texts.length).toBeGreaterThan(0);
   expect(texts.filter((text) => /\b[a-z]+_[a-z_]+\.[a-z_]+\b|language\.(es|en|label)/.test(text))).toEqual([]);
 });
+
+test("the accessibility check every journey makes finds violations in the page and in its frames", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading").first()).toBeVisible();
+  await page.evaluate(() => {
+    const faint = document.createElement("p");
+    faint.textContent = "Texto que casi no se lee";
+    faint.style.cssText = "color: #eeeeee; background: #ffffff";
+    document.body.append(faint);
+    const frame = document.createElement("iframe");
+    frame.title = "Marco de prueba";
+    frame.srcdoc = '<html lang="es"><body><img src="/favicon.svg"></body></html>';
+    document.body.append(frame);
+  });
+  await expect(page.frameLocator("iframe[title='Marco de prueba']").locator("img")).toBeAttached();
+  await expect(expectAccessible(page)).rejects.toThrow(/color-contrast[\s\S]*image-alt|image-alt[\s\S]*color-contrast/);
+});

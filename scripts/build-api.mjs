@@ -8,7 +8,10 @@ import { build } from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
 const api = path.join(root, "apps/api");
-const dist = path.join(api, "dist");
+// `--outdir <folder>` builds elsewhere (the production-build test's own copy, so that the bundle
+// the cluster and the runtime stage run beside it is never emptied under them).
+const outdirArgument = process.argv.indexOf("--outdir");
+const dist = outdirArgument > 0 ? path.resolve(root, process.argv[outdirArgument + 1] ?? "") : path.join(api, "dist");
 const manifests = ["apps/api", "packages/contracts", "packages/i18n"].map((dir) =>
   readFile(path.join(root, dir, "package.json"), "utf8").then(JSON.parse),
 );

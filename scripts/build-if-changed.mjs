@@ -9,7 +9,7 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const inputs = ["apps/web", "apps/api/src", "packages", "scripts/build-api.mjs", "package-lock.json"];
-// Outside the outputs: the API bundle is rebuilt by a test (production-build), which empties dist.
+// Outside the outputs: `npm run build:api` alone empties dist and rebuilds it from the same sources.
 const stampFile = path.join(root, "node_modules/.cache/estaciona-build/sources-hash");
 const outputs = ["apps/web/dist/index.html", "apps/api/dist/server.mjs"].map((file) => path.join(root, file));
 

@@ -20,7 +20,7 @@
  *    and every charge's receipt reaches the driver exactly once; no message went out twice.
  *
  * The members run the production bundle (`apps/api/dist/*.mjs`, built first by
- * scripts/build-api.mjs) under plain node, as the image does: four TypeScript compilers starting at
+ * scripts/build-if-changed.mjs when the sources changed) under plain node, as the image does: four TypeScript compilers starting at
  * once on a busy machine did not answer in time (docs/decisions/0090).
  *
  * Needs PostgreSQL (CLUSTER_DATABASE_URL, else TEST_DATABASE_URL, else 127.0.0.1:5432/test) and
@@ -71,9 +71,11 @@ async function main() {
   const started = Date.now();
   const db = new pg.Client({ connectionString: databaseUrl });
   try {
-    const build = spawn(process.execPath, ["scripts/build-api.mjs"], { cwd: root, stdio: "inherit" });
+    // The bundle as built (CI builds it once, and runs the runtime stage from it at the same time):
+    // rebuilt only when the sources changed since.
+    const build = spawn(process.execPath, ["scripts/build-if-changed.mjs"], { cwd: root, stdio: "inherit" });
     const built = await new Promise<number>((resolve) => build.on("exit", (code) => resolve(code ?? 1)));
-    if (built !== 0) throw new Error("scripts/build-api.mjs failed");
+    if (built !== 0) throw new Error("scripts/build-if-changed.mjs failed");
     const migrate = runNode("apps/api/dist/migrate.mjs", {});
     const migrated = await new Promise<number>((resolve) => migrate.on("exit", (code) => resolve(code ?? 1)));
     if (migrated !== 0) throw new Error("npm run migrate failed");

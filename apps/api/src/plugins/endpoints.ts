@@ -61,6 +61,19 @@ const operationIds = new Map<unknown, string>(
   Object.values(declarations).flatMap((feature) => Object.entries(feature).map(([name, endpoint]) => [endpoint, name])),
 );
 
+/**
+ * `{ data: … }` around an answer, one schema per answer: the same object for every app built from
+ * the declarations, so its serializer is compiled once (plugins/serializer.ts).
+ */
+const envelopes = new WeakMap<ZodType, ZodType>();
+function enveloped(response: ZodType): ZodType {
+  let envelope = envelopes.get(response);
+  if (!envelope) {
+    envelope = z.object({ data: response });
+    envelopes.set(response, envelope);
+  }
+  return envelope;
+}
 const FORM_OR_JSON = ["application/json", "application/x-www-form-urlencoded"];
 /** OAuth endpoints validate their own body (`oauthBody`), so Fastify passes it through untouched. */
 const acceptAsSent = () => (value: unknown) => ({ value });
@@ -111,7 +124,7 @@ export async function route<E extends Endpoint>(
     query: schemas.query !== undefined,
     body: schemas.body !== undefined,
   });
-  const answer = endpoint.envelope ? z.object({ data: schemas.response }) : schemas.response;
+  const answer = endpoint.envelope ? enveloped(schemas.response) : schemas.response;
   const bodyOf = (data: EndpointData<E>) => (endpoint.envelope ? { data } : data);
 
   app.route({

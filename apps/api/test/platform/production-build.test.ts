@@ -19,7 +19,12 @@ import { testEngine } from "../support/helpers.ts";
  */
 
 const root = path.resolve(import.meta.dirname, "../../../..");
-const server = path.join(root, "apps/api/dist/server.mjs");
+/**
+ * The test's own bundle, beside the usual one so that it resolves the same node_modules: the usual
+ * apps/api/dist is what the cluster and the runtime stage run while this suite does (.ci/run).
+ */
+const bundleDir = path.join(root, `apps/api/.dist-test-${process.pid}`);
+const server = path.join(bundleDir, "server.mjs");
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -83,12 +88,16 @@ describe.runIf(testEngine === "sqlite")("the production build under plain node",
   };
 
   beforeAll(() => {
-    execFileSync(process.execPath, [path.join(root, "scripts/build-api.mjs")], { cwd: root, stdio: "ignore" });
+    execFileSync(process.execPath, [path.join(root, "scripts/build-api.mjs"), "--outdir", bundleDir], {
+      cwd: root,
+      stdio: "ignore",
+    });
   }, 60_000);
   afterAll(async () => {
     for (const child of running) child.kill("SIGKILL");
     await Promise.all(running.map(exited));
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(bundleDir, { recursive: true, force: true });
   });
 
   const jobStatus = async (id: string) => {

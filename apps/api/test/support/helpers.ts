@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { type AppOptions, buildApp } from "../../src/app.ts";
 import { type Environment, loadConfig } from "../../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../../src/db/database.ts";
 import type { NewRow } from "../../src/db/schema.ts";
 import { newId } from "../../src/lib/ids.ts";
 import { PLATFORM_ORGANISATION } from "../../src/seed/data.ts";
+import { adminQuery, databaseUrl, postgresTemplateDatabase, sqliteTemplateFile } from "./template-database.ts";
 
 /**
  * Which engine this test run uses: vitest runs the API suite once per engine (see
@@ -17,7 +17,8 @@ import { PLATFORM_ORGANISATION } from "../../src/seed/data.ts";
 export const testEngine = (process.env.TEST_ENGINE ?? "sqlite") as "sqlite" | "postgres";
 
 /**
- * A private PostgreSQL database (dropped by `drop`). A database, not a schema in a shared one:
+ * A private PostgreSQL database (dropped by `drop`), a copy of the migrated template
+ * (support/template-database.ts). A database, not a schema in a shared one:
  * Kysely's migrator reads the tables of every schema of its database (`has_schema_privilege` on
  * each), so another file dropping its schema during that read failed this file's migration when
  * files ran side by side (docs/decisions/0234).
@@ -26,24 +27,18 @@ export async function createPostgresTestDatabase(): Promise<{ url: string; drop(
   const sharedUrl = process.env.TEST_DATABASE_URL;
   if (!sharedUrl) throw new Error("TEST_ENGINE=postgres needs TEST_DATABASE_URL");
   const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: sharedUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
+  await adminQuery(sharedUrl, `create database ${name} template ${await postgresTemplateDatabase(sharedUrl)}`);
+  return {
+    url: databaseUrl(sharedUrl, name),
+    drop: async () => {
+      await adminQuery(sharedUrl, `drop database if exists ${name} with (force)`);
+    },
   };
-  await admin(`create database ${name}`);
-  const url = new URL(sharedUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 /**
- * A fresh, private database for one test file: a new SQLite file in a temp folder, or a new
- * PostgreSQL database that is dropped on close. Never assumes an empty shared database.
+ * A fresh, private database for one test file, already migrated: a copy of the SQLite template in
+ * a temp folder, or a new PostgreSQL database that is dropped on close. Never assumes an empty shared database.
  */
 export async function openTestDatabase(
   options: {
@@ -63,7 +58,9 @@ export async function openTestDatabase(
     };
   }
   const dir = mkdtempSync(path.join(tmpdir(), "estaciona-test-"));
-  const handle = openDatabase({ engine: "sqlite", file: path.join(dir, "test.sqlite"), ...options });
+  const file = path.join(dir, "test.sqlite");
+  copyFileSync(await sqliteTemplateFile(), file);
+  const handle = openDatabase({ engine: "sqlite", file, ...options });
   return {
     ...handle,
     async close() {
