@@ -1,5 +1,4 @@
 import * as endpoints from "@estaciona/contracts/endpoints/balance";
-import { getPaymentReference } from "@estaciona/contracts/endpoints/references";
 import type { ReferenceTopUpBody, TopUpBody } from "@estaciona/contracts/schemas/balance";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
@@ -22,15 +21,6 @@ export const topUpBalance = (body: TopUpBody, idempotencyKey: string) =>
 
 export const topUpBalanceByReference = (body: ReferenceTopUpBody, idempotencyKey: string) =>
   callEndpoint(endpoints.topUpBalanceByReference, { body, idempotencyKey });
-
-/** A reference's status, read again while it waits for the driver's payment (docs/decisions/0280). */
-export const paymentReferenceQuery = (paymentUuid: string) => {
-  const input = { params: { uuid: paymentUuid } };
-  return queryOptions({
-    queryKey: endpointKey(getPaymentReference, input),
-    queryFn: ({ signal }) => callEndpoint(getPaymentReference, input, { signal, handleErrors: false }),
-  });
-};
 
 export const payOutBalance = (uuid: string, idempotencyKey: string) =>
   callEndpoint(endpoints.payOutBalance, { params: { uuid }, idempotencyKey });

@@ -115,4 +115,63 @@ describe("Event buy panel", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Sold out.");
     expect(api.calls.find((request) => request.method === "POST")?.body).not.toHaveProperty("amount");
   });
+
+  it("in Mexico it offers SPEI instead of a card, and shows the reference with the place held until its expiry", async () => {
+    const api = mockApi({
+      "GET user/vehicles": () => ({ body: { data: [vehicle] } }),
+      "GET user/payment/methods": () => ({ body: { data: [] } }),
+      [`POST user/event/${EVENT}/purchase`]: () => ({
+        body: {
+          data: { visit: { uuid: "visit-1" }, payment: { uuid: "pay-1", status: "pending", redirect_url: null } },
+        },
+      }),
+      "GET user/reference/pay-1": () => ({
+        body: {
+          data: {
+            payment_uuid: "pay-1",
+            rail: "spei",
+            status: "awaiting",
+            amount: 18502,
+            currency: "mxn",
+            number: "646180157000000004",
+            barcode_url: null,
+            bank: "STP",
+            expires_at: "2026-11-29T20:00:00.000Z",
+            product: "event_visit",
+            description: "Festival Península · Día 1",
+            sandbox_url: null,
+          },
+        },
+      }),
+    });
+    renderWithProviders(
+      <BuyPanel event={{ ...peninsula, amount: { suggested: 15000, editable: false, min: 15000, max: 15000 } }} />,
+    );
+    await userEvent.click(await screen.findByRole("radio", { name: "SPEI transfer" }));
+    expect(screen.queryByText("Add card")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Get the reference for $185.02 MXN" }));
+
+    expect(await screen.findByText("646180157000000004")).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Waiting for your payment");
+    // The lot's clock: 20:00 UTC is 14:00 in Monterrey.
+    expect(screen.getByText(/Your place is held until .*2:00/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "See my place" })).toBeInTheDocument();
+    expect(api.calls.find((request) => request.method === "POST")?.body).toEqual({
+      vehicle_uuid: "veh-1",
+      reference_rail: "spei",
+      expected_total: 18502,
+    });
+  });
+
+  it("a US event offers no cash or transfer", async () => {
+    mockApi({
+      "GET user/vehicles": () => ({ body: { data: [vehicle] } }),
+      "GET user/payment/methods": () => ({ body: { data: [visaCard] } }),
+    });
+    renderWithProviders(
+      <BuyPanel event={{ ...peninsula, currency: "usd", location: { ...peninsula.location, country: "us" } }} />,
+    );
+    expect(await screen.findByRole("radio", { name: "ABC123" })).toBeChecked();
+    expect(screen.queryByRole("radio", { name: "Cash at OXXO" })).not.toBeInTheDocument();
+  });
 });

@@ -3,7 +3,7 @@ import type { Event } from "@estaciona/contracts/schemas/events";
 import { breakdownBody, feeRatesFromBody } from "@estaciona/contracts/schemas/parking";
 import type { CreateVehicleBody } from "@estaciona/contracts/schemas/user";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { FormDialog } from "../../../components/form-dialog.tsx";
@@ -16,19 +16,31 @@ import { paths, pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
 import { loadUser } from "../../../lib/session.ts";
+import {
+  HeldPlaceReference,
+  PaymentChoice,
+  type PaymentChoiceValue,
+  useReferenceButtonLabel,
+} from "../../payment-references/index.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { createVehicle, VehicleForm, vehiclesKey, vehiclesQuery } from "../../vehicles/index.ts";
 import { eventVisitQuery, purchaseEvent, refreshEvents } from "../api/events.ts";
 
 const MINOR_PER_MAJOR = 100;
 
-type Outcome = { kind: "ready" } | { kind: "paying" } | { kind: "failed"; message: string };
+type Outcome =
+  | { kind: "ready" }
+  | { kind: "paying" }
+  | { kind: "failed"; message: string }
+  /** Paid later by reference (docs/decisions/0321): the panel shows the reference to pay. */
+  | { kind: "reference"; paymentUuid: string; visitPath: string };
 
 /**
  * Buying parking for an event: the vehicle, the amount (in whole pesos or dollars, within the
  * event's limits when it may be edited: docs/product/validation.md's number input), the card, the all-in price the
  * card is charged (the contracts' fee engine, as the server computes it), then pay. One
- * Idempotency-Key per attempt, kept for a retry after no answer (docs/product/money.md).
+ * Idempotency-Key per attempt, kept for a retry after no answer (docs/product/money.md). In Mexico the
+ * driver may pay by reference instead (docs/decisions/0321): the place is held until it expires.
  */
 export function BuyPanel({ event }: { event: Event }) {
   const { t } = useTranslation(["events", "parking", "common"]);
@@ -39,6 +51,9 @@ export function BuyPanel({ event }: { event: Event }) {
   const methods = useQuery(paymentMethodsQuery());
   const [chosenVehicle, setChosenVehicle] = useState<string | null>(null);
   const [chosenCard, setChosenCard] = useState<string | null>(null);
+  const [paymentChoice, setPaymentChoice] = useState<PaymentChoiceValue>("card");
+  const referenceLabel = useReferenceButtonLabel();
+  const onReferencePaid = useCallback(() => void refreshEvents(queryClient), [queryClient]);
   const [major, setMajor] = useState(Math.round(event.amount.suggested / MINOR_PER_MAJOR));
   const [adding, setAdding] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: "ready" });
@@ -60,14 +75,15 @@ export function BuyPanel({ event }: { event: Event }) {
   const selectedVehicle = chosenVehicle ?? vehicleList[0]?.uuid ?? null;
   const amount = event.amount.editable ? major * MINOR_PER_MAJOR : event.amount.suggested;
   const price = breakdownBody(feeBreakdown(amount, feeRatesFromBody(event.rates)), event.currency);
-  const busy = outcome.kind === "paying";
+  const busy = outcome.kind === "paying" || outcome.kind === "reference";
+  const byReference = paymentChoice !== "card";
   const here = pathTo("event", { uuid: event.uuid });
 
   const buy = async () => {
-    if (!selectedVehicle || !selectedCard) return;
+    if (!selectedVehicle || !(byReference || selectedCard)) return;
     const body = {
       vehicle_uuid: selectedVehicle,
-      payment_method_uuid: selectedCard,
+      ...(byReference ? { reference_rail: paymentChoice } : { payment_method_uuid: selectedCard ?? undefined }),
       expected_total: price.total,
       ...(event.amount.editable ? { amount } : {}),
     };
@@ -81,6 +97,8 @@ export function BuyPanel({ event }: { event: Event }) {
       queryClient.setQueryData(eventVisitQuery(answer.visit.uuid).queryKey, answer.visit);
       void refreshEvents(queryClient);
       const visitPath = pathTo("eventVisit", { uuid: answer.visit.uuid });
+      // A reference answers `requires_action` too: its screen shows here, not at the gateway.
+      if (byReference) return setOutcome({ kind: "reference", paymentUuid: answer.payment.uuid, visitPath });
       if (answer.payment.status === "requires_action" && answer.payment.redirect_url) {
         rememberReturnPath(visitPath);
         window.location.assign(answer.payment.redirect_url);
@@ -147,14 +165,22 @@ export function BuyPanel({ event }: { event: Event }) {
         <p>{t("page.amount_fixed", { amount: money(event.amount.suggested, event.currency) })}</p>
       )}
 
-      <CardChoice
-        cards={cards}
-        loading={false}
-        selected={selectedCard}
-        onSelect={setChosenCard}
+      <PaymentChoice
+        country={event.location.country}
+        value={paymentChoice}
         disabled={busy}
-        addCardPath={pathTo("payments", undefined, { redirect: here })}
+        onChange={setPaymentChoice}
       />
+      {!byReference && (
+        <CardChoice
+          cards={cards}
+          loading={false}
+          selected={selectedCard}
+          onSelect={setChosenCard}
+          disabled={busy}
+          addCardPath={pathTo("payments", undefined, { redirect: here })}
+        />
+      )}
 
       <h3 className="pay-price-label">{t("page.price_label")}</h3>
       <FeeBreakdown amounts={price} />
@@ -166,18 +192,30 @@ export function BuyPanel({ event }: { event: Event }) {
           <p>{outcome.message}</p>
         </div>
       )}
-      <button
-        type="button"
-        className="button button-primary button-block"
-        disabled={busy || !selectedVehicle || !selectedCard}
-        onClick={() => void buy()}
-      >
-        {busy
-          ? t("page.buying")
-          : outcome.kind === "failed"
-            ? `${t("page.retry")} · ${money(price.total, price.currency)}`
-            : t("page.buy", { amount: money(price.total, price.currency) })}
-      </button>
+      {outcome.kind === "reference" ? (
+        <HeldPlaceReference
+          paymentUuid={outcome.paymentUuid}
+          timeZone={event.location.time_zone}
+          holds="event"
+          to={outcome.visitPath}
+          onPaid={onReferencePaid}
+        />
+      ) : (
+        <button
+          type="button"
+          className="button button-primary button-block"
+          disabled={busy || !selectedVehicle || !(byReference || selectedCard)}
+          onClick={() => void buy()}
+        >
+          {busy
+            ? t("page.buying")
+            : outcome.kind === "failed"
+              ? `${t("page.retry")} · ${money(price.total, price.currency)}`
+              : byReference
+                ? referenceLabel(money(price.total, price.currency))
+                : t("page.buy", { amount: money(price.total, price.currency) })}
+        </button>
+      )}
 
       <FormDialog open={adding} title={t("page.add_vehicle")} onClose={() => setAdding(false)}>
         <VehicleForm

@@ -2,7 +2,7 @@ import { addDays, dateIn } from "@estaciona/contracts/periods";
 import type { Plan, PlanQuote } from "@estaciona/contracts/schemas/subscriptions";
 import type { CreateVehicleBody } from "@estaciona/contracts/schemas/user";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, Suspense, useState } from "react";
+import { type FormEvent, Suspense, useCallback, useState } from "react";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { LoadingSection } from "../../../components/loading-view.tsx";
 import { CardChoice, cardsFor } from "../../../components/parking/card-choice.tsx";
@@ -11,10 +11,16 @@ import { currentPath } from "../../../lib/navigation.ts";
 import { sessionStore } from "../../../lib/session.ts";
 import { useStore } from "../../../lib/store.ts";
 import { StudentIdForm } from "../../account/index.ts";
+import {
+  HeldPlaceReference,
+  PaymentChoice,
+  type PaymentChoiceValue,
+  useReferenceButtonLabel,
+} from "../../payment-references/index.ts";
 import { paymentMethodsQuery } from "../../payments/index.ts";
 import { createVehicle, VehicleForm, vehiclesKey, vehiclesQuery } from "../../vehicles/index.ts";
 import "../../../lib/catalogues/vehicles.ts";
-import { planQuoteQuery } from "../api/subscriptions.ts";
+import { planQuoteQuery, refreshPasses } from "../api/subscriptions.ts";
 import { failureText } from "../lib/failure-text.ts";
 import { usePassFormat } from "../lib/format.ts";
 import { usePassPurchase } from "../lib/use-pass-purchase.ts";
@@ -28,7 +34,9 @@ import { PromoCodeEntry } from "./promo-code-entry.tsx";
  * picker: the pass then waits in `trial` and is charged that day), a promo code, the card, and the
  * all-in first charge the server quotes for exactly those choices. Paying sends one
  * Idempotency-Key per attempt: a retry after no answer reuses it, so nothing is bought twice.
- * A student pass asks for a missing student id here, before paying (docs/decisions/0250).
+ * A student pass asks for a missing student id here, before paying (docs/decisions/0250). In Mexico
+ * the driver may pay by reference instead of a card (docs/decisions/0321): the pass then starts today
+ * and the reference to pay shows here, the place held until it expires.
  */
 export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: string }) {
   const { t, money } = usePassFormat();
@@ -43,6 +51,9 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
   const [date, setDate] = useState(addDays(today, 1));
   const [code, setCode] = useState(initialCode);
   const [cardChoice, setCardChoice] = useState<string | null>(null);
+  const [paymentChoice, setPaymentChoice] = useState<PaymentChoiceValue>("card");
+  const referenceLabel = useReferenceButtonLabel();
+  const onReferencePaid = useCallback(() => void refreshPasses(queryClient), [queryClient]);
   const { outcome, buy } = usePassPurchase();
   const [addingVehicle, setAddingVehicle] = useState(false);
   // A driver who arrives here straight from sign-in (a partner landing) may have no vehicle yet.
@@ -55,7 +66,9 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
     },
   });
 
-  const startDate = startMode === "date" ? date : undefined;
+  const byReference = paymentChoice !== "card";
+  // A pass paid by reference starts today (docs/decisions/0314): the start choice is the card's.
+  const startDate = startMode === "date" && !byReference ? date : undefined;
   const withCode = useQuery(planQuoteQuery(plan.uuid, { start_date: startDate, discount_code: code || undefined }));
   const codeRefused = Boolean(code) && withCode.isError;
   const withoutCode = useQuery({ ...planQuoteQuery(plan.uuid, { start_date: startDate }), enabled: codeRefused });
@@ -66,16 +79,17 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
   const vehicle = vehicleChoice ?? myVehicles[0]?.uuid ?? null;
   const cards = cardsFor(methods.data, plan.currency);
   const card = cardChoice ?? cards[0]?.uuid ?? null;
-  const busy = outcome.kind === "paying" || outcome.kind === "three_ds";
+  const busy = outcome.kind === "paying" || outcome.kind === "three_ds" || outcome.kind === "reference";
+  const payable = Boolean(quote && vehicle && (byReference || card) && !needsStudentId);
   const soldOut = plan.places_left === 0;
 
   const pay = (event: FormEvent) => {
     event.preventDefault();
-    if (!quote || !vehicle || !card || needsStudentId) return;
+    if (!payable || !quote || !vehicle) return;
     void buy({
       plan_uuid: plan.uuid,
       vehicle_uuid: vehicle,
-      payment_method_uuid: card,
+      ...(byReference ? { reference_rail: paymentChoice } : { payment_method_uuid: card ?? undefined }),
       ...(startDate ? { start_date: startDate } : {}),
       ...(quote.discount ? { discount_code: quote.discount.code } : {}),
       ...(quote.charged_now ? { expected_total: quote.first_period.total } : {}),
@@ -126,23 +140,33 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
               onAdd={() => setAddingVehicle(true)}
             />
 
-            <PassStartChoice
-              mode={startMode}
-              date={date}
-              today={today}
+            <PaymentChoice
+              country={plan.location.country}
+              value={paymentChoice}
               disabled={busy}
-              onModeChange={setStartMode}
-              onDateChange={setDate}
+              onChange={setPaymentChoice}
             />
 
-            <CardChoice
-              cards={cards}
-              loading={methods.isPending}
-              selected={card}
-              onSelect={setCardChoice}
-              disabled={busy}
-              addCardPath={pathTo("payments", undefined, { redirect: here })}
-            />
+            {!byReference && (
+              <>
+                <PassStartChoice
+                  mode={startMode}
+                  date={date}
+                  today={today}
+                  disabled={busy}
+                  onModeChange={setStartMode}
+                  onDateChange={setDate}
+                />
+                <CardChoice
+                  cards={cards}
+                  loading={methods.isPending}
+                  selected={card}
+                  onSelect={setCardChoice}
+                  disabled={busy}
+                  addCardPath={pathTo("payments", undefined, { redirect: here })}
+                />
+              </>
+            )}
 
             <PassQuoteSummary plan={plan} quote={quote} error={quoteError} />
 
@@ -157,19 +181,27 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
                 {t("subscriptions:plan.three_ds")}
               </p>
             )}
-            <button
-              type="submit"
-              className="button button-primary button-block"
-              disabled={busy || !quote || !vehicle || !card || needsStudentId}
-            >
-              {outcome.kind === "paying"
-                ? t("subscriptions:plan.paying")
-                : quote && !quote.charged_now
-                  ? t("subscriptions:plan.schedule")
-                  : t("subscriptions:plan.pay", {
-                      amount: quote ? money(quote.first_period.total, quote.first_period.currency) : "",
-                    })}
-            </button>
+            {outcome.kind === "reference" ? (
+              <HeldPlaceReference
+                paymentUuid={outcome.paymentUuid}
+                timeZone={plan.location.time_zone}
+                holds="pass"
+                to={outcome.passPath}
+                onPaid={onReferencePaid}
+              />
+            ) : (
+              <button type="submit" className="button button-primary button-block" disabled={busy || !payable}>
+                {outcome.kind === "paying"
+                  ? t("subscriptions:plan.paying")
+                  : byReference && quote
+                    ? referenceLabel(money(quote.first_period.total, quote.first_period.currency))
+                    : quote && !quote.charged_now
+                      ? t("subscriptions:plan.schedule")
+                      : t("subscriptions:plan.pay", {
+                          amount: quote ? money(quote.first_period.total, quote.first_period.currency) : "",
+                        })}
+              </button>
+            )}
           </form>
         </>
       )}

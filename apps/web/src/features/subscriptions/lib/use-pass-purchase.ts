@@ -11,11 +11,14 @@ export type PassPurchaseOutcome =
   | { kind: "ready" }
   | { kind: "paying" }
   | { kind: "failed"; message: string }
-  | { kind: "three_ds" };
+  | { kind: "three_ds" }
+  /** Paid later by reference (docs/decisions/0321): the checkout shows the reference to pay. */
+  | { kind: "reference"; paymentUuid: string; passPath: string };
 
 /**
  * Buying a pass with one Idempotency-Key per attempt: a retry after no answer reuses it, so nothing
- * is bought twice. Bought: the pass's page; a bank's check (3-D Secure) comes back there.
+ * is bought twice. Bought: the pass's page; a bank's check (3-D Secure) comes back there; bought by
+ * reference: the reference to pay, shown where the driver is.
  */
 export function usePassPurchase() {
   const navigate = useNavigate();
@@ -32,6 +35,11 @@ export function usePassPurchase() {
       attempt.current = null;
       void refreshPasses(queryClient);
       const passPath = pathTo("subscription", { uuid: answer.subscription.uuid });
+      // A reference answers `requires_action` too: its screen shows here, not at the gateway.
+      if (body.reference_rail && answer.payment) {
+        setOutcome({ kind: "reference", paymentUuid: answer.payment.uuid, passPath });
+        return;
+      }
       if (answer.payment?.status === "requires_action" && answer.payment.redirect_url) {
         setOutcome({ kind: "three_ds" });
         rememberReturnPath(passPath);

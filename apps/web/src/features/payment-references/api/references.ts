@@ -1,0 +1,13 @@
+import { getPaymentReference } from "@estaciona/contracts/endpoints/references";
+import { queryOptions } from "@tanstack/react-query";
+import { callEndpoint } from "../../../lib/endpoint-client.ts";
+import { endpointKey } from "../../../lib/endpoint-query.ts";
+
+/** A reference's status, read again while it waits for the driver's payment (docs/decisions/0280). */
+export const paymentReferenceQuery = (paymentUuid: string) => {
+  const input = { params: { uuid: paymentUuid } };
+  return queryOptions({
+    queryKey: endpointKey(getPaymentReference, input),
+    queryFn: ({ signal }) => callEndpoint(getPaymentReference, input, { signal, handleErrors: false }),
+  });
+};
