@@ -1,15 +1,13 @@
-import { registerDevice, simulatorAnswer } from "./devices.ts";
+import { VALET_PANGEA, valetTicketFromTheStand } from "./devices.ts";
 import { signUpThroughWizard } from "./drivers.ts";
 import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
 
 /** The valet stand at Pangea: the demo operator's, so the balance topped up on the home pays there. */
-const VALET_PANGEA = "7d1e5a10-0000-4000-8000-000000000106";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 test("a new Mexican driver tops up the balance by SPEI, the sandbox bank pays the CLABE, and the balance pays a valet ticket", async ({
   page,
-  request,
 }) => {
   const { phone } = await signUpThroughWizard(page, "localhost", "es");
   const balanceCard = page.getByRole("region", { name: "Tu saldo" });
@@ -43,22 +41,14 @@ test("a new Mexican driver tops up the balance by SPEI, the sandbox bank pays th
   await expectAccessible(page);
 
   // The balance pays a valet ticket whole.
-  const key = registerDevice("valet", VALET_PANGEA);
-  const opened = simulatorAnswer<{ data: { uuid: string; number: string } }>(
-    "--device-key",
-    key,
-    "valet-open",
-    "SPEI12",
-    "--number",
-    `P${phone.slice(-4)}`,
-    "--phone",
+  const ticket = await valetTicketFromTheStand(page, {
+    host: "localhost",
+    stand: VALET_PANGEA,
     phone,
-  );
-  const outbox = await request.get(hostUrl("localhost", `/api/sandbox/outbox?recipient=${encodeURIComponent(phone)}`));
-  const sms = ((await outbox.json()).data as { body: string }[])[0]?.body ?? "";
-  const link = /https?:\/\/\S+\/valet\/[\w-]+/.exec(sms)?.[0] ?? "";
-  await page.goto(hostUrl("localhost", new URL(link).pathname));
-  await expect(page.getByRole("heading", { name: `Boleto ${opened.data.number}`, level: 1 })).toBeVisible();
+    plate: "SPEI12",
+    numberPrefix: "P",
+  });
+  await expect(page.getByRole("heading", { name: `Boleto ${ticket.number}`, level: 1 })).toBeVisible();
   await page.getByRole("checkbox", { name: "Saldo ($100.00 MXN disponibles)" }).check();
   await page.getByRole("button", { name: "Pagar $77.59 MXN" }).click();
   await expect(page.getByRole("heading", { name: "Monto pagado" })).toBeVisible();

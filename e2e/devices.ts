@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
 import { PLATFORM_ORGANISATION } from "../apps/api/src/seed/data.ts";
-import { expect, newNationalPhone, withServerDatabase } from "./fixtures.ts";
+import { expect, hostUrl, newNationalPhone, withServerDatabase } from "./fixtures.ts";
 import { E2E_PORT } from "./playwright.config.ts";
 
 /**
@@ -53,4 +54,38 @@ export function registerDevice(kind: "gate" | "valet", locationId: string): stri
   const key = /Device key \(shown only now\): (\S+)/.exec(output)?.[1];
   expect(key).toBeTruthy();
   return key ?? "";
+}
+
+/** The demo's valet stands: Pangea (Monterrey) and San José (the US host). */
+export const VALET_PANGEA = "7d1e5a10-0000-4000-8000-000000000106";
+export const VALET_SAN_JOSE = "7d1e5a10-0000-4000-8000-000000000203";
+
+/**
+ * A valet stand, driven with the device simulator, opens a ticket for the driver's car (`plate`,
+ * number `<prefix><last 4 digits of the phone>`) and texts its link; the driver follows the link
+ * from the SMS to the ticket. Answers the ticket.
+ */
+export async function valetTicketFromTheStand(
+  page: Page,
+  ticket: { host: "localhost" | "us.localhost"; stand: string; phone: string; plate: string; numberPrefix: string },
+) {
+  const key = registerDevice("valet", ticket.stand);
+  const opened = simulatorAnswer<{ data: { uuid: string; number: string } }>(
+    "--device-key",
+    key,
+    "valet-open",
+    ticket.plate,
+    "--number",
+    `${ticket.numberPrefix}${ticket.phone.slice(-4)}`,
+    "--phone",
+    ticket.phone,
+  );
+  const outbox = await page.request.get(
+    hostUrl("localhost", `/api/sandbox/outbox?recipient=${encodeURIComponent(ticket.phone)}`),
+  );
+  const sms = ((await outbox.json()).data as { body: string }[]).map((message) => message.body).join("\n");
+  const link = /https?:\/\/\S+\/valet\/[\w-]+/.exec(sms)?.[0] ?? "";
+  await page.goto(hostUrl(ticket.host, new URL(link).pathname));
+  await expect(page).toHaveURL(hostUrl(ticket.host, `/visita/valet/${opened.data.uuid}`));
+  return opened.data;
 }

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { registerDevice, simulatorAnswer } from "./devices.ts";
+import { VALET_PANGEA, VALET_SAN_JOSE, valetTicketFromTheStand } from "./devices.ts";
 import { signUpThroughWizard } from "./drivers.ts";
 import { expect, hostUrl, stepChecker, test } from "./fixtures.ts";
 
@@ -12,42 +12,11 @@ import { expect, hostUrl, stepChecker, test } from "./fixtures.ts";
  * as CSV (both lines, the tag) and PDF. axe on every screen.
  */
 
-const VALET_PANGEA = "7d1e5a10-0000-4000-8000-000000000106";
-const VALET_SAN_JOSE = "7d1e5a10-0000-4000-8000-000000000203";
-
 /** "28 nov" / "Nov 28": today on the lot's clock, as a payment line writes it. */
 const today = (language: "es" | "en", timeZone: string) =>
   new Intl.DateTimeFormat(language === "es" ? "es-MX" : "en-US", { day: "numeric", month: "short", timeZone }).format(
     new Date(),
   );
-
-/** The stand opens a ticket for the driver's car and texts its link; the driver follows it to the ticket. */
-async function valetTicketFromTheStand(
-  page: Page,
-  host: "localhost" | "us.localhost",
-  location: string,
-  phone: string,
-) {
-  const key = registerDevice("valet", location);
-  const opened = simulatorAnswer<{ data: { uuid: string; number: string } }>(
-    "--device-key",
-    key,
-    "valet-open",
-    "HIS123",
-    "--number",
-    `H${phone.slice(-4)}`,
-    "--phone",
-    phone,
-  );
-  const outbox = await page.request.get(
-    hostUrl("localhost", `/api/sandbox/outbox?recipient=${encodeURIComponent(phone)}`),
-  );
-  const sms = ((await outbox.json()).data as { body: string }[])[0]?.body ?? "";
-  const link = /https?:\/\/\S+\/valet\/[\w-]+/.exec(sms)?.[0] ?? "";
-  await page.goto(hostUrl(host, new URL(link).pathname));
-  await expect(page).toHaveURL(hostUrl(host, `/visita/valet/${opened.data.uuid}`));
-  return opened.data;
-}
 
 /** The event list's event, paid with the wizard's vehicle and card; answers the total paid. */
 async function buyEventPass(page: Page, event: RegExp, pay: RegExp) {
@@ -99,7 +68,13 @@ test.describe("Mexico, in Spanish", () => {
     await step("event-receipt");
 
     // A valet ticket the stand opens and texts: $60 for two hours, fees and IVA, $77.59.
-    const ticket = await valetTicketFromTheStand(page, "localhost", VALET_PANGEA, phone);
+    const ticket = await valetTicketFromTheStand(page, {
+      host: "localhost",
+      stand: VALET_PANGEA,
+      phone,
+      plate: "HIS123",
+      numberPrefix: "H",
+    });
     await expect(page.getByRole("heading", { name: `Boleto ${ticket.number}`, level: 1 })).toBeVisible();
     await expect(page.getByRole("row", { name: /Total/ })).toContainText("$77.59 MXN");
     await step("valet-ticket");
@@ -166,7 +141,13 @@ test.describe("us.localhost, in English", () => {
     const eventTotal = await buyEventPass(page, /Longhorns Basketball vs. Baylor/, /^Pay \$/);
     await expect(page.getByRole("link", { name: new RegExp(`^Receipt: Event pass · .* · ${day} · `) })).toBeVisible();
 
-    await valetTicketFromTheStand(page, "us.localhost", VALET_SAN_JOSE, phone);
+    await valetTicketFromTheStand(page, {
+      host: "us.localhost",
+      stand: VALET_SAN_JOSE,
+      phone,
+      plate: "HIS123",
+      numberPrefix: "H",
+    });
     const pay = page.getByRole("button", { name: /^Pay \$[\d.]+ USD$/ });
     const valetTotal = ((await pay.textContent()) ?? "").replace(/^\D+/, "$");
     await pay.click();

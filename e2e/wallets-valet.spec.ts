@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { openConsole, section, signIn } from "./console.ts";
-import { newOperatorPhone, registerDevice, simulatorAnswer } from "./devices.ts";
+import { newOperatorPhone, VALET_PANGEA, valetTicketFromTheStand } from "./devices.ts";
 import { signUpThroughWizard } from "./drivers.ts";
 import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
 
@@ -11,7 +11,6 @@ import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
  * operator of the stand's organisation finds the three in the console's payments, in words, and the
  * valet's sale in Today's money by rail.
  */
-const VALET_PANGEA = "7d1e5a10-0000-4000-8000-000000000106";
 const SHOTS = process.env.SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -31,7 +30,6 @@ async function payInSheet(page: Page, amount: string) {
 test("a new driver tops up by Google Pay and OXXO and pays valet by Google Pay; the operator sees each rail in words", async ({
   page,
   browser,
-  request,
 }) => {
   test.setTimeout(240_000);
   const { phone } = await signUpThroughWizard(page, "localhost", "es");
@@ -57,22 +55,14 @@ test("a new driver tops up by Google Pay and OXXO and pays valet by Google Pay; 
   await expectAccessible(page);
 
   // The stand opens a ticket for the driver's phone; its SMS link opens the ticket.
-  const key = registerDevice("valet", VALET_PANGEA);
-  const opened = simulatorAnswer<{ data: { uuid: string; number: string } }>(
-    "--device-key",
-    key,
-    "valet-open",
-    "WALLET1",
-    "--number",
-    `W${phone.slice(-4)}`,
-    "--phone",
+  const ticket = await valetTicketFromTheStand(page, {
+    host: "localhost",
+    stand: VALET_PANGEA,
     phone,
-  );
-  const outbox = await request.get(hostUrl("localhost", `/api/sandbox/outbox?recipient=${encodeURIComponent(phone)}`));
-  const sms = ((await outbox.json()).data as { body: string }[]).map((message) => message.body).join("\n");
-  const link = /https?:\/\/\S+\/valet\/[\w-]+/.exec(sms)?.[0] ?? "";
-  await page.goto(hostUrl("localhost", new URL(link).pathname));
-  await expect(page.getByRole("heading", { name: `Boleto ${opened.data.number}`, level: 1 })).toBeVisible();
+    plate: "WALLET1",
+    numberPrefix: "W",
+  });
+  await expect(page.getByRole("heading", { name: `Boleto ${ticket.number}`, level: 1 })).toBeVisible();
   await expect(page.getByRole("row", { name: /Total/ })).toContainText("$77.59 MXN");
   const googlePay = page.getByRole("button", { name: "Pagar con Google Pay" });
   await expect(googlePay).toBeVisible();
