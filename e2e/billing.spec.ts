@@ -1,47 +1,13 @@
 import { readFile } from "node:fs/promises";
-import {
-  addCardThroughApi,
-  backdateEntry,
-  bearer,
-  expect,
-  expectAccessible,
-  hostUrl,
-  newNationalPhone,
-  signInThroughWizard,
-  test,
-} from "./fixtures.ts";
-
-/** Seeded lot (apps/api/src/seed/data.ts) of the demo operator, whose issuer data is seeded too. */
-const FUNDIDORA = "7d1e5a10-0000-4000-8000-000000000101";
+import { addBillingData, payAStayAtFundidora } from "./drivers.ts";
+import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
 
 test("a new driver pays a stay, saves billing data, invoices the payment and downloads the CFDI's PDF and XML", async ({
   page,
   request,
 }) => {
-  // A brand-new driver from the lot's page: sign in, a car, a card (its own journey is parking's).
-  await page.goto(hostUrl("localhost", `/?authRedirect=${encodeURIComponent(`/loc/${FUNDIDORA}`)}`));
-  await signInThroughWizard(page, newNationalPhone());
-  await expect(page).toHaveURL(hostUrl("localhost", `/loc/${FUNDIDORA}`));
-  const plate = `FC${String(Date.now()).slice(-6)}`;
-  await page.getByRole("button", { name: "Agregar un vehículo" }).click();
-  const vehicleDialog = page.getByRole("dialog", { name: "Agregar un vehículo" });
-  await vehicleDialog.getByLabel("Placas").pressSequentially(plate.toLowerCase());
-  await vehicleDialog.getByRole("combobox", { name: "Estado" }).fill("nuevo");
-  await page.getByRole("option", { name: "Nuevo León" }).click();
-  await vehicleDialog.getByRole("button", { name: "Guardar" }).click();
-  await expect(vehicleDialog).toBeHidden();
-  await addCardThroughApi(request, await bearer(page));
-
-  // Park seventy minutes and pay at checkout.
-  await page.reload();
-  await expect(page.getByRole("radio", { name: plate })).toBeChecked();
-  await page.getByRole("button", { name: "Empezar a estacionarme" }).click();
-  await expect(page).toHaveURL(/\/visita\/[0-9a-f-]{36}$/);
-  const visitUuid = page.url().split("/").at(-1) ?? "";
-  backdateEntry(visitUuid, 70);
-  await page.goto(hostUrl("localhost", `/checkout/${visitUuid}`));
-  await page.getByRole("button", { name: "Pagar $41.78 MXN" }).click();
-  await expect(page.getByRole("heading", { name: "Pagada" })).toBeVisible();
+  // A brand-new driver from the lot's page: sign in, a car, a card, seventy minutes paid at checkout.
+  await payAStayAtFundidora(page, "FC");
 
   // Billing from the side menu (Spanish).
   await page.getByRole("button", { name: "Abrir menú" }).click();
@@ -55,15 +21,7 @@ test("a new driver pays a stay, saves billing data, invoices the payment and dow
   await expectAccessible(page);
 
   // Billing data: the regimes follow the RFC's person type, the uses follow the regime.
-  await page.getByRole("button", { name: "Agregar datos de facturación" }).click();
-  const form = page.getByRole("dialog", { name: "Agregar datos de facturación" });
-  await form.getByLabel("RFC").fill("pepa800101ab1");
-  await form.getByLabel("Nombre o razón social").fill("Ana Pérez Pérez");
-  await form.getByLabel("Régimen fiscal").selectOption("612");
-  await form.getByLabel("Uso del CFDI").selectOption("G03");
-  await form.getByLabel("Código postal fiscal").fill("640");
-  await form.getByLabel("Correo para recibir facturas").fill("ana.facturas@example.com");
-  await form.getByRole("button", { name: "Guardar" }).click();
+  const form = await addBillingData(page, { postalCode: "640", email: "ana.facturas@example.com" });
   await expect(form.getByText("Escribe el código postal fiscal de 5 dígitos.")).toBeVisible();
   await expectAccessible(page);
   await form.getByLabel("Código postal fiscal").fill("64000");

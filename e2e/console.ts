@@ -37,6 +37,12 @@ export async function section(page: Page, name: string) {
   const toggle = nav.getByRole("button", { name: /^Sección/ });
   if ((await toggle.isVisible()) && (await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
   await nav.getByRole("link", { name, exact: true }).click();
+  // A section's screen is loaded on demand: the click returns before the router has moved there, and
+  // a reload in that moment would reload the screen being left. (On a phone the menu folds again.)
+  await expect(nav.getByRole("link", { name, exact: true, includeHidden: true })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 }
 
 /** Nothing on the screen scrolls sideways: not the page, not a table's scrolling region. */

@@ -1,5 +1,12 @@
-import type { Page } from "@playwright/test";
-import { expect, hostUrl, newNationalPhone } from "./fixtures.ts";
+import type { Locator, Page } from "@playwright/test";
+import {
+  APPROVED_TEST_CARD,
+  backdateEntry,
+  expect,
+  hostUrl,
+  newNationalPhone,
+  signInThroughWizard,
+} from "./fixtures.ts";
 
 /**
  * A brand-new driver as the journeys meet them: from `/`, through the whole sign-in wizard (no
@@ -24,6 +31,8 @@ export const words = {
     menu: "Abrir menú",
     passes: "Pensiones",
     cardSaved: "Tarjeta guardada",
+    addPaymentMethod: "Agrega un método de pago",
+    later: "Agregar después",
     metersLink: "Pagar un parquímetro",
   },
   en: {
@@ -41,12 +50,22 @@ export const words = {
     menu: "Open menu",
     passes: "Subscriptions",
     cardSaved: "Card saved",
+    addPaymentMethod: "Add a payment method",
+    later: "Add later",
     metersLink: "Pay a parking meter",
   },
 } as const;
 
-/** The wizard from `/` to the home screen: phone, code, (isisa: name and student id), vehicle, profile, card. */
-export async function signUpThroughWizard(page: Page, host: Host, language: "es" | "en") {
+/**
+ * The wizard from `/` to the home screen: phone, code, (isisa: name and student id), vehicle, profile,
+ * card — or, with `{ card: false }`, the card left for later, as a driver without one does.
+ */
+export async function signUpThroughWizard(
+  page: Page,
+  host: Host,
+  language: "es" | "en",
+  { card = true }: { card?: boolean } = {},
+) {
   const w = words[language];
   const nationalPhone = newNationalPhone();
   const plate = `N${nationalPhone.slice(-6)}`;
@@ -74,6 +93,12 @@ export async function signUpThroughWizard(page: Page, host: Host, language: "es"
   }
   await page.getByLabel(w.email).fill(`driver.${nationalPhone}@example.com`);
   await page.getByRole("button", { name: w.continue }).click();
+  if (!card) {
+    await expect(page.getByRole("heading", { name: w.addPaymentMethod })).toBeVisible();
+    await page.getByRole("button", { name: w.later }).click();
+    await expect(page).toHaveURL(hostUrl(host, "/dashboard"), { timeout: 15_000 });
+    return { phone: `${host === "us.localhost" ? "+1" : "+52"}${nationalPhone}`, plate };
+  }
   const frame = page.frameLocator("iframe.card-frame");
   await frame.locator("#number").fill("4242 4242 4242 4242");
   await frame.locator("#expiry").fill("12/34");
@@ -100,4 +125,103 @@ export async function openPassesFromMenu(page: Page, language: "es" | "en") {
     await expect(page.getByRole("link", { name: w.passes })).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
   await page.getByRole("link", { name: w.passes }).click();
+}
+
+/** A vehicle added from a buy panel's dialog (the event and meter screens), in the screen's language. */
+export async function addVehicleInDialog(
+  page: Page,
+  plate: string,
+  names: { add: string; plate: string; state: string; save: string; pick: string },
+) {
+  await page.getByRole("button", { name: names.add }).click();
+  const dialog = page.getByRole("dialog", { name: names.add });
+  await dialog.getByLabel(names.plate).pressSequentially(plate.toLowerCase());
+  await dialog.getByRole("combobox", { name: names.state }).fill(names.pick.slice(0, 5));
+  await page.getByRole("option", { name: names.pick }).click();
+  await dialog.getByRole("button", { name: names.save }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The dialog's words in Spanish, for a car from Nuevo León. */
+export const SPANISH_VEHICLE_DIALOG = {
+  add: "Agregar un vehículo",
+  plate: "Placas",
+  state: "Estado",
+  save: "Guardar",
+  pick: "Nuevo León",
+};
+
+/**
+ * The driver's billing data typed into /facturacion's dialog (a person's RFC, regime 612, use G03);
+ * the postal code and e-mail are the journey's.
+ */
+export async function addBillingData(page: Page, details: { postalCode: string; email: string }) {
+  await page.getByRole("button", { name: "Agregar datos de facturación" }).click();
+  const form = page.getByRole("dialog", { name: "Agregar datos de facturación" });
+  await form.getByLabel("RFC").fill("pepa800101ab1");
+  await form.getByLabel("Nombre o razón social").fill("Ana Pérez Pérez");
+  await form.getByLabel("Régimen fiscal").selectOption("612");
+  await form.getByLabel("Uso del CFDI").selectOption("G03");
+  await form.getByLabel("Código postal fiscal").fill(details.postalCode);
+  await form.getByLabel("Correo para recibir facturas").fill(details.email);
+  await form.getByRole("button", { name: "Guardar" }).click();
+  return form;
+}
+
+/** The sandbox's approving test card typed in the provider's frame of the open card dialog, then saved. */
+export async function typeApprovedCardInFrame(page: Page) {
+  const cardFrame = page.frameLocator("iframe.card-frame");
+  await cardFrame.locator("#number").fill(APPROVED_TEST_CARD);
+  await cardFrame.locator("#expiry").fill("12/34");
+  await cardFrame.locator("#cvc").fill("123");
+  await cardFrame.getByRole("button", { name: "Agregar Tarjeta" }).click();
+}
+
+/**
+ * The store (or bank) pays a reference: the sandbox's test page, opened from the reference's own link
+ * in another tab, so the app's page stays open meanwhile.
+ */
+export async function payReferenceInTheSandbox(reference: Locator) {
+  const sandboxUrl = await reference.getByRole("link", { name: /simular el pago/ }).getAttribute("href");
+  const payer = await reference.page().context().newPage();
+  await payer.goto(hostUrl("localhost", sandboxUrl ?? ""));
+  await payer.getByRole("button", { name: "Simular el pago" }).click();
+  await expect(payer.getByRole("status")).toContainText("Pagada");
+  await payer.close();
+}
+
+/** Fundidora, the demo operator's seeded lot, whose issuer data is seeded too (apps/api/src/seed/data.ts). */
+export const FUNDIDORA = "7d1e5a10-0000-4000-8000-000000000101";
+
+/**
+ * A new driver from Fundidora's page: signed in, a car, the names and a card through the card screen, seventy
+ * minutes parked and paid at checkout ($41.78 MXN). Answers the plate.
+ */
+export async function payAStayAtFundidora(page: Page, platePrefix: string) {
+  await page.goto(hostUrl("localhost", `/?authRedirect=${encodeURIComponent(`/loc/${FUNDIDORA}`)}`));
+  await signInThroughWizard(page, newNationalPhone());
+  await expect(page).toHaveURL(hostUrl("localhost", `/loc/${FUNDIDORA}`));
+  const plate = `${platePrefix}${String(Date.now()).slice(-6)}`;
+  await addVehicleInDialog(page, plate, SPANISH_VEHICLE_DIALOG);
+  // The card screen asks for the names and e-mail a card needs, then takes the card in the
+  // provider's frame and comes back to the lot.
+  await page.goto(hostUrl("localhost", `/pagos?redirect=${encodeURIComponent(`/loc/${FUNDIDORA}`)}`));
+  await page.getByRole("button", { name: "Agregar tarjeta" }).click();
+  const dialog = page.getByRole("dialog", { name: "Nueva tarjeta" });
+  await expect(dialog.getByText("Antes de agregar una tarjeta, completa tus datos.")).toBeVisible();
+  await dialog.getByLabel("Nombre").fill("Ana");
+  await dialog.getByLabel("Apellidos").fill("Pérez");
+  await dialog.getByLabel("Correo electrónico").fill(`${plate.toLowerCase()}@example.com`);
+  await dialog.getByRole("button", { name: "Continuar" }).click();
+  await typeApprovedCardInFrame(page);
+  await expect(page).toHaveURL(hostUrl("localhost", `/loc/${FUNDIDORA}`), { timeout: 15_000 });
+  await expect(page.getByRole("radio", { name: plate })).toBeChecked();
+  await page.getByRole("button", { name: "Empezar a estacionarme" }).click();
+  await expect(page).toHaveURL(/\/visita\/[0-9a-f-]{36}$/);
+  const visitUuid = page.url().split("/").at(-1) ?? "";
+  backdateEntry(visitUuid, 70);
+  await page.goto(hostUrl("localhost", `/checkout/${visitUuid}`));
+  await page.getByRole("button", { name: "Pagar $41.78 MXN" }).click();
+  await expect(page.getByRole("heading", { name: "Pagada" })).toBeVisible();
+  return plate;
 }

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { registerDevice, simulatorAnswer } from "./devices.ts";
+import { addVehicleInDialog, SPANISH_VEHICLE_DIALOG } from "./drivers.ts";
 import { expect, expectAccessible, hostUrl, newNationalPhone, test } from "./fixtures.ts";
 
 /** Seeded demo events (apps/api/src/seed/data.ts). */
@@ -41,20 +42,6 @@ const bearer = async (page: Page) => ({
   authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("access_token"))}`,
 });
 
-async function addVehicleInDialog(
-  page: Page,
-  plate: string,
-  names: { add: string; plate: string; state: string; save: string; pick: string },
-) {
-  await page.getByRole("button", { name: names.add }).click();
-  const dialog = page.getByRole("dialog", { name: names.add });
-  await dialog.getByLabel(names.plate).pressSequentially(plate.toLowerCase());
-  await dialog.getByRole("combobox", { name: names.state }).fill(names.pick.slice(0, 5));
-  await page.getByRole("option", { name: names.pick }).click();
-  await dialog.getByRole("button", { name: names.save }).click();
-  await expect(dialog).toBeHidden();
-}
-
 test("a new driver opens /evento/peninsula signed out, signs in, buys parking with an edited amount and gets a pass the gate admits once", async ({
   page,
   request,
@@ -73,13 +60,7 @@ test("a new driver opens /evento/peninsula signed out, signs in, buys parking wi
   await expect(page).toHaveURL(hostUrl("localhost", `/eventos/${PENINSULA_DAY_1}`));
   await expect(page.getByRole("heading", { name: "Festival Península · Día 1", level: 1 })).toBeVisible();
   const plate = `EV${String(Date.now()).slice(-6)}`;
-  await addVehicleInDialog(page, plate, {
-    add: "Agregar un vehículo",
-    plate: "Placas",
-    state: "Estado",
-    save: "Guardar",
-    pick: "Nuevo León",
-  });
+  await addVehicleInDialog(page, plate, SPANISH_VEHICLE_DIALOG);
   await expect(page.getByRole("radio", { name: plate })).toBeChecked();
 
   // A card through the card screen: the names and e-mail it needs first, then the provider's iframe.

@@ -148,6 +148,7 @@ test("the demo operator opens a lot with a tariff, registers its gate, refunds p
 
     // The approval queue of invoice requests (none waiting in the demo).
     await section(page, "Facturas");
+    await expect(page.getByRole("heading", { level: 1, name: "Facturas" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Facturas por aprobar" })).toBeAttached();
     await expect(page.getByText("Ninguna solicitud de factura espera aprobación.")).toBeVisible();
     await expectAccessible(page);

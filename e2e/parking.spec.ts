@@ -1,6 +1,6 @@
 import { registerDevice } from "./devices.ts";
+import { typeApprovedCardInFrame } from "./drivers.ts";
 import {
-  APPROVED_TEST_CARD,
   addCardThroughApi,
   backdateEntry,
   bearer,
@@ -61,11 +61,7 @@ test("a driver scans a lot's QR signed out, signs in, adds a car and a card, par
   await completeProfileThroughApi(request, await bearer(page));
   await page.goto(hostUrl("localhost", `/pagos?redirect=${encodeURIComponent(`/loc/${FUNDIDORA}`)}`));
   await page.getByRole("button", { name: "Agregar tarjeta" }).click();
-  const cardFrame = page.frameLocator("iframe.card-frame");
-  await cardFrame.locator("#number").fill(APPROVED_TEST_CARD);
-  await cardFrame.locator("#expiry").fill("12/34");
-  await cardFrame.locator("#cvc").fill("123");
-  await cardFrame.getByRole("button", { name: "Agregar Tarjeta" }).click();
+  await typeApprovedCardInFrame(page);
   await expect(page).toHaveURL(hostUrl("localhost", `/loc/${FUNDIDORA}`), { timeout: 15_000 });
 
   await expect(page.getByRole("radio", { name: plate })).toBeChecked();

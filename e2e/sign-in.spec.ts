@@ -257,6 +257,9 @@ test("cancel on the name step logs out and returns to step 1", async ({ page }) 
 
 test("keyboard only: each new step's heading takes focus, so Tab and Enter carry on from there", async ({ page }) => {
   await page.goto(hostUrl("localhost", "/"));
+  // The painted copy's field is disabled until the app takes it over (decisions 0247, 0345): a
+  // keyboard reaches the app's own field, as a driver would.
+  await expect(page.getByLabel("Número de celular")).toBeEnabled();
   await page.getByLabel("Número de celular").focus();
   await page.keyboard.type(newNationalPhone());
   await page.keyboard.press("Enter");

@@ -85,6 +85,34 @@ for (const { locale, heading, phone, button } of [
   });
 }
 
+test("the app's scripts are asked for once the copy is painted, and nothing moves when the app takes over (decision 0345)", async ({
+  page,
+}) => {
+  // Every layout shift from the very start, as Lighthouse's CLS counts them.
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto(hostUrl("localhost", "/"));
+  await expect(page.getByLabel("Número de celular")).toBeEnabled();
+  await expect(page.locator("#first-screen")).toHaveCount(0);
+  const { painted, scripts, shifts } = await page.evaluate(() => ({
+    painted: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+      .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+    shifts: (window as unknown as { layoutShifts: number[] }).layoutShifts,
+  }));
+  expect(painted).not.toBeNull();
+  expect(scripts.some((script) => /^\/assets\/index-/.test(script.path))).toBe(true);
+  expect(scripts.filter((script) => script.start < (painted ?? 0))).toEqual([]);
+  expect(shifts).toEqual([]);
+});
+
 test("only the driver's language is downloaded first; switching brings the other in before a word changes", async ({
   page,
 }) => {
@@ -96,6 +124,7 @@ test("only the driver's language is downloaded first; switching brings the other
   await page.addInitScript(() => {
     const seen: string[] = [];
     Object.assign(window, { seenTexts: seen });
+    // biome-ignore lint/performance/useDomNodeTextContent: the words as drawn, not the text of hidden nodes.
     new MutationObserver(() => seen.push(document.body?.innerText ?? "")).observe(document, {
       subtree: true,
       childList: true,

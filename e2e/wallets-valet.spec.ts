@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { openConsole, section, signIn } from "./console.ts";
 import { newOperatorPhone, VALET_PANGEA, valetTicketFromTheStand } from "./devices.ts";
 import { signUpThroughWizard } from "./drivers.ts";
-import { expect, expectAccessible, hostUrl, test } from "./fixtures.ts";
+import { expect, expectAccessible, test } from "./fixtures.ts";
 
 /**
  * Every rail where money shows (issue 27, docs/decisions/0323): a brand-new Mexican driver, from `/`

@@ -137,7 +137,9 @@ function start(role, env) {
 }
 
 async function healthy(child, env) {
-  const deadline = Date.now() + 30_000;
+  // Two minutes: this stage runs beside the whole test suite, and on a loaded machine the bundle's
+  // start and each probe's own node process took past the 30 s first allowed (no output: not broken).
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) fail(`${child.role} exited ${child.exitCode}:\n${child.output()}`);
     try {

@@ -13,5 +13,9 @@ export default defineConfig({
     // The phone of every test is in Mexico City, whatever the machine's zone: times on a lot's
     // clock (Monterrey in the fixtures) then read the same, and a lot elsewhere gets its zone named.
     env: { TZ: "America/Mexico_City" },
+    // A test that types and clicks through a form takes about a second alone; CI runs these files
+    // beside the runtime stage and the cluster run, and on a loaded machine two of them passed 5 s
+    // (vitest's default), failing with nothing wrong.
+    testTimeout: 20_000,
   },
 });

@@ -95,6 +95,7 @@ export function registerReferenceRoutes(app: App, subjects: () => ReferenceSubje
           parent_payment_id: null,
           gateway: "sandbox",
           payment_method_id: payer.paymentMethodId,
+          rail: "card",
           currency: "mxn",
           subtotal: payer.breakdown.subtotal,
           convenience_fee: payer.breakdown.convenience_fee,

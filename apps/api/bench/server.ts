@@ -17,28 +17,38 @@ import { newOpaqueToken, sha256 } from "../src/lib/crypto.ts";
 import { newId } from "../src/lib/ids.ts";
 import { isoAfter, nowIso } from "../src/lib/time.ts";
 import { insertRefreshToken, insertSession } from "../src/modules/auth/repository.ts";
+import { closeRevenueDays } from "../src/modules/payments/ledger.ts";
 import { DEMO_FUNDIDORA_ID } from "../src/seed/demo/locations.ts";
 import { createSignedInUser } from "../test/support/helpers.ts";
 import { insertZoneGrid } from "../test/support/meter-fixtures.ts";
+import { createOperator } from "../test/support/operator-fixtures.ts";
 import { saveSandboxCard } from "../test/support/parking-fixtures.ts";
+import { insertDueJobs, registerClaimRoute } from "./claim-route.ts";
 import { type ReferenceSubjects, registerReferenceRoutes } from "./reference-routes.ts";
-import { loadScaleData } from "./scale.ts";
+import { LOT, POOL_LOT, prepareScaleData } from "./scale.ts";
 import {
   CLIENT_ID,
   CONNECTIONS,
   type Engine,
   PAY_POOL,
   type Plan,
+  POOL_SIZE,
   REFRESH_RUNS,
   type Ready,
   SCALE_DRIVERS,
+  SCALE_DROP,
+  SCALE_DUE_JOBS,
   ZONE_GRID,
 } from "./settings.ts";
 
-async function serve(engine: Engine): Promise<void> {
+/** This run's plates (a kept schema holds the earlier runs' ones, unique while active). */
+const RUN_TAG = Date.now().toString(36).slice(-4).toUpperCase();
+
+/** `keptSchema`: the scale run's generated data (scale.ts), kept after the run and reused by the next. */
+async function serve(engine: Engine, keptSchema?: string): Promise<void> {
   const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const dataDir = mkdtempSync(path.join(tmpdir(), "estaciona-bench-"));
-  const schema = `bench_${randomBytes(6).toString("hex")}`;
+  const schema = keptSchema ?? `bench_${randomBytes(6).toString("hex")}`;
   let database: DatabaseHandle;
   // In the scale run, the distinct statements the hot paths send, each with its first parameters.
   const captured = new Map<string, readonly unknown[]>();
@@ -48,8 +58,9 @@ async function serve(engine: Engine): Promise<void> {
   };
   if (engine === "postgres") {
     if (!postgresUrl) throw new Error("postgres needs DATABASE_URL or TEST_DATABASE_URL");
-    await adminQuery(postgresUrl, `create schema ${schema}`);
-    database = openDatabase({ engine: "postgres", url: postgresUrl, schema, poolSize: CONNECTIONS, onStatement });
+    if (keptSchema && SCALE_DROP) await adminQuery(postgresUrl, `drop schema if exists ${schema} cascade`);
+    await adminQuery(postgresUrl, `create schema if not exists ${schema}`);
+    database = openDatabase({ engine: "postgres", url: postgresUrl, schema, poolSize: POOL_SIZE, onStatement });
   } else {
     database = openDatabase({ engine: "sqlite", file: path.join(dataDir, "bench.sqlite") });
   }
@@ -75,9 +86,11 @@ async function serve(engine: Engine): Promise<void> {
     if (!subjects) throw new Error("the references were called before the bench signed its drivers in");
     return subjects;
   });
+  if (SCALE_DRIVERS) registerClaimRoute(app);
 
   // A driver signed in through the real flow (sandbox SMS answers the code), with 3 vehicles.
-  const phone = "+528100000001";
+  // A kept schema (scale.ts) already has the last run's drivers and plates: each run brings its own.
+  const phone = `+5281${String(Date.now() % 1e8).padStart(8, "0")}`;
   const registered = await app.inject({
     method: "POST",
     url: "/api/open/user",
@@ -92,9 +105,9 @@ async function serve(engine: Engine): Promise<void> {
   const accessToken: string = signedIn.json().access_token;
   const headers = { authorization: `Bearer ${accessToken}` };
   for (const [plate, state] of [
-    ["BENCH01", "Nuevo León"],
-    ["BENCH02", "Jalisco"],
-    ["BENCH03", "Texas"],
+    [`B${RUN_TAG}01`, "Nuevo León"],
+    [`B${RUN_TAG}02`, "Jalisco"],
+    [`B${RUN_TAG}03`, "Texas"],
   ]) {
     const added = await app.inject({ method: "POST", url: "/api/user/vehicle", headers, payload: { plate, state } });
     if (added.statusCode !== 201) throw new Error(`vehicle failed: ${added.body}`);
@@ -126,7 +139,24 @@ async function serve(engine: Engine): Promise<void> {
 
   const parked = await parkPayerVehicles(app, PAY_POOL + 1);
   subjects = { viewerId: userId, payer: await floorPayer(app, parked) };
-  await insertZoneGrid(app.db, ZONE_GRID);
+  const zones = await app.db.selectFrom("locations").select("id").where("address", "=", "Grid").limit(1).execute();
+  if (zones.length === 0) await insertZoneGrid(app.db, ZONE_GRID);
+  // The scale run's console paths: an operator of the organisation whose lot every generated stay was at,
+  // and due jobs for the queue's claim (claim-route.ts).
+  let operatorToken: string | undefined;
+  if (SCALE_DRIVERS) {
+    const lot = await app.db
+      .selectFrom("locations")
+      .select("organisation_id")
+      .where("id", "=", LOT)
+      .executeTakeFirstOrThrow();
+    // Limited to the lot: the bench's 10,000 meter zones belong to the same organisation, and the
+    // console's reads of an organisation-wide operator are not what grows with the stays.
+    const operator = await createOperator(app, { organisationId: lot.organisation_id, locationIds: [LOT] });
+    operatorToken = operator.accessToken;
+    await insertDueJobs(app.db, SCALE_DUE_JOBS);
+    await closeAllRevenueDays(app);
+  }
 
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
@@ -139,24 +169,28 @@ async function serve(engine: Engine): Promise<void> {
     payerToken: parked.accessToken,
     quoteVisitId: parked.visitIds[0] ?? "",
     payVisitIds: parked.visitIds.slice(1),
+    operatorToken,
   };
   process.send?.(ready);
 
   answerLoadGenerator(
     app,
     async () => {
-      if (engine === "postgres" && postgresUrl)
+      if (engine === "postgres" && postgresUrl && !keptSchema)
         await adminQuery(postgresUrl, `drop schema if exists ${schema} cascade`);
       rmSync(dataDir, { recursive: true, force: true });
     },
     async (message) => {
       if (message === "load-scale") {
-        const figures = await loadScaleData(app.db, SCALE_DRIVERS);
+        const figures = await prepareScaleData(app.db, SCALE_DRIVERS);
+        // As the worker's job keeps it: the generated year's closed days rolled up (decision 0349).
+        await closeAllRevenueDays(app);
         // A load of a million drivers outlasts the 10-minute access tokens the measures started with.
         return {
           figures,
           accessToken: await reissue(app, accessToken),
           payerToken: await reissue(app, parked.accessToken),
+          operatorToken: operatorToken && (await reissue(app, operatorToken)),
         };
       }
       if (message === "capture") {
@@ -173,6 +207,13 @@ async function serve(engine: Engine): Promise<void> {
   );
 }
 
+/** Every ended day's revenue rolled up, as the worker's job keeps it (a first closing takes a few runs of it). */
+async function closeAllRevenueDays(app: App): Promise<void> {
+  let closed = 0;
+  for (let days = await closeRevenueDays(app.db); days > 0; days = await closeRevenueDays(app.db)) closed += days;
+  process.stdout.write(`Closed ${closed} days of revenue.\n`);
+}
+
 /** A new access token for the same driver and session as `token`. */
 function reissue(app: App, token: string): Promise<string> {
   const { sub, sid } = decodeJwt(token);
@@ -181,16 +222,30 @@ function reissue(app: App, token: string): Promise<string> {
   return app.accessTokens.issue(sub, sid);
 }
 
-/** Each captured statement's plan (EXPLAIN, not run), and whether it reads a table sequentially. */
+/**
+ * Each captured statement's plan (EXPLAIN, not run), and whether it reads a table sequentially; if
+ * so, whether an index could serve it (PostgreSQL told to avoid whole-table reads then uses one):
+ * the planner rightly reads a table of a few pages whole, and those tables do not grow with the stays.
+ */
 async function explainCaptured(app: App, captured: Map<string, readonly unknown[]>): Promise<Plan[]> {
   const plans: Plan[] = [];
-  for (const [statement, parameters] of captured) {
-    if (/^(begin|commit|rollback)/i.test(statement)) continue;
-    const result = await app.db.executeQuery<{ "QUERY PLAN": string }>(
+  const explain = async (db: App["db"], statement: string, parameters: readonly unknown[]) => {
+    const result = await db.executeQuery<{ "QUERY PLAN": string }>(
       CompiledQuery.raw(`explain ${statement}`, [...parameters]),
     );
-    const plan = result.rows.map((row) => row["QUERY PLAN"]).join("\n");
-    plans.push({ statement, plan, sequential: /Seq Scan/.test(plan) });
+    return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+  };
+  for (const [statement, parameters] of captured) {
+    if (/^(begin|commit|rollback)/i.test(statement)) continue;
+    const plan = await explain(app.db, statement, parameters);
+    const sequential = /Seq Scan/.test(plan);
+    const indexed = sequential
+      ? await app.db.transaction().execute(async (tx) => {
+          await tx.executeQuery(CompiledQuery.raw("set local enable_seqscan = off"));
+          return !/Seq Scan/.test(await explain(tx, statement, parameters));
+        })
+      : true;
+    plans.push({ statement, plan, sequential, indexed });
   }
   return plans;
 }
@@ -222,7 +277,7 @@ function answerLoadGenerator(
 async function serveSecondInstance(schema: string): Promise<void> {
   const postgresUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "";
   const dataDir = mkdtempSync(path.join(tmpdir(), "estaciona-bench-"));
-  const database = openDatabase({ engine: "postgres", url: postgresUrl, schema, poolSize: CONNECTIONS });
+  const database = openDatabase({ engine: "postgres", url: postgresUrl, schema, poolSize: POOL_SIZE });
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -250,7 +305,7 @@ async function parkPayerVehicles(app: App, count: number) {
   const payer = await createSignedInUser(app, {
     first_name: "Bench",
     last_name: "Payer",
-    email: "bench.payer@example.com",
+    email: `bench.payer.${RUN_TAG.toLowerCase()}@example.com`,
     email_verified_at: nowIso(),
   });
   const card = await saveSandboxCard(app, payer.user.id);
@@ -262,7 +317,7 @@ async function parkPayerVehicles(app: App, count: number) {
     const vehicles = Array.from({ length: Math.min(BATCH, count - start) }, (_, index) => ({
       id: newId(),
       user_id: payer.user.id,
-      plate: `BP${String(start + index).padStart(6, "0")}`,
+      plate: `P${RUN_TAG}${String(start + index).padStart(5, "0")}`,
       state: "Nuevo León",
       country: "mx" as const,
       created_at: now,
@@ -273,7 +328,7 @@ async function parkPayerVehicles(app: App, count: number) {
       id: newId(),
       user_id: payer.user.id,
       vehicle_id: vehicle.id,
-      location_id: DEMO_FUNDIDORA_ID,
+      location_id: SCALE_DRIVERS ? POOL_LOT : DEMO_FUNDIDORA_ID,
       status: "in_progress" as const,
       source: "app" as const,
       entered_at: enteredAt,
@@ -318,13 +373,13 @@ async function floorPayer(
     userId: parked.userId,
     paymentMethodId: parked.paymentMethodId,
     sandboxCardId: method.card_ref,
-    locationId: DEMO_FUNDIDORA_ID,
+    locationId: SCALE_DRIVERS ? POOL_LOT : DEMO_FUNDIDORA_ID,
     breakdown: { subtotal, convenience_fee, processing_fee, tax, total },
   };
 }
 
 if (process.argv[2] === "serve") {
-  await serve(process.argv[3] as Engine);
+  await serve(process.argv[3] as Engine, process.argv[4]);
 } else if (process.argv[2] === "serve-second") {
   await serveSecondInstance(process.argv[3] ?? "");
 }

@@ -1,7 +1,13 @@
 /** What every part of `npm run bench` shares: the load's shape, its switches, and the server's hand-over. */
 
 export type Engine = "sqlite" | "postgres";
-export const CONNECTIONS = 10;
+/**
+ * Connections the load opens (10). `BENCH_CONNECTIONS=1` sends one request at a time: the server's
+ * CPU time per request then depends least on what else the machine runs (decision 0344).
+ */
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** The server's PostgreSQL pool: the app's own size (10), or one per connection beyond it; never fewer. */
+export const POOL_SIZE = Math.max(CONNECTIONS, 10);
 export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 export const WARM_UP_SECONDS = 1;
 export const CLIENT_ID = "estaciona-web";
@@ -10,8 +16,12 @@ export const ZONE_GRID = { count: 10_000, origin: { lat: 40, lng: 10 } };
 export const ZONE_VIEW = "west=10.045&south=40.045&east=10.055&north=40.055";
 export const ONLY = process.env.BENCH_ONLY?.split(",");
 export const PROFILE_DIR = process.env.BENCH_PROFILE;
-/** BENCH_SCALE=<drivers>: the scale run on PostgreSQL (issue 16 item 9), e.g. 1000000. */
+/** BENCH_SCALE=<drivers>: the scale run on PostgreSQL (issue 16 item 9, decision 0337), e.g. 1000000; its data is kept in `bench_scale_<drivers>`. */
 export const SCALE_DRIVERS = Number(process.env.BENCH_SCALE ?? 0);
+/** BENCH_SCALE_DROP=1: drop the kept `bench_scale_<drivers>` schema and generate it again (decision 0337). */
+export const SCALE_DROP = process.env.BENCH_SCALE_DROP === "1";
+/** Due jobs each scale run's server writes for the queue's claim: more than its claims can take. */
+export const SCALE_DUE_JOBS = 20_000;
 /**
  * Each target is measured in ROUNDS slices, interleaved with the other targets, and the best slice
  * is reported: on a shared machine a neighbour's burst then hurts one slice, not one target.
@@ -33,6 +43,8 @@ export interface Ready {
   payerToken: string;
   quoteVisitId: string;
   payVisitIds: string[];
+  /** The scale run's operator of the demo lot's organisation (the console's paths). */
+  operatorToken?: string;
 }
 
 /** A statement the scale run captured, its plan, and whether it reads a table sequentially. */
@@ -40,4 +52,6 @@ export interface Plan {
   statement: string;
   plan: string;
   sequential: boolean;
+  /** Whether an index serves it when the planner is told to avoid whole-table reads. */
+  indexed: boolean;
 }

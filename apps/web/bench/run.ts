@@ -11,7 +11,8 @@
  * 5. Times the signed-in screens a driver opens most (`/visitas`, `/parquimetros`) to usable
  *    (signed-in-screens.ts).
  *
- * `npm run bench:web -- --screens` runs step 5 alone, and `BENCH_WEB_DIST=<folder>` serves a build made
+ * `npm run bench:web -- --screens` runs step 5 alone, `-- --lighthouse=N` step 4 alone N times (each
+ * run's load average, then the medians; `BENCH_WEB_LIGHTHOUSE_JSON=<file>` keeps the last report), and `BENCH_WEB_DIST=<folder>` serves a build made
  * earlier instead of building (step 1): so a before and an after can be timed turn about on a shared
  * machine (docs/operations.md).
  *
@@ -20,9 +21,9 @@
  * e2e/smoke.spec.ts, which fails when `/` outgrows its budget (docs/decisions/0095).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { launch as launchChrome } from "chrome-launcher";
@@ -39,6 +40,12 @@ const distDir = process.env.BENCH_WEB_DIST
   ? path.resolve(process.env.BENCH_WEB_DIST)
   : path.join(import.meta.dirname, "dist");
 const screensOnly = process.argv.includes("--screens");
+/** `--lighthouse=N`: Lighthouse alone, N runs in a row, each printed, then their medians. */
+const lighthouseRuns = Number(
+  /^--lighthouse=(\d+)$/.exec(process.argv.find((arg) => arg.startsWith("--lighthouse=")) ?? "")?.[1] ?? 0,
+);
+/** `BENCH_WEB_LIGHTHOUSE_JSON=<file>`: the last run's whole report, for what keeps a score under 100. */
+const lighthouseJson = process.env.BENCH_WEB_LIGHTHOUSE_JSON;
 const TARGET_JS_KB = 90;
 
 /** Bench output goes to stdout; the lint keeps console.log out of app code. */
@@ -191,7 +198,17 @@ async function measureScreens(url: string): Promise<void> {
   }
 }
 
-async function runLighthouse(url: string): Promise<{ performance: number; accessibility: number }> {
+interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  /** Simulated FCP, LCP, TBT (ms) and CLS. */
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+async function runLighthouse(url: string): Promise<LighthouseFigures> {
   const chrome = await launchChrome({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
@@ -205,6 +222,7 @@ async function runLighthouse(url: string): Promise<{ performance: number; access
       formFactor: "mobile",
     });
     if (!result) throw new Error("Lighthouse returned no result");
+    if (lighthouseJson) writeFileSync(lighthouseJson, JSON.stringify(result.lhr, null, 1));
     const { categories, audits, runtimeError } = result.lhr;
     print("\nLighthouse 12, mobile (simulated throttling):");
     if (runtimeError) print(`  could not measure: ${runtimeError.code} — ${runtimeError.message}`);
@@ -230,10 +248,38 @@ async function runLighthouse(url: string): Promise<{ performance: number; access
     return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      fcp: audits["first-contentful-paint"]?.numericValue ?? 0,
+      lcp: audits["largest-contentful-paint"]?.numericValue ?? 0,
+      tbt: audits["total-blocking-time"]?.numericValue ?? 0,
+      cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
     };
   } finally {
     chrome.kill();
   }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * Lighthouse `runs` times in a row, with the load average before each (the machine is shared:
+ * a figure means something only beside it), then the medians.
+ */
+async function repeatLighthouse(url: string, runs: number): Promise<void> {
+  const figures: LighthouseFigures[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const load = loadavg()
+      .map((value) => value.toFixed(1))
+      .join(" ");
+    print(`\nRun ${run}/${runs}, load average ${load}`);
+    figures.push(await runLighthouse(url));
+  }
+  const pick = (key: keyof LighthouseFigures) => median(figures.map((figure) => figure[key]));
+  print(
+    `\nMedian of ${runs}: FCP ${Math.round(pick("fcp"))} ms · LCP ${Math.round(pick("lcp"))} ms · TBT ${Math.round(pick("tbt"))} ms · CLS ${pick("cls").toFixed(3)} · performance ${pick("performance")} · accessibility ${pick("accessibility")}`,
+  );
+  print(
+    `  each: ${figures.map((figure) => `${Math.round(figure.fcp)}/${Math.round(figure.lcp)}/${figure.performance}`).join(", ")} (FCP/LCP/performance)`,
+  );
 }
 
 async function main() {
@@ -245,6 +291,7 @@ async function main() {
   try {
     const url = `http://localhost:${port}/`;
     if (screensOnly) return await measureScreens(url);
+    if (lighthouseRuns) return await repeatLighthouse(url, lighthouseRuns);
     const js = printFirstLoad(await measureFirstLoad(url));
     printComposition(chunks);
     const consoleKb = printConsoleFirstScreen(chunks);

@@ -30,8 +30,12 @@ async function boot() {
   startApp(createRoot(document.getElementById("root")!));
 }
 
-void boot();
+const booted = boot();
 // The service worker (docs/offline.md, docs/decisions/0190), once the page has loaded: the app
-// opens with no connection; nothing of it is in the first download of /.
-if (import.meta.env.PROD && "serviceWorker" in navigator)
-  window.addEventListener("load", () => navigator.serviceWorker.register("/sw.js").catch(() => {}), { once: true });
+// opens with no connection; nothing of it is in the first download of /. On `/` this module is
+// started after the first paint (decision 0345), often after the load event: then once the app is started.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  const register = () => navigator.serviceWorker.register("/sw.js").catch(() => {});
+  if (document.readyState === "complete") void booted.then(register, register);
+  else window.addEventListener("load", register, { once: true });
+}

@@ -1,4 +1,4 @@
-import { REFERENCE_RAILS } from "./schemas/references.ts";
+import { REFERENCE_RAILS, type ReferenceRail } from "./schemas/references.ts";
 import type { ChargedCard } from "./schemas/wallet.ts";
 import { WALLETS, withWalletName } from "./wallets.ts";
 
@@ -10,6 +10,11 @@ import { WALLETS, withWalletName } from "./wallets.ts";
  */
 export const PAYMENT_RAILS = ["card", ...WALLETS, "balance", ...REFERENCE_RAILS] as const;
 export type PaymentRail = (typeof PAYMENT_RAILS)[number];
+
+/** The reference a charge was paid by (cash at OXXO, SPEI), or null: a card, a wallet or the balance paid it. */
+export function referenceRailOf(rail: PaymentRail): ReferenceRail | null {
+  return rail === "oxxo" || rail === "spei" ? rail : null;
+}
 
 /** A rail with no card behind it is written by its name alone. */
 export type NamedRail = Exclude<PaymentRail, "card" | (typeof WALLETS)[number]>;

@@ -101,7 +101,10 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolSize ?? 10,
-    ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+    // JIT off: PostgreSQL compiles a plan it estimates costly before running it, and the console's
+    // week of revenue at ten million payments spent 5.8 s of its 6.6 s compiling (decision 0341);
+    // the app's statements are short, and none gains from it.
+    options: ["-c jit=off", ...(target.schema ? [`-c search_path=${target.schema}`] : [])].join(" "),
   });
   // A connection that PostgreSQL drops (restart, failover) emits 'error' on its client, idle or
   // checked out; without listeners that event would end the process. The pool discards the

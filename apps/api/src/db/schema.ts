@@ -1,4 +1,5 @@
 import type { PayableType } from "@estaciona/contracts";
+import type { PaymentRail } from "@estaciona/contracts/payment-rails";
 import type { WalletKind } from "@estaciona/contracts/wallets";
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
@@ -68,6 +69,27 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   reminder_claims: ReminderClaimsTable;
   payment_tags: PaymentTagsTable;
+  revenue_days: RevenueDaysTable;
+  revenue_closings: RevenueClosingsTable;
+}
+
+/** The console's revenue of one closed local day at a location, per product, rail and currency (docs/decisions/0349). */
+export interface RevenueDaysTable {
+  location_id: string;
+  day: string;
+  product: PayableType;
+  rail: PaymentRail;
+  currency: "mxn" | "usd";
+  amount: number;
+}
+
+/** Up to which local day a location's revenue is rolled up, cut on which zone's clock (docs/decisions/0349). */
+export interface RevenueClosingsTable {
+  location_id: string;
+  time_zone: string;
+  open_day: string;
+  open_from: string;
+  updated_at: string;
 }
 
 /** The driver's business / personal tag of one of their charges (docs/decisions/0187). */
@@ -532,6 +554,11 @@ export interface PaymentsTable {
   parent_payment_id: string | null;
   gateway: string;
   payment_method_id: string | null;
+  /**
+   * How the money came (docs/decisions/0323): written with the charge from what pays it, copied to its
+   * refunds, so revenue by rail reads the ledger's index alone (docs/decisions/0346).
+   */
+  rail: PaymentRail;
   currency: "mxn" | "usd";
   subtotal: number;
   convenience_fee: number;

@@ -13,6 +13,7 @@ import { idempotencyKeyHeader, optionalIdempotencyKeyHeader } from "@estaciona/c
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type ZodType, z } from "zod";
 import { AppError } from "../lib/errors.ts";
+import { JsonText } from "../lib/json-text.ts";
 import { type IdempotencyRecord, idempotent } from "../modules/payments/idempotency.ts";
 
 /** A request to endpoint `E`, validated: its parameters, query and body have the declared types. */
@@ -23,15 +24,16 @@ export type EndpointRequest<E> = Omit<FastifyRequest, "params" | "query" | "body
 };
 
 /**
- * The domain's answer: the `data` of the envelope. `idempotencyKey` is set on idempotent endpoints;
- * `keyRecord` only on a route registered with `claimsIdempotencyKey`.
+ * The domain's answer: the `data` of the envelope, or its JSON already written (`JsonText`, not on
+ * an idempotent endpoint, whose answer is kept as data). `idempotencyKey` is set on idempotent
+ * endpoints; `keyRecord` only on a route registered with `claimsIdempotencyKey`.
  */
 export type EndpointHandler<E> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
   idempotencyKey: string,
   keyRecord: IdempotencyRecord<EndpointData<E>> | null,
-) => Promise<EndpointData<E>>;
+) => Promise<EndpointData<E> | JsonText<EndpointData<E>>>;
 
 /** What only the server decides about a route. */
 export interface RouteOptions {
@@ -154,7 +156,13 @@ export async function route<E extends Endpoint>(
         reply.header("cache-control", "no-store").header("pragma", "no-cache");
         if (schemas.body) typed.body = oauthBody(schemas.body, request.body) as ValidBody<E>;
       }
-      if (!endpoint.idempotent) return bodyOf(await handler(typed, reply, "", null));
+      if (!endpoint.idempotent) {
+        const data = await handler(typed, reply, "", null);
+        if (!(data instanceof JsonText)) return bodyOf(data);
+        // Sent as written: a string with a JSON content type skips the serializer.
+        reply.type("application/json; charset=utf-8");
+        return endpoint.envelope ? `{"data":${data.text}}` : data.text;
+      }
       return idempotent(
         app.db,
         request,
@@ -164,7 +172,11 @@ export async function route<E extends Endpoint>(
           claimsKey: options.claimsIdempotencyKey === true,
           answerOf: (data: EndpointData<E>) => ({ status: endpoint.status, body: bodyOf(data) }),
         },
-        (record) => handler(typed, reply, record.key, options.claimsIdempotencyKey ? record : null),
+        async (record) => {
+          const data = await handler(typed, reply, record.key, options.claimsIdempotencyKey ? record : null);
+          if (data instanceof JsonText) throw new Error(`${name}: an idempotent answer is kept as data, not as text`);
+          return data;
+        },
       );
     },
   });

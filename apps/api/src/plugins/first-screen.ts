@@ -39,11 +39,25 @@ export function firstScreenLanguage(
  * with a session is sent on by the app, a stored language other than the copy's would swap every
  * word, and the service worker answers every route offline with its one kept copy of `/`: in each
  * case the copy goes and the page starts blank, as it did before.
+ *
+ * Then it starts the app (decision 0345): the entry module and its preloads, listed in
+ * `#app-modules` (`deferAppModules`), are added once the copy has been painted (the frame after
+ * this one), so no script request competes with the document for the first paint. With no copy
+ * to show, or a page nobody sees (a background tab paints no frame), they start at once.
  */
 export const FIRST_SCREEN_SCRIPT =
-  '(function(){var e=document.getElementById("first-screen"),s=localStorage.getItem("locale");' +
+  '(function(){var e=document.getElementById("first-screen"),s=localStorage.getItem("locale"),' +
+  'm=document.getElementById("app-modules"),d=0;' +
   'if(e&&(location.pathname!=="/"||localStorage.getItem("refresh_token")||(s&&!e.hasAttribute("data-fixed")&&' +
-  '(/^\\s*es/i.test(s)?"es":"en")!==e.lang)))e.remove()})()';
+  '(/^\\s*es/i.test(s)?"es":"en")!==e.lang)))e.remove(),e=null;' +
+  "function go(){if(d||!m)return;d=1;JSON.parse(m.textContent).forEach(function(f,i){" +
+  'var n=document.createElement(i?"link":"script");if(i)n.rel="modulepreload",n.href=f;else n.type="module",n.src=f;' +
+  'n.crossOrigin="";document.head.appendChild(n)})}' +
+  'var P=window.PerformanceObserver;if(!e||document.visibilityState!=="visible")return go();' +
+  'document.addEventListener("visibilitychange",go);' +
+  'var o=P&&(P.supportedEntryTypes||[]).indexOf("paint")>=0;if(o)new P(function(l){' +
+  'if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});' +
+  "requestAnimationFrame(function(){setTimeout(go,o?2000:0)})})()";
 export const FIRST_SCREEN_SCRIPT_HASH = `'sha256-${createHash("sha256").update(FIRST_SCREEN_SCRIPT).digest("base64")}'`;
 
 export interface LogoSize {
@@ -116,11 +130,8 @@ export function firstScreenHtml(
 /** A Vite manifest's entries: the source path of each chunk → its file and static imports. */
 export type ViteManifest = Record<string, { file: string; imports?: string[] }>;
 
-/**
- * The sign-in catalogue of one language and what it imports (apps/web/src/lib/catalogues/first-screen),
- * as `modulepreload` links: fetched beside the entry, not after it runs.
- */
-export function cataloguePreloads(manifest: ViteManifest, locale: Locale): string {
+/** The sign-in catalogue of one language and what it imports (apps/web/src/lib/catalogues/first-screen). */
+export function catalogueFiles(manifest: ViteManifest, locale: Locale): string[] {
   const files = new Set<string>();
   const visit = (key: string) => {
     const entry = manifest[key];
@@ -129,5 +140,26 @@ export function cataloguePreloads(manifest: ViteManifest, locale: Locale): strin
     for (const imported of entry.imports ?? []) visit(imported);
   };
   visit(`src/lib/catalogues/first-screen/${locale}.ts`);
-  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`).join("\n");
+  return [...files].map((file) => `/${file}`);
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">\s*/g;
+
+/**
+ * The document of `/` without its entry script and module preloads (decision 0345): they become
+ * the list `#app-modules` (the entry first, then the build's preloads and `extraPreloads`, the
+ * language's catalogue), which the first screen's script starts once the copy is painted. Lantern,
+ * Lighthouse's simulation, counts every request started before the first paint against it; the
+ * copy needs none of them. A document without an entry script is returned as it is.
+ */
+export function deferAppModules(html: string, extraPreloads: string[]): string {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? "");
+  const list = JSON.stringify([entry, ...new Set([...preloads, ...extraPreloads])]);
+  return html
+    .replace(ENTRY_SCRIPT, "")
+    .replace(MODULE_PRELOAD, "")
+    .replace("</head>", `<script type="application/json" id="app-modules">${list}</script>\n</head>`);
 }

@@ -225,6 +225,7 @@ async function seedPaidStay(tx: Tx, createdAt: string): Promise<void> {
       parent_payment_id: null,
       gateway: "sandbox",
       payment_method_id: null,
+      rail: "card",
       currency: "mxn",
       ...breakdown,
       amount: amounts.total,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { distanceM } from "../../src/modules/home/service.ts";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
+import { createMeterZone } from "../support/world.ts";
 import { createOffersOfEveryHost } from "../support/worlds/offers.ts";
 
 /** The home's sections per host (docs/decisions/0170): what each offers, in its order, and nothing of another tenant. */
@@ -77,6 +79,27 @@ describe(`the home's offers (${testEngine})`, () => {
     expect((await home("localhost")).lots[0].name).not.toBe("Estacionamiento Cumbres");
     const half = await app.inject({ method: "GET", url: "/api/open/home?lat=25.7", headers: { host: "localhost" } });
     expect(half.statusCode).toBe(422);
+  });
+
+  it("shows the nearest meter zones of many, nearest first, read from the database's order", async () => {
+    // Thirty zones scattered within ~3 km of a point far from the demo city, some switched off.
+    const origin = { lat: 21.16, lng: -86.85 };
+    const zones = [];
+    for (let index = 0; index < 30; index++) {
+      const lat = origin.lat + Math.sin(index * 7.3) * 0.027;
+      const lng = origin.lng + Math.cos(index * 3.1) * 0.027;
+      const active = index % 7 === 3 ? 0 : 1;
+      const { location } = await createMeterZone(app, { location: { lat, lng, active } });
+      if (active) zones.push({ name: location.name, distance: distanceM(origin, { lat, lng }) });
+    }
+    const offers = await home("localhost", `?lat=${origin.lat}&lng=${origin.lng}`);
+    const nearest = zones.sort((a, b) => a.distance - b.distance).slice(0, offers.meter_zones.length);
+    expect(offers.meter_zones).toHaveLength(4);
+    // Names in order; distances to the metre (PostgreSQL keeps coordinates as 4-byte floats).
+    expect(offers.meter_zones.map((zone: { name: string }) => zone.name)).toEqual(nearest.map((zone) => zone.name));
+    offers.meter_zones.forEach((zone: { distance_m: number }, index: number) => {
+      expect(Math.abs(zone.distance_m - (nearest[index]?.distance ?? 0))).toBeLessThanOrEqual(2);
+    });
   });
 
   it("lists every upcoming event at the host's venues, soonest first, and none where the host sells none", async () => {

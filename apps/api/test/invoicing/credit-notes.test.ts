@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordOwedCreditNotes, taxOfRefunded } from "../../src/modules/invoicing/credit-notes.ts";
 import { collectDueGlobalInvoices } from "../../src/modules/invoicing/global-invoicing.ts";
-import { type InvoiceProvider, InvoiceProviderError } from "../../src/modules/invoicing/provider.ts";
-import { createSandboxIssuer } from "../../src/modules/invoicing/sandbox-issuer.ts";
+import type { InvoiceProvider } from "../../src/modules/invoicing/provider.ts";
+import {
+  createSandboxIssuer,
+  SANDBOX_REFUSED_CREDIT_NOTE_POSTAL_CODE,
+} from "../../src/modules/invoicing/sandbox-issuer.ts";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import { validProfile } from "../support/invoicing-fixtures.ts";
 import { createOperator, paidStay, refundCall } from "../support/operator-fixtures.ts";
@@ -14,16 +17,12 @@ describe(`credit notes for refunds of invoiced payments (${testEngine})`, () => 
   let app: TestApp;
   let operator: Awaited<ReturnType<typeof createOperator>>;
   const sandbox = createSandboxIssuer();
-  /** The sandbox, which refuses credit notes while `refuseCreditNotes` is set, as a provider can. */
-  const provider = { refuseCreditNotes: false, creditNotesSent: [] as string[] };
+  /** The sandbox, counting the credit notes sent to it. */
+  const provider = { creditNotesSent: [] as string[] };
   const issuer: InvoiceProvider = {
     ...sandbox,
     async issue(document, context) {
-      if (document.type === "E") {
-        if (provider.refuseCreditNotes)
-          throw new InvoiceProviderError("sandbox", "the related CFDI was not found", false);
-        provider.creditNotesSent.push(context.invoiceId);
-      }
+      if (document.type === "E") provider.creditNotesSent.push(context.invoiceId);
       return sandbox.issue(document, context);
     },
   };
@@ -55,13 +54,13 @@ describe(`credit notes for refunds of invoiced payments (${testEngine})`, () => 
     app.db.selectFrom("credit_notes").selectAll().where("charge_payment_id", "=", chargeId).orderBy("folio").execute();
 
   /** A paid stay its driver invoiced, issued by the sandbox. */
-  async function invoicedStay() {
+  async function invoicedStay(postalCode = validProfile.postal_code) {
     const stay = await paidStay(app, lotId);
     const profile = await app.inject({
       method: "POST",
       url: "/api/user/tax/profile",
       headers: stay.driver.headers,
-      payload: validProfile,
+      payload: { ...validProfile, postal_code: postalCode },
     });
     const invoice = await app.inject({
       method: "POST",
@@ -184,9 +183,9 @@ describe(`credit notes for refunds of invoiced payments (${testEngine})`, () => 
   });
 
   it("a note the provider refuses leaves the refund done and the note for review; the console sends it again", async () => {
-    const stay = await invoicedStay();
+    // The sandbox's refused receiver (decision 0334): its first note is refused, the retried one issued.
+    const stay = await invoicedStay(SANDBOX_REFUSED_CREDIT_NOTE_POSTAL_CODE);
     await app.jobs.runDueJobs();
-    provider.refuseCreditNotes = true;
     const refund = await refundCall(app, operator.headers, stay.paymentId, { amount: 700, reason: "Ajuste" });
     expect(refund.statusCode, refund.body).toBe(200);
     expect(refund.json().data.status).toBe("succeeded");
@@ -207,7 +206,6 @@ describe(`credit notes for refunds of invoiced payments (${testEngine})`, () => 
     });
     expect(notYet.statusCode).toBe(404);
 
-    provider.refuseCreditNotes = false;
     const retried = await app.inject({
       method: "POST",
       url: `/api/admin/invoice/credit-note/${failed?.id}/retry`,

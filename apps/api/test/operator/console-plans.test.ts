@@ -48,7 +48,7 @@ describe("GET admin/plans", () => {
     });
     expect(first.statusCode).toBe(200);
     const firstPage = first.json().data;
-    expect(firstPage.items.map((plan: { name: string }) => plan.name)).toEqual(["Fin de semana", "Nocturna"]);
+    expect(firstPage.items).toHaveLength(2);
     expect(firstPage.next_cursor).toEqual(expect.any(String));
     const second = (
       await call(operator.headers, {
@@ -58,8 +58,15 @@ describe("GET admin/plans", () => {
     ).json().data;
     expect(second.next_cursor).toBeNull();
     expect(second.items).toHaveLength(1);
-    expect(second.items[0]).toMatchObject({
-      name: "Diurna",
+    // Newest first; plans created within one millisecond fall back to the id, as the cursor does.
+    type Listed = { uuid: string; name: string; created_at: string };
+    const listed: Listed[] = [...firstPage.items, ...second.items];
+    const key = (plan: Listed) => `${plan.created_at} ${plan.uuid}`;
+    const newestFirst = [...listed].sort((a, b) => (key(a) < key(b) ? 1 : -1));
+    expect(listed.map((plan) => plan.name)).toEqual(newestFirst.map((plan) => plan.name));
+    expect(new Set(listed.map((plan) => plan.name))).toEqual(new Set(["Diurna", "Nocturna", "Fin de semana"]));
+    const diurna = listed.find((plan) => plan.name === "Diurna") as Listed & { period_price: { total: number } };
+    expect(diurna).toMatchObject({
       availability: 4,
       places_taken: 1,
       places_left: 3,
@@ -67,7 +74,7 @@ describe("GET admin/plans", () => {
       cost: 80000,
       location: { uuid: location, name: "Estacionamiento Ventas" },
     });
-    expect(second.items[0].period_price.total).toBeGreaterThan(80000);
+    expect(diurna.period_price.total).toBeGreaterThan(80000);
 
     const archived = (
       await call(operator.headers, { method: "GET", url: `/api/admin/plans?location_uuid=${location}&status=archived` })

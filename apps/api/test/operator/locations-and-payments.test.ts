@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { newId } from "../../src/lib/ids.ts";
-import { revenueByLocalDay } from "../../src/modules/operator/repository/payments.ts";
+import { revenueByLocalDay } from "../../src/modules/operator/repository/revenue.ts";
 import { localDays } from "../../src/modules/operator/today.ts";
 import { createTestApp } from "../support/helpers.ts";
 import { consoleCalls } from "../support/operator-console.ts";
@@ -284,7 +284,7 @@ describe("today's revenue by the location's day", () => {
     await pay("2026-03-10T23:30:00.000Z", 4); // 17:30 on 10 March
     const rows = await revenueByLocalDay(
       app.db,
-      [location.uuid],
+      [{ id: location.uuid, time_zone: "America/Mexico_City" }],
       localDays(["America/Mexico_City"], 3, Date.parse("2026-03-10T23:45:00.000Z")),
     );
     expect(rows).toEqual([
@@ -294,7 +294,7 @@ describe("today's revenue by the location's day", () => {
     // A day before the window does not count; a window of one day holds only 10 March.
     const oneDay = await revenueByLocalDay(
       app.db,
-      [location.uuid],
+      [{ id: location.uuid, time_zone: "America/Mexico_City" }],
       localDays(["America/Mexico_City"], 1, Date.parse("2026-03-10T23:45:00.000Z")),
     );
     expect(oneDay).toEqual([{ day: "2026-03-10", product: "visit", rail: "card", currency: "mxn", amount: 34 }]);

@@ -216,7 +216,7 @@ describe(`parking: locations and visits (${testEngine})`, () => {
         headers: driver.headers,
       });
       expect(past.statusCode).toBe(200);
-      expect(past.json().data).toMatchObject({ page: 1, limit: 2, total: 3 });
+      expect(past.json().data).toMatchObject({ page: 1, limit: 2, total: 3, total_exact: true });
       expect(past.json().data.items).toHaveLength(2);
       // Keyset paging: the answer says where page 2 starts (and no page 3: one row is left).
       expect(past.json().data.next_pages).toHaveLength(1);
@@ -265,6 +265,32 @@ describe(`parking: locations and visits (${testEngine})`, () => {
       const stranger = await createSignedInUser(app);
       const empty = await app.inject({ method: "GET", url: "/api/user/dashboard", headers: stranger.headers });
       expect(empty.json().data).toEqual({ active_visit: null, recent_visits: [] });
+    });
+
+    it("counts a driver's many stays only as far as the paginator links, and says when the count is whole", async () => {
+      const driver = await createDriverWithVehicle(app);
+      const visit = (await startVisit(driver.headers, parkLot, driver.vehicle.id)).json().data;
+      const row = await app.db.selectFrom("visits").selectAll().where("id", "=", visit.uuid).executeTakeFirstOrThrow();
+      // 30 earlier finished stays beside the open one: 31 rows, 7 pages of 5.
+      await app.db
+        .insertInto("visits")
+        .values(
+          Array.from({ length: 30 }, (_, index) => {
+            const at = new Date(Date.parse(row.created_at) - (index + 1) * 86_400_000).toISOString();
+            return { ...row, id: randomUUID(), status: "finished" as const, created_at: at, entered_at: at };
+          }),
+        )
+        .execute();
+      const list = async (url: string) =>
+        (await app.inject({ method: "GET", url, headers: driver.headers })).json().data;
+      // Page 1 reads its rows, four pages ahead and one row more: at least 21, not all 31.
+      const first = await list("/api/user/visits");
+      expect(first).toMatchObject({ page: 1, total: 21, total_exact: false });
+      expect(first.next_pages).toHaveLength(4);
+      // From page 5 the rest is in reach: 20 before it and 11 from its start, counted whole.
+      const fifth = await list(`/api/user/visits?page=5&after=${first.next_pages[3]}`);
+      expect(fifth).toMatchObject({ page: 5, total: 31, total_exact: true });
+      expect(fifth.next_pages).toHaveLength(2);
     });
   });
 

@@ -154,9 +154,9 @@ describe(`every payable kind reads through the ledger (${testEngine})`, () => {
   it("the database refuses a payable kind outside the union", async () => {
     const driver = await createDriverWithVehicle(app);
     const insert = (type: string) =>
-      sql`insert into payments (id, user_id, purpose, payable_type, payable_id, kind, gateway, currency, subtotal,
+      sql`insert into payments (id, user_id, purpose, payable_type, payable_id, kind, gateway, rail, currency, subtotal,
             convenience_fee, processing_fee, tax, amount, status, description, created_at, updated_at)
-          values (${randomUUID()}, ${driver.user.id}, 'visit', ${type}, ${randomUUID()}, 'charge', 'sandbox', 'mxn',
+          values (${randomUUID()}, ${driver.user.id}, 'visit', ${type}, ${randomUUID()}, 'charge', 'sandbox', 'card', 'mxn',
             100, 0, 0, 0, 100, 'failed', 'kind test', 'now', 'now')`.execute(app.db);
     await expect(insert("parking_ticket")).rejects.toThrow(/payments_payable_type_known/);
     await expect(insert("visit")).resolves.toBeDefined();

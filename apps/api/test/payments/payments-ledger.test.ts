@@ -136,8 +136,8 @@ describe(`payments ledger (${testEngine})`, () => {
       chargePayable(app, { ...input, breakdown: { ...input.breakdown, total: input.breakdown.total + 1 } }),
     ).rejects.toMatchObject({ code: "invalid_data" });
     await expect(
-      sql`insert into payments (id, user_id, purpose, payable_type, payable_id, kind, gateway, currency, subtotal, convenience_fee, processing_fee, tax, amount, status, description, created_at, updated_at)
-          values (${randomUUID()}, ${user.id}, 'event', 'test_ticket', 'x', 'charge', 'sandbox', 'mxn', 100, 0, 0, 0, 101, 'pending', 'bad', 'now', 'now')`.execute(
+      sql`insert into payments (id, user_id, purpose, payable_type, payable_id, kind, gateway, rail, currency, subtotal, convenience_fee, processing_fee, tax, amount, status, description, created_at, updated_at)
+          values (${randomUUID()}, ${user.id}, 'event', 'test_ticket', 'x', 'charge', 'sandbox', 'card', 'mxn', 100, 0, 0, 0, 101, 'pending', 'bad', 'now', 'now')`.execute(
         app.db,
       ),
     ).rejects.toThrow();

@@ -86,6 +86,7 @@ describe(`metrics and alerts (${testEngine})`, () => {
       parent_payment_id: null,
       gateway: "sandbox",
       payment_method_id: null,
+      rail: "card" as const,
       currency: "mxn" as const,
       subtotal: 100,
       convenience_fee: 0,

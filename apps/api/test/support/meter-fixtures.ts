@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { feeBreakdown } from "@estaciona/contracts";
 import { meterPurchaseSubtotal } from "@estaciona/contracts/meters";
-import type { MeterZoneSummary } from "@estaciona/contracts/schemas/meters";
+import { MAX_ZONES_IN_VIEW, type MeterZoneList, type MeterZoneSummary } from "@estaciona/contracts/schemas/meters";
 import { sql } from "kysely";
 import type { Executor } from "../../src/db/database.ts";
 import type { BoundingBox } from "../../src/modules/meters/repository.ts";
@@ -126,6 +126,12 @@ export const summaryOfOldRow = (row: OldZoneRow): MeterZoneSummary => ({
   area: JSON.parse(row.area) as MeterZoneSummary["area"],
   rate_per_hour: row.rate_per_hour,
   currency: row.currency,
+});
+
+/** The map's whole answer as the route wrote it from the old query's rows (`limit` one over the cap). */
+export const answerOfOldRows = (rows: OldZoneRow[]): MeterZoneList => ({
+  items: rows.slice(0, MAX_ZONES_IN_VIEW).map(summaryOfOldRow),
+  truncated: rows.length > MAX_ZONES_IN_VIEW,
 });
 
 /**

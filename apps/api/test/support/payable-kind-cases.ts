@@ -254,6 +254,7 @@ export const KINDS: Record<PayableType, KindCase> = {
           payable_id: card.id,
           kind: "charge",
           gateway: "sandbox",
+          rail: "card",
           currency: "mxn",
           subtotal: 1000,
           convenience_fee: 0,

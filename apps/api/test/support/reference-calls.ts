@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { signHmacWebhook } from "../../src/modules/payments/sandbox/webhooks.ts";
 import type { TestApp } from "./helpers.ts";
+import { idempotencyKey } from "./parking-fixtures.ts";
 
 /**
  * The calls of a payment by reference (OXXO, SPEI; docs/decisions/0280, 0314) as a test drives them:
@@ -24,6 +25,25 @@ export function referenceCalls(app: TestApp) {
         : [];
       return { amount: balance?.amount ?? 0, movements };
     },
+    /** An event place asked for by reference (decision 0314): the purchase's answer. */
+    buyEventPlace: (
+      driver: { headers: Record<string, string>; vehicle: { id: string } },
+      eventId: string,
+      rail: "oxxo" | "spei",
+    ) =>
+      app.inject({
+        method: "POST",
+        url: `/api/user/event/${eventId}/purchase`,
+        headers: { ...driver.headers, "idempotency-key": idempotencyKey() },
+        payload: { vehicle_uuid: driver.vehicle.id, reference_rail: rail },
+      }),
+    /** The stored rows of one webhook event (its body as posted): what the job made of it. */
+    storedEvents: (body: string) =>
+      app.db
+        .selectFrom("provider_events")
+        .select(["outcome", "payment_id"])
+        .where("event_id", "=", JSON.parse(body).id)
+        .execute(),
     chargeOf: (paymentId: string) =>
       app.db.selectFrom("payments").selectAll().where("id", "=", paymentId).executeTakeFirstOrThrow(),
     sandboxEvent: (reference: string, chargeId: string, id = `evt_${randomUUID()}`) =>

@@ -163,6 +163,7 @@ export const routes: RouteObject[] = [
               ...withAlias(paths.visit, () => import("../features/visits/routes/visit.tsx")),
               ...withAlias(paths.visitReceipt, () => import("../features/visits/routes/receipt.tsx")),
               ...withAlias(paths.receipt, () => import("../features/receipts/routes/receipt.tsx")),
+              ...withAlias(paths.reference, () => import("../features/payment-references/routes/reference.tsx")),
               ...withAlias(paths.receipts, () => import("../features/receipts/routes/history.tsx")),
               {
                 // The operator console: its own frame (sections, the operator's organisation) around its screens.

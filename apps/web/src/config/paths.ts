@@ -41,6 +41,8 @@ export const paths = {
   receipts: { path: "/recibos", alias: "/receipts" },
   /** Not in the spec: a receipt's proof, public and not indexed, from its QR (docs/decisions/0200). */
   verify: { path: "/verificar/:token", alias: "/verify/:token" },
+  /** Not in the spec: a reference to pay (OXXO, SPEI) by its payment uuid, where the gateway sends the driver (docs/decisions/0330). */
+  reference: { path: "/referencia/:uuid", alias: "/reference/:uuid" },
   eventVisit: { path: "/visita/evento/:uuid", alias: "/visit/event/:uuid" },
   /** Not in the spec: a valet ticket's link and QR (docs/decisions/0032), and the ticket as a visit. */
   valetClaim: { path: "/valet/:token" },

@@ -13,3 +13,13 @@ export const getPaymentReference = defineEndpoint({
   summary: "One of the driver's payment references: amount, OXXO reference or CLABE, expiry, status",
   schemas: schemasOf(references, (s) => ({ params: s.referenceParams, response: s.paymentReference })),
 });
+
+export const listAwaitingReferences = defineEndpoint({
+  method: "GET",
+  path: "/user/references",
+  auth: "user",
+  errors: [],
+  tag: "payments",
+  summary: "The driver's references still waiting to be paid, soonest to expire first (the receipts list shows them)",
+  schemas: schemasOf(references, (s) => ({ response: s.awaitingReferences })),
+});

@@ -249,7 +249,12 @@ export const visitPage = z.object({
   items: z.array(visitSummary),
   page: z.number().int(),
   limit: z.number().int(),
+  /**
+   * The driver's visits under the filter, counted no further than the first row of the last page
+   * the paginator links from this page (docs/decisions/0347): exact when `total_exact`, else "at least".
+   */
   total: z.number().int(),
+  total_exact: z.boolean(),
   /** Where each following page starts (the `after` of pages page+1, page+2, …), as far as the paginator links. */
   next_pages: z.array(z.string()),
 });

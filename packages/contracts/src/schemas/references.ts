@@ -32,3 +32,6 @@ export const paymentReference = z.object({
 export type PaymentReference = z.infer<typeof paymentReference>;
 
 export const referenceParams = uuidParams();
+
+/** At most a driver's cap of awaiting references (decision 0282), so one answer, no pages. */
+export const awaitingReferences = z.array(paymentReference);

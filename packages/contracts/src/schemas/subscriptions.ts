@@ -138,6 +138,11 @@ export const subscriptionDetail = subscriptionSummary.extend({
   expires_at: isoTimestamp.nullable(),
   /** `past_due`: when the card is tried again. */
   next_retry_at: isoTimestamp.nullable(),
+  /**
+   * How the next period is paid (docs/decisions/0333): charged to the card, or asked for by a reference
+   * of the rail the running period was paid with, sent the day before it starts; null when none is coming.
+   */
+  renews_by: z.enum(["card", ...REFERENCE_RAILS]).nullable(),
   canceled_at: isoTimestamp.nullable(),
   created_at: isoTimestamp,
   periods: z.array(subscriptionPeriod),

@@ -33,6 +33,10 @@ import * as pushSubscriptions from "./2026113007_push_subscriptions.ts";
 import * as globalInvoices from "./2026113008_global_invoices.ts";
 import * as meterMapSummaries from "./2026113010_meter_map_summaries.ts";
 import * as creditNotes from "./2026120101_credit_notes.ts";
+import * as scaleIndexes from "./2026120250_scale_indexes.ts";
+import * as paymentsUserIndexOnce from "./2026120260_payments_user_index_once.ts";
+import * as paymentRailColumn from "./2026120330_payment_rail_column.ts";
+import * as revenueDays from "./2026120401_revenue_days.ts";
 
 /**
  * Every migration, in order. Names sort by date; a new migration gets a new file and one line
@@ -73,4 +77,8 @@ export const migrations: Record<string, Migration> = {
   "2026113008_global_invoices": globalInvoices,
   "2026113010_meter_map_summaries": meterMapSummaries,
   "2026120101_credit_notes": creditNotes,
+  "2026120250_scale_indexes": scaleIndexes,
+  "2026120260_payments_user_index_once": paymentsUserIndexOnce,
+  "2026120330_payment_rail_column": paymentRailColumn,
+  "2026120401_revenue_days": revenueDays,
 };

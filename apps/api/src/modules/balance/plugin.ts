@@ -1,5 +1,6 @@
 import { apiModule } from "../../plugins/module.ts";
 import "./payable.ts";
+import "./reference-paid.ts";
 import { balanceRoutes } from "./routes.ts";
 
 /**

@@ -2,6 +2,7 @@ import { apiModule } from "../../plugins/module.ts";
 import { JOB_REFUND_NOTICE, refundCancelledEvent, sendRefundNotice } from "./cancellation.ts";
 import { passKeys } from "./pass.ts";
 import "./purchase.ts";
+import "./reference-paid.ts";
 import { nowIso } from "../../lib/time.ts";
 import { finishEndedEventVisits } from "./repository.ts";
 import { eventRoutes } from "./routes.ts";

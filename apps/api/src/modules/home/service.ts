@@ -8,7 +8,13 @@ import { type HostRow, hostScope } from "../hosts/service.ts";
 import { feeRatesOf, tariffOf } from "../parking/locations/service.ts";
 import { presentPlans } from "../subscriptions/presenter.ts";
 import { listActivePlans } from "../subscriptions/repository/plans.ts";
-import { listOfferedLocations, listUpcomingEventsAt, type OfferedLocation, staysUnderWay } from "./repository.ts";
+import {
+  listNearestMeterZones,
+  listOfferedLocations,
+  listUpcomingEventsAt,
+  type OfferedLocation,
+  staysUnderWay,
+} from "./repository.ts";
 
 const HOUR_MS = 3_600_000;
 const EARTH_RADIUS_M = 6_371_000;
@@ -50,19 +56,24 @@ export async function getHomeOffers(
       : { lat: host.map_lat, lng: host.map_lng };
   const now = Date.now();
   // A product lives at a location of a kind the host offers: a venue's pass belongs to a host that sells events.
+  // Meter zones, which a city counts in thousands, are read nearest first and cut in the database.
   const kinds = (
     [
       ["lot", "visits"],
-      ["meter", "meters"],
       ["venue", "events"],
       ["valet", "valet"],
     ] as const
   ).flatMap(([kind, feature]) => (features.includes(feature) ? [kind] : []));
-  const locations = (await listOfferedLocations(db, hostScope(host), kinds)).map((location) => ({
-    location,
-    distance: distanceM(origin, location),
-  }));
-  locations.sort((a, b) => a.distance - b.distance || a.location.name.localeCompare(b.location.name));
+  const scope = hostScope(host);
+  const [offered, nearestZones] = await Promise.all([
+    listOfferedLocations(db, scope, kinds),
+    shows("meters") ? listNearestMeterZones(db, scope, origin, HOME_LIST_LIMIT) : [],
+  ]);
+  const byDistance = (places: OfferedLocation[]) =>
+    places
+      .map((location) => ({ location, distance: distanceM(origin, location) }))
+      .sort((a, b) => a.distance - b.distance || a.location.name.localeCompare(b.location.name));
+  const locations = byDistance(offered);
   const ofKind = (kind: OfferedLocation["kind"]) => locations.filter((entry) => entry.location.kind === kind);
 
   const sellsPasses = shows("passes") || shows("student_pass");
@@ -113,16 +124,11 @@ export async function getHomeOffers(
           : Math.max(0, entry.location.capacity - (stays.get(entry.location.id) ?? 0)),
       freeflow: entry.location.is_freeflow === 1,
     })),
-    meter_zones: shows("meters")
-      ? ofKind("meter")
-          .filter((entry) => entry.location.zone_code !== null)
-          .slice(0, HOME_LIST_LIMIT)
-          .map((entry) => ({
-            ...nearby(entry),
-            zone_code: entry.location.zone_code as string,
-            rate_per_hour: entry.location.rate_per_hour ?? 0,
-          }))
-      : [],
+    meter_zones: byDistance(nearestZones).map((entry) => ({
+      ...nearby(entry),
+      zone_code: entry.location.zone_code as string,
+      rate_per_hour: entry.location.rate_per_hour ?? 0,
+    })),
     events,
     passes: await presentPlans(db, plans.slice(0, HOME_LIST_LIMIT)),
     valet: shows("valet") ? ofKind("valet").slice(0, HOME_LIST_LIMIT).map(nearby) : [],

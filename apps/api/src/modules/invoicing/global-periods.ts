@@ -47,6 +47,7 @@ export function periodOfDay(day: CalendarDate, periodicity: GlobalPeriodicity): 
       const monday = addDays(day, -weekday);
       const firstDay = monday < firstOfMonth ? firstOfMonth : monday;
       const nextMonth = addMonths(firstOfMonth, 1);
+      // biome-ignore lint/complexity/useMathMinMax: ISO dates, compared as text, not numbers.
       const endDay = addDays(monday, 7) > nextMonth ? nextMonth : addDays(monday, 7);
       return { ...base, key: `${day.slice(0, 7)}-W${firstDay.slice(8, 10)}`, firstDay, endDay };
     }

@@ -1,5 +1,14 @@
-import { sql } from "kysely";
-import type { Executor } from "../../db/database.ts";
+import {
+  type InsertQueryBuilder,
+  type InsertResult,
+  type OnConflictBuilder,
+  PostgresAdapter,
+  type QueryCreator,
+  sql,
+} from "kysely";
+import { compiledOnce } from "../../db/compiled-once.ts";
+import type { Db, Executor } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
 import { newId } from "../../lib/ids.ts";
 import { nowIso } from "../../lib/time.ts";
 
@@ -26,33 +35,104 @@ export async function enqueue(
   payload: JsonValue,
   options: EnqueueOptions = {},
 ): Promise<string | null> {
-  const id = newId();
   const now = nowIso();
-  const inserted = await executor
-    .insertInto("jobs")
-    .values({
-      id,
-      kind,
-      payload: JSON.stringify(payload),
-      run_at: options.runAt ?? now,
-      status: "queued",
-      attempts: 0,
-      max_attempts: options.maxAttempts ?? 10,
-      last_error: null,
-      locked_at: null,
-      locked_by: null,
-      dedupe_key: options.dedupeKey ?? null,
-      created_at: now,
-      updated_at: now,
-    })
-    // ON CONFLICT rather than catching the violation: on PostgreSQL a failed insert would abort the caller's transaction.
-    .onConflict((conflict) =>
-      conflict
-        .column("dedupe_key")
-        .where(sql<boolean>`dedupe_key is not null and status in ('queued', 'running')`)
-        .doNothing(),
-    )
-    .returning("id")
-    .executeTakeFirst();
+  const inserted = await insertJob.first(
+    executor,
+    newId(),
+    kind,
+    JSON.stringify(payload),
+    options.runAt ?? now,
+    options.maxAttempts ?? 10,
+    options.dedupeKey ?? null,
+    now,
+  );
   return inserted?.id ?? null;
+}
+
+/** A queued job's row. */
+const jobRow = (
+  id: string,
+  kind: string,
+  payload: string,
+  runAt: string,
+  maxAttempts: number,
+  dedupeKey: string | null,
+  now: string,
+) => ({
+  id,
+  kind,
+  payload,
+  run_at: runAt,
+  status: "queued" as const,
+  attempts: 0,
+  max_attempts: maxAttempts,
+  last_error: null,
+  locked_at: null,
+  locked_by: null,
+  dedupe_key: dedupeKey,
+  created_at: now,
+  updated_at: now,
+});
+
+/** A live job with the same dedupe key makes the insert a no-op (`EnqueueOptions.dedupeKey`). */
+const skipLiveDuplicate = (conflict: OnConflictBuilder<Database, "jobs">) =>
+  conflict
+    .column("dedupe_key")
+    .where(sql<boolean>`dedupe_key is not null and status in ('queued', 'running')`)
+    .doNothing();
+
+/**
+ * One queued job; compiled once (db/compiled-once.ts): every money call enqueues one to three.
+ * ON CONFLICT rather than catching the violation: on PostgreSQL a failed insert would abort the
+ * caller's transaction.
+ */
+const insertJob = compiledOnce(
+  (
+    db,
+    id: string,
+    kind: string,
+    payload: string,
+    runAt: string,
+    maxAttempts: number,
+    dedupeKey: string | null,
+    now: string,
+  ) =>
+    db
+      .insertInto("jobs")
+      .values(jobRow(id, kind, payload, runAt, maxAttempts, dedupeKey, now))
+      .onConflict(skipLiveDuplicate)
+      .returning("id"),
+);
+
+/**
+ * A row inserted and a job queued with it, both or neither, for a caller without a transaction
+ * of its own: on PostgreSQL in one statement (`with written as (insert …) insert into jobs …`,
+ * one round trip where a transaction of the two takes four, decision 0348), on SQLite in a
+ * transaction of the two (it has no writing `with`). The row's insert fails as it would alone.
+ */
+export async function insertWithJob<Table extends keyof Database>(
+  db: Db,
+  insert: (creator: QueryCreator<Database>) => InsertQueryBuilder<Database, Table, InsertResult>,
+  kind: string,
+  payload: JsonValue,
+  options: EnqueueOptions = {},
+): Promise<void> {
+  const now = nowIso();
+  const job = jobRow(
+    newId(),
+    kind,
+    JSON.stringify(payload),
+    options.runAt ?? now,
+    options.maxAttempts ?? 10,
+    options.dedupeKey ?? null,
+    now,
+  );
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await db.with("written", insert).insertInto("jobs").values(job).onConflict(skipLiveDuplicate).execute();
+    return;
+  }
+  await db.transaction().execute(async (tx) => {
+    await insert(tx).execute();
+    await tx.insertInto("jobs").values(job).onConflict(skipLiveDuplicate).execute();
+  });
 }

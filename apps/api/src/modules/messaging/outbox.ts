@@ -9,7 +9,12 @@ import {
   type SmsProvider,
   type TextMessage,
 } from "./providers.ts";
-import { claimMessageKey, markAbandonedClaimsUnknown, settleMessageClaim } from "./repository.ts";
+import { claimMessageKey, claimsOfKey, markAbandonedClaimsUnknown, settleMessageClaim } from "./repository.ts";
+
+/** Whether a message key went out, or may have, on any channel (a claim that certainly sent nothing does not count). */
+export async function isMessageKeyClaimed(db: Executor, key: string): Promise<boolean> {
+  return (await claimsOfKey(db, key)).some((claim) => claim.status !== "failed");
+}
 
 /** What sending a message needs; a FastifyInstance satisfies it. `db` must not be an open transaction. */
 export interface OutboxDeps {

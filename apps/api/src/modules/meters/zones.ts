@@ -13,6 +13,7 @@ import {
 import type { z } from "zod";
 import { type Executor, underUniqueRule } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
+import { JsonText } from "../../lib/json-text.ts";
 import { nowIso } from "../../lib/time.ts";
 import { changedFields, recordAudit } from "../operator/audit.ts";
 import { type OperatorScope, reachable } from "../operator/scope.ts";
@@ -22,10 +23,10 @@ import {
   findZone,
   findZoneByCode,
   insertZone,
-  listZonesInBox,
   listZonesOfOrganisation,
   type MeterZoneRow,
   updateZone,
+  zonePageInBox,
 } from "./repository.ts";
 
 /** Meter zones: their rules and rates, the map's and the sign's reads, and the console's zones. */
@@ -99,15 +100,17 @@ export async function getZoneByCode(db: Executor, code: string): Promise<MeterZo
 
 /**
  * `GET open/meters`: the zones in view that the requesting host offers (docs/decisions/0165), one
- * query on the bounding box; `truncated` when the view holds more than the cap.
+ * query on the bounding box; `truncated` when the view holds more than the cap. The answer is
+ * written from the summaries' texts, never parsed (docs/decisions/0336): the keys in the schema's
+ * order, as the serializer would have written them.
  */
 export async function listZones(
   db: Executor,
   box: BoundingBox,
   hostLocations: string[] | null,
-): Promise<MeterZoneList> {
-  const rows = await listZonesInBox(db, box, MAX_ZONES_IN_VIEW + 1, hostLocations);
-  return { items: rows.slice(0, MAX_ZONES_IN_VIEW), truncated: rows.length > MAX_ZONES_IN_VIEW };
+): Promise<JsonText<MeterZoneList>> {
+  const page = await zonePageInBox(db, box, MAX_ZONES_IN_VIEW, hostLocations);
+  return new JsonText(`{"items":[${page.items}],"truncated":${page.truncated}}`);
 }
 
 type ZoneFields = z.output<typeof meterZoneBody>;

@@ -3,7 +3,8 @@ import type { TodayReport } from "@estaciona/contracts/schemas/operator";
 import type { Executor } from "../../db/database.ts";
 import { presentCharge } from "./payments.ts";
 import { listLocationsOf, openStaysByLocation } from "./repository/locations.ts";
-import { type LocalDays, revenueByLocalDay, searchCharges } from "./repository/payments.ts";
+import { searchCharges } from "./repository/payments.ts";
+import { type LocalDays, type RevenueLine, revenueByLocalDay } from "./repository/revenue.ts";
 import type { OperatorScope } from "./scope.ts";
 
 /** The console's first screen: each location's open stays, money taken per local day and charges that need a look. */
@@ -23,8 +24,6 @@ export function localDays(timeZones: string[], days: number, now: number = Date.
     };
   });
 }
-
-type RevenueLine = Awaited<ReturnType<typeof revenueByLocalDay>>[number];
 
 /** Sums the lines that share what `pick` keeps: the chart's days and products, the rails' totals. */
 function sumBy<T extends { amount: number }>(
@@ -51,7 +50,7 @@ export async function todayReport(db: Executor, scope: OperatorScope, days: numb
     openStaysByLocation(db, ids),
     revenueByLocalDay(
       db,
-      ids,
+      locations,
       localDays(
         locations.map((location) => location.time_zone),
         days,

@@ -274,19 +274,53 @@ export async function idempotent<Data, Body>(
     requestFingerprint(request),
     route.answerOf,
   );
-  /** The answer of the request that holds the key (when this one found it held). */
-  const answerFromHolder = async (found?: KeyRow) => {
+  /**
+   * The answer of the request that holds the key (when this one found it held). A route whose
+   * handler claims the key meets the record only there: a crashed request's record is then taken
+   * over and the handler runs again, holding the key (once: this request holds it after).
+   */
+  const answerFromHolder = async (found?: KeyRow): Promise<Body> => {
     const holder = found ?? (await record.find(db));
     if (!holder) throw inProgress();
-    const answer = await record.answerFrom<Body>(db, holder, reply, { mayTakeOver: false });
-    if (!answer) throw inProgress();
-    return answer.replayed;
+    const mayTakeOver = route.claimsKey && !record.claimed;
+    const answer = await record.answerFrom<Body>(db, holder, reply, { mayTakeOver });
+    // No answer: the crashed request's record was taken over.
+    return answer ? answer.replayed : run();
   };
 
-  // A request recorded before under the key is answered from its record, before the handler runs.
-  let earlier: KeyRow | undefined;
-  if (route.claimsKey) earlier = await record.find(db);
-  else
+  const run = async (): Promise<Body> => {
+    try {
+      const data = await handler(record);
+      if (!record.answerKept) await record.keepAnswer(db, data);
+      const answer = route.answerOf(data);
+      reply.code(answer.status ?? 200);
+      return answer.body;
+    } catch (error) {
+      if (error instanceof KeyHeldElsewhere) return answerFromHolder();
+      if (!kept(error)) {
+        await record.release(db);
+        // A failure met without the key (the handler never claimed it) may be another request's
+        // attempt seen from outside, still running: that request's record answers.
+        const holder = record.claimed ? undefined : await record.find(db);
+        if (holder) return answerFromHolder(holder);
+        throw error;
+      }
+      if (!record.answerKept)
+        try {
+          await record.keepRefusal(db, error);
+        } catch (keeping) {
+          if (keeping instanceof KeyHeldElsewhere) return answerFromHolder();
+          throw keeping;
+        }
+      throw error;
+    }
+  };
+
+  // A route whose handler claims the key is not looked up first: its claim, in the handler's first
+  // transaction, meets a record under the key (decision 0348). Any other route claims the key here,
+  // and a request recorded before under it is answered from its record before the handler runs.
+  if (!route.claimsKey) {
+    let earlier: KeyRow | undefined;
     try {
       await record.claim(db);
     } catch (error) {
@@ -294,36 +328,12 @@ export async function idempotent<Data, Body>(
       earlier = await record.find(db);
       if (!earlier) throw inProgress();
     }
-  if (earlier) {
-    const answer = await record.answerFrom<Body>(db, earlier, reply, { mayTakeOver: true });
-    if (answer) return answer.replayed;
-  }
-
-  try {
-    const data = await handler(record);
-    if (!record.answerKept) await record.keepAnswer(db, data);
-    const answer = route.answerOf(data);
-    reply.code(answer.status ?? 200);
-    return answer.body;
-  } catch (error) {
-    if (error instanceof KeyHeldElsewhere) return answerFromHolder();
-    if (!kept(error)) {
-      await record.release(db);
-      // A failure met without the key (the handler never claimed it) may be another request's
-      // attempt seen from outside, still running: that request's record answers.
-      const holder = record.claimed ? undefined : await record.find(db);
-      if (holder) return answerFromHolder(holder);
-      throw error;
+    if (earlier) {
+      const answer = await record.answerFrom<Body>(db, earlier, reply, { mayTakeOver: true });
+      if (answer) return answer.replayed;
     }
-    if (!record.answerKept)
-      try {
-        await record.keepRefusal(db, error);
-      } catch (keeping) {
-        if (keeping instanceof KeyHeldElsewhere) return answerFromHolder();
-        throw keeping;
-      }
-    throw error;
   }
+  return run();
 }
 
 /** Drops keys past their retention (run by the worker). */

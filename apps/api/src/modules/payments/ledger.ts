@@ -48,6 +48,7 @@ export {
   JOB_REFUND,
   type LedgerDeps,
   type PayableHandlers,
+  type PayableKnown,
   type PaymentPurpose,
   type PaymentRow,
   registerPayable,
@@ -62,7 +63,7 @@ export {
   UNREFUNDED_VERIFICATION_ALERT_SECONDS,
 } from "./ledger/reconcile.ts";
 export { type RefundPaymentInput, type RefundResult, refundPayment } from "./ledger/refund.ts";
-export { railOfChargeSql } from "./rail-of-charge.ts";
+export { closeRevenueDays } from "./ledger/revenue-days.ts";
 export {
   chargeByReference,
   MAX_AWAITING_REFERENCES,
@@ -72,6 +73,14 @@ export {
   referenceHoldsFull,
   referencePayer,
 } from "./references/charge.ts";
-export { railOf, railsOf } from "./references/repository.ts";
+export {
+  type PaidPurchase,
+  type PaidPurchaseOf,
+  referencePaidKey,
+  registerReferencePaidJobs,
+  registerReferencePaidNotice,
+} from "./references/paid-notice.ts";
 export { referenceOfCharge, referenceOfUser } from "./references/service.ts";
+export { voidAwaitingReference } from "./references/void.ts";
 export { findChargeByIdempotencyKey } from "./repository.ts";
+export { isRevenue, signedAmount } from "./revenue-days-repository.ts";

@@ -1,5 +1,4 @@
 import type { Executor } from "../../db/database.ts";
-import { railOfChargeSql } from "./rail-of-charge.ts";
 
 /**
  * The queries of a driver's payment data for the personal-data export and account deletion
@@ -30,8 +29,8 @@ export function listAllCardsOfUser(db: Executor, userId: string) {
 }
 
 /**
- * The driver's ledger rows, oldest first, with the place each was paid at and the rail the money
- * came by, a refund's its charge's (the export; docs/decisions/0323).
+ * The driver's ledger rows, oldest first, with the place each was paid at, the rail the money
+ * came by (kept on each row, a refund's its charge's: docs/decisions/0323, 0346) and the card behind it.
  */
 export function listPaymentsOfUser(db: Executor, userId: string) {
   return db
@@ -41,9 +40,8 @@ export function listPaymentsOfUser(db: Executor, userId: string) {
       join.on((eb) => eb("charge.id", "=", eb.fn.coalesce("payments.parent_payment_id", "payments.id"))),
     )
     .leftJoin("payment_methods", "payment_methods.id", "charge.payment_method_id")
-    .leftJoin("payment_references", "payment_references.payment_id", "charge.id")
     .select([
-      railOfChargeSql({ charge: "charge", method: "payment_methods", reference: "payment_references" }).as("rail"),
+      "payments.rail",
       "payment_methods.brand as card_brand",
       "payment_methods.last4 as card_last4",
       "payments.id",

@@ -1,6 +1,6 @@
 import { apiModule } from "../../plugins/module.ts";
 import { purgeIdempotencyKeys } from "./idempotency.ts";
-import { registerLedgerJobs, sweepPayments } from "./ledger.ts";
+import { closeRevenueDays, registerLedgerJobs, registerReferencePaidJobs, sweepPayments } from "./ledger.ts";
 import { paymentRoutes } from "./routes.ts";
 import { JOB_SANDBOX_WEBHOOK, SANDBOX_SIGNATURE_HEADER, signHmacWebhook } from "./sandbox/webhooks.ts";
 
@@ -10,9 +10,14 @@ export const paymentsModule = apiModule(
   { decorators: ["db", "config", "providers", "jobs"] },
   async (app) => {
     registerLedgerJobs(app, app.jobs);
+    registerReferencePaidJobs(app, app.jobs);
     app.jobs.every("purge idempotency keys", 3600_000, () => purgeIdempotencyKeys(app.db));
     app.jobs.every("sweep unsettled payments and unrefunded verifications", 5 * 60_000, async () => {
       await sweepPayments(app);
+    });
+    // The console's revenue of days that ended, rolled up once (docs/decisions/0349).
+    app.jobs.every("close revenue days", 15 * 60_000, async () => {
+      await closeRevenueDays(app.db);
     });
     // The sandbox gateway's webhooks reach the API the way a provider's do: one HTTP POST to its
     // webhook route, signature and all (sandbox/webhooks.ts); a refusal is retried like a provider's.

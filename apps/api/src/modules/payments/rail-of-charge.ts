@@ -1,14 +1,15 @@
 import type { PaymentRail } from "@estaciona/contracts/payment-rails";
-import { sql } from "kysely";
+import type { WalletKind } from "@estaciona/contracts/wallets";
 import { BALANCE_GATEWAY } from "./ledger/balance.ts";
 
 /**
- * A charge's rail (docs/decisions/0323) as one SQL expression, so the console's list, its filter,
- * its revenue and the data export read it the same way: a reference's rail, else the balance's
- * gateway, else the paying method's wallet, else a card. The caller joins `payment_methods` and
- * `payment_references` to the charge under the names it passes.
+ * A charge's rail (docs/decisions/0323), decided once, when the charge is written, and kept on the
+ * row (`payments.rail`; its refunds copy it): the balance's gateway, else the paying method's
+ * wallet, else a card. A reference charge names its own rail (references/charge.ts). The console's
+ * list, filter and revenue and the data export read the column, so the revenue needs no join to
+ * the charge or the card (docs/decisions/0346).
  */
-export const railOfChargeSql = (tables: { charge: string; method: string; reference: string }) => {
-  const column = (table: string, name: string) => sql.ref(`${table}.${name}`);
-  return sql<PaymentRail>`case when ${column(tables.reference, "rail")} is not null then ${column(tables.reference, "rail")} when ${column(tables.charge, "gateway")} = ${BALANCE_GATEWAY} then 'balance' when ${column(tables.method, "wallet")} is not null then ${column(tables.method, "wallet")} else 'card' end`;
-};
+export function railOfCharge(paid: { gateway: string; wallet: WalletKind | null }): PaymentRail {
+  if (paid.gateway === BALANCE_GATEWAY) return "balance";
+  return paid.wallet ?? "card";
+}

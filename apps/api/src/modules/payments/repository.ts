@@ -59,21 +59,7 @@ export const lockPayment = compiledOnce((tx, paymentId: string) =>
   tx.selectFrom("payments").selectAll().where("id", "=", paymentId).$call(forUpdate(tx)),
 ).first;
 
-/** Records a payment; its organisation is its location's, read in the same statement. */
-export function insertPayment(db: Executor, payment: Omit<NewRow<"payments">, "organisation_id">) {
-  return db
-    .insertInto("payments")
-    .values({
-      ...payment,
-      organisation_id: (eb) =>
-        eb
-          .selectFrom("locations")
-          .select("organisation_id")
-          .where("id", "=", payment.location_id ?? ""),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+export { insertPayment } from "./insert-payment-repository.ts";
 
 export function updatePayment(
   db: Executor,

@@ -1,18 +1,19 @@
 import * as endpoints from "@estaciona/contracts/endpoints/payments";
-import { getPaymentReference } from "@estaciona/contracts/endpoints/references";
+import { getPaymentReference, listAwaitingReferences } from "@estaciona/contracts/endpoints/references";
 import { createWalletPayment as createWalletPaymentCall } from "@estaciona/contracts/endpoints/wallets";
 import type { FastifyPluginAsync } from "fastify";
 import { route } from "../../plugins/endpoints.ts";
 import { driverOrigin } from "../hosts/service.ts";
 import { cardFormConfigFor, createCheckoutRequest, type GatewaySlot } from "./card-form.ts";
 import { saveCard } from "./card-saving.ts";
-import { referenceOfUser } from "./references/service.ts";
+import { awaitingReferencesOfUser, referenceOfUser } from "./references/service.ts";
 import { completeThreeDs, deletePaymentMethod, listPaymentMethods, setDefaultPaymentMethod } from "./service.ts";
 import { createWalletPayment } from "./wallet-payments.ts";
 
 /** Card calls (docs/product/calls-and-errors.md, docs/product/money.md). Saving a card is idempotent: it charges (and refunds) a verification. */
 export const paymentRoutes: FastifyPluginAsync = async (app) => {
   await route(app, getPaymentReference, (request) => referenceOfUser(app.db, request.user.id, request.params.uuid));
+  await route(app, listAwaitingReferences, (request) => awaitingReferencesOfUser(app.db, request.user.id));
   await route(app, endpoints.getConektaCheckout, () => createCheckoutRequest(app.providers.payments));
   await route(app, endpoints.getCardFormConfig, async (request) =>
     cardFormConfigFor(app.providers.payments, request.query),

@@ -1,10 +1,11 @@
 import type { Locale, PayableType } from "@estaciona/contracts";
+import { referenceRailOf } from "@estaciona/contracts/payment-rails";
 import type { Receipt, ReceiptPdf } from "@estaciona/contracts/schemas/receipts";
 import type { Executor } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { Keyring } from "../../lib/keyring.ts";
 import { findLocationWithOperator } from "../parking/locations/repository.ts";
-import { BALANCE_GATEWAY, railOf } from "../payments/ledger.ts";
+import { BALANCE_GATEWAY } from "../payments/ledger.ts";
 import {
   chargeReceiptNumber,
   freeReceiptNumber,
@@ -71,7 +72,7 @@ async function presentReceipt(
     tip: subject.tip,
     tax_rate_bp: location.tax_rate_bp,
     card: card ? { brand: card.brand, last4: card.last4, wallet: card.wallet } : null,
-    rail: await railOf(db, charge.id),
+    rail: referenceRailOf(charge.rail),
     // A spend from the balance is not invoiced again: its top-up is (docs/decisions/0213).
     invoiceable: location.country === "mx" && charge.gateway !== BALANCE_GATEWAY,
   };

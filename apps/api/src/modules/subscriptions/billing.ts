@@ -121,6 +121,9 @@ async function periodFailed(tx: Tx, periodId: string, reachedProvider = true): P
   const { period, subscription } = locked;
   const now = nowIso();
   await updatePeriodRow(tx, period.id, { status: "failed", updated_at: now });
+  // A renewal reference expired before its period became the running one (docs/decisions/0333): no
+  // card retries; the renewal job ends the pass when its running period ends.
+  if (period.number > subscription.current_period && subscription.status === "active") return;
   const next = afterFailure(subscription.status, subscription.failed_attempts, Date.parse(now), reachedProvider);
   if (!next) return;
   const { notify, ...changes } = next;

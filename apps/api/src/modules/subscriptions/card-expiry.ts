@@ -7,6 +7,7 @@ import type { MessageDeps } from "../parking/visits/messages.ts";
 import { claimReminder, deliverReminder, preferencesOf, type ReminderDeps, reminderTime } from "../reminders/index.ts";
 import { isSuspendedAt } from "../users/suspensions.ts";
 import { formatDay } from "./messages.ts";
+import { renewalRailOf } from "./presenter.ts";
 import { type ExpiringCardRow, listExpiringCardsOfRenewals } from "./repository/card-expiry.ts";
 import { findSubscriptionById } from "./repository/passes.ts";
 import { findPeriod } from "./repository/periods.ts";
@@ -80,6 +81,8 @@ async function tellDriver(deps: CardExpiryDeps, row: ExpiringCardRow): Promise<b
   if (!plan || !period) return false;
   // A suspended driver's pass ends instead of renewing (docs/decisions/0278): nothing to update.
   if (await isSuspendedAt(deps.db, subscription.user_id, row.location_id)) return false;
+  // A pass renewing by reference charges no card (docs/decisions/0333): its card's expiry is no news.
+  if (await renewalRailOf(deps.db, period)) return false;
   const card = {
     id: row.card_id,
     brand: row.brand,

@@ -10,6 +10,7 @@ import { refundPayment } from "../payments/ledger.ts";
 import { refundedAmountOf } from "../payments/repository.ts";
 import type { BillingDeps } from "./billing.ts";
 import { presentDetail, presentPayment, presentSummaries } from "./presenter.ts";
+import { voidRenewalReference } from "./renewal-reference-void.ts";
 import {
   findSubscriptionById,
   findSubscriptionOfUser,
@@ -66,8 +67,10 @@ export async function cancelSubscription(db: Db, userId: string, subscriptionId:
     const now = nowIso();
     const move = cancellation(subscription);
     if (move.kind === "refused") throw new AppError("subscription_already_canceled");
-    if (move.kind === "at_period_end")
+    if (move.kind === "at_period_end") {
+      await voidRenewalReference(tx, subscription);
       return updateSubscriptionRow(tx, subscription.id, { cancel_at_period_end: 1, canceled_at: now, updated_at: now });
+    }
     if (move.releasesPromo && subscription.discount_id)
       await releaseRedemption(tx, subscription.id, subscription.discount_id);
     return updateSubscriptionRow(tx, subscription.id, {

@@ -1,4 +1,5 @@
 import { apiModule } from "../../plugins/module.ts";
+import "./reference-paid.ts";
 import { registerSubscriptionJobs } from "./renewals.ts";
 import { subscriptionRoutes } from "./routes.ts";
 

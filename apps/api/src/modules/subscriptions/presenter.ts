@@ -1,3 +1,4 @@
+import { referenceRailOf } from "@estaciona/contracts/payment-rails";
 import {
   addDays,
   type CalendarDate,
@@ -6,6 +7,7 @@ import {
   renews,
   startOfDayIn,
 } from "@estaciona/contracts/periods";
+import type { ReferenceRail } from "@estaciona/contracts/schemas/references";
 import type {
   Plan,
   SubscriptionDetail,
@@ -18,7 +20,12 @@ import type { LocationRow } from "../parking/locations/service.ts";
 import { findVehicleById } from "../parking/visits/repository.ts";
 import { periodPrice, planDiscountRule } from "./pricing.ts";
 import type { SubscriptionRow } from "./repository/passes.ts";
-import { listLedgerRowsOfPasses, listPeriodsOf, type PeriodRow } from "./repository/periods.ts";
+import {
+  findSucceededChargeOfPeriod,
+  listLedgerRowsOfPasses,
+  listPeriodsOf,
+  type PeriodRow,
+} from "./repository/periods.ts";
 import { countLivePassesByPlan, findPlanById, type PlanRow } from "./repository/plans.ts";
 import { type DiscountRow, findDiscountById } from "./repository/promo-codes.ts";
 
@@ -168,6 +175,22 @@ export const presentPayment = (
   time_zone: row.time_zone,
 });
 
+/**
+ * The rail a pass renews by (docs/decisions/0333): the reference rail its running period was paid
+ * with, or null — a card renews it.
+ */
+export async function renewalRailOf(db: Executor, period: PeriodRow): Promise<ReferenceRail | null> {
+  if (period.status !== "paid") return null;
+  const charge = await findSucceededChargeOfPeriod(db, period.id);
+  return charge ? referenceRailOf(charge.rail) : null;
+}
+
+/** How the next period is paid: the running period's reference rail, else the card. */
+async function renewsBy(db: Executor, subscription: SubscriptionRow, periods: PeriodRow[]) {
+  const current = periods.find((period) => period.number === subscription.current_period);
+  return (current && (await renewalRailOf(db, current))) ?? "card";
+}
+
 export async function presentDetail(db: Executor, subscription: SubscriptionRow): Promise<SubscriptionDetail> {
   const [periods, payments] = await Promise.all([
     listPeriodsOf(db, [subscription.id]),
@@ -175,8 +198,10 @@ export async function presentDetail(db: Executor, subscription: SubscriptionRow)
   ]);
   const context = await contextOf(db, subscription, periods);
   const { location } = context;
+  const summary = summarise(context);
   return {
-    ...summarise(context),
+    ...summary,
+    renews_by: summary.next_charge ? await renewsBy(db, subscription, periods) : null,
     location: {
       uuid: location.id,
       name: location.name,

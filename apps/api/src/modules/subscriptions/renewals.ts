@@ -1,7 +1,7 @@
 import { inTransaction } from "../../db/database.ts";
 import { AppError } from "../../lib/errors.ts";
 import { isoAfter, nowIso } from "../../lib/time.ts";
-import { enqueue } from "../jobs/queue.ts";
+import { enqueue, type JsonValue } from "../jobs/queue.ts";
 import type { JobRunner } from "../jobs/worker.ts";
 import type { ReminderDeps } from "../reminders/index.ts";
 import { isSuspendedAt } from "../users/suspensions.ts";
@@ -17,11 +17,28 @@ import {
   SWEEP_INTERVAL_MS,
 } from "./billing.ts";
 import { remindExpiringCards } from "./card-expiry.ts";
-import { sendChargeReceipt, sendRenewalFailed, sendRenewalReminder } from "./messages.ts";
+import {
+  sendChargeReceipt,
+  sendReferenceRenewalLapsed,
+  sendRenewalFailed,
+  sendRenewalReference,
+  sendRenewalReferenceVoided,
+  sendRenewalReminder,
+} from "./messages.ts";
+import { renewalRailOf } from "./presenter.ts";
+import {
+  issueRenewalReference,
+  JOB_REFERENCE_LAPSED,
+  JOB_RENEWAL_REFERENCE,
+  RENEWAL_REFERENCE_LEAD_SECONDS,
+  type ReferenceRenewalStep,
+  referenceRenewalStep,
+} from "./renewal-reference.ts";
+import { JOB_REFERENCE_VOIDED } from "./renewal-reference-void.ts";
 import { lockSubscription, updateSubscriptionRow } from "./repository/passes.ts";
 import { findPeriod, hasLiveChargeForPeriod, type PeriodRow } from "./repository/periods.ts";
 import { releaseRedemption } from "./repository/promo-codes.ts";
-import { listPassesDue, listRenewalsToRemind } from "./repository/renewals.ts";
+import { listPassesDue, listReferenceRenewalsDue, listRenewalsToRemind } from "./repository/renewals.ts";
 import { endsAtPeriodEnd, expiresUnpaid } from "./status.ts";
 
 /**
@@ -29,12 +46,13 @@ import { endsAtPeriodEnd, expiresUnpaid } from "./status.ts";
  * the sweep that finds passes with work due, and the jobs this module registers.
  */
 
-type Step = { kind: "none" } | { kind: "charge"; period: PeriodRow; key: string };
+type Step = ReferenceRenewalStep | { kind: "charge"; period: PeriodRow; key: string };
 
 /**
  * Does what is due for one pass at the current time (the clock of lib/time.ts): expire an
  * unpaid first payment, start a trial, end a cancelled pass at its period's end, open and charge
- * the next period, or retry a failed one. Safe to run twice and on several workers: the pass is
+ * the next period, or retry a failed one; for a pass renewing by reference, issue the next period's
+ * reference a day ahead or end the pass when it went unpaid (renewal-reference.ts). Safe to run twice and on several workers: the pass is
  * locked while deciding, a period opens once, and each attempt's idempotency key is derived from
  * the period and the attempt number, so a second run replays the first one's charge.
  */
@@ -91,6 +109,10 @@ export async function advanceSubscription(
           await updateSubscriptionRow(tx, subscription.id, { status: "canceled", ended_at: now, updated_at: now });
           return { kind: "none" };
         }
+        if (subscription.status === "active") {
+          const rail = await renewalRailOf(tx, current);
+          if (rail) return referenceRenewalStep(tx, subscription, current, rail, now);
+        }
         // Opened by a run that died before charging it (the opening commits first): charge it now,
         // under the same key, so a charge that did reach the ledger is replayed, not doubled.
         if (subscription.status === "active" && current.status === "due" && current.starts_at <= now)
@@ -112,6 +134,7 @@ export async function advanceSubscription(
         return { kind: "none" };
     }
   });
+  if (step.kind === "reference") return issueRenewalReference(deps, step.period, step.rail);
   if (step.kind !== "charge") return;
   try {
     await chargePeriod(deps, step.period, { idempotencyKey: step.key });
@@ -127,13 +150,19 @@ export async function advanceSubscription(
 const CARD_EXPIRY_SWEEP_MS = 60 * 60_000;
 
 /**
- * Enqueues one advance job per pass with work due, and a reminder for monthly and yearly passes
+ * Enqueues one advance job per pass with work due (a renewal reference due a day ahead included), and a reminder for monthly and yearly passes
  * renewing within seven days (docs/product/reminders.md); a live job for the same pass is not doubled.
  */
 export async function sweepSubscriptions(deps: BillingDeps): Promise<number> {
   const now = Date.now();
   const due = await listPassesDue(deps.db, nowIso());
-  for (const id of due) await enqueue(deps.db, JOB_ADVANCE, { subscriptionId: id }, { dedupeKey: `advance:${id}` });
+  const referencesDue = await listReferenceRenewalsDue(
+    deps.db,
+    nowIso(),
+    isoAfter(RENEWAL_REFERENCE_LEAD_SECONDS, now),
+  );
+  for (const id of [...due, ...referencesDue])
+    await enqueue(deps.db, JOB_ADVANCE, { subscriptionId: id }, { dedupeKey: `advance:${id}` });
   for (const id of await listRenewalsToRemind(deps.db, nowIso(), isoAfter(REMINDER_BEFORE_SECONDS, now)))
     await enqueue(deps.db, JOB_REMINDER, { subscriptionId: id }, { dedupeKey: `reminder:${id}` });
   return due.length;
@@ -168,6 +197,31 @@ export function registerSubscriptionJobs(
   jobs.register(JOB_RENEWAL_FAILED, async (payload) => {
     const { subscriptionId, attempt } = payload as { subscriptionId: string; attempt: number };
     await sendRenewalFailed(deps, subscriptionId, attempt);
+  });
+  // Their text message inside the driver's quiet hours: once more when they end (the e-mail went).
+  const afterQuietHours = async (
+    kind: string,
+    payload: JsonValue,
+    key: string,
+    wait: { later: number } | undefined,
+  ) => {
+    if (wait) await enqueue(deps.db, kind, payload, { runAt: new Date(wait.later).toISOString(), dedupeKey: key });
+  };
+  jobs.register(JOB_RENEWAL_REFERENCE, async (payload) => {
+    const { periodId } = payload as { periodId: string };
+    const wait = await sendRenewalReference(deps, periodId);
+    await afterQuietHours(JOB_RENEWAL_REFERENCE, { periodId }, `renewal-reference-quiet:${periodId}`, wait);
+  });
+  jobs.register(JOB_REFERENCE_LAPSED, async (payload) => {
+    const { subscriptionId, period } = payload as { subscriptionId: string; period: number };
+    const wait = await sendReferenceRenewalLapsed(deps, subscriptionId, period);
+    const key = `renewal-reference-lapsed-quiet:${subscriptionId}:${period}`;
+    await afterQuietHours(JOB_REFERENCE_LAPSED, { subscriptionId, period }, key, wait);
+  });
+  jobs.register(JOB_REFERENCE_VOIDED, async (payload) => {
+    const { paymentId } = payload as { paymentId: string };
+    const wait = await sendRenewalReferenceVoided(deps, paymentId);
+    await afterQuietHours(JOB_REFERENCE_VOIDED, { paymentId }, `renewal-reference-voided-quiet:${paymentId}`, wait);
   });
   jobs.every("subscriptions.sweep", SWEEP_INTERVAL_MS, async () => {
     await sweepSubscriptions(deps);

@@ -28,13 +28,18 @@ export function useBalanceChoice({
   /** The balances that pay at this location (the balance feature's answer). */
   balances: HeldBalance[] | undefined;
   currency: Currency;
-  cards: PaymentMethod[];
+  /**
+   * The driver's cards here; undefined while they load. The balance is the default only for a driver
+   * known to have no card: chosen before the cards arrive, it would flip to the card under a driver
+   * who had just ticked it.
+   */
+  cards: PaymentMethod[] | undefined;
   chosenCard: string | null;
 }) {
   const balance = balances?.find((held) => held.amount > 0 && held.currency === currency);
   const [ticked, setTicked] = useState<boolean | null>(null);
-  const payWithBalance = ticked ?? (!cards[0] && Boolean(balance));
-  const selected = payWithBalance ? BALANCE_SOURCE : (chosenCard ?? cards[0]?.uuid ?? null);
+  const payWithBalance = ticked ?? (cards !== undefined && !cards[0] && Boolean(balance));
+  const selected = payWithBalance ? BALANCE_SOURCE : (chosenCard ?? cards?.[0]?.uuid ?? null);
   return { balance, payWithBalance, selected, choose: setTicked };
 }
 

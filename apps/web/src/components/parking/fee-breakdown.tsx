@@ -2,7 +2,7 @@ import type { FeeBreakdownBody } from "@estaciona/contracts/schemas/parking";
 import { useParkingFormat } from "./format.ts";
 
 /**
- * docs/product/money.md's breakdown: parking, convenience fee, card processing fee, tax and the total that
+ * docs/product/money.md's breakdown: parking, convenience fee, the rail's processing fee, tax and the total that
  * is charged, every line in the visit's currency. Fee lines that are zero still show, so the
  * driver sees there is nothing else on top.
  */
@@ -12,6 +12,7 @@ export function FeeBreakdown({
   caption,
   tip,
   discount = 0,
+  rail = "card",
 }: {
   /** `total` includes the tip when there is one. */
   amounts: FeeBreakdownBody;
@@ -22,12 +23,21 @@ export function FeeBreakdown({
   tip?: { label: string; amount: number } | undefined;
   /** What a discount took off the price before fees (a pass's promo code), shown first when there is one. */
   discount?: number;
+  /**
+   * How the driver pays (a card, OXXO cash or a SPEI transfer, docs/decisions/0342): the processing fee's
+   * line names that rail, never "card" for a cash payment. A card when not said.
+   */
+  rail?: "card" | "oxxo" | "spei";
 }) {
   const { t, money, percent } = useParkingFormat();
   const lines = [
     ["subtotal", t("breakdown.subtotal"), amounts.subtotal],
     ["convenience_fee", t("breakdown.convenience_fee"), amounts.convenience_fee],
-    ["processing_fee", t("breakdown.processing_fee"), amounts.processing_fee],
+    [
+      "processing_fee",
+      t(rail === "card" ? "breakdown.processing_fee" : `breakdown.processing_fee_${rail}`),
+      amounts.processing_fee,
+    ],
     [
       "tax",
       taxRateBp === undefined ? t("breakdown.tax") : t("breakdown.tax_rate", { rate: percent(taxRateBp) }),

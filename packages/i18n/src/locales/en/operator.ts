@@ -510,6 +510,7 @@ export const operator = {
     restored: "Driver restored",
   },
   invoices: {
+    page_title: "Invoices",
     title: "Invoices to approve",
     none: "No invoice requests wait for approval.",
     payments_one: "{{count}} payment",

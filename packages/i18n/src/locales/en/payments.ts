@@ -77,4 +77,15 @@ export const payments = {
     "Too many places here are waiting for a cash or transfer payment. Pay by card, or try again later.",
   reference_too_late: "It is too close to the start to pay by cash or transfer. Pay by card or from your balance.",
   reference_starts_today: "A pass paid by cash or transfer starts today. Pick today, or pay by card.",
+  reference_paid: {
+    rail_oxxo: "in cash at OXXO",
+    rail_spei: "by SPEI transfer",
+    subject: "We received your payment of {{amount}}",
+    text: "We received your payment of {{amount}} {{rail}}. {{what}} {{link}}",
+    body: "Hello,\n\nWe received your payment of {{amount}} {{rail}}.\n\n{{what}}\n\nSee the payment: {{link}}\n",
+    pass: "Your {{plan}} pass at {{location}} is active through {{last_day}}.",
+    event: "Your place for {{event}} ({{venue}}, {{starts}}) is confirmed.",
+    top_up: "We added {{amount}} to your balance at {{location}}: it is now {{balance}}.",
+    late: "It arrived after the reference expired and the place was no longer held, so we kept it in your balance: it is now {{balance}}.",
+  },
 };

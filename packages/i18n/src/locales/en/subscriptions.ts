@@ -89,6 +89,11 @@ export const subscriptions = {
     ends_on: "Last day",
     next_charge: "Next charge",
     next_charge_value: "{{date}} · {{amount}}",
+    next_reference: "Next period",
+    next_reference_oxxo:
+      "{{date}} · {{amount}} in cash at OXXO: we send you the reference the day before, payable until the period starts.",
+    next_reference_spei:
+      "{{date}} · {{amount}} by SPEI transfer: we send you the CLABE the day before, payable until the period starts.",
     renews_until_cancel: "Renews until you cancel it",
     discount: "Promo code",
     expires_at: "Pay before {{time}} or it expires.",
@@ -111,6 +116,8 @@ export const subscriptions = {
     cancel_title: "Cancel this subscription?",
     cancel_at_end: "It stays valid until {{date}}, its last day, and is not charged again.",
     cancel_now: "It ends now; nothing was charged for it.",
+    cancel_voids_reference:
+      "The next period's reference is voided: do not pay it. If you already paid it, the money stays in your balance.",
     cancel_confirm: "Cancel subscription",
     cancel_keep: "Keep it",
     canceled_note: "Cancelled: valid until {{date}}, then it ends. It will not be charged again.",
@@ -149,7 +156,7 @@ export const subscriptions = {
     "Location: {{location}}",
     "Plate: {{plate}}",
     "Valid from {{first_day}} to {{last_day}}, inclusive.",
-    "Card: {{card}}",
+    "Paid with: {{card}}",
     "",
     "{{breakdown}}",
     "",
@@ -186,6 +193,52 @@ export const subscriptions = {
   ].join("\n"),
   card_expiry_push:
     "Your {{brand}} card ending {{last4}} expires {{expiry}}, before {{plan}} renews on {{date}}. Tap to update it.",
+  renewal_reference_sms:
+    "Estaciona: to keep {{plan}} at {{location}} from {{date}}, pay {{amount}} ({{rail}}, {{number_label}} {{number}}) before {{expires}}: {{link}}",
+  renewal_reference_push:
+    "Pay {{amount}} ({{rail}}) before {{expires}} to keep {{plan}} from {{date}}. Tap to see the reference.",
+  renewal_reference_subject: "Your reference to renew {{plan}} at {{location}}: {{amount}}",
+  renewal_reference_body: [
+    "Your subscription {{plan}} at {{location}} (plate {{plate}}) goes on from {{date}} once you pay {{amount}} ({{rail}}).",
+    "Pay before {{expires}} (the location's time). Unpaid by then, the subscription ends and its place is let go; nothing is charged.",
+    "",
+    "{{details}}",
+    "",
+    "{{howto}}",
+    "",
+    "See the reference and your subscription: {{link}}",
+  ].join("\n"),
+  renewal_reference_barcode: "Barcode: {{url}}",
+  reference_lapsed_sms:
+    "Estaciona: your subscription {{plan}} at {{location}} ended on {{date}}: its reference was not paid. Buy it again: {{link}}",
+  reference_lapsed_push: "{{plan}} at {{location}} ended on {{date}}: its reference was not paid. Tap to see it.",
+  reference_lapsed_subject: "Your subscription at {{location}} ended",
+  reference_lapsed_body: [
+    "The reference to renew your subscription {{plan}} at {{location}} (plate {{plate}}) was not paid by {{date}}, so the subscription ended and its place was let go. Nothing was charged.",
+    "",
+    "To park there again, buy the subscription again: {{link}}",
+  ].join("\n"),
+  reference_voided_sms:
+    "Estaciona: you cancelled {{plan}} at {{location}}; reference {{number}} for {{amount}} is no longer valid: do not pay it. Your subscription runs until {{date}}: {{link}}",
+  reference_voided_push: "Reference {{number}} for {{plan}} is void: do not pay it. Tap to see your subscription.",
+  reference_voided_subject: "Do not pay the reference for {{plan}} at {{location}}: it is void",
+  reference_voided_body: [
+    "You cancelled your subscription {{plan}} at {{location}} (plate {{plate}}), so reference {{number}} for {{amount}} for the next period is void: do not pay it.",
+    "Your subscription stays valid until {{date}}.",
+    "",
+    "If you already paid it, the money stays in your balance for your next payments, or you can ask us to give it back.",
+    "",
+    "See your subscription: {{link}}",
+  ].join("\n"),
+  reminder_reference_sms:
+    "Estaciona: your subscription {{plan}} at {{location}} renews on {{date}} for {{amount}} ({{rail}}): we send you the reference the day before. To stop it, cancel before then: {{link}}",
+  reminder_reference_push:
+    "{{plan}} at {{location}} renews on {{date}} for {{amount}} ({{rail}}): the reference arrives the day before.",
+  reminder_reference_body: [
+    "Your subscription {{plan}} at {{location}} (plate {{plate}}) renews on {{date}} for {{amount}}, paid as its current period was ({{rail}}): we send you the reference the day before, payable until the period starts. Unpaid by then, the subscription ends.",
+    "",
+    "To stop it, cancel before {{date}}; it stays valid until its last day: {{link}}",
+  ].join("\n"),
   reminder_subject: "Your subscription at {{location}} renews on {{date}}",
   reminder_body: [
     "Your subscription {{plan}} at {{location}} (plate {{plate}}) renews on {{date}}: we will charge {{amount}} to your default card.",

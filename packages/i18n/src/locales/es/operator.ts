@@ -514,6 +514,7 @@ export const operator: typeof source = {
     restored: "Conductor restablecido",
   },
   invoices: {
+    page_title: "Facturas",
     title: "Facturas por aprobar",
     none: "Ninguna solicitud de factura espera aprobación.",
     payments_one: "{{count}} pago",

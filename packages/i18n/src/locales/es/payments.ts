@@ -77,4 +77,15 @@ export const payments: typeof source = {
   reference_too_late:
     "Falta muy poco para el inicio para pagar en efectivo o por transferencia. Paga con tarjeta o con tu saldo.",
   reference_starts_today: "Un pase pagado en efectivo o por transferencia empieza hoy. Elige hoy o paga con tarjeta.",
+  reference_paid: {
+    rail_oxxo: "en efectivo en OXXO",
+    rail_spei: "por transferencia SPEI",
+    subject: "Recibimos tu pago de {{amount}}",
+    text: "Recibimos tu pago de {{amount}} {{rail}}. {{what}} {{link}}",
+    body: "Hola:\n\nRecibimos tu pago de {{amount}} {{rail}}.\n\n{{what}}\n\nVer el pago: {{link}}\n",
+    pass: "Tu pensión {{plan}} en {{location}} está activa hasta el {{last_day}}, inclusive.",
+    event: "Tu lugar para {{event}} ({{venue}}, {{starts}}) está confirmado.",
+    top_up: "Abonamos {{amount}} a tu saldo en {{location}}: ahora tienes {{balance}}.",
+    late: "Llegó después de que venció la referencia y el lugar ya no estaba apartado, así que lo guardamos en tu saldo: ahora tienes {{balance}}.",
+  },
 };

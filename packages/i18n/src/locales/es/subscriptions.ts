@@ -87,6 +87,11 @@ export const subscriptions: typeof source = {
     ends_on: "Último día",
     next_charge: "Próximo cargo",
     next_charge_value: "{{date}} · {{amount}}",
+    next_reference: "Próximo periodo",
+    next_reference_oxxo:
+      "{{date}} · {{amount}} en efectivo en OXXO: te enviamos la referencia un día antes, pagadera hasta que empiece el periodo.",
+    next_reference_spei:
+      "{{date}} · {{amount}} por transferencia SPEI: te enviamos la CLABE un día antes, pagadera hasta que empiece el periodo.",
     renews_until_cancel: "Se renueva hasta que la canceles",
     discount: "Código promocional",
     expires_at: "Paga antes de {{time}} o expirará.",
@@ -109,6 +114,8 @@ export const subscriptions: typeof source = {
     cancel_title: "¿Cancelar esta pensión?",
     cancel_at_end: "Sigue vigente hasta el {{date}}, su último día, y no se vuelve a cobrar.",
     cancel_now: "Termina ahora; no se cobró nada por ella.",
+    cancel_voids_reference:
+      "La referencia del siguiente periodo se anula: no la pagues. Si ya la pagaste, el dinero queda en tu saldo.",
     cancel_confirm: "Cancelar pensión",
     cancel_keep: "Conservarla",
     canceled_note: "Cancelada: vigente hasta el {{date}}, después termina. No se volverá a cobrar.",
@@ -147,7 +154,7 @@ export const subscriptions: typeof source = {
     "Ubicación: {{location}}",
     "Placas: {{plate}}",
     "Vigente del {{first_day}} al {{last_day}}, inclusive.",
-    "Tarjeta: {{card}}",
+    "Pagado con: {{card}}",
     "",
     "{{breakdown}}",
     "",
@@ -184,6 +191,52 @@ export const subscriptions: typeof source = {
   ].join("\n"),
   card_expiry_push:
     "Tu tarjeta {{brand}} con terminación {{last4}} vence {{expiry}}, antes de que {{plan}} se renueve el {{date}}. Toca para actualizarla.",
+  renewal_reference_sms:
+    "Estaciona: para seguir con {{plan}} en {{location}} desde el {{date}}, paga {{amount}} ({{rail}}, {{number_label}} {{number}}) antes del {{expires}}: {{link}}",
+  renewal_reference_push:
+    "Paga {{amount}} ({{rail}}) antes del {{expires}} para seguir con {{plan}} desde el {{date}}. Toca para ver la referencia.",
+  renewal_reference_subject: "Tu referencia para renovar {{plan}} en {{location}}: {{amount}}",
+  renewal_reference_body: [
+    "Tu pensión {{plan}} en {{location}} (placas {{plate}}) sigue desde el {{date}} en cuanto pagues {{amount}} ({{rail}}).",
+    "Paga antes del {{expires}} (hora del estacionamiento). Si no se paga a tiempo, la pensión termina y su lugar se libera; no se cobra nada.",
+    "",
+    "{{details}}",
+    "",
+    "{{howto}}",
+    "",
+    "Consulta la referencia y tu pensión: {{link}}",
+  ].join("\n"),
+  renewal_reference_barcode: "Código de barras: {{url}}",
+  reference_lapsed_sms:
+    "Estaciona: tu pensión {{plan}} en {{location}} terminó el {{date}}: su referencia no se pagó. Cómprala de nuevo: {{link}}",
+  reference_lapsed_push: "{{plan}} en {{location}} terminó el {{date}}: su referencia no se pagó. Toca para verla.",
+  reference_lapsed_subject: "Tu pensión en {{location}} terminó",
+  reference_lapsed_body: [
+    "La referencia para renovar tu pensión {{plan}} en {{location}} (placas {{plate}}) no se pagó antes del {{date}}, así que la pensión terminó y su lugar se liberó. No se cobró nada.",
+    "",
+    "Para volver a estacionarte ahí, compra la pensión de nuevo: {{link}}",
+  ].join("\n"),
+  reference_voided_sms:
+    "Estaciona: cancelaste {{plan}} en {{location}}; la referencia {{number}} por {{amount}} ya no es válida: no la pagues. Tu pensión sigue hasta el {{date}}: {{link}}",
+  reference_voided_push: "La referencia {{number}} de {{plan}} quedó anulada: no la pagues. Toca para ver tu pensión.",
+  reference_voided_subject: "No pagues la referencia de {{plan}} en {{location}}: quedó anulada",
+  reference_voided_body: [
+    "Cancelaste tu pensión {{plan}} en {{location}} (placas {{plate}}), así que la referencia {{number}} por {{amount}} para el siguiente periodo quedó anulada: no la pagues.",
+    "Tu pensión sigue vigente hasta el {{date}}.",
+    "",
+    "Si ya la pagaste, el dinero queda en tu saldo para tus siguientes pagos, o puedes pedir que te lo devolvamos.",
+    "",
+    "Consulta tu pensión: {{link}}",
+  ].join("\n"),
+  reminder_reference_sms:
+    "Estaciona: tu pensión {{plan}} en {{location}} se renueva el {{date}} por {{amount}} ({{rail}}): te enviamos la referencia un día antes. Si no la quieres, cancélala antes: {{link}}",
+  reminder_reference_push:
+    "{{plan}} en {{location}} se renueva el {{date}} por {{amount}} ({{rail}}): la referencia llega un día antes.",
+  reminder_reference_body: [
+    "Tu pensión {{plan}} en {{location}} (placas {{plate}}) se renueva el {{date}} por {{amount}}, pagada como el periodo actual ({{rail}}): te enviamos la referencia un día antes, pagadera hasta que empiece el periodo. Si no se paga a tiempo, la pensión termina.",
+    "",
+    "Si no la quieres, cancélala antes del {{date}}; sigue vigente hasta su último día: {{link}}",
+  ].join("\n"),
   reminder_subject: "Tu pensión en {{location}} se renueva el {{date}}",
   reminder_body: [
     "Tu pensión {{plan}} en {{location}} (placas {{plate}}) se renueva el {{date}}: cobraremos {{amount}} a tu tarjeta predeterminada.",

@@ -101,8 +101,11 @@ export function presentVisitSummary(row: VisitListRow, at: number): VisitSummary
   };
 }
 
+/** One row of a payable's ledger with its card's masked details, as `listLedgerRowsOfPayable` reads it. */
+export type LedgerRow = Awaited<ReturnType<typeof listLedgerRowsOfVisit>>[number];
+
 /** One ledger row as a visit's payment history shows it (visits, event visits, valet tickets). */
-export const presentLedgerRow = (row: Awaited<ReturnType<typeof listLedgerRowsOfVisit>>[number]): VisitPayment => ({
+export const presentLedgerRow = (row: LedgerRow): VisitPayment => ({
   uuid: row.id,
   kind: row.kind,
   status: row.status,
@@ -114,18 +117,19 @@ export const presentLedgerRow = (row: Awaited<ReturnType<typeof listLedgerRowsOf
 
 /**
  * The full visit for the driver: live price while open, ledger history, and a receipt once settled.
- * `known` holds the visit's location (with its operator) and vehicle when the caller has just read them.
+ * `known` holds the visit's location (with its operator), vehicle and ledger rows when the caller
+ * already has them.
  */
 export async function presentVisitDetail(
   db: Executor,
   visit: VisitRow,
   at: number,
-  known: { location?: LocationWithOperator; vehicle?: Row<"vehicles"> } = {},
+  known: { location?: LocationWithOperator; vehicle?: Row<"vehicles">; ledger?: LedgerRow[] } = {},
 ): Promise<VisitDetail> {
   const [location, vehicle, ledger] = await Promise.all([
     known.location ?? findLocationWithOperator(db, visit.location_id),
     known.vehicle ?? findVehicleById(db, visit.vehicle_id),
-    listLedgerRowsOfVisit(db, visit.id),
+    known.ledger ?? listLedgerRowsOfVisit(db, visit.id),
   ]);
   if (!location || !vehicle) throw new Error(`Visit ${visit.id} points at a missing location or vehicle`);
   const amounts = settledAmounts(visit);

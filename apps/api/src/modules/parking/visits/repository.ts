@@ -204,17 +204,6 @@ export function listVisitKeysOfUser(db: Executor, userId: string, filter: VisitL
     .execute();
 }
 
-export async function countVisitsOfUser(db: Executor, userId: string, status?: "active" | "past"): Promise<number> {
-  let query = db
-    .selectFrom("visits")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("user_id", "=", userId);
-  if (status === "active") query = query.where("status", "in", OPEN_VISIT_STATUSES);
-  if (status === "past") query = query.where("status", "=", "finished");
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** The driver's most recent open visit (the home screen's "you are parked" card). */
 export function findLatestOpenVisitOfUser(db: Executor, userId: string) {
   return db
@@ -257,25 +246,52 @@ export const listLedgerRowsOfPayable = compiledOnce((db, payableType: PayableTyp
     .orderBy("payments.id"),
 ).all;
 
-const liveChargeOfVisit = compiledOnce((db, visitId: string) =>
-  db
-    .selectFrom("payments")
-    .select("id")
-    .where("payable_type", "=", "visit")
-    .where("payable_id", "=", visitId)
-    .where("kind", "=", "charge")
-    .where("status", "in", ["pending", "requires_action", "succeeded"]),
-);
-
-/** Whether the visit has a charge in flight or done: a free settlement must not race a charge. */
-export async function hasLiveChargeForVisit(db: Executor, visitId: string): Promise<boolean> {
-  return (await liveChargeOfVisit.first(db, visitId)) !== undefined;
-}
-
-/** The visit row locked for the rest of the transaction. */
-export const lockVisit = compiledOnce((tx, visitId: string) =>
-  tx.selectFrom("visits").selectAll().where("id", "=", visitId).$call(forUpdate(tx)),
+const lockVisitWithLiveCharge = compiledOnce((tx, visitId: string) =>
+  tx
+    .selectFrom("visits")
+    .selectAll("visits")
+    .select((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom("payments")
+            .select("payments.id")
+            .where("payments.payable_type", "=", "visit")
+            .whereRef("payments.payable_id", "=", "visits.id")
+            .where("payments.kind", "=", "charge")
+            .where("payments.status", "in", ["pending", "requires_action", "succeeded"]),
+        )
+        .as("live_charge"),
+      eb
+        .exists(
+          eb
+            .selectFrom("payments")
+            .select("payments.id")
+            .where("payments.payable_type", "=", "visit")
+            .whereRef("payments.payable_id", "=", "visits.id"),
+        )
+        .as("any_payment"),
+    ])
+    .where("visits.id", "=", visitId)
+    .$call(forUpdate(tx)),
 ).first;
+
+/**
+ * The visit locked, whether it has a charge in flight or done, and whether it has any row in the
+ * ledger, in one statement: what every settlement of a visit checks first (a free settlement must
+ * not race a charge); a pay call that finds no row yet knows the stay's ledger lines for its
+ * answer without reading them (decision 0348).
+ */
+export async function lockVisitForSettlement(
+  tx: Executor,
+  visitId: string,
+): Promise<{ visit: VisitRow; liveCharge: boolean; anyPayment: boolean } | undefined> {
+  const row = await lockVisitWithLiveCharge(tx, visitId);
+  if (!row) return undefined;
+  const { live_charge, any_payment, ...visit } = row;
+  // SQLite answers EXISTS as 0 or 1, PostgreSQL as a boolean.
+  return { visit, liveCharge: Boolean(live_charge), anyPayment: Boolean(any_payment) };
+}
 
 /** Every visit of the driver with its place and plate, oldest first (the personal-data export). */
 export function listAllVisitsOfUser(db: Executor, userId: string) {

@@ -9,7 +9,6 @@ import { findLocationById } from "../locations/repository.ts";
 import { acceptsVisits, type LocationRow } from "../locations/service.ts";
 import { presentVisitDetail, presentVisitSummary, quoteAt } from "./presenter.ts";
 import {
-  countVisitsOfUser,
   findActiveVehicleOfUser,
   findLatestOpenVisitOfUser,
   findVisitOfUser,
@@ -120,6 +119,12 @@ function decodeCursor(cursor: string): VisitKey {
  * where the page starts (none for the first). The answer also gives where each of the next
  * pages starts (`next_pages`), read from the index alone, so the paginator can link to every page
  * it shows without an offset (issue 16 item 9).
+ *
+ * `total` comes from those same keys, not from counting every stay of the driver (20,000 for a
+ * regular, read on every first page: docs/decisions/0347): the rows before this page (the page
+ * number the client gives) plus the ones read from its start, which stop at the first row of the
+ * last page the paginator links. It is exact when that read ends early (`total_exact`), else a
+ * floor that still reaches every page the paginator shows, so its links and "next" stay right.
  */
 export async function listVisits(
   db: Executor,
@@ -129,11 +134,11 @@ export async function listVisits(
   const now = Date.now();
   const after = query.after ? decodeCursor(query.after) : undefined;
   const filter = { status: query.status, after };
-  const [rows, keys, total] = await Promise.all([
+  // One key past the last page ahead tells whether that page has rows, and whether the count is whole.
+  const keysRead = query.limit * PAGES_AHEAD + 1;
+  const [rows, keys] = await Promise.all([
     listVisitsOfUser(db, userId, { ...filter, limit: query.limit }),
-    // One key past the last page ahead tells whether that page has rows.
-    listVisitKeysOfUser(db, userId, { ...filter, limit: query.limit * PAGES_AHEAD + 1 }),
-    countVisitsOfUser(db, userId, query.status),
+    listVisitKeysOfUser(db, userId, { ...filter, limit: keysRead }),
   ]);
   // Each page ahead that has rows starts after the last row of the page before it.
   const nextPages: string[] = [];
@@ -145,7 +150,8 @@ export async function listVisits(
     items: rows.map((row) => presentVisitSummary(row, now)),
     page: query.page,
     limit: query.limit,
-    total,
+    total: (query.page - 1) * query.limit + keys.length,
+    total_exact: keys.length < keysRead,
     next_pages: nextPages,
   };
 }

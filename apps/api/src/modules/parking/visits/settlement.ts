@@ -13,26 +13,24 @@ import {
   chargePayable,
   findChargeByIdempotencyKey,
   type LedgerDeps,
+  type PayableKnown,
   type PaymentRow,
   paymentSourceOf,
   registerPayable,
 } from "../../payments/ledger.ts";
 import { findCardToCharge, registerCardRemovalCheck } from "../../payments/service.ts";
-import { findLocationWithOperator } from "../locations/repository.ts";
 import type { LocationRow } from "../locations/service.ts";
 import { type MessageDeps, notifyDeclinedExitCharge, sendVisitReceipt } from "./messages.ts";
-import { presentVisitDetail, quoteAt } from "./presenter.ts";
+import { findVisitToPay } from "./pay-repository.ts";
+import { type LedgerRow, presentVisitDetail, quoteAt } from "./presenter.ts";
 import {
   findExitWindowOfVisit,
-  findVehicleById,
   findVisitById,
-  hasLiveChargeForVisit,
   hasOpenVisit,
-  lockVisit,
+  lockVisitForSettlement,
   updateVisitIfStatus,
   type VisitRow,
 } from "./repository.ts";
-import { requireVisitOfUser } from "./service.ts";
 
 /** Sends the e-mail receipt of a paid visit; enqueued in the transaction that records the payment. */
 export const JOB_VISIT_RECEIPT = "parking.visit_receipt";
@@ -54,14 +52,18 @@ const MINUTE_MS = 60_000;
 const exitDeadline = (location: Pick<LocationRow, "exit_window_minutes">, at: string): string =>
   new Date(Date.parse(at) + location.exit_window_minutes * MINUTE_MS).toISOString();
 
+/** What settling a visit reads of its lot (the exit window), when the caller has it already. */
+type LotOfVisit = Pick<LocationRow, "exit_window_minutes">;
+
 /** Finishes a visit with the amounts it was settled for; only an unsettled visit moves. */
 async function finishVisit(
   tx: Tx,
   visitId: string,
   amounts: AmountBreakdown,
   at: string,
+  lot?: LotOfVisit,
 ): Promise<VisitRow | undefined> {
-  const location = await findExitWindowOfVisit(tx, visitId);
+  const location = lot ?? (await findExitWindowOfVisit(tx, visitId));
   if (!location) return undefined;
   return updateVisitIfStatus(tx, visitId, UNSETTLED, {
     status: "finished",
@@ -83,13 +85,15 @@ async function finishVisit(
  * parks again.
  */
 registerPayable("visit", {
-  async onSucceeded(tx: Tx, payment: PaymentRow) {
+  async onSucceeded(tx: Tx, payment: PaymentRow, known?: PayableKnown) {
     const finished = await finishVisit(
       tx,
       payment.payable_id,
       { ...payment, total: payment.amount },
       payment.updated_at,
+      known?.read as LotOfVisit | undefined,
     );
+    if (known) known.settled = finished;
     if (finished)
       await enqueue(tx, JOB_VISIT_RECEIPT, { visitId: finished.id }, { dedupeKey: `visit-receipt:${finished.id}` });
   },
@@ -115,14 +119,15 @@ registerCardRemovalCheck(async (tx, { userId, country }) => {
  * what turns the second of two simultaneous payments into a refusal instead of a second charge
  * (with the ledger's one-live-charge-per-payable index behind it).
  */
-const lockPayableVisit = (visitId: string) => async (tx: Tx) => {
-  const visit = await lockVisit(tx, visitId);
-  if (!visit) throw new AppError("object_not_found");
-  if (visit.status === "finished") throw new AppError("visit_already_paid");
-  if (!PAYABLE.includes(visit.status)) throw new AppError("invalid_visit_amount");
+const lockPayableVisit = (visitId: string, seen?: { anyPayment: boolean }) => async (tx: Tx) => {
+  const locked = await lockVisitForSettlement(tx, visitId);
+  if (!locked) throw new AppError("object_not_found");
+  if (seen) seen.anyPayment = locked.anyPayment;
+  if (locked.visit.status === "finished") throw new AppError("visit_already_paid");
+  if (!PAYABLE.includes(locked.visit.status)) throw new AppError("invalid_visit_amount");
   // Refuse here rather than let the ledger's insert meet its unique index: that insert would wait
   // on a settling charge's row, which itself waits for this visit's lock (a deadlock on PostgreSQL).
-  if (await hasLiveChargeForVisit(tx, visitId)) throw paymentInProgress();
+  if (locked.liveCharge) throw paymentInProgress();
 };
 
 const paymentInProgress = () =>
@@ -141,10 +146,10 @@ async function finishFreeVisit(
 ): Promise<VisitRow> {
   return inTransaction(deps.db, async (tx) => {
     await keyRecord?.claim(tx);
-    const visit = await lockVisit(tx, visitId);
-    if (!visit) throw new AppError("object_not_found");
-    if (visit.status === "finished") throw new AppError("visit_already_paid");
-    if (await hasLiveChargeForVisit(tx, visitId)) throw paymentInProgress();
+    const locked = await lockVisitForSettlement(tx, visitId);
+    if (!locked) throw new AppError("object_not_found");
+    if (locked.visit.status === "finished") throw new AppError("visit_already_paid");
+    if (locked.liveCharge) throw paymentInProgress();
     const zero = { subtotal: 0, convenience_fee: 0, processing_fee: 0, tax: 0, total: 0 };
     const finished = await finishVisit(tx, visitId, zero, at);
     if (!finished) throw new AppError("visit_already_paid");
@@ -167,20 +172,24 @@ type ChargeVisitInput = Pick<
   location: LocationRow;
   plate: string;
   idempotencyKey: string;
+  /** Handed to the visit's handlers if the charge settles within this call (its lot is read there). */
+  known: PayableKnown;
+  /** Told by the lock of the first transaction whether the visit had any ledger row before this charge. */
+  seen?: { anyPayment: boolean };
 };
 
 function chargeVisit(
   deps: ParkingDeps,
-  { visit, location, plate, ...charge }: ChargeVisitInput,
+  { visit, location, plate, known, seen, ...charge }: ChargeVisitInput,
 ): Promise<ChargeResult> {
   return chargePayable(deps, {
     ...charge,
     userId: visit.user_id,
     purpose: "visit",
-    payable: { type: "visit", id: visit.id, locationId: visit.location_id, vehicleId: visit.vehicle_id },
+    payable: { type: "visit", id: visit.id, locationId: visit.location_id, vehicleId: visit.vehicle_id, known },
     currency: visit.currency,
     description: `${location.name} · ${plate}`,
-    lockPayable: lockPayableVisit(visit.id),
+    lockPayable: lockPayableVisit(visit.id, seen),
   });
 }
 
@@ -222,16 +231,16 @@ export async function payVisit(
   visitId: string,
   { body, idempotencyKey, keyRecord, returnOrigin }: PayVisitRequest,
 ): Promise<PayVisitResult> {
-  let visit = await requireVisitOfUser(deps.db, user.id, visitId);
-  const earlier = await findChargeByIdempotencyKey(deps.db, user.id, idempotencyKey);
+  // The card to charge (the one named, else the default) is read in the visit's statement; a retry
+  // or a free stay, both rare, read it for nothing.
+  const found = await findVisitToPay(deps.db, user.id, visitId, idempotencyKey, body.payment_method_uuid);
+  if (!found) throw new AppError("object_not_found");
+  const { chargeUnderKey, location, vehicle } = found;
+  let visit: VisitRow = found.visit;
+  const earlier = chargeUnderKey ? await findChargeByIdempotencyKey(deps.db, user.id, idempotencyKey) : undefined;
   const replaying = earlier?.payable_type === "visit" && earlier.payable_id === visit.id;
   if (!replaying && visit.status === "finished") throw new AppError("visit_already_paid");
   if (!replaying && !PAYABLE.includes(visit.status)) throw new AppError("invalid_visit_amount");
-  const [location, vehicle] = await Promise.all([
-    findLocationWithOperator(deps.db, visit.location_id),
-    findVehicleById(deps.db, visit.vehicle_id),
-  ]);
-  if (!location || !vehicle) throw new Error(`Visit ${visit.id} points at a missing location or vehicle`);
   const known = { location, vehicle };
 
   const now = Date.now();
@@ -252,22 +261,32 @@ export async function payVisit(
         tax: quote.tax,
         total: quote.total,
       };
-  const chosenMethodId = replaying ? paymentSourceOf(earlier) : body.payment_method_uuid;
-  // The default card, read here, is handed to the ledger so that it is not read twice.
-  const card = chosenMethodId ? undefined : await findCardToCharge(deps.db, user.id, location.country, false);
-  const paymentMethodId = chosenMethodId ?? card?.id;
+  // The card read with the visit is handed to the ledger so that it is not read twice.
+  const card = replaying ? undefined : (found.card ?? undefined);
+  const paymentMethodId = replaying ? paymentSourceOf(earlier) : (body.payment_method_uuid ?? card?.id);
   if (!paymentMethodId) throw new AppError("no_payment_method");
 
   // The answer is written in the charge's last transaction, with the key's record, when there is one.
+  // The lot goes to the visit's handler, which hands back the visit as it settled it. A visit the
+  // lock found without any ledger row has this charge as its only one: its lines are not read.
+  const payableKnown: PayableKnown = { read: location };
+  const seen = { anyPayment: true };
   const present = async (executor: Executor, result: ChargeResult): Promise<PayVisitResult> => {
-    const settled = (await findVisitById(executor, visit.id)) ?? visit;
-    return { visit: await presentVisitDetail(executor, settled, Date.now(), known), payment: paymentOf(result) };
+    const settled =
+      (payableKnown.settled as VisitRow | undefined) ?? (await findVisitById(executor, visit.id)) ?? visit;
+    const ledger = seen.anyPayment || !card ? undefined : [ledgerRowOf(result.payment, card)];
+    return {
+      visit: await presentVisitDetail(executor, settled, Date.now(), { ...known, ledger }),
+      payment: paymentOf(result),
+    };
   };
   let answer: PayVisitResult | undefined;
   const result = await chargeVisit(deps, {
     visit,
     location,
     plate: vehicle.plate,
+    known: payableKnown,
+    seen,
     earlierCharge: earlier ?? null,
     breakdown: {
       subtotal: breakdown.subtotal,
@@ -294,6 +313,19 @@ export async function payVisit(
   if (failure) throw failure;
   return answer ?? present(deps.db, result);
 }
+
+/** A charge's line in its visit's ledger, with the card it was made on (`listLedgerRowsOfVisit`'s row). */
+const ledgerRowOf = (payment: PaymentRow, card: Row<"payment_methods">): LedgerRow => ({
+  id: payment.id,
+  kind: payment.kind,
+  status: payment.status,
+  amount: payment.amount,
+  currency: payment.currency,
+  created_at: payment.created_at,
+  brand: card.brand,
+  last4: card.last4,
+  wallet: card.wallet,
+});
 
 export type ExitChargeOutcome = "succeeded" | "declined" | "pending" | "not_needed";
 
@@ -330,6 +362,7 @@ export async function settleFreeflowExit(
     visit,
     location,
     plate,
+    known: { read: location },
     breakdown: {
       subtotal: quote.subtotal,
       convenience_fee: quote.convenience_fee,

@@ -1,4 +1,5 @@
 import type { Currency, PayableType } from "@estaciona/contracts";
+import type { PaymentRail } from "@estaciona/contracts/payment-rails";
 import type { Tx } from "../../../db/database.ts";
 import { isoAfter, nowIso } from "../../../lib/time.ts";
 import { enqueue } from "../../jobs/queue.ts";
@@ -19,6 +20,8 @@ export interface ChargeAttempt {
   gateway: string;
   /** The card charged; null for a reference or the balance. */
   paymentMethodId: string | null;
+  /** How the money comes (rail-of-charge.ts), kept on the row and copied to its refunds. */
+  rail: PaymentRail;
   idempotencyKey: string | null;
   description: string;
 }
@@ -42,6 +45,7 @@ export async function insertChargeAttempt(tx: Tx, attempt: ChargeAttempt): Promi
     parent_payment_id: null,
     gateway: attempt.gateway,
     payment_method_id: attempt.paymentMethodId,
+    rail: attempt.rail,
     currency: attempt.currency,
     subtotal: attempt.breakdown.subtotal,
     convenience_fee: attempt.breakdown.convenience_fee,

@@ -4,6 +4,8 @@ import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
 import { nowIso } from "../../../lib/time.ts";
 import { type ChargeOutcome, GatewayUnavailableError, gatewayFor, type StoredCredential } from "../gateway.ts";
+import { railOfCharge } from "../rail-of-charge.ts";
+import { noticeIfReferencePaid } from "../references/paid-notice.ts";
 import {
   findCardCheckRef,
   findCardOfUser,
@@ -14,14 +16,20 @@ import {
   type PaymentMethodRow,
   type PaymentRow,
   recordProviderRef,
-  updatePayment,
 } from "../repository.ts";
 import { hasChargeWithMethod } from "../wallet-repository.ts";
 import { insertChargeAttempt } from "./attempt.ts";
 import { BALANCE_GATEWAY, debitForCharge, isBalanceSource, lockDriverForSpend, paymentSourceOf } from "./balance.ts";
 import { type ChargeResult, declineFallbackOf, declineToCode, providerUnavailable } from "./charge-results.ts";
 import { recordLateOutcome } from "./late-outcome.ts";
-import { type AmountBreakdown, handlersOf, type LedgerDeps, type PaymentPurpose } from "./payables.ts";
+import {
+  type AmountBreakdown,
+  handlersOf,
+  type LedgerDeps,
+  type PayableKnown,
+  type PaymentPurpose,
+} from "./payables.ts";
+import { updateLedgerRow } from "./revenue-days.ts";
 import { walletTokenSpent } from "./wallet-token.ts";
 
 /** Charging a payable: the three steps of ledger.ts, the 3-D Secure refresh, and what a result means. */
@@ -33,7 +41,14 @@ export interface ChargePayableInput {
    * The thing paid for (its type registered with `registerPayable`), with the location it belongs
    * to and the vehicle it parks, recorded on the charge for the console (docs/decisions/0105).
    */
-  payable: { type: PayableType; id: string; locationId: string | null; vehicleId: string | null };
+  payable: {
+    type: PayableType;
+    id: string;
+    locationId: string | null;
+    vehicleId: string | null;
+    /** Handed to the payable's handlers when step 3 settles it (PayableKnown). */
+    known?: PayableKnown;
+  };
   breakdown: AmountBreakdown;
   currency: Currency;
   paymentMethodId: string;
@@ -146,6 +161,7 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
         id: paymentId,
         gateway: card?.gateway ?? BALANCE_GATEWAY,
         paymentMethodId: card?.id ?? null,
+        rail: railOfCharge({ gateway: card?.gateway ?? BALANCE_GATEWAY, wallet: card?.wallet ?? null }),
       });
       if (!card) await debitForCharge(tx, row);
       return { payment: row, method: card };
@@ -239,7 +255,8 @@ function replayCharge(earlier: PaymentRow, input: ChargePayableInput, declineFal
  * provider says about an unsettled charge. `null` means the provider never saw it (failed).
  * Settling twice is harmless: only a `pending` or `requires_action` attempt changes.
  * `andThen` runs last in the transaction, with the payment as recorded (or as it already was).
- * `payable`: the payment's payable when the caller knows it (the pay call): not read again.
+ * `payable`: the payment's payable when the caller knows it (the pay call): not read again, and
+ * what the caller knows of it handed to its handlers.
  */
 export async function settleCharge(
   deps: LedgerDeps,
@@ -247,7 +264,7 @@ export async function settleCharge(
   outcome: ChargeOutcome | null,
   declineFallback: ErrorCode = "invalid_payment",
   andThen?: (tx: Tx, payment: PaymentRow) => Promise<void>,
-  payable?: { type: PayableType; id: string },
+  payable?: KnownPayable,
 ): Promise<PaymentRow> {
   const settled = await inTransaction(deps.db, async (tx) => {
     const result = await recordOutcome(deps, tx, paymentId, outcome, declineFallback, payable);
@@ -258,6 +275,9 @@ export async function settleCharge(
   if (settled.recorded) deps.metrics.charges.inc({ purpose: settled.payment.purpose, outcome: settled.payment.status });
   return settled.payment;
 }
+
+/** A payment's payable as the call that charged it knows it. */
+type KnownPayable = { type: PayableType; id: string; known?: PayableKnown };
 
 /**
  * The lock order (ARCHITECTURE.md): a payable whose type takes locks of its own (`lockPayable`,
@@ -276,7 +296,7 @@ async function recordOutcome(
   paymentId: string,
   outcome: ChargeOutcome | null,
   declineFallback: ErrorCode,
-  payable?: { type: PayableType; id: string },
+  payable?: KnownPayable,
 ): Promise<{ payment: PaymentRow; recorded: boolean }> {
   await lockPayableOf(tx, paymentId, payable);
   const payment = await lockPayment(tx, paymentId);
@@ -296,11 +316,14 @@ async function recordOutcome(
     // payable and then inserts into the unique index; on PostgreSQL that insert would wait for
     // this transaction if the row were already updated here, while this one waited for the
     // payable: a deadlock. In this order the competitor fails its unique check at once.
-    await handlers?.onSucceeded(tx, { ...payment, ...changes });
-    return { payment: await updatePayment(tx, paymentId, changes), recorded: true };
+    await handlers?.onSucceeded(tx, { ...payment, ...changes }, payable?.known);
+    const paid = await updateLedgerRow(tx, payment, changes);
+    // A reference paid: the driver is told once, by a job of this transaction (docs/decisions/0342).
+    await noticeIfReferencePaid(tx, { ...payment, ...changes });
+    return { payment: paid, recorded: true };
   }
   if (outcome?.status === "requires_action") {
-    const waiting = await updatePayment(tx, paymentId, {
+    const waiting = await updateLedgerRow(tx, payment, {
       status: "requires_action",
       provider_ref: outcome.providerRef,
       action_url: outcome.redirectUrl,
@@ -309,7 +332,7 @@ async function recordOutcome(
     return { payment: waiting, recorded: false };
   }
   const failureCode = outcome ? declineToCode(outcome.reason, declineFallback) : declineFallback;
-  const updated = await updatePayment(tx, paymentId, {
+  const updated = await updateLedgerRow(tx, payment, {
     status: "failed",
     provider_ref: outcome?.providerRef ?? payment.provider_ref,
     action_url: null,

@@ -38,6 +38,19 @@ export type PaymentPurpose =
   | "refund"
   | "balance";
 
+/**
+ * What the one call that charges a payable already knows of it, handed to that payable's
+ * handlers when its charge settles within the call (the pay call: the stay's lot), and where a
+ * handler leaves the payable as it wrote it, for the call's answer: step 3 then reads neither
+ * again. Settling elsewhere (a 3-D Secure return, reconciliation) hands none.
+ */
+export interface PayableKnown {
+  /** What the caller read, in the shape its payable's handlers expect (they check it is there). */
+  readonly read?: unknown;
+  /** Set by a handler: the payable as the success left it. */
+  settled?: unknown;
+}
+
 export interface PayableHandlers {
   /**
    * Takes the payable's own locks in the lock order (ARCHITECTURE.md) before the ledger locks a
@@ -45,8 +58,11 @@ export interface PayableHandlers {
    * a parent (a meter purchase under its session) locks the parent, then itself.
    */
   lockPayable?(tx: Tx, payableId: string): Promise<void>;
-  /** In the transaction that records the success: move the payable (mark the visit paid, …). */
-  onSucceeded(tx: Tx, payment: PaymentRow): Promise<void>;
+  /**
+   * In the transaction that records the success: move the payable (mark the visit paid, …).
+   * `known`: what the charging call already read, when it is the one settling (PayableKnown).
+   */
+  onSucceeded(tx: Tx, payment: PaymentRow, known?: PayableKnown): Promise<void>;
   /**
    * In the transaction that records a decline or an abandoned attempt. `reachedProvider` is false
    * for an attempt the provider has no record of (cut off before its call, the sweep found

@@ -12,11 +12,11 @@ import {
   lockPayment,
   type PaymentRow,
   refundedAmountOf,
-  updatePayment,
 } from "../repository.ts";
 import { RECONCILE_AFTER_SECONDS } from "./attempt.ts";
 import { BALANCE_GATEWAY, creditRefund } from "./balance.ts";
 import { handlersOf, JOB_SETTLE_REFUND, type LedgerDeps, refundSucceededListeners } from "./payables.ts";
+import { updateLedgerRow } from "./revenue-days.ts";
 
 /** Giving money back: the same three steps as a charge (ledger.ts), for all or part of one. */
 
@@ -76,6 +76,8 @@ export function refundRowOf(parent: PaymentRow, amount: number, reason: string, 
     parent_payment_id: parent.id,
     gateway: parent.gateway,
     payment_method_id: parent.payment_method_id,
+    // A refund goes back by the way its charge came (docs/decisions/0323).
+    rail: parent.rail,
     currency: parent.currency,
     subtotal: full ? parent.subtotal : amount,
     convenience_fee: full ? parent.convenience_fee : 0,
@@ -191,13 +193,13 @@ export async function settleRefundIn(tx: Tx, refundId: string, outcome: RefundOu
   if (current.status !== "pending") return current;
   const now = nowIso();
   if (outcome?.status !== "succeeded")
-    return updatePayment(tx, refundId, {
+    return updateLedgerRow(tx, current, {
       status: "failed",
       provider_ref: outcome?.providerRef ?? null,
       failure_code: "invalid_refund",
       updated_at: now,
     });
-  const succeeded = await updatePayment(tx, refundId, {
+  const succeeded = await updateLedgerRow(tx, current, {
     status: "succeeded",
     provider_ref: outcome.providerRef,
     updated_at: now,
@@ -206,7 +208,7 @@ export async function settleRefundIn(tx: Tx, refundId: string, outcome: RefundOu
   if (parent.gateway === BALANCE_GATEWAY) await creditRefund(tx, succeeded, parent);
   for (const listener of refundSucceededListeners()) await listener(tx, succeeded, parent);
   if (parent.status === "succeeded" && (await refundedAmountOf(tx, parent.id)) >= parent.amount) {
-    const refundedCharge = await updatePayment(tx, parent.id, { status: "refunded", updated_at: now });
+    const refundedCharge = await updateLedgerRow(tx, parent, { status: "refunded", updated_at: now });
     await handlersOf(parent.payable_type)?.onRefunded?.(tx, succeeded, refundedCharge);
   }
   return succeeded;

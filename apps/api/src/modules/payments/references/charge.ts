@@ -62,6 +62,12 @@ export interface ReferenceChargeInput {
   lockPayable: (tx: Tx) => Promise<void>;
   /** The driver's host: where the reference's screen is (`/reference/<payment>`). */
   returnOrigin: string;
+  /**
+   * True for a pass's renewal: the reference asks for a place the driver already holds, so the cap on
+   * unpaid references (decision 0282, there against holding new places) does not refuse it
+   * (docs/decisions/0313). It still counts against the cap for the driver's next purchase.
+   */
+  holdsNoNewPlace?: boolean;
 }
 
 export async function chargeByReference(deps: LedgerDeps, input: ReferenceChargeInput): Promise<ChargeResult> {
@@ -78,7 +84,7 @@ export async function chargeByReference(deps: LedgerDeps, input: ReferenceCharge
   try {
     payment = await inTransaction(deps.db, async (tx) => {
       await input.lockPayable(tx);
-      if ((await countAwaitingReferencesOf(tx, input.userId)) >= MAX_AWAITING_REFERENCES)
+      if (!input.holdsNoNewPlace && (await countAwaitingReferencesOf(tx, input.userId)) >= MAX_AWAITING_REFERENCES)
         throw new AppError("action_not_available", {
           status: 409,
           messageKey: "payments.references_cap_reached",

@@ -16,9 +16,8 @@ export async function recordIssuedReference(db: Executor, paymentId: string, iss
     .execute();
 }
 
-/** A charge with its reference, the charge's status telling whether it is awaiting payment, paid or expired. */
-export function findReferenceCharge(db: Executor, paymentId: string) {
-  return db
+const referenceCharges = (db: Executor) =>
+  db
     .selectFrom("payment_references")
     .innerJoin("payments", "payments.id", "payment_references.payment_id")
     .select([
@@ -35,9 +34,22 @@ export function findReferenceCharge(db: Executor, paymentId: string) {
       "payments.payable_type",
       "payments.description",
       "payments.updated_at",
-    ])
-    .where("payment_references.payment_id", "=", paymentId)
-    .executeTakeFirst();
+    ]);
+
+/** A charge with its reference, the charge's status telling whether it is awaiting payment, paid or expired. */
+export function findReferenceCharge(db: Executor, paymentId: string) {
+  return referenceCharges(db).where("payment_references.payment_id", "=", paymentId).executeTakeFirst();
+}
+
+/** The driver's references not paid yet and not past their expiry, soonest to expire first. */
+export function listAwaitingReferenceCharges(db: Executor, userId: string, now: string) {
+  return referenceCharges(db)
+    .where("payments.user_id", "=", userId)
+    .where("payments.status", "in", ["pending", "requires_action"])
+    .where("payment_references.expires_at", ">", now)
+    .orderBy("payment_references.expires_at", "asc")
+    .limit(20)
+    .execute();
 }
 
 export type ReferenceChargeRow = NonNullable<Awaited<ReturnType<typeof findReferenceCharge>>>;
@@ -52,20 +64,4 @@ export async function countAwaitingReferencesOf(db: Executor, userId: string): P
     .where("payments.status", "in", ["pending", "requires_action"])
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-/** How a charge was paid by reference (OXXO, SPEI), or null: a card's or the balance's. */
-export async function railOf(db: Executor, paymentId: string): Promise<"oxxo" | "spei" | null> {
-  return (await railsOf(db, [paymentId])).get(paymentId) ?? null;
-}
-
-/** Which of these charges were paid by reference, and how (receipts, the console, exports). */
-export async function railsOf(db: Executor, paymentIds: string[]): Promise<Map<string, "oxxo" | "spei">> {
-  if (paymentIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("payment_references")
-    .select(["payment_id", "rail"])
-    .where("payment_id", "in", paymentIds)
-    .execute();
-  return new Map(rows.map((row) => [row.payment_id, row.rail]));
 }

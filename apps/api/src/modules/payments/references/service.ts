@@ -1,7 +1,8 @@
 import type { PaymentReference } from "@estaciona/contracts/schemas/references";
 import type { Executor } from "../../../db/database.ts";
 import { AppError } from "../../../lib/errors.ts";
-import { findReferenceCharge, type ReferenceChargeRow } from "./repository.ts";
+import { nowIso } from "../../../lib/time.ts";
+import { findReferenceCharge, listAwaitingReferenceCharges, type ReferenceChargeRow } from "./repository.ts";
 import { findSandboxReference } from "./sandbox.ts";
 
 /** A reference as the driver sees it (docs/decisions/0280): its status read from its charge. */
@@ -33,6 +34,12 @@ export async function referenceOfUser(db: Executor, userId: string, paymentId: s
   const row = await findReferenceCharge(db, paymentId);
   if (row?.user_id !== userId) throw new AppError("object_not_found");
   return presentReference(db, row);
+}
+
+/** `GET user/references`: what the driver still has to pay at a store or by transfer (the receipts list). */
+export async function awaitingReferencesOfUser(db: Executor, userId: string): Promise<PaymentReference[]> {
+  const rows = await listAwaitingReferenceCharges(db, userId, nowIso());
+  return Promise.all(rows.map((row) => presentReference(db, row)));
 }
 
 /** The reference of a charge made by `chargeByReference`. */

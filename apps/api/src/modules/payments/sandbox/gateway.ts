@@ -1,9 +1,11 @@
 import { WALLETS } from "@estaciona/contracts/wallets";
+import type { QueryCreator } from "kysely";
 import type { Db, Executor } from "../../../db/database.ts";
 import { forUpdate, isUniqueViolation } from "../../../db/database.ts";
-import type { Row } from "../../../db/schema.ts";
+import type { Database, Row } from "../../../db/schema.ts";
 import { newId } from "../../../lib/ids.ts";
 import { isoBefore, nowIso } from "../../../lib/time.ts";
+import { insertWithJob } from "../../jobs/queue.ts";
 import {
   type CardFormConfig,
   type ChargeOutcome,
@@ -17,7 +19,13 @@ import {
 import { isExpired } from "./cards.ts";
 import { SANDBOX_TOKEN_TTL_SECONDS, sandboxId } from "./ids.ts";
 import { claimWalletCard } from "./wallet.ts";
-import { emitSandboxEvent, type SandboxEventType } from "./webhooks.ts";
+import {
+  emitSandboxEvent,
+  JOB_SANDBOX_WEBHOOK,
+  SANDBOX_WEBHOOK_ATTEMPTS,
+  type SandboxEventType,
+  sandboxEventJob,
+} from "./webhooks.ts";
 
 /** Which provider's card component the sandbox's hosted form imitates (its postMessage shapes). */
 export type SandboxShape = "conekta" | "nmi" | "netpay";
@@ -146,8 +154,6 @@ export function createSandboxGateway(options: {
     },
 
     async charge(request: ChargeRequest): Promise<ChargeOutcome> {
-      const earlier = await byReference(request.reference);
-      if (earlier) return outcomeOf(earlier);
       const card = request.wallet
         ? await claimWalletCard(db, request.cardRef)
         : await db
@@ -157,7 +163,12 @@ export function createSandboxGateway(options: {
             .where("customer_id", "=", request.customerRef)
             .where("deleted_at", "is", null)
             .executeTakeFirst();
-      if (!card) return { status: "declined", providerRef: null, reason: "invalid_token" };
+      // A charge made before under this reference is answered as it is (a retry after a lost
+      // answer); its unique reference finds it below without a read before every new charge.
+      if (!card) {
+        const earlier = await byReference(request.reference);
+        return earlier ? outcomeOf(earlier) : { status: "declined", providerRef: null, reason: "invalid_token" };
+      }
       const behaviour = isExpired(card.exp_month, card.exp_year) ? "expired" : card.behaviour;
       const status = behaviour === "approve" ? "succeeded" : behaviour === "three_ds" ? "requires_action" : "declined";
       const declineReason =
@@ -176,19 +187,26 @@ export function createSandboxGateway(options: {
         updated_at: now,
       };
       try {
-        await db.insertInto("sandbox_charges").values(made).execute();
+        // The charge and its webhook are written together, as a provider records both at once
+        // (one statement on PostgreSQL, decision 0348). A challenge's event comes with its answer.
+        const insertCharge = (creator: QueryCreator<Database>) => creator.insertInto("sandbox_charges").values(made);
+        if (sendsWebhooks && status !== "requires_action")
+          await insertWithJob(
+            db,
+            insertCharge,
+            JOB_SANDBOX_WEBHOOK,
+            sandboxEventJob(status === "succeeded" ? "charge.succeeded" : "charge.declined", made),
+            { maxAttempts: SANDBOX_WEBHOOK_ATTEMPTS },
+          );
+        else await insertCharge(db).execute();
       } catch (error) {
-        // The same reference twice at once: the provider answers the one charge it made.
+        // The reference charged before (a retry, or the same reference twice at once): the
+        // provider answers the one charge it made.
         if (!isUniqueViolation(error)) throw error;
         const charge = await byReference(request.reference);
         if (!charge) throw new Error("sandbox charge vanished");
         return outcomeOf(charge);
       }
-      if (status !== "requires_action")
-        await emit(db, status === "succeeded" ? "charge.succeeded" : "charge.declined", {
-          id: made.id,
-          reference: request.reference,
-        });
       // The charge just made, as inserted: nothing refunded yet, nothing to read back (decision 0275).
       if (status === "succeeded") return { status: "succeeded", providerRef: made.id, refundedAmount: 0 };
       return outcomeOf(made);

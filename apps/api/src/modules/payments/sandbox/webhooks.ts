@@ -27,20 +27,28 @@ export function signHmacWebhook(secret: string, body: string, nonce = randomByte
   return `t=${nonce},s=${signature}`;
 }
 
+/** A webhook's delivery is tried this many times. */
+export const SANDBOX_WEBHOOK_ATTEMPTS = 10;
+
 /**
- * Queues one event about a sandbox charge (in the caller's transaction when it has one). It is
- * signed when it is sent: a stored hex signature could read as a card number to the PCI scan.
+ * The payload of the job that delivers one event about a sandbox charge. It is signed when it is
+ * sent: a stored hex signature could read as a card number to the PCI scan.
  */
-export async function emitSandboxEvent(
-  db: Executor,
-  type: SandboxEventType,
-  charge: { id: string; reference: string },
-): Promise<void> {
+export function sandboxEventJob(type: SandboxEventType, charge: { id: string; reference: string }) {
   const event: SandboxEvent = {
     id: `evt_${randomBytes(12).toString("base64url")}`,
     type,
     created_at: new Date().toISOString(),
     data: { charge_id: charge.id, reference: charge.reference },
   };
-  await enqueue(db, JOB_SANDBOX_WEBHOOK, { body: JSON.stringify(event) }, { maxAttempts: 10 });
+  return { body: JSON.stringify(event) };
+}
+
+/** Queues one event about a sandbox charge (in the caller's transaction when it has one). */
+export async function emitSandboxEvent(
+  db: Executor,
+  type: SandboxEventType,
+  charge: { id: string; reference: string },
+): Promise<void> {
+  await enqueue(db, JOB_SANDBOX_WEBHOOK, sandboxEventJob(type, charge), { maxAttempts: SANDBOX_WEBHOOK_ATTEMPTS });
 }

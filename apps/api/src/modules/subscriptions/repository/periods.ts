@@ -69,29 +69,31 @@ export function listPeriodsOf(db: Executor, subscriptionIds: string[]) {
     .execute();
 }
 
-/** Whether a period has a charge in flight or done. */
-export async function hasLiveChargeForPeriod(db: Executor, periodId: string): Promise<boolean> {
-  const row = await db
+/** The charges of one period (its refunds are rows of their own, kind `refund`). */
+const chargesOfPeriod = (db: Executor, periodId: string) =>
+  db
     .selectFrom("payments")
-    .select("id")
+    .selectAll()
     .where("payable_type", "=", PERIOD_PAYABLE)
     .where("payable_id", "=", periodId)
-    .where("kind", "=", "charge")
+    .where("kind", "=", "charge");
+
+/** Whether a period has a charge in flight or done. */
+export async function hasLiveChargeForPeriod(db: Executor, periodId: string): Promise<boolean> {
+  const row = await chargesOfPeriod(db, periodId)
     .where("status", "in", ["pending", "requires_action", "succeeded"])
     .executeTakeFirst();
   return row !== undefined;
 }
 
+/** The period's newest charge, whatever its status: one renewal reference per period (docs/decisions/0333). */
+export function findLatestChargeOfPeriod(db: Executor, periodId: string) {
+  return chargesOfPeriod(db, periodId).orderBy("created_at", "desc").orderBy("id", "desc").executeTakeFirst();
+}
+
 /** The period's successful charge (to refund it). */
 export function findSucceededChargeOfPeriod(db: Executor, periodId: string) {
-  return db
-    .selectFrom("payments")
-    .selectAll()
-    .where("payable_type", "=", PERIOD_PAYABLE)
-    .where("payable_id", "=", periodId)
-    .where("kind", "=", "charge")
-    .where("status", "in", ["succeeded", "refunded"])
-    .executeTakeFirst();
+  return chargesOfPeriod(db, periodId).where("status", "in", ["succeeded", "refunded"]).executeTakeFirst();
 }
 
 /** Ledger rows (charges and refunds) of a driver's passes, newest first, with period, plan and card. */

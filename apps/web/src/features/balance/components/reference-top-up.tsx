@@ -65,7 +65,7 @@ export function ReferenceTopUp({
                 checked={rail === choice}
                 onChange={() => setRail(choice)}
               />{" "}
-              {t(`balance_rail_${choice}`)}
+              {t(`reference_rail_${choice}`)}
             </label>
           ))}
         </div>

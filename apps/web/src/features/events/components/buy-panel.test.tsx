@@ -9,6 +9,7 @@ import {
   renderWithProviders,
   visaCard,
 } from "../../../components/parking/testing/fixtures.tsx";
+import { i18n } from "../../../lib/i18n.ts";
 import { BuyPanel } from "./buy-panel.tsx";
 
 vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
@@ -161,6 +162,31 @@ describe("Event buy panel", () => {
       reference_rail: "spei",
       expected_total: 18502,
     });
+  });
+
+  it("the breakdown's fee line names the rail chosen: a card's, OXXO's or SPEI's, in English and Spanish", async () => {
+    mockApi({
+      "GET user/vehicles": () => ({ body: { data: [vehicle] } }),
+      "GET user/payment/methods": () => ({ body: { data: [visaCard] } }),
+    });
+    renderWithProviders(<BuyPanel event={peninsula} />);
+    const feeLine = () => screen.getByRole("table").querySelector('[data-line="processing_fee"] th');
+    expect(await screen.findByRole("radio", { name: "ABC123" })).toBeChecked();
+    expect(feeLine()).toHaveTextContent("Card processing fee");
+    await userEvent.click(screen.getByRole("radio", { name: "Cash at OXXO" }));
+    expect(feeLine()).toHaveTextContent("OXXO cash payment fee");
+    expect(screen.queryByText("Card processing fee")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("radio", { name: "SPEI transfer" }));
+    expect(feeLine()).toHaveTextContent("SPEI transfer fee");
+    try {
+      await i18n.changeLanguage("es");
+      expect(await screen.findByText("Comisión por transferencia SPEI")).toBeInTheDocument();
+      await userEvent.click(screen.getByRole("radio", { name: "Efectivo en OXXO" }));
+      expect(feeLine()).toHaveTextContent("Comisión por pago en efectivo en OXXO");
+      expect(screen.queryByText("Comisión por pago con tarjeta")).not.toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 
   it("a US event offers no cash or transfer", async () => {

@@ -183,7 +183,7 @@ export function BuyPanel({ event }: { event: Event }) {
       )}
 
       <h3 className="pay-price-label">{t("page.price_label")}</h3>
-      <FeeBreakdown amounts={price} />
+      <FeeBreakdown amounts={price} rail={paymentChoice} />
       <p className="muted">{t("page.price_note")}</p>
 
       {outcome.kind === "failed" && (

@@ -1,5 +1,6 @@
 import type { EventVisitDetail } from "@estaciona/contracts/schemas/events";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { LoadingSection } from "../../../components/loading-view.tsx";
@@ -13,6 +14,7 @@ import { EventPass } from "../components/event-pass.tsx";
 import { EventVisitStatusBadge } from "../components/event-status.tsx";
 import "../../../lib/catalogues/events.ts";
 import "../styles/events.css";
+import { WaitingReference } from "../../payment-references/index.ts";
 import { ReceiptLinks } from "../../receipts/index.ts";
 
 /** While a payment is being confirmed the visit is read again this often, so the pass appears by itself. */
@@ -36,6 +38,11 @@ function EventVisitView({ visit }: { visit: EventVisitDetail }) {
   const { dateTime, dateTimeRange } = useParkingFormat();
   const zone = visit.event.location.time_zone;
   const ended = Date.parse(visit.event.ends_at) <= Date.now();
+  const queryClient = useQueryClient();
+  const onReferencePaid = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: eventVisitQuery(visit.uuid).queryKey }),
+    [queryClient, visit.uuid],
+  );
   return (
     <div className="visit-detail event-visit">
       <div className="visit-detail-status">
@@ -66,6 +73,7 @@ function EventVisitView({ visit }: { visit: EventVisitDetail }) {
                   : t("status.cancelled")}
         </p>
       )}
+      <WaitingReference payments={visit.payments} timeZone={zone} holds="event" onPaid={onReferencePaid} />
       <dl className="detail-list">
         <div className="detail-list-row">
           <dt>{t("visit.event")}</dt>

@@ -10,6 +10,7 @@ import {
 } from "../../../components/parking/testing/fixtures.tsx";
 import { i18n, registerNamespaces } from "../../../lib/i18n.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
+import { creditNote } from "../../../testing/credit-note.ts";
 import { CreditNotes } from "./credit-notes.tsx";
 import { GlobalInvoiceSettings } from "./global-invoice-settings.tsx";
 
@@ -22,27 +23,7 @@ beforeAll(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const note = (over: Record<string, unknown>) => ({
-  uuid: "0f5c1a52-0000-4000-8000-00000000000a",
-  status: "issued",
-  series: "NC",
-  folio: 3,
-  stamped: false,
-  cfdi_uuid: null,
-  payment_uuid: "0f5c1a52-0000-4000-8000-00000000000b",
-  refund_uuid: "0f5c1a52-0000-4000-8000-00000000000c",
-  related_number: "EST-12",
-  related_cfdi_uuid: null,
-  invoice_uuid: "0f5c1a52-0000-4000-8000-00000000000d",
-  global_invoice_uuid: null,
-  subtotal: 862,
-  tax: 138,
-  total: 1000,
-  currency: "mxn",
-  created_at: "2026-11-20T18:00:00.000Z",
-  issued_at: "2026-11-20T18:00:05.000Z",
-  ...over,
-});
+const note = creditNote;
 
 describe("The console's credit notes", () => {
   it("shows each note in words and money, offers its files once issued and a retry only on a failed one", async () => {

@@ -23,8 +23,14 @@ export default function InvoicesScreen() {
   const invoices = useQuery(pendingInvoicesQuery());
   const profile = useQuery(profileQuery());
   return (
-    <Page title={t("invoices.title")}>
-      <ConsoleList list={invoices} count={invoices.data?.length ?? 0} empty={t("invoices.none")} framed={false}>
+    <Page title={t("invoices.page_title")}>
+      <ConsoleList
+        title={t("invoices.title")}
+        list={invoices}
+        count={invoices.data?.length ?? 0}
+        empty={t("invoices.none")}
+        framed={false}
+      >
         <ul className="card-list">
           {invoices.data?.map((invoice) => (
             <PendingInvoice key={invoice.uuid} invoice={invoice} />

@@ -1,4 +1,4 @@
-import { getPaymentReference } from "@estaciona/contracts/endpoints/references";
+import { getPaymentReference, listAwaitingReferences } from "@estaciona/contracts/endpoints/references";
 import { queryOptions } from "@tanstack/react-query";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
 import { endpointKey } from "../../../lib/endpoint-query.ts";
@@ -11,3 +11,10 @@ export const paymentReferenceQuery = (paymentUuid: string) => {
     queryFn: ({ signal }) => callEndpoint(getPaymentReference, input, { signal, handleErrors: false }),
   });
 };
+
+/** The driver's references still to pay (the receipts list shows them above the month's payments). */
+export const awaitingReferencesQuery = () =>
+  queryOptions({
+    queryKey: endpointKey(listAwaitingReferences),
+    queryFn: ({ signal }) => callEndpoint(listAwaitingReferences, {}, { signal, handleErrors: false }),
+  });

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useParkingFormat } from "../../../components/parking/format.ts";
@@ -19,8 +20,8 @@ export function HeldPlaceReference({
   paymentUuid: string;
   timeZone: string;
   holds: "pass" | "event";
-  /** The pass's or the event visit's page. */
-  to: string;
+  /** The pass's or the event visit's page; none when already on it. */
+  to?: string;
   onPaid: () => void;
 }) {
   const { t } = useTranslation("home");
@@ -33,9 +34,39 @@ export function HeldPlaceReference({
       note={(reference) => t("reference_held_until", { time: dateTime(reference.expires_at, timeZone) })}
       onPaid={onPaid}
     >
-      <Link className="button button-secondary button-block" to={to}>
-        {t(`reference_see_${holds}`)}
-      </Link>
+      {to && (
+        <Link className="button button-secondary button-block" to={to}>
+          {t(`reference_see_${holds}`)}
+        </Link>
+      )}
     </ReferenceDetails>
   );
+}
+
+/**
+ * The reference still waiting to be paid for a held pass or event place, shown on its page when the
+ * driver comes back (docs/decisions/0330): the newest charge awaiting the driver's action. A card's
+ * 3-D Secure charge also awaits; the reference read answers "not found" for it and nothing shows.
+ */
+export function WaitingReference({
+  payments,
+  timeZone,
+  holds,
+  onPaid,
+}: {
+  /** The product's payments, newest first. */
+  payments: readonly { uuid: string; status: string }[];
+  timeZone: string;
+  holds: "pass" | "event";
+  onPaid: () => void;
+}) {
+  const waiting = payments.find((payment) => payment.status === "requires_action")?.uuid;
+  // Once paid the charge no longer waits, but the reference stays on screen to say it was paid.
+  const [shown, setShown] = useState<string | undefined>(waiting);
+  useEffect(() => {
+    if (waiting) setShown(waiting);
+  }, [waiting]);
+  const uuid = waiting ?? shown;
+  if (!uuid) return null;
+  return <HeldPlaceReference paymentUuid={uuid} timeZone={timeZone} holds={holds} onPaid={onPaid} />;
 }

@@ -39,7 +39,7 @@ export function PaymentChoice({
               disabled={disabled}
               onChange={() => onChange(choice)}
             />{" "}
-            {choice === "card" ? t("reference_pay_card") : t(`balance_rail_${choice}`)}
+            {choice === "card" ? t("reference_pay_card") : t(`reference_rail_${choice}`)}
           </label>
         ))}
       </div>

@@ -45,28 +45,28 @@ export function ReferenceDetails({
   if (!shown) return null;
   return (
     <section className="notice" aria-labelledby="payment-reference-title">
-      <h3 id="payment-reference-title">{t("balance_reference_title")}</h3>
-      <p role="status">{shown.status === "paid" ? paidText : t(`balance_reference_status_${shown.status}`)}</p>
+      <h3 id="payment-reference-title">{t("reference_title")}</h3>
+      <p role="status">{shown.status === "paid" ? paidText : t(`reference_status_${shown.status}`)}</p>
       <dl>
-        <dt>{t("balance_reference_amount")}</dt>
+        <dt>{t("reference_amount")}</dt>
         <dd>{money(shown.amount, shown.currency)}</dd>
-        <dt>{t(`balance_reference_number_${shown.rail}`)}</dt>
+        <dt>{t(`reference_number_${shown.rail}`)}</dt>
         <dd data-testid="reference-number">{shown.number}</dd>
         {shown.bank && (
           <>
-            <dt>{t("balance_reference_bank")}</dt>
+            <dt>{t("reference_bank")}</dt>
             <dd>{shown.bank}</dd>
           </>
         )}
-        <dt>{t("balance_reference_expires")}</dt>
+        <dt>{t("reference_expires")}</dt>
         <dd>{dateTime(shown.expires_at, timeZone)}</dd>
       </dl>
-      {shown.barcode_url && <img src={shown.barcode_url} alt={t("balance_reference_number_oxxo")} />}
-      {shown.status === "awaiting" && <p>{t(`balance_reference_howto_${shown.rail}`)}</p>}
+      {shown.barcode_url && <img src={shown.barcode_url} alt={t("reference_number_oxxo")} />}
+      {shown.status === "awaiting" && <p>{t(`reference_howto_${shown.rail}`)}</p>}
       {shown.status === "awaiting" && <p className="muted">{note(shown)}</p>}
       {shown.sandbox_url && shown.status === "awaiting" && (
         <a className="link" href={`${shown.sandbox_url}?lang=${i18n.language.startsWith("en") ? "en" : "es"}`}>
-          {t("balance_reference_sandbox")}
+          {t("reference_sandbox")}
         </a>
       )}
       {children}

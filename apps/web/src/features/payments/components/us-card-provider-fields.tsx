@@ -2,9 +2,8 @@ import type { CardFormConfig } from "@estaciona/contracts/schemas/payment";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { currentLocale } from "../../../lib/i18n.ts";
+import { configureCollectJs } from "../lib/collect-js.ts";
 import { askFrameToSubmit, type CollectCard, frameOrigin, readFrameMessage } from "../lib/frame-messages.ts";
-import { loadScript } from "../lib/load-script.ts";
-import { providerGlobals } from "../lib/provider-globals.ts";
 import { useLatest } from "../lib/use-latest.ts";
 import { CardFrame, frameUrlWith } from "./card-frame.tsx";
 
@@ -75,15 +74,10 @@ function CollectJsFields(props: UsProviderProps) {
       callbacks.current.onUnavailable();
       return;
     }
-    void loadScript(scriptUrl, { "data-tokenization-key": publicKey, "data-variant": "inline" }).then((loaded) => {
-      const collect = providerGlobals().CollectJS;
-      if (!current) return;
-      if (!loaded || !collect) {
-        if (loaded) console.warn("The Collect.js script loaded without CollectJS.");
-        callbacks.current.onUnavailable();
-        return;
-      }
-      collect.configure({
+    // One configuration per loaded Collect.js, shared with the wallet buttons (docs/decisions/0343).
+    const lease = configureCollectJs(
+      { scriptUrl, tokenizationKey: publicKey },
+      {
         variant: "inline",
         fields: {
           ccnumber: { selector: "#collect-ccnumber", title: fieldLabel },
@@ -97,11 +91,19 @@ function CollectJsFields(props: UsProviderProps) {
         timeoutDuration: 10_000,
         timeoutCallback: () => callbacks.current.onValidationFailed(),
         fieldsAvailableCallback: () => callbacks.current.onReady(),
-      });
+      },
+    );
+    void lease.ready.then((collect) => {
+      if (!current) return;
+      if (!collect) {
+        callbacks.current.onUnavailable();
+        return;
+      }
       providerRef.current = { requestToken: () => collect.startPaymentRequest() };
     });
     return () => {
       current = false;
+      lease.release();
       providerRef.current = null;
     };
   }, [config, fieldLabel, callbacks, providerRef]);

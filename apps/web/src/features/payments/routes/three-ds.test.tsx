@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cardRefusal } from "../../../lib/card-refusal.ts";
@@ -9,6 +9,9 @@ import ThreeDsScreen from "./three-ds.tsx";
 vi.mock("../catalogue.ts", () => ({}));
 beforeAll(registerPaymentsCatalogue);
 afterEach(() => {
+  // Unmounted before the storage is cleared: this file's hook runs before Testing Library's own
+  // cleanup, and a screen still mounted (the wizard's, sent back with a refusal) could write it again.
+  cleanup();
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });

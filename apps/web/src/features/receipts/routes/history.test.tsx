@@ -71,11 +71,12 @@ describe("the receipts history", () => {
       `/recibo/${VALET}`,
     );
     expect(screen.queryByRole("button", { name: "Show more" })).not.toBeInTheDocument();
-    const query = new URLSearchParams(api.calls[0]?.url.split("?")[1]);
+    const historyCalls = api.calls.filter((call) => call.url.startsWith("user/receipts/history"));
+    const query = new URLSearchParams(historyCalls[0]?.url.split("?")[1]);
     // This month on the phone's clock, from its first midnight to the next month's.
     const from = new Date(query.get("from") ?? "");
     expect([from.getDate(), from.getHours(), from.getMonth()]).toEqual([1, 0, new Date().getMonth()]);
-    expect(api.calls[1]?.url).toContain(`cursor=${encodeURIComponent(cursor)}`);
+    expect(historyCalls[1]?.url).toContain(`cursor=${encodeURIComponent(cursor)}`);
   });
 
   it("tags a charge business or personal with the keyboard, saved through the tag endpoint", async () => {
@@ -155,6 +156,53 @@ describe("the receipts history", () => {
     renderWithProviders(<HistoryScreen />);
     await screen.findByRole("list");
     expect(screen.queryByRole("link", { name: /CFDI/ })).not.toBeInTheDocument();
+  });
+
+  it("lists the references still to pay above the payments, each leading to its reference, in both languages", async () => {
+    const awaiting = {
+      payment_uuid: "0c1d2e3f-0000-4000-8000-000000000010",
+      rail: "oxxo",
+      status: "awaiting",
+      amount: 95120,
+      currency: "mxn",
+      number: "93000012345678",
+      barcode_url: null,
+      bank: null,
+      expires_at: "2026-11-28T18:00:00.000Z",
+      product: "subscription_period",
+      description: "Fundidora · Mensual · ABC123",
+      sandbox_url: null,
+    };
+    mockApi({
+      "GET user/receipts/history": () => page([entry({})]),
+      "GET user/references": () => ({ body: { data: [awaiting] } }),
+    });
+    const { unmount } = renderWithProviders(<HistoryScreen />);
+    const section = await screen.findByRole("region", { name: "Waiting for your payment" });
+    expect(within(section).getByRole("link", { name: "Subscription" })).toHaveAttribute(
+      "href",
+      `/referencia/${awaiting.payment_uuid}`,
+    );
+    expect(within(section).getByText("$951.20 MXN")).toBeInTheDocument();
+    expect(within(section).getByText("Fundidora · Mensual · ABC123")).toBeInTheDocument();
+    expect(within(section).getByText(/^Cash at OXXO · Pay before .*Nov.* 28/)).toBeInTheDocument();
+    unmount();
+
+    await i18n.changeLanguage("es");
+    renderWithProviders(<HistoryScreen />);
+    const seccion = await screen.findByRole("region", { name: "Por pagar" });
+    expect(within(seccion).getByRole("link", { name: "Pensión" })).toBeInTheDocument();
+    expect(within(seccion).getByText(/^Efectivo en OXXO · Paga antes de /)).toBeInTheDocument();
+  });
+
+  it("shows no references section when none waits", async () => {
+    mockApi({
+      "GET user/receipts/history": () => page([entry({})]),
+      "GET user/references": () => ({ body: { data: [] } }),
+    });
+    renderWithProviders(<HistoryScreen />);
+    await screen.findByRole("list");
+    expect(screen.queryByRole("region", { name: "Waiting for your payment" })).not.toBeInTheDocument();
   });
 
   it("says so when the month has no payments, and offers to try again when the list fails", async () => {

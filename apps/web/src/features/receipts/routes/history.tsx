@@ -6,6 +6,7 @@ import { Page } from "../../../components/page.tsx";
 import { useParkingFormat } from "../../../components/parking/format.ts";
 import { getHostConfig } from "../../../lib/host-config.ts";
 import { downloadStatement, historyQuery } from "../api/receipts.ts";
+import { AwaitingReferences } from "../components/awaiting-references.tsx";
 import { HistoryEntryRow } from "../components/history-entry.tsx";
 import { recentMonths, recentYears } from "../lib/months.ts";
 import "../../../lib/catalogues/parking.ts";
@@ -71,6 +72,7 @@ export default function HistoryScreen() {
           ))}
         </div>
       </section>
+      <AwaitingReferences />
       {history.isPending ? (
         <LoadingSection />
       ) : history.isError ? (

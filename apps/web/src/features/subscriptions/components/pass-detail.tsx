@@ -1,10 +1,11 @@
 import type { SubscriptionDetail } from "@estaciona/contracts/schemas/subscriptions";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
+import { useAwaitingReference, WaitingReference } from "../../payment-references/index.ts";
 import { rememberReturnPath } from "../../payments/index.ts";
 import { ReceiptLinks } from "../../receipts/index.ts";
 import { cancelPass, payPass, refreshPasses } from "../api/subscriptions.ts";
@@ -27,6 +28,10 @@ export function PassDetail({ pass, justBought }: { pass: SubscriptionDetail; jus
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const payKey = useRef<string | null>(null);
+  const onReferencePaid = useCallback(() => void refreshPasses(queryClient), [queryClient]);
+  // A reference waiting for cash or a transfer is how this period is being paid: no card actions beside it (0342).
+  const waitingReference = useAwaitingReference(pass.payments);
+  const byCard = waitingReference === "none";
   const zone = pass.location.time_zone;
   const current = pass.periods.find((period) => period.last_day === pass.current_last_day) ?? pass.periods.at(-1);
   const cancellable = !pass.cancel_at_period_end && !["canceled", "expired"].includes(pass.status);
@@ -86,14 +91,15 @@ export function PassDetail({ pass, justBought }: { pass: SubscriptionDetail; jus
       t("subscriptions:detail.period"),
       t("subscriptions:detail.period_range", { from: day(current.start_date), to: day(current.last_day) }),
     ]);
-  if (pass.next_charge)
-    rows.push([
-      t("subscriptions:detail.next_charge"),
-      t("subscriptions:detail.next_charge_value", {
-        date: day(pass.next_charge.date),
-        amount: money(pass.next_charge.total, pass.currency),
-      }),
-    ]);
+  if (pass.next_charge) {
+    const next = { date: day(pass.next_charge.date), amount: money(pass.next_charge.total, pass.currency) };
+    // A pass paid by reference is not charged: its next period's reference is sent the day before (decision 0333).
+    rows.push(
+      pass.renews_by === "oxxo" || pass.renews_by === "spei"
+        ? [t("subscriptions:detail.next_reference"), t(`subscriptions:detail.next_reference_${pass.renews_by}`, next)]
+        : [t("subscriptions:detail.next_charge"), t("subscriptions:detail.next_charge_value", next)],
+    );
+  }
   if (pass.ends_on) rows.push([t("subscriptions:detail.ends_on"), day(pass.ends_on)]);
   if (pass.discount) rows.push([t("subscriptions:detail.discount"), pass.discount.code]);
 
@@ -123,6 +129,10 @@ export function PassDetail({ pass, justBought }: { pass: SubscriptionDetail; jus
       {pass.status === "incomplete" && pass.expires_at && (
         <p className="pass-note">{t("subscriptions:detail.expires_at", { time: dateTime(pass.expires_at, zone) })}</p>
       )}
+      {/* Cancelling voids the next period's reference (decision 0316): once nothing waits, it is not shown as expired. */}
+      {!(pass.cancel_at_period_end && waitingReference === "none") && (
+        <WaitingReference payments={pass.payments} timeZone={zone} holds="pass" onPaid={onReferencePaid} />
+      )}
       {pass.status === "past_due" && pass.next_retry_at && (
         <p className="pass-note">{t("subscriptions:detail.retry_at", { time: dateTime(pass.next_retry_at, zone) })}</p>
       )}
@@ -143,7 +153,7 @@ export function PassDetail({ pass, justBought }: { pass: SubscriptionDetail; jus
         </div>
       )}
       <div className="pass-actions">
-        {WAITING_FOR_MONEY.includes(pass.status) && due && (
+        {WAITING_FOR_MONEY.includes(pass.status) && due && byCard && (
           <>
             <button type="button" className="button button-primary" disabled={busy} onClick={() => void payNow()}>
               {t("subscriptions:detail.pay_now", { amount: money(due.amounts.total, due.amounts.currency) })}
@@ -198,7 +208,15 @@ export function PassDetail({ pass, justBought }: { pass: SubscriptionDetail; jus
         title={t("subscriptions:detail.cancel_title")}
         message={
           endsAtPeriodEnd
-            ? t("subscriptions:detail.cancel_at_end", { date: day(pass.current_last_day) })
+            ? [
+                t("subscriptions:detail.cancel_at_end", { date: day(pass.current_last_day) }),
+                // An active pass's waiting reference is the next period's: cancelling voids it (decision 0316).
+                pass.status === "active" && waitingReference === "awaiting"
+                  ? t("subscriptions:detail.cancel_voids_reference")
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(" ")
             : t("subscriptions:detail.cancel_now")
         }
         confirmLabel={t("subscriptions:detail.cancel_confirm")}

@@ -4,15 +4,28 @@ import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
 import { failureText } from "../lib/failure-text.ts";
 import { usePassFormat } from "../lib/format.ts";
 
-/** The server's quote for the choices made: the first period, its all-in charge, and what follows. */
-export function PassQuoteSummary({ plan, quote, error }: { plan: Plan; quote: PlanQuote | undefined; error: unknown }) {
+/**
+ * The server's quote for the choices made: the first period, its all-in charge (its fee named by how
+ * it is paid), and what follows.
+ */
+export function PassQuoteSummary({
+  plan,
+  quote,
+  error,
+  rail,
+}: {
+  plan: Plan;
+  quote: PlanQuote | undefined;
+  error: unknown;
+  rail?: "card" | "oxxo" | "spei";
+}) {
   const { t, money, day } = usePassFormat();
   return quote ? (
     <>
       <p className="pass-note pass-ends">
         {t("subscriptions:plan.first_period", { from: day(quote.start_date), to: day(quote.last_day) })}
       </p>
-      <FeeBreakdown amounts={quote.first_period} />
+      <FeeBreakdown amounts={quote.first_period} rail={rail} />
       <p className="muted">
         {quote.charged_now ? null : `${t("subscriptions:plan.trial_note", { date: day(quote.start_date) })} `}
         {plan.interval === "one_time" ? t("subscriptions:plan.one_time_note") : t("subscriptions:plan.renews_note")}

@@ -168,7 +168,7 @@ export function PlanCheckout({ plan, initialCode }: { plan: Plan; initialCode: s
               </>
             )}
 
-            <PassQuoteSummary plan={plan} quote={quote} error={quoteError} />
+            <PassQuoteSummary plan={plan} quote={quote} error={quoteError} rail={paymentChoice} />
 
             {outcome.kind === "failed" && (
               <div className="pay-error" role="alert">

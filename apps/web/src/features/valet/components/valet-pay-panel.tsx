@@ -44,7 +44,7 @@ export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
     payWithBalance,
     selected: selectedCard,
     choose: setUseBalance,
-  } = useBalanceChoice({ balances, currency: ticket.currency, cards, chosenCard });
+  } = useBalanceChoice({ balances, currency: ticket.currency, cards: methods.data && cards, chosenCard });
   const quote = ticket.quote;
   if (!quote) return null;
   const tip = tipMajor * MINOR_PER_MAJOR;

@@ -57,7 +57,7 @@ export function PayPanel({
   } = useBalanceChoice({
     balances: useQuery(balancesQuery(visit.location.uuid)).data,
     currency: live?.breakdown.currency ?? "mxn",
-    cards,
+    cards: methods.data && cards,
     chosenCard,
   });
   const [outcome, setOutcome] = useState<Outcome>(

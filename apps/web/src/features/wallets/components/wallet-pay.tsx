@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useParkingFormat } from "../../../components/parking/format.ts";
 import { gatewayConfigQuery } from "../api/wallets.ts";
 import { walletsOnThisDevice } from "../lib/device-wallets.ts";
+import { CollectJsWallets } from "./collect-js-wallets.tsx";
 import { SandboxWalletSheet } from "./sandbox-wallet-sheet.tsx";
 import "../catalogue.ts";
 import "./wallets.css";
@@ -39,7 +40,24 @@ export default function WalletPay({
   const wallets = walletsOnThisDevice(config.data);
   const [open, setOpen] = useState<WalletKind | null>(null);
   const [cancelled, setCancelled] = useState<WalletKind | null>(null);
-  if (wallets.length === 0) return null;
+  if (!config.data || wallets.length === 0) return null;
+  if (config.data.provider === "nmi") {
+    return (
+      <div className="wallet-pay">
+        {heading}
+        <CollectJsWallets
+          config={config.data}
+          wallets={wallets}
+          country={country}
+          amount={amount}
+          currency={currency}
+          disabled={disabled}
+          onMethod={onMethod}
+        />
+        <p className="muted wallet-or-card">{t("or_card")}</p>
+      </div>
+    );
+  }
 
   return (
     <div className="wallet-pay">

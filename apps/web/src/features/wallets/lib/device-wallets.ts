@@ -18,10 +18,11 @@ const hasApplePay = (): boolean => {
 /**
  * The wallets a pay panel offers (docs/decisions/0284, 0285): those the country's gateway takes and
  * this device has. Apple Pay only where Safari says it can pay. Google Pay with the sandbox in any
- * browser (its sheet stands in for Google's, whose web API runs in every browser); with a real
- * gateway only once its own wallet button is wired, which the SPA does not do yet.
+ * browser (its sheet stands in for Google's, whose web API runs in every browser). With NMI,
+ * Collect.js draws each button and leaves out the one this device cannot pay with
+ * (docs/decisions/0339); Conekta's wallet button is not wired, so Mexico's live gateway offers none.
  */
 export function walletsOnThisDevice(config: CardFormConfig | undefined): WalletKind[] {
-  if (!config || config.provider !== "sandbox") return [];
+  if (!config || (config.provider !== "sandbox" && config.provider !== "nmi")) return [];
   return config.wallets.filter((wallet) => (wallet === "apple_pay" ? hasApplePay() : true));
 }
