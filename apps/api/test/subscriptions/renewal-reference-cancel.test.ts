@@ -184,6 +184,9 @@ describe(`subscriptions: the renewal reference cancelled or at the cap (${testEn
     ]);
     expect(third.statusCode).toBe(409);
     expect(third.body).toContain("2 referencias");
+    // The racing tick may have found the message while the charge was still pending: the job asks to be
+    // run again 30 s later (sendRenewalReference), so the clock moves past that, as the worker's would.
+    setClock(Date.now() + 60_000);
     await tick();
     const renewal = await renewalCharges(passId);
     expect(renewal.map((charge) => charge.status)).toEqual(["requires_action"]);
