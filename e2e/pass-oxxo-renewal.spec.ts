@@ -109,6 +109,9 @@ test("a pass paid at OXXO: a month later the renewal's reference waits on /recib
   await expect(toPay).toContainText(amount);
   await expect(toPay).toContainText("Efectivo en OXXO · Paga antes de");
   await expect(toPay).toContainText(expiry);
+  // Where the gateway sends the driver back: kept to open again once the pass is cancelled.
+  const referencePath = (await toPay.locator(".history-entry a").first().getAttribute("href")) as string;
+  expect(referencePath).toMatch(/^\/referencia\//);
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath("receipts-renewal-to-pay.png"), fullPage: true });
 
@@ -144,4 +147,12 @@ test("a pass paid at OXXO: a month later the renewal's reference waits on /recib
   await expect(page.getByRole("region", { name: "Por pagar" })).toHaveCount(0);
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath("receipts-nothing-to-pay.png"), fullPage: true });
+
+  // The reference's own page, opened again from the store's receipt or the gateway's link: voided, not "expired".
+  await page.goto(hostUrl("localhost", referencePath));
+  const voided = page.getByRole("region", { name: "Tu referencia de pago" });
+  await expect(voided.getByRole("status")).toHaveText("Anulada: ya no la pagues");
+  await expect(voided.getByRole("link", { name: /simular el pago/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath("reference-voided.png"), fullPage: true });
 });

@@ -12,8 +12,12 @@ export const paymentReference = z.object({
   /** The charge it pays: the receipts and the ledger know it by this. */
   payment_uuid: z.string(),
   rail: z.enum(REFERENCE_RAILS),
-  /** `awaiting`: not paid yet; `expired`: not paid in time (nothing is held any more). */
-  status: z.enum(["awaiting", "paid", "expired"]),
+  /**
+   * `awaiting`: not paid yet; `expired`: not paid in time (nothing is held any more); `voided`: what it
+   * paid for will not happen (a pass cancelled after its renewal reference went out, docs/decisions/0316),
+   * so the driver must not pay it.
+   */
+  status: z.enum(["awaiting", "paid", "expired", "voided"]),
   amount,
   currency: z.enum(CURRENCIES),
   /** The OXXO reference (the barcode's number) or the CLABE; null while the gateway has not answered. */

@@ -68,6 +68,7 @@ export const home = {
   reference_status_awaiting: "Waiting for your payment",
   balance_reference_status_paid: "Paid: your balance has been topped up",
   reference_status_expired: "Expired without payment",
+  reference_status_voided: "Cancelled: don't pay it",
   reference_sandbox: "Open the test payment page (simulate the payment)",
   balance_wallet_label: "Or top up with your phone's wallet",
   reference_pay_how: "How to pay",

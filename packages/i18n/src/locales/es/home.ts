@@ -71,6 +71,7 @@ export const home: typeof source = {
   reference_status_awaiting: "Esperando tu pago",
   balance_reference_status_paid: "Pagada: tu saldo ya se recargó",
   reference_status_expired: "Venció sin pago",
+  reference_status_voided: "Anulada: ya no la pagues",
   reference_sandbox: "Abrir la página de pago de prueba (simular el pago)",
   balance_wallet_label: "O recarga con la billetera de tu teléfono",
   reference_pay_how: "Cómo pagar",

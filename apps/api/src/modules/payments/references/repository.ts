@@ -31,6 +31,7 @@ const referenceCharges = (db: Executor) =>
       "payments.amount",
       "payments.currency",
       "payments.status",
+      "payments.failure_code",
       "payments.payable_type",
       "payments.description",
       "payments.updated_at",

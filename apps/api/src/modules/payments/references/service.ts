@@ -4,11 +4,15 @@ import { AppError } from "../../../lib/errors.ts";
 import { nowIso } from "../../../lib/time.ts";
 import { findReferenceCharge, listAwaitingReferenceCharges, type ReferenceChargeRow } from "./repository.ts";
 import { findSandboxReference } from "./sandbox.ts";
+import { isVoidReason } from "./void.ts";
 
 /** A reference as the driver sees it (docs/decisions/0280): its status read from its charge. */
 
-const statusOf = (row: ReferenceChargeRow): PaymentReference["status"] =>
-  row.status === "succeeded" || row.status === "refunded" ? "paid" : row.status === "failed" ? "expired" : "awaiting";
+function statusOf(row: ReferenceChargeRow): PaymentReference["status"] {
+  if (row.status === "succeeded" || row.status === "refunded") return "paid";
+  if (row.status !== "failed") return "awaiting";
+  return isVoidReason(row.failure_code) ? "voided" : "expired";
+}
 
 async function presentReference(db: Executor, row: ReferenceChargeRow): Promise<PaymentReference> {
   // The sandbox's own order, when the sandbox issued it: the screen links its "simulate payment" page.

@@ -6,6 +6,13 @@ import { handlersOf } from "../ledger/payables.ts";
 import { updateLedgerRow } from "../ledger/revenue-days.ts";
 import { lockPayment } from "../repository.ts";
 
+/** Why a reference is voided: its failure code, which tells a voided reference from an expired one. */
+const VOID_REASONS = ["subscription_already_canceled"] as const satisfies readonly ErrorCode[];
+type VoidReason = (typeof VOID_REASONS)[number];
+
+/** Whether a failed reference charge was voided (its driver told not to pay it) rather than left to expire. */
+export const isVoidReason = (code: string | null): boolean => VOID_REASONS.some((reason) => reason === code);
+
 /**
  * A reference whose payable will not happen any more (a pass cancelled after its renewal reference
  * was issued, docs/decisions/0316) is voided in the caller's transaction: the charge becomes `failed`
@@ -18,7 +25,7 @@ import { lockPayment } from "../repository.ts";
  * reference still awaiting payment moves: a card's 3-D Secure charge, a paid or failed one is left
  * alone. Returns whether this call voided it.
  */
-export async function voidAwaitingReference(tx: Tx, paymentId: string, reason: ErrorCode): Promise<boolean> {
+export async function voidAwaitingReference(tx: Tx, paymentId: string, reason: VoidReason): Promise<boolean> {
   const payment = await lockPayment(tx, paymentId);
   if (!payment || !referenceRailOf(payment.rail)) return false;
   if (payment.status !== "pending" && payment.status !== "requires_action") return false;
