@@ -111,6 +111,35 @@ describe(`subscriptions: the renewal reference cancelled or at the cap (${testEn
     expect((await referenceCalls(app).balanceOf(driver.user.id)).movements).toHaveLength(1);
   });
 
+  it("a pass not paid yet, cancelled: its own reference is voided at once; paid anyway, the money is kept in the balance", async () => {
+    const app = clock.app();
+    const driver = await createDriverWithVehicle(app);
+    const { subscription, payment } = await buyNewPassByReference(app, driver, "spei", 8);
+    const [owed] = await toPay(driver);
+    expect(owed?.payment_uuid).toBe(payment.uuid);
+
+    const canceled = await cancelSubscription(app.db, driver.user.id, subscription.uuid);
+    expect(canceled.status).toBe("canceled");
+    expect(await toPay(driver)).toEqual([]);
+    expect((await referenceOfUser(app.db, driver.user.id, payment.uuid)).status).toBe("voided");
+
+    // The transfer arrives anyway: kept in the balance once, never a refund through the gateway, the pass still over.
+    expect(await payReference(driver, payment.uuid)).toBe(200);
+    await tick();
+    const { balanceOf } = referenceCalls(app);
+    const movements = (await balanceOf(driver.user.id)).movements;
+    expect(movements.map((movement) => [movement.kind, movement.amount])).toEqual([["refund", owed?.amount]]);
+    expect((await referenceOfUser(app.db, driver.user.id, payment.uuid)).status).toBe("paid");
+    expect(await passRow(subscription.uuid)).toMatchObject({ status: "canceled" });
+    const refunds = await app.db
+      .selectFrom("payments")
+      .select("id")
+      .where("parent_payment_id", "=", payment.uuid)
+      .where("kind", "=", "refund")
+      .execute();
+    expect(refunds).toEqual([]);
+  });
+
   it("a cancel racing the sweep and the advance jobs: the reference is voided or never issued, never left open", async () => {
     const app = clock.app();
     const passes = await Promise.all([

@@ -10,7 +10,7 @@ import { refundPayment } from "../payments/ledger.ts";
 import { refundedAmountOf } from "../payments/repository.ts";
 import type { BillingDeps } from "./billing.ts";
 import { presentDetail, presentPayment, presentSummaries } from "./presenter.ts";
-import { voidRenewalReference } from "./renewal-reference-void.ts";
+import { voidPeriodReference } from "./renewal-reference-void.ts";
 import {
   findSubscriptionById,
   findSubscriptionOfUser,
@@ -68,9 +68,11 @@ export async function cancelSubscription(db: Db, userId: string, subscriptionId:
     const move = cancellation(subscription);
     if (move.kind === "refused") throw new AppError("subscription_already_canceled");
     if (move.kind === "at_period_end") {
-      await voidRenewalReference(tx, subscription);
+      await voidPeriodReference(tx, subscription, subscription.current_period + 1);
       return updateSubscriptionRow(tx, subscription.id, { cancel_at_period_end: 1, canceled_at: now, updated_at: now });
     }
+    // A pass waiting for its reference to be paid: that reference is void, not refunded once paid.
+    await voidPeriodReference(tx, subscription, subscription.current_period);
     if (move.releasesPromo && subscription.discount_id)
       await releaseRedemption(tx, subscription.id, subscription.discount_id);
     return updateSubscriptionRow(tx, subscription.id, {

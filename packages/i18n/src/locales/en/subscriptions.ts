@@ -118,6 +118,8 @@ export const subscriptions = {
     cancel_now: "It ends now; nothing was charged for it.",
     cancel_voids_reference:
       "The next period's reference is voided: do not pay it. If you already paid it, the money stays in your balance.",
+    cancel_voids_own_reference:
+      "Its payment reference is voided: do not pay it. If you already paid it, the money stays in your balance.",
     cancel_confirm: "Cancel subscription",
     cancel_keep: "Keep it",
     canceled_note: "Cancelled: valid until {{date}}, then it ends. It will not be charged again.",

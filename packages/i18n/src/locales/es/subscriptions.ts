@@ -116,6 +116,8 @@ export const subscriptions: typeof source = {
     cancel_now: "Termina ahora; no se cobró nada por ella.",
     cancel_voids_reference:
       "La referencia del siguiente periodo se anula: no la pagues. Si ya la pagaste, el dinero queda en tu saldo.",
+    cancel_voids_own_reference:
+      "Su referencia de pago se anula: no la pagues. Si ya la pagaste, el dinero queda en tu saldo.",
     cancel_confirm: "Cancelar pensión",
     cancel_keep: "Conservarla",
     canceled_note: "Cancelada: vigente hasta el {{date}}, después termina. No se volverá a cobrar.",

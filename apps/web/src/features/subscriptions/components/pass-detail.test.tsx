@@ -253,6 +253,20 @@ describe("a pass held by a reference", () => {
     expect(screen.queryByRole("region", { name: "Your payment reference" })).toBeNull();
   });
 
+  it("cancelling a pass that waits on its own reference warns that reference is voided too", async () => {
+    mockApi({
+      [`GET user/reference/${REFERENCE}`]: () => oxxo("awaiting"),
+      "GET user/subscriptions": () => ({ body: { data: [] } }),
+    });
+    renderWithProviders(<PassDetail pass={heldPass} justBought={false} />);
+    await screen.findByRole("region", { name: "Your payment reference" });
+    await userEvent.click(screen.getByRole("button", { name: "Cancel subscription" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog).toHaveTextContent(
+      "Its payment reference is voided: do not pay it. If you already paid it, the money stays in your balance.",
+    );
+  });
+
   it("shows nothing for a card's charge waiting for 3-D Secure (no reference behind it)", async () => {
     mockApi({ "GET user/subscriptions": () => ({ body: { data: [] } }) });
     renderWithProviders(<PassDetail pass={heldPass} justBought={false} />);

@@ -217,7 +217,13 @@ export function PassDetail({ pass, justBought }: { pass: SubscriptionDetail; jus
               ]
                 .filter(Boolean)
                 .join(" ")
-            : t("subscriptions:detail.cancel_now")
+            : [
+                t("subscriptions:detail.cancel_now"),
+                // A pass not paid yet waits on its own reference: cancelling voids it too.
+                waitingReference === "awaiting" ? t("subscriptions:detail.cancel_voids_own_reference") : null,
+              ]
+                .filter(Boolean)
+                .join(" ")
         }
         confirmLabel={t("subscriptions:detail.cancel_confirm")}
         dismissLabel={t("subscriptions:detail.cancel_keep")}
