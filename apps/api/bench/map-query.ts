@@ -18,7 +18,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../src/db/database.ts";
 import { prepareDatabase } from "../src/db/prepare.ts";
-import type { BoundingBox } from "../src/modules/meters/repository.ts";
+import type { BoundingBox } from "../src/modules/meters/map-repository.ts";
 import { listZones } from "../src/modules/meters/zones.ts";
 import {
   answerOfOldRows,

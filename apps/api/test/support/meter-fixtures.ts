@@ -4,7 +4,7 @@ import { meterPurchaseSubtotal } from "@estaciona/contracts/meters";
 import { MAX_ZONES_IN_VIEW, type MeterZoneList, type MeterZoneSummary } from "@estaciona/contracts/schemas/meters";
 import { sql } from "kysely";
 import type { Executor } from "../../src/db/database.ts";
-import type { BoundingBox } from "../../src/modules/meters/repository.ts";
+import type { BoundingBox } from "../../src/modules/meters/map-repository.ts";
 
 const PLATFORM_ORGANISATION_ID = "4f6c1d2e-0000-4000-8000-000000000001";
 /** Charged around the clock, every day of the week. */

@@ -1,4 +1,3 @@
-import { PostgresAdapter, sql } from "kysely";
 import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow, Row } from "../../db/schema.ts";
 
@@ -45,86 +44,6 @@ export function findZone(db: Executor, locationId: string) {
 export function findZoneByCode(db: Executor, zoneCode: string) {
   return zones(db).where("parking_meters.zone_code", "=", zoneCode).executeTakeFirst();
 }
-
-export interface BoundingBox {
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-}
-
-/** A page of the map: the zones' summaries as JSON texts joined by commas, and whether the box held more. */
-export interface ZonePage {
-  items: string;
-  truncated: boolean;
-}
-
-/**
- * The active zones whose point is inside the box, nearest its centre first, at most `cap` of them,
- * as the map's summaries in JSON text. `meter_map` holds each active zone's exact point and its
- * summary (docs/decisions/0300), so a view reads that table alone; the spatial index narrows the
- * rows (SQLite's R*Tree, PostgreSQL's GiST on the point) and the exact box filter stays, because
- * the R*Tree rounds its floats outwards (docs/decisions/0177). The texts are never parsed: the
- * route sends them as they are (docs/decisions/0336). PostgreSQL joins them itself into one row,
- * because a row costs its client more than its server; SQLite's rows cost little, and numbering
- * them in SQL to leave out the one over the cap cost more than it saved.
- */
-export async function zonePageInBox(
-  db: Executor,
-  box: BoundingBox,
-  cap: number,
-  locationIds: string[] | null = null,
-): Promise<ZonePage> {
-  // Only the zones of the requesting host's lots when it is limited to some (docs/decisions/0165).
-  if (locationIds?.length === 0) return { items: "", truncated: false };
-  const centreLat = (box.south + box.north) / 2;
-  const centreLng = (box.west + box.east) / 2;
-  const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const distance = sql<number>`(lat - ${centreLat}) * (lat - ${centreLat}) + (lng - ${centreLng}) * (lng - ${centreLng})`;
-  const nearest = db
-    .selectFrom("meter_map")
-    .select("summary")
-    // PostgreSQL numbers the rows by these; SQLite's rows carry the summary alone.
-    .$if(onPostgres, (query) => query.select(["location_id", distance.as("distance")]))
-    .where(onPostgres ? inGist(box) : inRtree(box))
-    .where("lat", ">=", box.south)
-    .where("lat", "<=", box.north)
-    .where("lng", ">=", box.west)
-    .where("lng", "<=", box.east)
-    .$if(locationIds !== null, (query) => query.where("location_id", "in", locationIds ?? []))
-    .orderBy(distance)
-    .orderBy("location_id")
-    .limit(cap + 1);
-  if (!onPostgres) {
-    const rows = await nearest.execute();
-    return {
-      items: rows
-        .slice(0, cap)
-        .map((row) => row.summary)
-        .join(","),
-      truncated: rows.length > cap,
-    };
-  }
-  const placed = db
-    .selectFrom(nearest.as("nearest"))
-    .select(["summary", sql<number>`row_number() over (order by distance, location_id)`.as("place")]);
-  const page = await db
-    .selectFrom(placed.as("placed"))
-    .select([
-      sql<string | null>`string_agg(summary, ',' order by place) filter (where place <= ${cap})`.as("items"),
-      sql<boolean>`count(*) > ${cap}`.as("truncated"),
-    ])
-    .executeTakeFirstOrThrow();
-  return { items: page.items ?? "", truncated: page.truncated };
-}
-
-/** The box on SQLite's R*Tree columns. */
-const inRtree = (box: BoundingBox) =>
-  sql<boolean>`min_lat <= ${box.north} and max_lat >= ${box.south} and min_lng <= ${box.east} and max_lng >= ${box.west}`;
-
-/** The box on PostgreSQL's GiST index, its bounds as `real`, the columns' type, so the exact filter agrees at the edges. */
-const inGist = (box: BoundingBox) =>
-  sql<boolean>`point(lng, lat) <@ box(point(${box.west}::real, ${box.south}::real), point(${box.east}::real, ${box.north}::real))`;
 
 export function findLocation(db: Executor, locationId: string) {
   return db

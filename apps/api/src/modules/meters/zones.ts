@@ -1,14 +1,13 @@
 import type { FeeRates } from "@estaciona/contracts";
 import type { MeterRules, MeterWindow } from "@estaciona/contracts/meters";
-import {
-  type AdminMeterZone,
-  type AdminMeterZonePage,
-  type createMeterZoneBody,
-  MAX_ZONES_IN_VIEW,
-  type MeterZone,
-  type MeterZoneList,
-  type MeterZoneSummary,
-  type meterZoneBody,
+import type {
+  AdminMeterZone,
+  AdminMeterZonePage,
+  createMeterZoneBody,
+  MeterZone,
+  MeterZoneList,
+  MeterZoneSummary,
+  meterZoneBody,
 } from "@estaciona/contracts/schemas/meters";
 import type { z } from "zod";
 import { type Executor, underUniqueRule } from "../../db/database.ts";
@@ -17,8 +16,8 @@ import { JsonText } from "../../lib/json-text.ts";
 import { nowIso } from "../../lib/time.ts";
 import { changedFields, recordAudit } from "../operator/audit.ts";
 import { type OperatorScope, reachable } from "../operator/scope.ts";
+import { type BoundingBox, zonePageInBox } from "./map-repository.ts";
 import {
-  type BoundingBox,
   findLocation,
   findZone,
   findZoneByCode,
@@ -26,7 +25,6 @@ import {
   listZonesOfOrganisation,
   type MeterZoneRow,
   updateZone,
-  zonePageInBox,
 } from "./repository.ts";
 
 /** Meter zones: their rules and rates, the map's and the sign's reads, and the console's zones. */
@@ -109,7 +107,7 @@ export async function listZones(
   box: BoundingBox,
   hostLocations: string[] | null,
 ): Promise<JsonText<MeterZoneList>> {
-  const page = await zonePageInBox(db, box, MAX_ZONES_IN_VIEW, hostLocations);
+  const page = await zonePageInBox(db, box, hostLocations);
   return new JsonText(`{"items":[${page.items}],"truncated":${page.truncated}}`);
 }
 
