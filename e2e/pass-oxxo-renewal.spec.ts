@@ -152,6 +152,10 @@ test("a pass paid at OXXO: a month later the renewal's reference waits on /recib
   await page.goto(hostUrl("localhost", referencePath));
   const voided = page.getByRole("region", { name: "Tu referencia de pago" });
   await expect(voided.getByRole("status")).toHaveText("Anulada: ya no la pagues");
+  // Nothing left to pay: the amount is not "to pay" any more and there is no date to pay by.
+  await expect(voided).toContainText(`Monto${amount}`);
+  await expect(voided).not.toContainText("Monto a pagar");
+  await expect(voided).not.toContainText("Paga antes de");
   await expect(voided.getByRole("link", { name: /simular el pago/ })).toHaveCount(0);
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath("reference-voided.png"), fullPage: true });

@@ -91,6 +91,10 @@ describe(`a pass and an event place paid by reference (${testEngine})`, () => {
     expect((await pay(reference.sandbox_url)).statusCode).toBe(409);
 
     expect((await passRow(subscription.uuid)).status).toBe("active");
+    // The driver's list says the next period is asked for at OXXO, not charged (decision 0333).
+    const mine = await app.inject({ method: "GET", url: "/api/user/subscriptions", headers: driver.headers });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().data).toMatchObject([{ uuid: subscription.uuid, renews_by: "oxxo" }]);
     expect(await chargeOf(payment.uuid)).toMatchObject({ status: "succeeded", payment_method_id: null });
     const charges = await app.db
       .selectFrom("payments")

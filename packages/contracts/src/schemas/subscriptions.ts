@@ -125,6 +125,11 @@ export const subscriptionSummary = z.object({
   ends_on: calendarDate.nullable(),
   /** The next charge: its day and all-in amount; null when none is coming. */
   next_charge: z.object({ date: calendarDate, total: amount }).nullable(),
+  /**
+   * How the next period is paid (docs/decisions/0333): charged to the card, or asked for by a reference
+   * of the rail the running period was paid with, sent the day before it starts; null when none is coming.
+   */
+  renews_by: z.enum(["card", ...REFERENCE_RAILS]).nullable(),
   currency: z.enum(CURRENCIES),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummary>;
@@ -138,11 +143,6 @@ export const subscriptionDetail = subscriptionSummary.extend({
   expires_at: isoTimestamp.nullable(),
   /** `past_due`: when the card is tried again. */
   next_retry_at: isoTimestamp.nullable(),
-  /**
-   * How the next period is paid (docs/decisions/0333): charged to the card, or asked for by a reference
-   * of the rail the running period was paid with, sent the day before it starts; null when none is coming.
-   */
-  renews_by: z.enum(["card", ...REFERENCE_RAILS]).nullable(),
   canceled_at: isoTimestamp.nullable(),
   created_at: isoTimestamp,
   periods: z.array(subscriptionPeriod),

@@ -101,7 +101,10 @@ interface PassContext {
 export const appliedDiscount = (discount: DiscountRow | null) =>
   discount ? { code: discount.code, kind: discount.kind, value: discount.value, periods: discount.periods } : null;
 
-function summarise({ subscription, plan, location, periods, discount, plate }: PassContext): SubscriptionSummary {
+async function summarise(
+  db: Executor,
+  { subscription, plan, location, periods, discount, plate }: PassContext,
+): Promise<SubscriptionSummary> {
   const current = periods.find((period) => period.number === subscription.current_period) ?? periods.at(-1);
   if (!current) throw new Error(`Pass ${subscription.id} has no period`);
   const ending = subscription.cancel_at_period_end === 1 || !renews(plan.interval_unit);
@@ -126,6 +129,7 @@ function summarise({ subscription, plan, location, periods, discount, plate }: P
     cancel_at_period_end: subscription.cancel_at_period_end === 1,
     ends_on: endedEarly ? null : ending || subscription.status === "canceled" ? lastDayOf(current) : null,
     next_charge: nextCharge,
+    renews_by: nextCharge ? await renewsBy(db, subscription, periods) : null,
     currency: plan.currency,
   };
 }
@@ -149,6 +153,7 @@ export async function presentSummaries(db: Executor, subscriptions: Subscription
   return Promise.all(
     subscriptions.map(async (subscription) =>
       summarise(
+        db,
         await contextOf(
           db,
           subscription,
@@ -198,10 +203,8 @@ export async function presentDetail(db: Executor, subscription: SubscriptionRow)
   ]);
   const context = await contextOf(db, subscription, periods);
   const { location } = context;
-  const summary = summarise(context);
   return {
-    ...summary,
-    renews_by: summary.next_charge ? await renewsBy(db, subscription, periods) : null,
+    ...(await summarise(db, context)),
     location: {
       uuid: location.id,
       name: location.name,

@@ -59,6 +59,8 @@ export const home = {
   reference_number_spei: "CLABE",
   reference_bank: "Bank",
   reference_expires: "Pay before",
+  reference_expired_on: "Expired",
+  reference_amount_settled: "Amount",
   reference_howto_oxxo:
     "At any OXXO store, tell the cashier you want to pay an OXXO Pay service, give this reference and pay the exact amount in cash. OXXO charges its own fee.",
   reference_howto_spei:

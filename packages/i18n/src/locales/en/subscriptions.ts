@@ -35,6 +35,8 @@ export const subscriptions = {
     no_plans: "There are no subscriptions for sale here yet.",
     vehicle: "Vehicle",
     next_charge: "Next charge {{date}}: {{amount}}",
+    next_reference_oxxo: "Next period {{date}}: {{amount}} in cash at OXXO",
+    next_reference_spei: "Next period {{date}}: {{amount}} by SPEI transfer",
     ends_on: "Last day {{date}}",
     starts_on: "Starts {{date}}",
     places_left_one: "{{count}} place left",

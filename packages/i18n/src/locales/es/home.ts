@@ -62,6 +62,8 @@ export const home: typeof source = {
   reference_number_spei: "CLABE",
   reference_bank: "Banco",
   reference_expires: "Paga antes de",
+  reference_expired_on: "Venció",
+  reference_amount_settled: "Monto",
   reference_howto_oxxo:
     "En cualquier tienda OXXO, pide pagar un servicio OXXO Pay, dicta esta referencia y paga el monto exacto en efectivo. OXXO cobra su propia comisión.",
   reference_howto_spei:

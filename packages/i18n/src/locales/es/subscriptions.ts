@@ -33,6 +33,8 @@ export const subscriptions: typeof source = {
     no_plans: "Aún no hay pensiones a la venta aquí.",
     vehicle: "Vehículo",
     next_charge: "Próximo cargo {{date}}: {{amount}}",
+    next_reference_oxxo: "Próximo periodo {{date}}: {{amount}} en efectivo en OXXO",
+    next_reference_spei: "Próximo periodo {{date}}: {{amount}} por transferencia SPEI",
     ends_on: "Último día {{date}}",
     starts_on: "Inicia {{date}}",
     places_left_one: "Queda {{count}} lugar",

@@ -43,12 +43,13 @@ export function ReferenceDetails({
   }, [status, onPaid]);
   const shown = reference.data;
   if (!shown) return null;
+  const awaiting = shown.status === "awaiting";
   return (
     <section className="notice" aria-labelledby="payment-reference-title">
       <h3 id="payment-reference-title">{t("reference_title")}</h3>
       <p role="status">{shown.status === "paid" ? paidText : t(`reference_status_${shown.status}`)}</p>
       <dl>
-        <dt>{t("reference_amount")}</dt>
+        <dt>{t(awaiting ? "reference_amount" : "reference_amount_settled")}</dt>
         <dd>{money(shown.amount, shown.currency)}</dd>
         <dt>{t(`reference_number_${shown.rail}`)}</dt>
         <dd data-testid="reference-number">{shown.number}</dd>
@@ -58,13 +59,18 @@ export function ReferenceDetails({
             <dd>{shown.bank}</dd>
           </>
         )}
-        <dt>{t("reference_expires")}</dt>
-        <dd>{dateTime(shown.expires_at, timeZone)}</dd>
+        {/* When to pay by, while it can be paid; when it ran out, once it did; nothing once paid or voided. */}
+        {(awaiting || shown.status === "expired") && (
+          <>
+            <dt>{t(awaiting ? "reference_expires" : "reference_expired_on")}</dt>
+            <dd>{dateTime(shown.expires_at, timeZone)}</dd>
+          </>
+        )}
       </dl>
       {shown.barcode_url && <img src={shown.barcode_url} alt={t("reference_number_oxxo")} />}
-      {shown.status === "awaiting" && <p>{t(`reference_howto_${shown.rail}`)}</p>}
-      {shown.status === "awaiting" && <p className="muted">{note(shown)}</p>}
-      {shown.sandbox_url && shown.status === "awaiting" && (
+      {awaiting && <p>{t(`reference_howto_${shown.rail}`)}</p>}
+      {awaiting && <p className="muted">{note(shown)}</p>}
+      {shown.sandbox_url && awaiting && (
         <a className="link" href={`${shown.sandbox_url}?lang=${i18n.language.startsWith("en") ? "en" : "es"}`}>
           {t("reference_sandbox")}
         </a>

@@ -206,6 +206,9 @@ describe("a pass held by a reference", () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText("Next charge")).not.toBeInTheDocument();
+    // The line under the status says the same: a period asked for at OXXO, not a charge.
+    expect(screen.getByText("Next period February 28, 2027: $1,796.43 MXN in cash at OXXO")).toBeInTheDocument();
+    expect(screen.queryByText(/^Next charge/)).not.toBeInTheDocument();
     const reference = await screen.findByRole("region", { name: "Your payment reference" });
     expect(within(reference).getByText("93000000000002")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Pay .* now/ })).not.toBeInTheDocument();

@@ -4,19 +4,24 @@ import { pathTo } from "../../../config/paths.ts";
 import { usePassFormat } from "../lib/format.ts";
 import { PassStatusBadge } from "./pass-status.tsx";
 
-/** What comes next for a pass: its next charge, its last day, or its first day. */
+/**
+ * What comes next for a pass: its next charge (or, for a pass paid by reference, its next period and
+ * how it is asked for: no card is charged, decision 0333), its last day, or its first day.
+ */
 export function PassOutlook({ pass }: { pass: SubscriptionSummary }) {
   const { t, money, day } = usePassFormat();
   if (pass.status === "trial") return <>{t("subscriptions:list.starts_on", { date: day(pass.start_date) })}</>;
-  if (pass.next_charge)
+  if (pass.next_charge) {
+    const next = { date: day(pass.next_charge.date), amount: money(pass.next_charge.total, pass.currency) };
+    const rail = pass.renews_by;
     return (
       <>
-        {t("subscriptions:list.next_charge", {
-          date: day(pass.next_charge.date),
-          amount: money(pass.next_charge.total, pass.currency),
-        })}
+        {rail === "oxxo" || rail === "spei"
+          ? t(`subscriptions:list.next_reference_${rail}`, next)
+          : t("subscriptions:list.next_charge", next)}
       </>
     );
+  }
   if (pass.ends_on) return <>{t("subscriptions:list.ends_on", { date: day(pass.ends_on) })}</>;
   return null;
 }
