@@ -70,6 +70,9 @@ test("a new Mexican driver buys a monthly pass with an OXXO reference, reopens t
 
   await expect(waiting.getByRole("status")).toHaveText("Pagada: tu pensión está activa", { timeout: 60_000 });
   await expect(again.locator(".status-badge")).toHaveText("Activa");
+  // Paid in cash, it renews in cash: the next period is asked for at OXXO, never "Próximo cargo".
+  await expect(again.getByText(/^Próximo periodo .+: \$[\d,.]+ MXN en efectivo en OXXO$/)).toBeVisible();
+  await expect(again.getByText(/^Próximo cargo/)).toHaveCount(0);
   await expectAccessible(again);
   await again.screenshot({ path: testInfo.outputPath("pass-paid.png"), fullPage: true });
 
