@@ -35,9 +35,14 @@ export async function enqueue(
   payload: JsonValue,
   options: EnqueueOptions = {},
 ): Promise<string | null> {
+  const inserted = await insertJob.first(executor, ...newJob(kind, payload, options));
+  return inserted?.id ?? null;
+}
+
+/** A new job's values in `jobRow`'s order: a new id, its kind and payload, when it runs, its attempts, its key, now. */
+function newJob(kind: string, payload: JsonValue, options: EnqueueOptions) {
   const now = nowIso();
-  const inserted = await insertJob.first(
-    executor,
+  return [
     newId(),
     kind,
     JSON.stringify(payload),
@@ -45,8 +50,7 @@ export async function enqueue(
     options.maxAttempts ?? 10,
     options.dedupeKey ?? null,
     now,
-  );
-  return inserted?.id ?? null;
+  ] as const;
 }
 
 /** A queued job's row. */
@@ -117,16 +121,7 @@ export async function insertWithJob<Table extends keyof Database>(
   payload: JsonValue,
   options: EnqueueOptions = {},
 ): Promise<void> {
-  const now = nowIso();
-  const job = jobRow(
-    newId(),
-    kind,
-    JSON.stringify(payload),
-    options.runAt ?? now,
-    options.maxAttempts ?? 10,
-    options.dedupeKey ?? null,
-    now,
-  );
+  const job = jobRow(...newJob(kind, payload, options));
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await db.with("written", insert).insertInto("jobs").values(job).onConflict(skipLiveDuplicate).execute();
     return;

@@ -6,26 +6,20 @@ import {
   registerParkingCatalogues,
   renderWithProviders,
 } from "../../../components/parking/testing/fixtures.tsx";
+import { oxxoReference } from "../../../testing/payment-reference.ts";
 import { ReferenceDetails } from "./reference-details.tsx";
 
 vi.mock("../../../lib/catalogues/home.ts", () => ({}));
 beforeAll(() => registerParkingCatalogues());
 
 const PAYMENT = "5e0c1d2e-0000-4000-8000-000000000331";
-const reference = (status: PaymentReference["status"]): PaymentReference => ({
-  payment_uuid: PAYMENT,
-  rail: "oxxo",
-  status,
-  amount: 179643,
-  currency: "mxn",
-  number: "93000000000001",
-  barcode_url: null,
-  bank: null,
-  expires_at: "2027-02-01T06:00:00.000Z",
-  product: "subscription_period",
-  description: "Pensión mensual",
-  sandbox_url: "/sandbox/reference/ref_1",
-});
+const reference = (status: PaymentReference["status"]) =>
+  oxxoReference({
+    payment_uuid: PAYMENT,
+    status,
+    expires_at: "2027-02-01T06:00:00.000Z",
+    sandbox_url: "/sandbox/reference/ref_1",
+  });
 
 async function shown(status: PaymentReference["status"]) {
   mockApi({ [`GET user/reference/${PAYMENT}`]: () => ({ body: { data: reference(status) } }) });

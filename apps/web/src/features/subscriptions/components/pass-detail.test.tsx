@@ -10,6 +10,7 @@ import {
   renderWithProviders,
 } from "../../../components/parking/testing/fixtures.tsx";
 import { registerNamespaces } from "../../../lib/i18n.ts";
+import { oxxoReference } from "../../../testing/payment-reference.ts";
 import { PassDetail } from "./pass-detail.tsx";
 import { PlanCheckout } from "./plan-checkout.tsx";
 
@@ -134,24 +135,7 @@ const renewingPass = (payments: SubscriptionDetail["payments"]): SubscriptionDet
 });
 
 /** The OXXO reference the API reads back for the pass's first period. */
-const oxxo = (status: "awaiting" | "paid") => ({
-  body: {
-    data: {
-      payment_uuid: REFERENCE,
-      rail: "oxxo",
-      status,
-      amount: 179643,
-      currency: "mxn",
-      number: "93000000000001",
-      barcode_url: null,
-      bank: null,
-      expires_at: "2027-02-01T18:00:00.000Z",
-      product: "subscription_period",
-      description: "Pensión mensual",
-      sandbox_url: null,
-    },
-  },
-});
+const oxxo = (status: "awaiting" | "paid") => ({ body: { data: oxxoReference({ payment_uuid: REFERENCE, status }) } });
 
 describe("a pass held by a reference", () => {
   it("shows the waiting reference when the driver comes back to the pass, and that it was paid once it is", async () => {
