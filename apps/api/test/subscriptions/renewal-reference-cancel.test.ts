@@ -78,6 +78,11 @@ describe(`subscriptions: the renewal reference cancelled or at the cap (${testEn
     expect((await renewalCharges(passId)).map((charge) => charge.status)).toEqual(["failed"]);
     expect(canceled.periods.find((period) => period.number === 2)?.status).toBe("failed");
     expect(canceled.payments.some((payment) => payment.status === "requires_action")).toBe(false);
+    // The pass's payments read each charge as its reference does: the renewal's voided, the first paid.
+    expect(canceled.payments.map((payment) => [payment.period, payment.rail, payment.reference_status])).toEqual([
+      [2, "oxxo", "voided"],
+      [1, "oxxo", "paid"],
+    ]);
     expect(await toPay(driver)).toEqual([]);
     expect((await referenceOfUser(app.db, driver.user.id, issued?.id as string)).status).toBe("voided");
     // The driver had been sent it: a minute later they are told once, by e-mail and text, not to pay it.

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { COUNTRIES } from "../constants.ts";
+import { PAYMENT_RAILS } from "../payment-rails.ts";
 import { PLAN_INTERVALS, SUBSCRIPTION_STATUSES } from "../statuses.ts";
 import { amount, boundedAmount, boundedCount, MESSAGE, requiredText, text, uuid, uuidParams } from "./common.ts";
 import { CURRENCIES, feeBreakdownBody } from "./parking.ts";
-import { REFERENCE_RAILS } from "./references.ts";
+import { paymentReference, REFERENCE_RAILS } from "./references.ts";
 
 /** Passes (pensiones), promo codes and partner landings (docs/product/passes-and-promo-codes.md). Money in minor units. */
 
@@ -104,6 +105,13 @@ export const subscriptionPayment = z.object({
   amount: amount,
   currency: z.enum(CURRENCIES),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  /** What paid it (docs/decisions/0323): a card or a wallet (`card` names it), the balance, cash at OXXO, SPEI. */
+  rail: z.enum(PAYMENT_RAILS),
+  /**
+   * A charge asked for by reference (OXXO, SPEI): where it stands for the driver, as the reference's
+   * own page says it (waiting, paid, expired, voided); null for every other rail.
+   */
+  reference_status: paymentReference.shape.status.nullable(),
   created_at: isoTimestamp,
   /** The lot's clock: the history writes the charge's time on it, not the phone's. */
   time_zone: z.string(),

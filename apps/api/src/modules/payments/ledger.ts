@@ -80,7 +80,7 @@ export {
   registerReferencePaidJobs,
   registerReferencePaidNotice,
 } from "./references/paid-notice.ts";
-export { referenceOfCharge, referenceOfUser } from "./references/service.ts";
+export { referenceOfCharge, referenceOfUser, referenceStatusOf } from "./references/service.ts";
 export { voidAwaitingReference } from "./references/void.ts";
 export { findChargeByIdempotencyKey } from "./repository.ts";
 export { isRevenue, signedAmount } from "./revenue-days-repository.ts";

@@ -18,6 +18,7 @@ import type { Executor } from "../../db/database.ts";
 import { findLocationById } from "../parking/locations/repository.ts";
 import type { LocationRow } from "../parking/locations/service.ts";
 import { findVehicleById } from "../parking/visits/repository.ts";
+import { referenceStatusOf } from "../payments/ledger.ts";
 import { periodPrice, planDiscountRule } from "./pricing.ts";
 import type { SubscriptionRow } from "./repository/passes.ts";
 import {
@@ -176,6 +177,9 @@ export const presentPayment = (
   amount: row.amount,
   currency: row.currency,
   card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null,
+  rail: row.rail,
+  // A refund of a reference's charge is no reference: only the charge reads as one.
+  reference_status: row.kind === "charge" && referenceRailOf(row.rail) ? referenceStatusOf(row) : null,
   created_at: row.created_at,
   time_zone: row.time_zone,
 });

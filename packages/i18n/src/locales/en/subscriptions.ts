@@ -135,6 +135,9 @@ export const subscriptions = {
     charges: "Every charge",
     no_charges: "No charges yet.",
     charge_row: "{{plan}} · period {{period}}",
+    reference_awaiting: "Waiting for your payment",
+    reference_expired: "Expired without payment",
+    reference_voided: "Cancelled",
   },
   promo: {
     title: "Promo code",

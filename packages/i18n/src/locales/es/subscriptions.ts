@@ -133,6 +133,9 @@ export const subscriptions: typeof source = {
     charges: "Todos los cargos",
     no_charges: "Aún no hay cargos.",
     charge_row: "{{plan}} · periodo {{period}}",
+    reference_awaiting: "Esperando tu pago",
+    reference_expired: "Venció sin pago",
+    reference_voided: "Anulada",
   },
   promo: {
     title: "Código promocional",

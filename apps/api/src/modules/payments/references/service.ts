@@ -8,7 +8,9 @@ import { isVoidReason } from "./void.ts";
 
 /** A reference as the driver sees it (docs/decisions/0280): its status read from its charge. */
 
-function statusOf(row: ReferenceChargeRow): PaymentReference["status"] {
+export function referenceStatusOf(
+  row: Pick<ReferenceChargeRow, "status" | "failure_code">,
+): PaymentReference["status"] {
   if (row.status === "succeeded" || row.status === "refunded") return "paid";
   if (row.status !== "failed") return "awaiting";
   return isVoidReason(row.failure_code) ? "voided" : "expired";
@@ -20,7 +22,7 @@ async function presentReference(db: Executor, row: ReferenceChargeRow): Promise<
   return {
     payment_uuid: row.payment_id,
     rail: row.rail,
-    status: statusOf(row),
+    status: referenceStatusOf(row),
     amount: row.amount,
     currency: row.currency,
     number: row.number,

@@ -109,6 +109,8 @@ export function listLedgerRowsOfPasses(db: Executor, filter: { userId: string; s
       "payments.id",
       "payments.kind",
       "payments.status",
+      "payments.failure_code",
+      "payments.rail",
       "payments.amount",
       "payments.currency",
       "payments.created_at",

@@ -118,6 +118,8 @@ const heldPass: SubscriptionDetail = {
       amount: 179643,
       currency: "mxn",
       card: null,
+      rail: "oxxo",
+      reference_status: "awaiting",
       created_at: "2027-01-31T18:00:00.000Z",
       time_zone: "America/Monterrey",
     },
@@ -231,13 +233,17 @@ describe("a pass held by a reference", () => {
             ...activePass.periods,
             { ...(renewing.periods[1] as SubscriptionDetail["periods"][number]), status: "failed" },
           ],
-          payments: [{ ...charge, status: "failed" }],
+          payments: [{ ...charge, status: "failed", reference_status: "voided" }],
         }}
         justBought={false}
       />,
     );
     expect(await screen.findByText(/^Cancelled: valid until/)).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Your payment reference" })).toBeNull();
+    // Its charge reads as the reference does: voided, paid by cash at OXXO; never "declined".
+    const voidedRow = screen.getByText("Cancelled", { selector: ".ledger-status" }).closest("li") as HTMLElement;
+    expect(voidedRow).toHaveTextContent("Cash at OXXO");
+    expect(voidedRow).not.toHaveTextContent("Declined");
   });
 
   it("cancelling a pass that waits on its own reference warns that reference is voided too", async () => {
@@ -256,7 +262,16 @@ describe("a pass held by a reference", () => {
 
   it("shows nothing for a card's charge waiting for 3-D Secure (no reference behind it)", async () => {
     mockApi({ "GET user/subscriptions": () => ({ body: { data: [] } }) });
-    renderWithProviders(<PassDetail pass={heldPass} justBought={false} />);
+    const byCard = {
+      ...heldPass,
+      payments: heldPass.payments.map((payment) => ({
+        ...payment,
+        rail: "card" as const,
+        reference_status: null,
+        card: { brand: "visa", last4: "4242" },
+      })),
+    };
+    renderWithProviders(<PassDetail pass={byCard} justBought={false} />);
     expect(await screen.findByText("Payment pending")).toBeInTheDocument();
     await vi.waitFor(() => expect(screen.queryByRole("region", { name: "Your payment reference" })).toBeNull());
     // A card's charge keeps the card actions: paying now or changing the card is how it goes on.

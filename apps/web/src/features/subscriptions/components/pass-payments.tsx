@@ -16,10 +16,18 @@ export function PassPayments({ payments, withPlan = false }: { payments: Subscri
   const { i18n } = useTranslation();
   const invoiceable = (payment: SubscriptionPayment) =>
     payment.kind !== "refund" && payment.status === "succeeded" && payment.currency === "mxn" && i18n.language === "es";
-  const status = (value: string) => {
-    const known = LEDGER_STATUSES.find((candidate) => candidate === value);
-    return known ? t(`parking:ledger.${known}`) : value;
+  // A reference's charge reads as the reference does (waiting for the driver's cash or transfer, not
+  // their bank; expired or voided, not declined); paid, as any charge.
+  const status = (payment: SubscriptionPayment) => {
+    const reference = payment.reference_status;
+    if (reference && reference !== "paid") return t(`subscriptions:history.reference_${reference}`);
+    const known = LEDGER_STATUSES.find((candidate) => candidate === payment.status);
+    return known ? t(`parking:ledger.${known}`) : payment.status;
   };
+  const paidBy = (payment: SubscriptionPayment) =>
+    payment.rail === "oxxo" || payment.rail === "spei"
+      ? t(`parking:receipt.rail_${payment.rail}`)
+      : payment.card && card(payment.card);
   return (
     <ul className="ledger-list">
       {payments.map((payment) => (
@@ -28,11 +36,11 @@ export function PassPayments({ payments, withPlan = false }: { payments: Subscri
             {withPlan
               ? t("subscriptions:history.charge_row", { plan: payment.plan_name, period: payment.period })
               : t(`subscriptions:detail.${payment.kind === "refund" ? "refund" : "charge"}`)}{" "}
-            · <span className={`ledger-status ledger-${payment.status}`}>{status(payment.status)}</span>
+            · <span className={`ledger-status ledger-${payment.status}`}>{status(payment)}</span>
             <br />
             <span className="muted">
               {dateTime(payment.created_at, payment.time_zone)}
-              {payment.card && ` · ${card(payment.card)}`}
+              {paidBy(payment) && ` · ${paidBy(payment)}`}
             </span>
             {invoiceable(payment) && (
               <>
