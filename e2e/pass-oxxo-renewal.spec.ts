@@ -139,6 +139,9 @@ test("a pass paid at OXXO: a month later the renewal's reference waits on /recib
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/^Cancelada: vigente hasta el/)).toBeVisible();
   await expect(page.getByRole("region", { name: "Tu referencia de pago" })).toHaveCount(0);
+  // Its charge among the pass's payments: the reference voided, never a declined card.
+  await expect(page.locator(".ledger-status", { hasText: "Referencia anulada" })).toBeVisible();
+  await expect(page.locator(".ledger-status", { hasText: "Rechazado" })).toHaveCount(0);
   await expectAccessible(page);
   await page.screenshot({ path: testInfo.outputPath("pass-canceled.png"), fullPage: true });
 

@@ -137,7 +137,7 @@ export const subscriptions = {
     charge_row: "{{plan}} · period {{period}}",
     reference_awaiting: "Waiting for your payment",
     reference_expired: "Expired without payment",
-    reference_voided: "Cancelled",
+    reference_voided: "Reference cancelled",
   },
   promo: {
     title: "Promo code",

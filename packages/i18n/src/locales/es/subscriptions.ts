@@ -135,7 +135,7 @@ export const subscriptions: typeof source = {
     charge_row: "{{plan}} · periodo {{period}}",
     reference_awaiting: "Esperando tu pago",
     reference_expired: "Venció sin pago",
-    reference_voided: "Anulada",
+    reference_voided: "Referencia anulada",
   },
   promo: {
     title: "Código promocional",

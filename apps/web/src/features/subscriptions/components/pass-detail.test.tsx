@@ -241,7 +241,9 @@ describe("a pass held by a reference", () => {
     expect(await screen.findByText(/^Cancelled: valid until/)).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Your payment reference" })).toBeNull();
     // Its charge reads as the reference does: voided, paid by cash at OXXO; never "declined".
-    const voidedRow = screen.getByText("Cancelled", { selector: ".ledger-status" }).closest("li") as HTMLElement;
+    const voidedRow = screen
+      .getByText("Reference cancelled", { selector: ".ledger-status" })
+      .closest("li") as HTMLElement;
     expect(voidedRow).toHaveTextContent("Cash at OXXO");
     expect(voidedRow).not.toHaveTextContent("Declined");
   });
