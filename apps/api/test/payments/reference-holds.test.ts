@@ -72,6 +72,8 @@ describe(`a pass and an event place paid by reference (${testEngine})`, () => {
 
     const reference = await readReference(driver, payment.uuid);
     expect(reference).toMatchObject({ status: "awaiting", product: "subscription_period", amount: expect.any(Number) });
+    // Its expiry is written on the lot's clock, as the pass's page writes it.
+    expect(reference.time_zone).toBe("America/Monterrey");
     const held = Date.parse(reference.expires_at) - Date.now();
     expect(held).toBeGreaterThan(23.9 * 3600_000);
     expect(held).toBeLessThanOrEqual(24 * 3600_000);

@@ -14,6 +14,7 @@ export const oxxoReference = (over: Partial<PaymentReference> = {}): PaymentRefe
   barcode_url: null,
   bank: null,
   expires_at: "2027-02-01T18:00:00.000Z",
+  time_zone: "America/Monterrey",
   product: "subscription_period",
   description: "Pensión mensual",
   sandbox_url: null,

@@ -27,6 +27,8 @@ export const paymentReference = z.object({
   /** SPEI: the receiving bank. */
   bank: z.string().nullable(),
   expires_at: z.string(),
+  /** The clock its expiry is written on: its lot's; null when no lot sells it (a balance top-up), then the phone's. */
+  time_zone: z.string().nullable(),
   /** What it pays for, read in words by the kind. */
   product: z.enum(PAYABLE_TYPES),
   description: z.string(),

@@ -20,7 +20,9 @@ const referenceCharges = (db: Executor) =>
   db
     .selectFrom("payment_references")
     .innerJoin("payments", "payments.id", "payment_references.payment_id")
+    .leftJoin("locations", "locations.id", "payments.location_id")
     .select([
+      "locations.time_zone",
       "payment_references.payment_id",
       "payment_references.rail",
       "payment_references.number",

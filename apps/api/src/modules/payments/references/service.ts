@@ -29,6 +29,7 @@ async function presentReference(db: Executor, row: ReferenceChargeRow): Promise<
     barcode_url: row.barcode_url,
     bank: row.bank,
     expires_at: row.expires_at,
+    time_zone: row.time_zone,
     product: row.payable_type,
     description: row.description,
     sandbox_url: sandbox ? `/sandbox/reference/${sandbox.id}` : null,

@@ -28,7 +28,12 @@ export default function ReferenceScreen() {
       ) : reference.isPending ? (
         <LoadingSection />
       ) : (
-        <ReferenceDetails paymentUuid={uuid} paidText={t("reference_paid")} note={() => t("reference_after")} />
+        <ReferenceDetails
+          paymentUuid={uuid}
+          timeZone={reference.data.time_zone ?? undefined}
+          paidText={t("reference_paid")}
+          note={() => t("reference_after")}
+        />
       )}
     </Page>
   );
