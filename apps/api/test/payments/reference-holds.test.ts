@@ -21,7 +21,14 @@ afterAll(async () => app.close());
 
 const { balanceOf, chargeOf, drainJobs, letExpire, pay, postWebhook, sandboxEvent, storedEvents } = referenceCalls(app);
 type Driver = Awaited<ReturnType<typeof createDriverWithVehicle>>;
-type Reference = { payment_uuid: string; status: string; number: string; sandbox_url: string; expires_at: string };
+type Reference = {
+  payment_uuid: string;
+  status: string;
+  number: string;
+  sandbox_url: string;
+  expires_at: string;
+  time_zone: string | null;
+};
 
 const readReference = async (driver: Driver, paymentId: string): Promise<Reference> => {
   const answer = await app.inject({ method: "GET", url: `/api/user/reference/${paymentId}`, headers: driver.headers });
