@@ -18,6 +18,7 @@ import pg from "pg";
 import { AppError, type AppErrorOptions } from "../lib/errors.ts";
 import { traceStatement } from "../plugins/tracing.ts";
 import { migrations } from "./migrations/index.ts";
+import { partialIndexValuesWrittenOut } from "./partial-index-values.ts";
 import type { Database } from "./schema.ts";
 
 export type Engine = "sqlite" | "postgres";
@@ -95,6 +96,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
       log: statementLog(target),
+      plugins: [partialIndexValuesWrittenOut],
     });
     return { db, engine: "sqlite", close: () => db.destroy() };
   }

@@ -1,0 +1,80 @@
+import {
+  BinaryOperationNode,
+  type KyselyPlugin,
+  type OperationNode,
+  OperationNodeTransformer,
+  PrimitiveValueListNode,
+  ValueListNode,
+  ValueNode,
+} from "kysely";
+
+/**
+ * The columns the schema's partial indexes filter on (`payments.kind` and `status`,
+ * `visits.status`, `jobs.status`, `payment_methods.is_default`, `invoice_payments.released`,
+ * `valet_tickets.car_status`…), by name whatever the table. A test keeps this list whole against
+ * the migrated schema.
+ */
+export const PARTIAL_INDEX_COLUMNS: ReadonlySet<string> = new Set([
+  "status",
+  "kind",
+  "is_default",
+  "released",
+  "car_status",
+]);
+
+const COMPARISONS = new Set(["=", "<>", "!=", "in", "not in"]);
+
+/** The column a comparison's left side names, if it is a plain column. */
+function columnOf(node: OperationNode): string | undefined {
+  if (node.kind === "ReferenceNode" && "column" in node) return columnOf(node.column as OperationNode);
+  if (node.kind === "ColumnNode" && "column" in node) return (node.column as { name: string }).name;
+  return undefined;
+}
+
+/**
+ * Text or a finite number. Text with a NUL stays bound: it is an argument's placeholder of a
+ * statement compiled once (db/compiled-once.ts), which must come back as a bound value.
+ */
+const isWritable = (value: unknown): value is string | number =>
+  (typeof value === "string" && !value.includes("\u0000")) || (typeof value === "number" && Number.isFinite(value));
+
+/** The right side with its values written into the text, or as it is when one cannot be. */
+function writtenOut(node: OperationNode): OperationNode {
+  if (ValueNode.is(node))
+    return !node.immediate && isWritable(node.value) ? ValueNode.createImmediate(node.value) : node;
+  if (PrimitiveValueListNode.is(node) && node.values.every(isWritable))
+    return ValueListNode.create(node.values.map((value) => ValueNode.createImmediate(value)));
+  if (ValueListNode.is(node) && node.values.every((value) => ValueNode.is(value) && isWritable(value.value)))
+    return ValueListNode.create(node.values.map(writtenOut));
+  return node;
+}
+
+class PartialIndexValuesWrittenOut extends OperationNodeTransformer {
+  protected override transformBinaryOperation(node: BinaryOperationNode): BinaryOperationNode {
+    const transformed = super.transformBinaryOperation(node);
+    const operator = transformed.operator.kind === "OperatorNode" && "operator" in transformed.operator;
+    const column = columnOf(transformed.leftOperand);
+    if (!operator || !column || !PARTIAL_INDEX_COLUMNS.has(column)) return transformed;
+    if (!COMPARISONS.has((transformed.operator as { operator: string }).operator)) return transformed;
+    return BinaryOperationNode.create(
+      transformed.leftOperand,
+      transformed.operator,
+      writtenOut(transformed.rightOperand),
+    );
+  }
+}
+
+/**
+ * SQLite only (docs/decisions/0351). When a statement compares a bound value with a column that a
+ * partial index filters on, SQLite's planner looks at the value to decide whether the index
+ * applies, and marks the statement to be prepared again each time that value is bound, that is
+ * on every call: the pay path's stay read spent 90 of its 110 µs planning itself again, and 111
+ * of the 298 such statements the API tests send did the same. Written into the statement's
+ * text, the value is planned once with it. These values are the code's constants or enums
+ * already validated, so the statement cache holds a few variants of a statement, never one per
+ * call; Kysely escapes them as SQL string literals.
+ */
+export const partialIndexValuesWrittenOut: KyselyPlugin = {
+  transformQuery: ({ node }) => new PartialIndexValuesWrittenOut().transformNode(node),
+  transformResult: async ({ result }) => result,
+};
