@@ -17,11 +17,11 @@ import { createLocation } from "../support/world.ts";
  * lot, its operator, its vehicle, the card to charge and the earlier charge under this key (one
  * statement, decisions 0344 and 0348), the first transaction (the key claimed — which is also
  * where an earlier record under it is met —, the stay locked with its live-charge and ledger
- * checks, the attempt, its reconciliation job), the second (the attempt locked, the stay settled,
+ * checks, the attempt, which is its own way back after a crash: decision 0352), the second (the attempt locked, the stay settled,
  * the receipt job, the outcome, the answer kept under the key). A stay without earlier ledger rows
  * is answered without reading them. BEGIN and COMMIT count, on both engines.
  */
-const PAY_STATEMENT_BUDGET = 15;
+const PAY_STATEMENT_BUDGET = 14;
 /** docs/product/money.md's floor: one commit before the provider's call and one after (docs/decisions/0046). */
 const PAY_COMMITS = 2;
 

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ChargeOutcome, PaymentGateway } from "../../src/modules/payments/gateway.ts";
+import { sweepCutOffAttempts } from "../../src/modules/payments/ledger.ts";
 import { createSandboxGateway } from "../../src/modules/payments/sandbox/gateway.ts";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import {
@@ -158,9 +159,12 @@ describe(`the pay call's Idempotency-Key inside the ledger's transactions (${tes
     expect(meanwhile.statusCode).toBe(409);
     expect(meanwhile.json().error).toBe("action_not_available");
 
-    // The reconciliation job (due after 30 s) asks the provider and settles the attempt.
+    // 30 s on, the sweep finds the attempt cut off (pending, no job) and schedules its
+    // reconciliation, which asks the provider and settles it.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(Date.now() + 3 * 60_000));
+    expect(await sweepCutOffAttempts(app)).toBe(1);
+    expect(await sweepCutOffAttempts(app)).toBe(0);
     await app.jobs.runDueJobs();
     expect((await visitCharges(app, driver.visitId)).map((charge) => charge.status)).toEqual(["succeeded"]);
 

@@ -56,9 +56,11 @@ export {
 export { applyProviderHint, type ProviderHint, type ProviderHintResult } from "./ledger/provider-events.ts";
 export {
   ACTION_TIMEOUT_SECONDS,
+  CUT_OFF_SWEEP_EVERY_MS,
   NEEDS_REVIEW_AFTER_SECONDS,
   needsReview,
   registerLedgerJobs,
+  sweepCutOffAttempts,
   sweepPayments,
   UNREFUNDED_VERIFICATION_ALERT_SECONDS,
 } from "./ledger/reconcile.ts";

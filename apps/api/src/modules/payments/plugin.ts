@@ -1,6 +1,13 @@
 import { apiModule } from "../../plugins/module.ts";
 import { purgeIdempotencyKeys } from "./idempotency.ts";
-import { closeRevenueDays, registerLedgerJobs, registerReferencePaidJobs, sweepPayments } from "./ledger.ts";
+import {
+  CUT_OFF_SWEEP_EVERY_MS,
+  closeRevenueDays,
+  registerLedgerJobs,
+  registerReferencePaidJobs,
+  sweepCutOffAttempts,
+  sweepPayments,
+} from "./ledger.ts";
 import { paymentRoutes } from "./routes.ts";
 import { JOB_SANDBOX_WEBHOOK, SANDBOX_SIGNATURE_HEADER, signHmacWebhook } from "./sandbox/webhooks.ts";
 
@@ -12,6 +19,9 @@ export const paymentsModule = apiModule(
     registerLedgerJobs(app, app.jobs);
     registerReferencePaidJobs(app, app.jobs);
     app.jobs.every("purge idempotency keys", 3600_000, () => purgeIdempotencyKeys(app.db));
+    app.jobs.every("reconcile charges cut off by a crash", CUT_OFF_SWEEP_EVERY_MS, async () => {
+      await sweepCutOffAttempts(app);
+    });
     app.jobs.every("sweep unsettled payments and unrefunded verifications", 5 * 60_000, async () => {
       await sweepPayments(app);
     });

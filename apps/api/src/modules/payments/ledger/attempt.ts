@@ -1,7 +1,7 @@
 import type { Currency, PayableType } from "@estaciona/contracts";
 import type { PaymentRail } from "@estaciona/contracts/payment-rails";
-import type { Tx } from "../../../db/database.ts";
-import { isoAfter, nowIso } from "../../../lib/time.ts";
+import type { Executor, Tx } from "../../../db/database.ts";
+import { nowIso } from "../../../lib/time.ts";
 import { enqueue } from "../../jobs/queue.ts";
 import { insertPayment, type PaymentRow } from "../repository.ts";
 import { type AmountBreakdown, JOB_RECONCILE, type PaymentPurpose } from "./payables.ts";
@@ -27,9 +27,11 @@ export interface ChargeAttempt {
 }
 
 /**
- * Step 1's write, the same for a card, a balance spend and a reference: the charge row `pending` and
- * its reconciliation scheduled, in the caller's transaction, so an attempt cut off anywhere after
- * this is still asked about and settled.
+ * Step 1's write, the same for a card, a balance spend and a reference: the charge row `pending`,
+ * in the caller's transaction. The row is its own way back after a crash: an attempt still
+ * `pending` 30 s on with no reconciliation job is found by the sweep (`sweepCutOffAttempts`),
+ * and one whose outcome is unknown or awaited gets its job at once (`scheduleReconciliation`,
+ * docs/decisions/0352).
  */
 export async function insertChargeAttempt(tx: Tx, attempt: ChargeAttempt): Promise<PaymentRow> {
   const now = nowIso();
@@ -61,7 +63,26 @@ export async function insertChargeAttempt(tx: Tx, attempt: ChargeAttempt): Promi
     created_at: now,
     updated_at: now,
   });
-  const job = { runAt: isoAfter(RECONCILE_AFTER_SECONDS), dedupeKey: `reconcile:${attempt.id}`, maxAttempts: 20 };
-  await enqueue(tx, JOB_RECONCILE, { paymentId: attempt.id }, job);
   return row;
+}
+
+/** The dedupe key of a charge's reconciliation job: one live job per charge. */
+export const reconcileKey = (paymentId: string): string => `reconcile:${paymentId}`;
+
+/**
+ * Schedules the reconciliation of a charge left unsettled (its outcome unknown, or awaited: a
+ * 3-D Secure challenge, a reference; or cut off by a crash), due 30 s after the attempt was made;
+ * a live job for it is kept, not doubled.
+ */
+export async function scheduleReconciliation(
+  db: Executor,
+  attempt: Pick<PaymentRow, "id" | "created_at">,
+): Promise<void> {
+  const runAt = new Date(Date.parse(attempt.created_at) + RECONCILE_AFTER_SECONDS * 1000).toISOString();
+  await enqueue(
+    db,
+    JOB_RECONCILE,
+    { paymentId: attempt.id },
+    { runAt, dedupeKey: reconcileKey(attempt.id), maxAttempts: 20 },
+  );
 }

@@ -18,7 +18,7 @@ import {
   recordProviderRef,
 } from "../repository.ts";
 import { hasChargeWithMethod } from "../wallet-repository.ts";
-import { insertChargeAttempt } from "./attempt.ts";
+import { insertChargeAttempt, scheduleReconciliation } from "./attempt.ts";
 import { BALANCE_GATEWAY, debitForCharge, isBalanceSource, lockDriverForSpend, paymentSourceOf } from "./balance.ts";
 import { type ChargeResult, declineFallbackOf, declineToCode, providerUnavailable } from "./charge-results.ts";
 import { recordLateOutcome } from "./late-outcome.ts";
@@ -135,7 +135,7 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
     if (earlier) return replayCharge(earlier, input, declineFallback);
   }
 
-  // Step 1: lock, check, insert the attempt as pending, schedule its reconciliation (all or nothing).
+  // Step 1: lock, check, insert the attempt as pending (all or nothing).
   const paymentId = newId();
   let payment: PaymentRow;
   let method: PaymentMethodRow | null;
@@ -222,13 +222,14 @@ export async function chargePayable(deps: LedgerDeps, input: ChargePayableInput)
 }
 
 /**
- * Step 2 threw: the outcome is unknown, the attempt stays pending and the reconciliation job already
- * scheduled settles it. The provider's id, when it answered one, is kept at once: the lookup then
- * asks by it (decision 0156).
+ * Step 2 threw: the outcome is unknown, the attempt stays pending and its reconciliation job
+ * settles it (the sweep's, should this process stop first). The provider's id, when it answered
+ * one, is kept at once: the lookup then asks by it (decision 0156).
  */
 async function unknownOutcome(deps: LedgerDeps, payment: PaymentRow, error: unknown): Promise<ChargeResult> {
   if (error instanceof GatewayUnavailableError && error.providerRef)
     await recordProviderRef(deps.db, payment.id, error.providerRef, nowIso());
+  await scheduleReconciliation(deps.db, payment);
   deps.log.warn(
     { err: error, paymentId: payment.id, unavailable: error instanceof GatewayUnavailableError },
     "charge outcome unknown; left pending for reconciliation",
@@ -329,6 +330,8 @@ async function recordOutcome(
       action_url: outcome.redirectUrl,
       updated_at: now,
     });
+    // Asked about until the driver answers or the reference is paid (reconcileCharge's "waiting").
+    await scheduleReconciliation(tx, payment);
     return { payment: waiting, recorded: false };
   }
   const failureCode = outcome ? declineToCode(outcome.reason, declineFallback) : declineFallback;

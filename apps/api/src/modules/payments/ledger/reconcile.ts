@@ -1,6 +1,7 @@
 import { isoAfter, nowIso, secondsUntil } from "../../../lib/time.ts";
 import { enqueue } from "../../jobs/queue.ts";
 import { JobRetryLater, type JobRunner } from "../../jobs/worker.ts";
+import { listCutOffAttempts } from "../cut-off-attempts-repository.ts";
 import { type ChargeOutcome, GatewayUnavailableError, gatewayFor } from "../gateway.ts";
 import {
   findPaymentById,
@@ -11,7 +12,7 @@ import {
   recordProviderRef,
   refundedAmountOf,
 } from "../repository.ts";
-import { RECONCILE_AFTER_SECONDS } from "./attempt.ts";
+import { RECONCILE_AFTER_SECONDS, reconcileKey, scheduleReconciliation } from "./attempt.ts";
 import { settleCharge } from "./charge.ts";
 import { declineFallbackOf } from "./charge-results.ts";
 import { JOB_RECONCILE, JOB_REFUND, JOB_SETTLE_REFUND, type LedgerDeps } from "./payables.ts";
@@ -38,6 +39,10 @@ export const needsReview = (payment: Pick<PaymentRow, "kind" | "status" | "creat
 /** Unsettled charges and unrefunded verifications older than this are looked at by the sweep. */
 const SWEEP_AFTER_SECONDS = 300;
 const SWEEP_BATCH = 500;
+/** How often each worker looks for attempts cut off by a crash (`sweepCutOffAttempts`). */
+export const CUT_OFF_SWEEP_EVERY_MS = 15_000;
+/** Cut off longer ago than this, an attempt is the five-minute sweep's (which finds every unsettled one). */
+const CUT_OFF_WINDOW_SECONDS = 3600;
 
 /**
  * The ledger's jobs: reconciliation of unsettled charges and refunds, and recoverable refunds (a refund job
@@ -124,7 +129,7 @@ export async function sweepPayments(
   const before = isoAfter(-SWEEP_AFTER_SECONDS);
   const unsettled = await listUnsettledChargesBefore(deps.db, before, SWEEP_BATCH);
   for (const { id } of unsettled)
-    await enqueue(deps.db, JOB_RECONCILE, { paymentId: id }, { dedupeKey: `reconcile:${id}`, maxAttempts: 20 });
+    await enqueue(deps.db, JOB_RECONCILE, { paymentId: id }, { dedupeKey: reconcileKey(id), maxAttempts: 20 });
   const review = unsettled.filter((charge) => needsReview(charge)).map(({ id }) => id);
   if (review.length > 0)
     deps.log.error(
@@ -151,4 +156,23 @@ export async function sweepPayments(
     pendingRefunds: pendingRefunds.length,
     needsReview: review.length,
   };
+}
+
+/**
+ * Attempts cut off by a crash between their first transaction and their outcome (docs/decisions/0352):
+ * still `pending` 30 s after they were last written, with no reconciliation job. Step 1 writes
+ * no job of its own; an outcome unknown or awaited is scheduled when it is met. Run by each
+ * worker every 15 s, so such an attempt is asked about 30 to 45 s after it was made; two workers
+ * finding the same attempt schedule one job (its dedupe key).
+ */
+export async function sweepCutOffAttempts(deps: Pick<LedgerDeps, "db" | "log">): Promise<number> {
+  const cutOff = await listCutOffAttempts(
+    deps.db,
+    isoAfter(-CUT_OFF_WINDOW_SECONDS),
+    isoAfter(-RECONCILE_AFTER_SECONDS),
+    SWEEP_BATCH,
+  );
+  for (const attempt of cutOff) await scheduleReconciliation(deps.db, attempt);
+  if (cutOff.length > 0) deps.log.warn({ count: cutOff.length }, "charges cut off before their outcome: reconciling");
+  return cutOff.length;
 }

@@ -4,7 +4,7 @@ import type { Row } from "../../../db/schema.ts";
 import { AppError } from "../../../lib/errors.ts";
 import { newId } from "../../../lib/ids.ts";
 import type { ReferenceRail } from "../gateway.ts";
-import { insertChargeAttempt } from "../ledger/attempt.ts";
+import { insertChargeAttempt, scheduleReconciliation } from "../ledger/attempt.ts";
 import { settleCharge } from "../ledger/charge.ts";
 import type { ChargeResult } from "../ledger/charge-results.ts";
 import type { AmountBreakdown, LedgerDeps, PaymentPurpose } from "../ledger/payables.ts";
@@ -126,6 +126,7 @@ export async function chargeByReference(deps: LedgerDeps, input: ReferenceCharge
   } catch (error) {
     // Unknown: the reconciliation asks the gateway by our reference (and fails it if never made).
     deps.log.warn({ err: error, paymentId }, "reference not issued; left pending for reconciliation");
+    await scheduleReconciliation(deps.db, payment);
     return { status: "pending", payment };
   }
   const redirectUrl = `${input.returnOrigin}/reference/${paymentId}`;
