@@ -4,7 +4,8 @@ import { useParkingFormat } from "../../../components/parking/format.ts";
 import { pathTo } from "../../../config/paths.ts";
 import { awaitingReferencesQuery } from "../../payment-references/index.ts";
 
-// As the reference's own screen reads its expiry (docs/decisions/0330).
+// As the reference's own screen reads its expiry (docs/decisions/0330): on its lot's clock, or
+// the phone's when no lot sells it (a balance top-up).
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
@@ -32,7 +33,9 @@ export function AwaitingReferences() {
             <p className="history-entry-note">{reference.description}</p>
             <p className="muted history-entry-note">
               {t(`history.awaiting_rail_${reference.rail}`)} ·{" "}
-              {t("history.awaiting_before", { time: dateTime(reference.expires_at, browserZone()) })}
+              {t("history.awaiting_before", {
+                time: dateTime(reference.expires_at, reference.time_zone ?? browserZone()),
+              })}
             </p>
           </li>
         ))}

@@ -9,6 +9,7 @@ import {
 } from "../../../components/parking/testing/fixtures.tsx";
 import { defaultHostConfig, setHostConfigForTesting } from "../../../lib/host-config.ts";
 import { i18n } from "../../../lib/i18n.ts";
+import { oxxoReference } from "../../../testing/payment-reference.ts";
 import HistoryScreen from "./history.tsx";
 
 vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
@@ -159,20 +160,15 @@ describe("the receipts history", () => {
   });
 
   it("lists the references still to pay above the payments, each leading to its reference, in both languages", async () => {
-    const awaiting = {
+    // Due at 18:00 UTC: 1 p.m. on its lot's clock in Cancún, noon on the phone's in Mexico City.
+    const awaiting = oxxoReference({
       payment_uuid: "0c1d2e3f-0000-4000-8000-000000000010",
-      rail: "oxxo",
-      status: "awaiting",
       amount: 95120,
-      currency: "mxn",
       number: "93000012345678",
-      barcode_url: null,
-      bank: null,
       expires_at: "2026-11-28T18:00:00.000Z",
-      product: "subscription_period",
+      time_zone: "America/Cancun",
       description: "Fundidora · Mensual · ABC123",
-      sandbox_url: null,
-    };
+    });
     mockApi({
       "GET user/receipts/history": () => page([entry({})]),
       "GET user/references": () => ({ body: { data: [awaiting] } }),
@@ -185,7 +181,7 @@ describe("the receipts history", () => {
     );
     expect(within(section).getByText("$951.20 MXN")).toBeInTheDocument();
     expect(within(section).getByText("Fundidora · Mensual · ABC123")).toBeInTheDocument();
-    expect(within(section).getByText(/^Cash at OXXO · Pay before .*Nov.* 28/)).toBeInTheDocument();
+    expect(within(section).getByText(/^Cash at OXXO · Pay before .*Nov.* 28.* 1:00/)).toBeInTheDocument();
     unmount();
 
     await i18n.changeLanguage("es");
