@@ -45,6 +45,22 @@ describe("drivers", () => {
     );
   });
 
+  it("lists on a driver's page their own payments, not those of a driver whose number ends with theirs", async () => {
+    const operator = await createOperator(app, { platform: true });
+    const first = await paidStay();
+    const second = await paidStay();
+    // +52 55… and +1 52 55…: the second number ends with every digit of the first.
+    await app.db
+      .updateTable("users")
+      .set({ phone: `+1${first.driver.user.phone.replace(/\D/g, "")}` })
+      .where("id", "=", second.driver.user.id)
+      .execute();
+    const detail = (
+      await call(operator.headers, { method: "GET", url: `/api/admin/driver/${first.driver.user.id}` })
+    ).json().data;
+    expect(detail.payments.map((payment: { uuid: string }) => payment.uuid)).toEqual([first.paymentId]);
+  });
+
   it("finds a driver who only bought a pass here and shows the pass; another organisation finds nobody", async () => {
     const operator = await createOperator(app);
     const stranger = await createOperator(app, { organisationId: otherOrganisation });

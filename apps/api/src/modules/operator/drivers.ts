@@ -61,7 +61,9 @@ export async function driverDetail(db: Executor, scope: OperatorScope, userId: s
     vehiclesOfUser(db, [user.id]),
     staysOfUserAt(db, user.id, ids),
     passesOfUserAt(db, user.id, ids),
-    searchCharges(db, ids, { phoneDigits: user.phone.replace(/\D/g, "") }, 50),
+    // By the driver's id (the index of their payments), not by the end of their phone: another
+    // driver's longer number can end with theirs, and the phone's match reads the lot's payments.
+    searchCharges(db, ids, { userId: user.id }, 50),
     listSuspendedBy(db, [user.id], scope.organisationId),
   ]);
   return {
@@ -99,7 +101,7 @@ export async function driverDetail(db: Executor, scope: OperatorScope, userId: s
       created_at: pass.created_at,
       ended_at: pass.ended_at,
     })),
-    payments: payments.filter((payment) => payment.user_id === user.id).map(presentCharge),
+    payments: payments.map(presentCharge),
   };
 }
 

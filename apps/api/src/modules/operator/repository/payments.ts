@@ -59,6 +59,8 @@ export interface ChargeFilters {
   until?: string;
   locationId?: string;
   plate?: string;
+  /** The driver's charges (the console's driver page). */
+  userId?: string;
   phoneDigits?: string;
   status?: ChargeRow["status"];
   statuses?: ChargeRow["status"][];
@@ -77,6 +79,7 @@ export function searchCharges(db: Executor, locationIds: string[], filters: Char
     .$if(filters.until !== undefined, (qb) => qb.where("payments.created_at", "<", filters.until ?? ""))
     .$if(filters.locationId !== undefined, (qb) => qb.where("locations.id", "=", filters.locationId ?? ""))
     .$if(filters.plate !== undefined, (qb) => qb.where("vehicles.plate", "=", filters.plate ?? ""))
+    .$if(filters.userId !== undefined, (qb) => qb.where("payments.user_id", "=", filters.userId ?? ""))
     .$if(filters.phoneDigits !== undefined, (qb) => qb.where("users.phone", "like", `%${filters.phoneDigits}`))
     .$if(filters.status !== undefined, (qb) => qb.where("payments.status", "=", filters.status ?? "pending"))
     .$if(filters.rail !== undefined, (qb) => qb.where("payments.rail", "=", filters.rail ?? "card"))
