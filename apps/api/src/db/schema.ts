@@ -1,7 +1,7 @@
 import type { PayableType } from "@estaciona/contracts";
 import type { PaymentRail } from "@estaciona/contracts/payment-rails";
 import type { WalletKind } from "@estaciona/contracts/wallets";
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export interface Database {
   organisations: OrganisationsTable;
@@ -154,6 +154,8 @@ export interface OAuthClientsTable {
 export interface UsersTable {
   id: string;
   phone: string;
+  /** The phone's last four characters, computed by the database for the console's search (decision 0353). */
+  phone_last4: ColumnType<string, never, never>;
   first_name: string | null;
   last_name: string | null;
   email: string | null;

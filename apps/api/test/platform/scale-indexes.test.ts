@@ -80,6 +80,47 @@ describe(`the scale run's indexes (${testEngine})`, () => {
     expectIndexed(await planOf(/"vehicles"\."plate" = /), ["vehicles_plate", "payments_refunds_of_charge"]);
   });
 
+  it("finds the console's drivers and payments by the end of a phone through the index of its last four digits", async () => {
+    const { driver, paymentId } = await paidStay(app);
+    const operator = await createOperator(app);
+    const digits = driver.user.phone.replace(/\D/g, "");
+    // Five thousand other drivers, so that PostgreSQL's statistics tell the last four digits
+    // apart from walking the phones in order.
+    const at = new Date().toISOString();
+    const others = Array.from({ length: 5000 }, (_, index) => ({
+      id: newId(),
+      phone: `+5239${String(index).padStart(8, "0")}`,
+      locale: "es" as const,
+      role: "driver" as const,
+      status: "active" as const,
+      payment_methods_mx: 0 as const,
+      payment_methods_us: 0 as const,
+      sign_in_failures: 0,
+      registered_domain: "estaciona" as const,
+      created_at: at,
+      updated_at: at,
+    }));
+    for (let start = 0; start < others.length; start += 500)
+      await app.db
+        .insertInto("users")
+        .values(others.slice(start, start + 500))
+        .execute();
+    if (testEngine === "postgres") await app.db.executeQuery(CompiledQuery.raw("vacuum analyze users"));
+    const searches = [
+      { url: `/api/admin/drivers?q=${digits.slice(-7)}`, statement: /^select "users"\."id"/ },
+      { url: `/api/admin/payments?phone=${digits.slice(-6)}`, statement: /"refunds"/ },
+    ];
+    for (const { url, statement } of searches) {
+      captured.clear();
+      capturing = true;
+      const found = await app.inject({ method: "GET", url, headers: operator.headers });
+      capturing = false;
+      expect(found.statusCode, found.body).toBe(200);
+      expect(JSON.stringify(found.json().data)).toContain(url.includes("drivers") ? driver.user.id : paymentId);
+      expectIndexed(await planOf(statement), ["users_phone_last4"]);
+    }
+  });
+
   it("sums the console's revenue from the ledger's location index alone, over a few thousand payments", async () => {
     const stay = await paidStay(app);
     const charge = await app.db

@@ -37,6 +37,7 @@ import * as scaleIndexes from "./2026120250_scale_indexes.ts";
 import * as paymentsUserIndexOnce from "./2026120260_payments_user_index_once.ts";
 import * as paymentRailColumn from "./2026120330_payment_rail_column.ts";
 import * as revenueDays from "./2026120401_revenue_days.ts";
+import * as phoneLastDigits from "./2026120402_phone_last_digits.ts";
 
 /**
  * Every migration, in order. Names sort by date; a new migration gets a new file and one line
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   "2026120260_payments_user_index_once": paymentsUserIndexOnce,
   "2026120330_payment_rail_column": paymentRailColumn,
   "2026120401_revenue_days": revenueDays,
+  "2026120402_phone_last_digits": phoneLastDigits,
 };

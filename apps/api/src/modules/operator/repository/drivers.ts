@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from "kysely";
 import type { Executor } from "../../../db/database.ts";
 import type { Database } from "../../../db/schema.ts";
+import { phoneEndsWith } from "./phone-ending.ts";
 
 /** The console's queries of drivers who are customers of the caller's locations. */
 
@@ -11,7 +12,7 @@ export function searchDriversAt(db: Executor, locationIds: string[], search: { p
     .select(["users.id", "users.phone", "users.first_name", "users.last_name", "users.status"])
     .where("users.deleted_at", "is", null)
     .where((eb) => customerAt(eb, locationIds))
-    .$if(search.phoneDigits !== undefined, (qb) => qb.where("users.phone", "like", `%${search.phoneDigits}`))
+    .$if(search.phoneDigits !== undefined, (qb) => qb.where(phoneEndsWith(search.phoneDigits ?? "")))
     .$if(search.plate !== undefined, (qb) =>
       qb.where((eb) =>
         eb.exists(

@@ -1,4 +1,5 @@
 import type { Executor } from "../../../db/database.ts";
+import { phoneEndsWith } from "./phone-ending.ts";
 
 /** The console's queries of charges, refunds and revenue. Callers pass the ids of the locations in the caller's scope. */
 
@@ -80,7 +81,7 @@ export function searchCharges(db: Executor, locationIds: string[], filters: Char
     .$if(filters.locationId !== undefined, (qb) => qb.where("locations.id", "=", filters.locationId ?? ""))
     .$if(filters.plate !== undefined, (qb) => qb.where("vehicles.plate", "=", filters.plate ?? ""))
     .$if(filters.userId !== undefined, (qb) => qb.where("payments.user_id", "=", filters.userId ?? ""))
-    .$if(filters.phoneDigits !== undefined, (qb) => qb.where("users.phone", "like", `%${filters.phoneDigits}`))
+    .$if(filters.phoneDigits !== undefined, (qb) => qb.where(phoneEndsWith(filters.phoneDigits ?? "")))
     .$if(filters.status !== undefined, (qb) => qb.where("payments.status", "=", filters.status ?? "pending"))
     .$if(filters.rail !== undefined, (qb) => qb.where("payments.rail", "=", filters.rail ?? "card"))
     .$if(filters.statuses !== undefined, (qb) => qb.where("payments.status", "in", filters.statuses ?? []))
