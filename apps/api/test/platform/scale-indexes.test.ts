@@ -1,5 +1,6 @@
-import { CompiledQuery } from "kysely";
+import { CompiledQuery, type Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../src/db/schema.ts";
 import { newId } from "../../src/lib/ids.ts";
 import { enqueue } from "../../src/modules/jobs/queue.ts";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
@@ -43,6 +44,19 @@ describe(`the scale run's indexes (${testEngine})`, () => {
       );
       return rows.map((row) => row["QUERY PLAN"]).join("\n");
     });
+  }
+
+  /**
+   * Rows written 500 at a time, then, on PostgreSQL, the table's statistics and the visibility map
+   * an index-only read needs, as autovacuum keeps them.
+   */
+  async function insertAnalysed<Table extends "users" | "payments">(table: Table, rows: Insertable<Database[Table]>[]) {
+    for (let start = 0; start < rows.length; start += 500)
+      await app.db
+        .insertInto(table)
+        .values(rows.slice(start, start + 500) as never)
+        .execute();
+    if (testEngine === "postgres") await app.db.executeQuery(CompiledQuery.raw(`vacuum analyze ${table}`));
   }
 
   /**
@@ -100,12 +114,7 @@ describe(`the scale run's indexes (${testEngine})`, () => {
       created_at: at,
       updated_at: at,
     }));
-    for (let start = 0; start < others.length; start += 500)
-      await app.db
-        .insertInto("users")
-        .values(others.slice(start, start + 500))
-        .execute();
-    if (testEngine === "postgres") await app.db.executeQuery(CompiledQuery.raw("vacuum analyze users"));
+    await insertAnalysed("users", others);
     const searches = [
       { url: `/api/admin/drivers?q=${digits.slice(-7)}`, statement: /^select "users"\."id"/ },
       { url: `/api/admin/payments?phone=${digits.slice(-6)}`, statement: /"refunds"/ },
@@ -142,13 +151,7 @@ describe(`the scale run's indexes (${testEngine})`, () => {
         updated_at: at,
       };
     });
-    for (let start = 0; start < rows.length; start += 500)
-      await app.db
-        .insertInto("payments")
-        .values(rows.slice(start, start + 500))
-        .execute();
-    // Statistics, and the visibility map an index-only read needs, as autovacuum keeps them.
-    if (testEngine === "postgres") await app.db.executeQuery(CompiledQuery.raw("vacuum analyze payments"));
+    await insertAnalysed("payments", rows);
     const operator = await createOperator(app);
     captured.clear();
     capturing = true;
