@@ -689,6 +689,8 @@ export interface SandboxChargesTable {
   status: "succeeded" | "declined" | "requires_action";
   decline_reason: string | null;
   return_url: string | null;
+  /** The event about this charge the sandbox has still to send as a webhook (decision 0354). */
+  event_due: "charge.succeeded" | "charge.declined" | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,6 +1,6 @@
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JOB_SANDBOX_WEBHOOK } from "../../src/modules/payments/sandbox/webhooks.ts";
+import { JOB_SANDBOX_EVENTS } from "../../src/modules/payments/sandbox/events.ts";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
 import {
   createDriverWithVehicle,
@@ -46,9 +46,9 @@ describe(`the pay path's SQL statements (${testEngine})`, () => {
   beforeAll(async () => {
     app = await createTestApp({
       onStatement: (statement, parameters) => {
-        // The sandbox gateway keeps its charges in our database and queues its own webhooks
-        // (docs/decisions/0155); a real provider does both on its side of an HTTP call.
-        const sandboxOwn = statement.includes('"sandbox_') || parameters.includes(JOB_SANDBOX_WEBHOOK);
+        // The sandbox gateway keeps its charges in our database and asks for its own webhooks'
+        // delivery (docs/decisions/0155, 0354); a real provider does both on its side of an HTTP call.
+        const sandboxOwn = statement.includes('"sandbox_') || parameters.includes(JOB_SANDBOX_EVENTS);
         if (!counting) return;
         // The sandbox's own transaction (its charge and its webhook) leaves an empty begin/commit.
         if (/^commit/i.test(statement) && /^begin/i.test(statements.at(-1) ?? "")) statements.pop();

@@ -6,6 +6,7 @@ import { allowPayableKinds } from "../../src/db/migrations/2026112710_payable_ki
 import { GatewayUnavailableError, type PaymentGateway } from "../../src/modules/payments/gateway.ts";
 import { chargePayable, registerPayable, sweepPayments } from "../../src/modules/payments/ledger.ts";
 import { findPaymentById } from "../../src/modules/payments/repository.ts";
+import { askForDueSandboxEvents, JOB_SANDBOX_EVENTS } from "../../src/modules/payments/sandbox/events.ts";
 import { createSandboxGateway } from "../../src/modules/payments/sandbox/gateway.ts";
 import { signHmacWebhook } from "../../src/modules/payments/sandbox/webhooks.ts";
 import { createTestApp, type TestApp, testEngine } from "../support/helpers.ts";
@@ -153,6 +154,54 @@ describe(`gateways' webhooks (${testEngine})`, () => {
       ["charge", "refunded"],
       ["refund", "succeeded"],
     ]);
+  });
+
+  const eventDueOf = async (chargeId: string) =>
+    (await app.db.selectFrom("sandbox_charges").select("event_due").where("id", "=", chargeId).executeTakeFirst())
+      ?.event_due;
+
+  it("sends the events of charges made while their delivery job waits with that one job, each once", async () => {
+    await app.jobs.runDueJobs();
+    const drivers = [await driverWithCard(), await driverWithCard(), await driverWithCard()];
+    // Three verification charges, one delivery job asked for; their refunds' events are queued as before.
+    const waiting = await app.db
+      .selectFrom("jobs")
+      .select(["kind", "status"])
+      .where("kind", "=", JOB_SANDBOX_EVENTS)
+      .where("status", "in", ["queued", "running"])
+      .execute();
+    expect(waiting).toEqual([{ kind: JOB_SANDBOX_EVENTS, status: "queued" }]);
+    await app.jobs.runDueJobs();
+    await app.jobs.runDueJobs();
+    for (const driver of drivers) {
+      const charge = (await ledgerRowsOf(app, driver.user.id)).find((row) => row.kind === "charge");
+      const stored = await app.db
+        .selectFrom("provider_events")
+        .select(["type", "outcome"])
+        .where("payment_id", "=", charge?.id ?? "")
+        .where("type", "=", "charge.succeeded")
+        .execute();
+      expect(stored).toEqual([{ type: "charge.succeeded", outcome: "applied" }]);
+    }
+    expect(
+      await app.db.selectFrom("sandbox_charges").select("id").where("event_due", "is not", null).execute(),
+    ).toEqual([]);
+
+    // A charge whose event waits with no delivery job (made while the last one was ending): the
+    // workers' safety net asks for one.
+    const { providerCharge } = await chargeWithLostAnswer(await driverWithCard());
+    await app.jobs.runDueJobs();
+    await app.db
+      .updateTable("sandbox_charges")
+      .set({ event_due: "charge.succeeded" })
+      .where("id", "=", providerCharge.id)
+      .execute();
+    await app.jobs.runDueJobs();
+    expect(await eventDueOf(providerCharge.id)).toBe("charge.succeeded");
+    await askForDueSandboxEvents(app.db);
+    await app.jobs.runDueJobs();
+    await app.jobs.runDueJobs();
+    expect(await eventDueOf(providerCharge.id)).toBeNull();
   });
 
   it("refuses unsigned, forged and wrongly keyed events with 401 and stores nothing", async () => {

@@ -38,6 +38,7 @@ import * as paymentsUserIndexOnce from "./2026120260_payments_user_index_once.ts
 import * as paymentRailColumn from "./2026120330_payment_rail_column.ts";
 import * as revenueDays from "./2026120401_revenue_days.ts";
 import * as phoneLastDigits from "./2026120402_phone_last_digits.ts";
+import * as sandboxDueEvents from "./2026120403_sandbox_due_events.ts";
 
 /**
  * Every migration, in order. Names sort by date; a new migration gets a new file and one line
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   "2026120330_payment_rail_column": paymentRailColumn,
   "2026120401_revenue_days": revenueDays,
   "2026120402_phone_last_digits": phoneLastDigits,
+  "2026120403_sandbox_due_events": sandboxDueEvents,
 };

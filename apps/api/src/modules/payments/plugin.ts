@@ -9,6 +9,7 @@ import {
   sweepPayments,
 } from "./ledger.ts";
 import { paymentRoutes } from "./routes.ts";
+import { askForDueSandboxEvents, deliverDueSandboxEvents, JOB_SANDBOX_EVENTS } from "./sandbox/events.ts";
 import { JOB_SANDBOX_WEBHOOK, SANDBOX_SIGNATURE_HEADER, signHmacWebhook } from "./sandbox/webhooks.ts";
 
 /** Saved cards and the ledger: its reconciliation and refund jobs, the key purge and the sweep run in the worker. */
@@ -31,6 +32,10 @@ export const paymentsModule = apiModule(
     });
     // The sandbox gateway's webhooks reach the API the way a provider's do: one HTTP POST to its
     // webhook route, signature and all (sandbox/webhooks.ts); a refusal is retried like a provider's.
+    app.jobs.register(JOB_SANDBOX_EVENTS, async () => {
+      await deliverDueSandboxEvents(app.db);
+    });
+    app.jobs.every("ask for the sandbox's due events", 30_000, () => askForDueSandboxEvents(app.db));
     app.jobs.register(JOB_SANDBOX_WEBHOOK, async (payload) => {
       const { body } = payload as { body: string };
       const signature = signHmacWebhook(app.config.payments.webhooks.sandboxSecret, body);

@@ -17,15 +17,10 @@ import {
   type SavedCard,
 } from "../gateway.ts";
 import { isExpired } from "./cards.ts";
+import { JOB_SANDBOX_EVENTS, SANDBOX_EVENTS_KEY } from "./events.ts";
 import { SANDBOX_TOKEN_TTL_SECONDS, sandboxId } from "./ids.ts";
 import { claimWalletCard } from "./wallet.ts";
-import {
-  emitSandboxEvent,
-  JOB_SANDBOX_WEBHOOK,
-  SANDBOX_WEBHOOK_ATTEMPTS,
-  type SandboxEventType,
-  sandboxEventJob,
-} from "./webhooks.ts";
+import { emitSandboxEvent, type SandboxEventType } from "./webhooks.ts";
 
 /** Which provider's card component the sandbox's hosted form imitates (its postMessage shapes). */
 export type SandboxShape = "conekta" | "nmi" | "netpay";
@@ -174,6 +169,13 @@ export function createSandboxGateway(options: {
       const declineReason =
         behaviour === "expired" ? "card_expired" : behaviour === "cvc_fail" ? "cvc_invalid" : "card_declined";
       const now = nowIso();
+      // A challenge's event comes with its answer (sandbox/pages.ts).
+      const eventDue =
+        sendsWebhooks && status !== "requires_action"
+          ? status === "succeeded"
+            ? "charge.succeeded"
+            : "charge.declined"
+          : null;
       const made: Row<"sandbox_charges"> = {
         id: sandboxId("ch"),
         reference: request.reference,
@@ -183,21 +185,16 @@ export function createSandboxGateway(options: {
         status,
         decline_reason: status === "declined" ? declineReason : null,
         return_url: request.returnUrl ?? null,
+        event_due: eventDue,
         created_at: now,
         updated_at: now,
       };
       try {
-        // The charge and its webhook are written together, as a provider records both at once
-        // (one statement on PostgreSQL, decision 0348). A challenge's event comes with its answer.
+        // The charge carries its event, and asks for the delivery job, which is a no-op while one
+        // waits (sandbox/events.ts): as a provider records both at once, one statement on
+        // PostgreSQL (decisions 0348, 0354).
         const insertCharge = (creator: QueryCreator<Database>) => creator.insertInto("sandbox_charges").values(made);
-        if (sendsWebhooks && status !== "requires_action")
-          await insertWithJob(
-            db,
-            insertCharge,
-            JOB_SANDBOX_WEBHOOK,
-            sandboxEventJob(status === "succeeded" ? "charge.succeeded" : "charge.declined", made),
-            { maxAttempts: SANDBOX_WEBHOOK_ATTEMPTS },
-          );
+        if (eventDue) await insertWithJob(db, insertCharge, JOB_SANDBOX_EVENTS, {}, { dedupeKey: SANDBOX_EVENTS_KEY });
         else await insertCharge(db).execute();
       } catch (error) {
         // The reference charged before (a retry, or the same reference twice at once): the

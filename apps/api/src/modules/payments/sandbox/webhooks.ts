@@ -34,11 +34,15 @@ export const SANDBOX_WEBHOOK_ATTEMPTS = 10;
  * The payload of the job that delivers one event about a sandbox charge. It is signed when it is
  * sent: a stored hex signature could read as a card number to the PCI scan.
  */
-export function sandboxEventJob(type: SandboxEventType, charge: { id: string; reference: string }) {
+export function sandboxEventJob(
+  type: SandboxEventType,
+  charge: { id: string; reference: string },
+  at = new Date().toISOString(),
+) {
   const event: SandboxEvent = {
     id: `evt_${randomBytes(12).toString("base64url")}`,
     type,
-    created_at: new Date().toISOString(),
+    created_at: at,
     data: { charge_id: charge.id, reference: charge.reference },
   };
   return { body: JSON.stringify(event) };
