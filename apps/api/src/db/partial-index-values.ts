@@ -1,9 +1,12 @@
 import {
   BinaryOperationNode,
+  ColumnNode,
   type KyselyPlugin,
   type OperationNode,
   OperationNodeTransformer,
+  OperatorNode,
   PrimitiveValueListNode,
+  ReferenceNode,
   ValueListNode,
   ValueNode,
 } from "kysely";
@@ -26,8 +29,8 @@ const COMPARISONS = new Set(["=", "<>", "!=", "in", "not in"]);
 
 /** The column a comparison's left side names, if it is a plain column. */
 function columnOf(node: OperationNode): string | undefined {
-  if (node.kind === "ReferenceNode" && "column" in node) return columnOf(node.column as OperationNode);
-  if (node.kind === "ColumnNode" && "column" in node) return (node.column as { name: string }).name;
+  if (ReferenceNode.is(node)) return columnOf(node.column);
+  if (ColumnNode.is(node)) return node.column.name;
   return undefined;
 }
 
@@ -52,10 +55,10 @@ function writtenOut(node: OperationNode): OperationNode {
 class PartialIndexValuesWrittenOut extends OperationNodeTransformer {
   protected override transformBinaryOperation(node: BinaryOperationNode): BinaryOperationNode {
     const transformed = super.transformBinaryOperation(node);
-    const operator = transformed.operator.kind === "OperatorNode" && "operator" in transformed.operator;
-    const column = columnOf(transformed.leftOperand);
-    if (!operator || !column || !PARTIAL_INDEX_COLUMNS.has(column)) return transformed;
-    if (!COMPARISONS.has((transformed.operator as { operator: string }).operator)) return transformed;
+    const { operator, leftOperand } = transformed;
+    if (!OperatorNode.is(operator) || !COMPARISONS.has(operator.operator)) return transformed;
+    const column = columnOf(leftOperand);
+    if (!column || !PARTIAL_INDEX_COLUMNS.has(column)) return transformed;
     return BinaryOperationNode.create(
       transformed.leftOperand,
       transformed.operator,
@@ -74,7 +77,11 @@ class PartialIndexValuesWrittenOut extends OperationNodeTransformer {
  * already validated, so the statement cache holds a few variants of a statement, never one per
  * call; Kysely escapes them as SQL string literals.
  */
+// One transformer for every statement, as Kysely's own plugins keep theirs: building one binds a
+// hundred node handlers, and a transformation runs synchronously, start to end.
+const transformer = new PartialIndexValuesWrittenOut();
+
 export const partialIndexValuesWrittenOut: KyselyPlugin = {
-  transformQuery: ({ node }) => new PartialIndexValuesWrittenOut().transformNode(node),
+  transformQuery: ({ node }) => transformer.transformNode(node),
   transformResult: async ({ result }) => result,
 };

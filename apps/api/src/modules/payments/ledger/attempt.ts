@@ -35,7 +35,7 @@ export interface ChargeAttempt {
  */
 export async function insertChargeAttempt(tx: Tx, attempt: ChargeAttempt): Promise<PaymentRow> {
   const now = nowIso();
-  const row = await insertPayment(tx, {
+  return insertPayment(tx, {
     id: attempt.id,
     user_id: attempt.userId,
     purpose: attempt.purpose,
@@ -63,7 +63,6 @@ export async function insertChargeAttempt(tx: Tx, attempt: ChargeAttempt): Promi
     created_at: now,
     updated_at: now,
   });
-  return row;
 }
 
 /** The dedupe key of a charge's reconciliation job: one live job per charge. */

@@ -12,7 +12,7 @@ import {
   recordProviderRef,
   refundedAmountOf,
 } from "../repository.ts";
-import { RECONCILE_AFTER_SECONDS, reconcileKey, scheduleReconciliation } from "./attempt.ts";
+import { RECONCILE_AFTER_SECONDS, scheduleReconciliation } from "./attempt.ts";
 import { settleCharge } from "./charge.ts";
 import { declineFallbackOf } from "./charge-results.ts";
 import { JOB_RECONCILE, JOB_REFUND, JOB_SETTLE_REFUND, type LedgerDeps } from "./payables.ts";
@@ -128,8 +128,7 @@ export async function sweepPayments(
 ): Promise<{ unsettled: number; unrefunded: number; pendingRefunds: number; needsReview: number }> {
   const before = isoAfter(-SWEEP_AFTER_SECONDS);
   const unsettled = await listUnsettledChargesBefore(deps.db, before, SWEEP_BATCH);
-  for (const { id } of unsettled)
-    await enqueue(deps.db, JOB_RECONCILE, { paymentId: id }, { dedupeKey: reconcileKey(id), maxAttempts: 20 });
+  for (const charge of unsettled) await scheduleReconciliation(deps.db, charge);
   const review = unsettled.filter((charge) => needsReview(charge)).map(({ id }) => id);
   if (review.length > 0)
     deps.log.error(

@@ -22,6 +22,13 @@ import { SANDBOX_TOKEN_TTL_SECONDS, sandboxId } from "./ids.ts";
 import { claimWalletCard } from "./wallet.ts";
 import { emitSandboxEvent, type SandboxEventType } from "./webhooks.ts";
 
+/** The event a charge made in this state owes its webhook. */
+const EVENT_OF_CHARGE = {
+  succeeded: "charge.succeeded",
+  declined: "charge.declined",
+  requires_action: null,
+} as const satisfies Record<Row<"sandbox_charges">["status"], Row<"sandbox_charges">["event_due"]>;
+
 /** Which provider's card component the sandbox's hosted form imitates (its postMessage shapes). */
 export type SandboxShape = "conekta" | "nmi" | "netpay";
 
@@ -170,12 +177,7 @@ export function createSandboxGateway(options: {
         behaviour === "expired" ? "card_expired" : behaviour === "cvc_fail" ? "cvc_invalid" : "card_declined";
       const now = nowIso();
       // A challenge's event comes with its answer (sandbox/pages.ts).
-      const eventDue =
-        sendsWebhooks && status !== "requires_action"
-          ? status === "succeeded"
-            ? "charge.succeeded"
-            : "charge.declined"
-          : null;
+      const eventDue = sendsWebhooks ? EVENT_OF_CHARGE[status] : null;
       const made: Row<"sandbox_charges"> = {
         id: sandboxId("ch"),
         reference: request.reference,
