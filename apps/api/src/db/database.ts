@@ -19,6 +19,7 @@ import { AppError, type AppErrorOptions } from "../lib/errors.ts";
 import { traceStatement } from "../plugins/tracing.ts";
 import { migrations } from "./migrations/index.ts";
 import { partialIndexValuesWrittenOut } from "./partial-index-values.ts";
+import { preparingStatements } from "./prepared-statements.ts";
 import type { Database } from "./schema.ts";
 
 export type Engine = "sqlite" | "postgres";
@@ -114,8 +115,17 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   // readiness turns 503 until the database answers again.
   const ignoreDroppedConnection = () => {};
   pool.on("error", ignoreDroppedConnection);
-  pool.on("connect", (client) => client.on("error", ignoreDroppedConnection));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: statementLog(target) });
+  pool.on("connect", (client) => {
+    client.on("error", ignoreDroppedConnection);
+    preparingStatements(client);
+  });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    log: statementLog(target),
+    // Prepared once per connection, a statement may be run with a generic plan, which can use a
+    // partial index only for values written in its text (decision 0355).
+    plugins: [partialIndexValuesWrittenOut],
+  });
   return { db, engine: "postgres", schema: target.schema, close: () => db.destroy() };
 }
 

@@ -68,14 +68,16 @@ class PartialIndexValuesWrittenOut extends OperationNodeTransformer {
 }
 
 /**
- * SQLite only (docs/decisions/0351). When a statement compares a bound value with a column that a
+ * On both engines (docs/decisions/0351, 0355). When a statement compares a bound value with a column that a
  * partial index filters on, SQLite's planner looks at the value to decide whether the index
  * applies, and marks the statement to be prepared again each time that value is bound, that is
  * on every call: the pay path's stay read spent 90 of its 110 µs planning itself again, and 111
  * of the 298 such statements the API tests send did the same. Written into the statement's
  * text, the value is planned once with it. These values are the code's constants or enums
  * already validated, so the statement cache holds a few variants of a statement, never one per
- * call; Kysely escapes them as SQL string literals.
+ * call; Kysely escapes them as SQL string literals. PostgreSQL prepares each statement once per
+ * connection (db/prepared-statements.ts) and may then run it with a generic plan, which can use a
+ * partial index only when the value it filters on is in the text.
  */
 // One transformer for every statement, as Kysely's own plugins keep theirs: building one binds a
 // hundred node handlers, and a transformation runs synchronously, start to end.
