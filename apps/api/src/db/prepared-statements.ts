@@ -34,8 +34,9 @@ function isStalePreparedStatement(error: unknown): boolean {
  * - Beyond `capacity`, the least recently used statement is deallocated.
  * - A migration run while this process serves changes the tables under its statements: the first
  *   statement refused for it makes the connection forget them all (re-prepared at their next call).
- *   Outside a transaction that statement is sent again at once; inside one it fails its
- *   transaction, as any error there does, once per connection.
+ *   Outside a transaction that statement is sent again at once (it was refused before it ran, so
+ *   a write is not made twice); inside one it fails its transaction, as any error there does,
+ *   once per connection.
  */
 export function preparingStatements(client: pg.PoolClient, capacity = PREPARED_PER_CONNECTION): void {
   const send = client.query.bind(client) as Send;
