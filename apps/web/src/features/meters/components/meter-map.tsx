@@ -29,7 +29,8 @@ export const STREETS_TIMEOUT_MS = 4_000;
  * zones it is given, and flies to `flyTo` when that changes. A street style (a URL) that errs or has
  * not drawn its first view within STREETS_TIMEOUT_MS calls `onStreetsFailed`: the screen draws the
  * offline style instead. `onFailed` when WebGL or the offline style cannot load: the screen's list
- * stands in for it. `me` is the driver's dot; `bubble` floats above the pin.
+ * stands in for it. `me` is the driver's dot; `bubble` floats above the pin; `notice` lies over the
+ * map's top edge, so that a note appearing late moves nothing under a finger (the list below).
  */
 export default function MeterMap({
   style,
@@ -41,6 +42,7 @@ export default function MeterMap({
   color,
   me,
   bubble,
+  notice,
   onView,
   onMoveStart,
   onFailed,
@@ -55,6 +57,7 @@ export default function MeterMap({
   color: string;
   me: LngLat | null;
   bubble: ReactNode;
+  notice: ReactNode;
   onView: (view: MapView) => void;
   onMoveStart: () => void;
   onFailed: () => void;
@@ -183,6 +186,11 @@ export default function MeterMap({
     <div className="meter-map">
       <div ref={container} className="meter-map-canvas" />
       {bubble}
+      {notice && (
+        <p className="notice meter-map-notice" role="status">
+          {notice}
+        </p>
+      )}
       {/* The fixed centre pin: the map moves under it. */}
       <svg className="meter-map-pin" viewBox="0 0 24 36" width="28" height="42" aria-hidden="true">
         <path d="M12 0C5.4 0 0 5.4 0 12c0 9 12 24 12 24s12-15 12-24C24 5.4 18.6 0 12 0z" fill="currentColor" />

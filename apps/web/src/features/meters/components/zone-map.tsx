@@ -103,50 +103,51 @@ export function ZoneMap({
   return (
     <section ref={section} className="meter-map-section" aria-labelledby="meter-map-title">
       <h2 id="meter-map-title">{t("map_title")}</h2>
-      {streetsFailed && !unavailable && (
-        <p className="notice" role="status">
-          {t("map_streets_unavailable")}
-        </p>
-      )}
       {unavailable ? (
         <p className="notice">{t("map_unavailable")}</p>
-      ) : style === null ? (
-        <div className="meter-map">
-          <LoadingSection />
-        </div>
       ) : (
-        <Suspense
-          fallback={
+        <>
+          {style === null ? (
             <div className="meter-map">
-              <p className="muted meter-map-loading">{t("map_loading")}</p>
+              <LoadingSection />
             </div>
-          }
-        >
-          <MeterMap
-            key={streets ? "streets" : "offline"}
-            style={style}
-            center={lastView?.center ?? host.map_options.center}
-            zoom={lastView?.zoom ?? host.map_options.zoom}
-            zones={zones}
-            flyTo={flyTo}
-            label={t("map_label")}
-            color={host.brand.primary_color}
-            me={me}
-            bubble={
-              pinnedZone && (
-                <span className="meter-map-bubble" aria-hidden="true">
-                  {t("map_bubble", {
-                    code: pinnedZone.zone_code,
-                    amount: money(pinnedZone.rate_per_hour, pinnedZone.currency),
-                  })}
-                </span>
-              )
-            }
-            onView={onMapView}
-            onMoveStart={onMoving}
-            onFailed={() => setFailed(true)}
-            onStreetsFailed={() => setStreetsFailed(true)}
-          />
+          ) : (
+            <Suspense
+              fallback={
+                <div className="meter-map">
+                  <p className="muted meter-map-loading">{t("map_loading")}</p>
+                </div>
+              }
+            >
+              <MeterMap
+                key={streets ? "streets" : "offline"}
+                style={style}
+                center={lastView?.center ?? host.map_options.center}
+                zoom={lastView?.zoom ?? host.map_options.zoom}
+                zones={zones}
+                flyTo={flyTo}
+                label={t("map_label")}
+                color={host.brand.primary_color}
+                me={me}
+                bubble={
+                  pinnedZone && (
+                    <span className="meter-map-bubble" aria-hidden="true">
+                      {t("map_bubble", {
+                        code: pinnedZone.zone_code,
+                        amount: money(pinnedZone.rate_per_hour, pinnedZone.currency),
+                      })}
+                    </span>
+                  )
+                }
+                notice={streetsFailed && t("map_streets_unavailable")}
+                onView={onMapView}
+                onMoveStart={onMoving}
+                onFailed={() => setFailed(true)}
+                onStreetsFailed={() => setStreetsFailed(true)}
+              />
+            </Suspense>
+          )}
+          {/* Outside the map's Suspense: there from the first frame, so the map arriving moves nothing below. */}
           <div className="meter-map-actions">
             <button type="button" className="button button-secondary" onClick={locate}>
               {t("locate_me")}
@@ -169,7 +170,7 @@ export function ZoneMap({
               <p className="muted">{t("pin_none")}</p>
             )}
           </div>
-        </Suspense>
+        </>
       )}
     </section>
   );

@@ -26,12 +26,14 @@ vi.mock("../components/meter-map.tsx", () => ({
   default: function MapDouble({
     style,
     bubble,
+    notice,
     onFailed,
     onView,
     onStreetsFailed,
   }: {
     style: unknown;
     bubble: ReactNode;
+    notice: ReactNode;
     onFailed: () => void;
     onView: (view: MapView) => void;
     onStreetsFailed: () => void;
@@ -53,6 +55,8 @@ vi.mock("../components/meter-map.tsx", () => ({
           </button>
         )}
         {bubble}
+        {/* As the map lays it over its top edge. */}
+        {notice && <p role="status">{notice}</p>}
       </>
     ) : null;
   },
@@ -148,6 +152,9 @@ describe("Finding a meter zone", () => {
       pinned: null,
     };
     renderWithProviders(<MetersScreen />);
+    // What sits between the map and the list is there before the map: its arrival moves no row.
+    expect(screen.getByRole("button", { name: "Centre on my location" })).toBeInTheDocument();
+    expect(screen.getByText("Drag the map until your zone is under the pin.")).toBeInTheDocument();
     const list = screen.getByRole("region", { name: "Zones in view" });
     const codes = async () => (await within(list).findAllByRole("link")).map((link) => link.textContent?.slice(0, 3));
     expect(await codes()).toEqual(["101", "102", "103", "104"]);
