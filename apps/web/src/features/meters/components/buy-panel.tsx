@@ -14,6 +14,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { LoadingSection } from "../../../components/loading-view.tsx";
 import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
 import { useParkingFormat } from "../../../components/parking/format.ts";
 import { paths, pathTo } from "../../../config/paths.ts";
@@ -198,7 +199,8 @@ export function BuyPanel({
           />
           <h3 className="pay-price-label">{t("price_label")}</h3>
           <FeeBreakdown amounts={breakdown} />
-          <Suspense fallback={null}>
+          {/* The wallets, the card and the pay button appear together, once the wallets are known. */}
+          <Suspense fallback={<LoadingSection />}>
             <WalletPay
               country={zone.country}
               amount={breakdown.total}
@@ -206,22 +208,22 @@ export function BuyPanel({
               disabled={busy}
               onMethod={checkPlateThenPay}
             />
+            <MeterPaySource
+              balance={balance ?? null}
+              defaultCard={defaultCard ?? null}
+              cardsLoading={methods.isPending}
+              payWith={payWith}
+              disabled={busy}
+              addCardPath={pathTo("payments", undefined, { redirect: here })}
+              onChoose={setSource}
+            />
+            <MeterPayBar
+              outcome={outcome}
+              total={money(breakdown.total, breakdown.currency)}
+              disabled={busy || (payWith === "card" ? !defaultCard : !balance)}
+              onPay={() => checkPlateThenPay()}
+            />
           </Suspense>
-          <MeterPaySource
-            balance={balance ?? null}
-            defaultCard={defaultCard ?? null}
-            cardsLoading={methods.isPending}
-            payWith={payWith}
-            disabled={busy}
-            addCardPath={pathTo("payments", undefined, { redirect: here })}
-            onChoose={setSource}
-          />
-          <MeterPayBar
-            outcome={outcome}
-            total={money(breakdown.total, breakdown.currency)}
-            disabled={busy || (payWith === "card" ? !defaultCard : !balance)}
-            onPay={() => checkPlateThenPay()}
-          />
         </>
       )}
       {vehicle && (

@@ -143,6 +143,41 @@ describe("Valet pay panel", () => {
     await userEvent.click(screen.getByRole("checkbox", { name: /Balance/ }));
     expect(screen.getByRole("radio", { name: /^Visa •••• 4242/ })).toBeChecked();
   });
+
+  it("shows the pay button only with the wallet buttons above it, never before them (nothing moves under a finger)", async () => {
+    let answerConfig: () => void = () => {};
+    const configAnswered = new Promise<void>((resolve) => {
+      answerConfig = resolve;
+    });
+    const api = mockApi({
+      "GET user/payment/methods": () => ({ body: { data: [visaCard] } }),
+      "GET user/payment/config": () => ({
+        body: {
+          data: {
+            country: "mx",
+            provider: "sandbox",
+            form: "conekta",
+            public_key: null,
+            script_url: null,
+            frame_url: "/sandbox/card-form?provider=conekta",
+            wallets: ["google_pay"],
+          },
+        },
+      }),
+    });
+    // The gateway's answer held back: the panel waits for it before showing what lies below the wallets.
+    const answer = api.fetchMock.getMockImplementation();
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes("payment/config")) await configAnswered;
+      return (answer as NonNullable<typeof answer>)(input, init);
+    });
+    renderWithProviders(<ValetPayPanel ticket={unpaidTicket} />);
+    expect(await screen.findByRole("button", { name: "20 %" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Pay \$/ })).not.toBeInTheDocument();
+    answerConfig();
+    expect(await screen.findByRole("button", { name: "Pay $29.85 MXN" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Pay with Google Pay" })).toBeInTheDocument();
+  });
 });
 
 function heldBalance(amount: number) {

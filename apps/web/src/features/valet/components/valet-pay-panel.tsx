@@ -2,6 +2,7 @@ import type { ValetTicketDetail } from "@estaciona/contracts/schemas/valet";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadingSection } from "../../../components/loading-view.tsx";
 import { NumberInput } from "../../../components/number-input.tsx";
 import { BalanceChoice, useBalanceChoice } from "../../../components/parking/balance-choice.tsx";
 import { CardChoice, cardsFor } from "../../../components/parking/card-choice.tsx";
@@ -115,7 +116,8 @@ export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
         </div>
         <p className="muted">{t("tip_hint")}</p>
       </div>
-      <Suspense fallback={null}>
+      {/* The wallets, the card and the pay button appear together, once the wallets are known. */}
+      <Suspense fallback={<LoadingSection />}>
         <WalletPay
           country={ticket.currency === "usd" ? "us" : "mx"}
           amount={total}
@@ -123,47 +125,47 @@ export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
           disabled={paying}
           onMethod={(method) => void pay(method)}
         />
+        {balance && (
+          <BalanceChoice
+            balance={balance}
+            name="valet-pay-balance"
+            checked={payWithBalance}
+            disabled={paying}
+            onChange={setUseBalance}
+          />
+        )}
+        {!payWithBalance && (
+          <CardChoice
+            cards={cards}
+            loading={methods.isPending}
+            selected={selectedCard}
+            onSelect={setChosenCard}
+            disabled={paying}
+            addCardPath={pathTo("payments", undefined, { redirect: here })}
+          />
+        )}
+        <h3 className="pay-price-label">{t("parking:pay.price_label")}</h3>
+        <FeeBreakdown amounts={{ ...quote, total }} tip={tip > 0 ? { label: t("tip_line"), amount: tip } : undefined} />
+        <p className="muted">{t("fee_note")}</p>
+        {failure && (
+          <div className="pay-error" role="alert">
+            <p className="pay-error-title">{t("declined_title")}</p>
+            <p>{failure}</p>
+          </div>
+        )}
+        <button
+          type="button"
+          className="button button-primary button-block"
+          disabled={paying || !selectedCard || (!payWithBalance && methods.isPending)}
+          onClick={() => void pay()}
+        >
+          {paying
+            ? t("paying")
+            : failure
+              ? `${t("retry")} · ${money(total, ticket.currency)}`
+              : t("pay", { amount: money(total, ticket.currency) })}
+        </button>
       </Suspense>
-      {balance && (
-        <BalanceChoice
-          balance={balance}
-          name="valet-pay-balance"
-          checked={payWithBalance}
-          disabled={paying}
-          onChange={setUseBalance}
-        />
-      )}
-      {!payWithBalance && (
-        <CardChoice
-          cards={cards}
-          loading={methods.isPending}
-          selected={selectedCard}
-          onSelect={setChosenCard}
-          disabled={paying}
-          addCardPath={pathTo("payments", undefined, { redirect: here })}
-        />
-      )}
-      <h3 className="pay-price-label">{t("parking:pay.price_label")}</h3>
-      <FeeBreakdown amounts={{ ...quote, total }} tip={tip > 0 ? { label: t("tip_line"), amount: tip } : undefined} />
-      <p className="muted">{t("fee_note")}</p>
-      {failure && (
-        <div className="pay-error" role="alert">
-          <p className="pay-error-title">{t("declined_title")}</p>
-          <p>{failure}</p>
-        </div>
-      )}
-      <button
-        type="button"
-        className="button button-primary button-block"
-        disabled={paying || !selectedCard || (!payWithBalance && methods.isPending)}
-        onClick={() => void pay()}
-      >
-        {paying
-          ? t("paying")
-          : failure
-            ? `${t("retry")} · ${money(total, ticket.currency)}`
-            : t("pay", { amount: money(total, ticket.currency) })}
-      </button>
     </section>
   );
 }

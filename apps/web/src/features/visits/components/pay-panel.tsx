@@ -3,6 +3,7 @@ import type { PayVisitAnswer, VisitDetail } from "@estaciona/contracts/schemas/p
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
+import { LoadingSection } from "../../../components/loading-view.tsx";
 import { BalanceChoice, useBalanceChoice } from "../../../components/parking/balance-choice.tsx";
 import { CardChoice, cardsFor } from "../../../components/parking/card-choice.tsx";
 import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
@@ -167,8 +168,9 @@ export function PayPanel({
   return (
     <section className="pay-panel" aria-labelledby="pay-title">
       <h2 id="pay-title">{t("pay.title")}</h2>
-      {!free && (
-        <Suspense fallback={null}>
+      {/* The wallets, the card and the pay button appear together, once the wallets are known. */}
+      <Suspense fallback={<LoadingSection />}>
+        {!free && (
           <WalletPay
             country={live.breakdown.currency === "usd" ? "us" : "mx"}
             amount={live.breakdown.total}
@@ -176,63 +178,63 @@ export function PayPanel({
             disabled={busy}
             onMethod={(method) => void pay(live, method)}
           />
-        </Suspense>
-      )}
-      {!free && balance && (
-        <BalanceChoice
-          balance={balance}
-          name="visit-pay-balance"
-          checked={payWithBalance}
-          disabled={busy}
-          onChange={setUseBalance}
-        />
-      )}
-      {!free && !payWithBalance && (
-        <CardChoice
-          cards={cards}
-          loading={methods.isPending}
-          selected={selectedCard}
-          onSelect={setChosenCard}
-          disabled={busy}
-          addCardPath={addCardPath}
-        />
-      )}
-      <h3 className="pay-price-label">{t("pay.price_label")}</h3>
-      <FeeBreakdown amounts={live.breakdown} />
-      <p className="muted">{t("pay.price_note")}</p>
-      {live.nextChange && (
-        <p className="muted">{t("pay.price_moves", { time: time(live.nextChange.at, visit.location.time_zone) })}</p>
-      )}
-      {outcome.kind === "declined" && (
-        <div className="pay-error" role="alert">
-          <p className="pay-error-title">{t("pay.declined_title")}</p>
-          <p>{outcome.message}</p>
-        </div>
-      )}
-      {outcome.kind === "unknown" && (
-        <div className="pay-error" role="alert">
-          <p>{outcome.message}</p>
-        </div>
-      )}
-      {outcome.kind === "three_ds" && (
-        <p role="status" className="muted">
-          {t("pay.three_ds")}
-        </p>
-      )}
-      <button
-        type="button"
-        className="button button-primary button-block"
-        disabled={busy || needsCard || (!payWithBalance && methods.isPending)}
-        onClick={() => void pay(live)}
-      >
-        {outcome.kind === "paying"
-          ? t("pay.paying")
-          : outcome.kind === "declined" || outcome.kind === "unknown"
-            ? `${t("pay.retry")} · ${money(live.breakdown.total, live.breakdown.currency)}`
-            : free
-              ? t("pay.submit_free")
-              : t("pay.submit", { amount: money(live.breakdown.total, live.breakdown.currency) })}
-      </button>
+        )}
+        {!free && balance && (
+          <BalanceChoice
+            balance={balance}
+            name="visit-pay-balance"
+            checked={payWithBalance}
+            disabled={busy}
+            onChange={setUseBalance}
+          />
+        )}
+        {!free && !payWithBalance && (
+          <CardChoice
+            cards={cards}
+            loading={methods.isPending}
+            selected={selectedCard}
+            onSelect={setChosenCard}
+            disabled={busy}
+            addCardPath={addCardPath}
+          />
+        )}
+        <h3 className="pay-price-label">{t("pay.price_label")}</h3>
+        <FeeBreakdown amounts={live.breakdown} />
+        <p className="muted">{t("pay.price_note")}</p>
+        {live.nextChange && (
+          <p className="muted">{t("pay.price_moves", { time: time(live.nextChange.at, visit.location.time_zone) })}</p>
+        )}
+        {outcome.kind === "declined" && (
+          <div className="pay-error" role="alert">
+            <p className="pay-error-title">{t("pay.declined_title")}</p>
+            <p>{outcome.message}</p>
+          </div>
+        )}
+        {outcome.kind === "unknown" && (
+          <div className="pay-error" role="alert">
+            <p>{outcome.message}</p>
+          </div>
+        )}
+        {outcome.kind === "three_ds" && (
+          <p role="status" className="muted">
+            {t("pay.three_ds")}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button-primary button-block"
+          disabled={busy || needsCard || (!payWithBalance && methods.isPending)}
+          onClick={() => void pay(live)}
+        >
+          {outcome.kind === "paying"
+            ? t("pay.paying")
+            : outcome.kind === "declined" || outcome.kind === "unknown"
+              ? `${t("pay.retry")} · ${money(live.breakdown.total, live.breakdown.currency)}`
+              : free
+                ? t("pay.submit_free")
+                : t("pay.submit", { amount: money(live.breakdown.total, live.breakdown.currency) })}
+        </button>
+      </Suspense>
     </section>
   );
 }

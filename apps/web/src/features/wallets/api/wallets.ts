@@ -3,12 +3,26 @@ import * as payments from "@estaciona/contracts/endpoints/payments";
 import * as endpoints from "@estaciona/contracts/endpoints/wallets";
 import type { WalletPaymentBody, WalletPaymentMethod } from "@estaciona/contracts/schemas/wallet";
 import type { WalletKind } from "@estaciona/contracts/wallets";
+import { queryOptions } from "@tanstack/react-query";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
 import { endpointQuery } from "../../../lib/endpoint-query.ts";
 
 /** The country's gateway: which wallets it takes and whether it is the sandbox (`GET user/payment/config`). */
 export const gatewayConfigQuery = (country: Country) =>
   endpointQuery(payments.getCardFormConfig, { query: { country, gateway: "default" } });
+
+/**
+ * What the wallet buttons decide from, read before a pay panel shows its controls (WalletPay waits
+ * for it): the gateway's configuration, or null when it cannot be read (then no wallet is offered).
+ */
+export const walletConfigQuery = (country: Country) =>
+  queryOptions({
+    queryKey: [...gatewayConfigQuery(country).queryKey, "wallets"] as const,
+    queryFn: ({ signal }) =>
+      callEndpoint(payments.getCardFormConfig, { query: { country, gateway: "default" } }, { signal }).catch(
+        () => null,
+      ),
+  });
 
 /** A wallet's single-use token as a one-off method for the pay call; its failures are the sheet's to show. */
 export const createWalletPayment = (body: WalletPaymentBody): Promise<WalletPaymentMethod> =>

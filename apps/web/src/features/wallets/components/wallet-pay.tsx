@@ -1,10 +1,10 @@
 import type { Country, Currency } from "@estaciona/contracts";
 import { WALLET_NAMES, type WalletKind } from "@estaciona/contracts/wallets";
-import { useQuery } from "@tanstack/react-query";
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParkingFormat } from "../../../components/parking/format.ts";
-import { gatewayConfigQuery } from "../api/wallets.ts";
+import { walletConfigQuery } from "../api/wallets.ts";
 import { walletsOnThisDevice } from "../lib/device-wallets.ts";
 import { CollectJsWallets } from "./collect-js-wallets.tsx";
 import { SandboxWalletSheet } from "./sandbox-wallet-sheet.tsx";
@@ -36,17 +36,19 @@ export default function WalletPay({
 }) {
   const { t } = useTranslation("wallets");
   const { money } = useParkingFormat();
-  const config = useQuery(gatewayConfigQuery(country));
-  const wallets = walletsOnThisDevice(config.data);
+  // Suspends until the gateway has said which wallets it takes: the panel shows its controls
+  // (and the pay button below them) only then, so the buttons never push them down under a finger.
+  const { data: config } = useSuspenseQuery(walletConfigQuery(country));
+  const wallets = walletsOnThisDevice(config ?? undefined);
   const [open, setOpen] = useState<WalletKind | null>(null);
   const [cancelled, setCancelled] = useState<WalletKind | null>(null);
-  if (!config.data || wallets.length === 0) return null;
-  if (config.data.provider === "nmi") {
+  if (!config || wallets.length === 0) return null;
+  if (config.provider === "nmi") {
     return (
       <div className="wallet-pay">
         {heading}
         <CollectJsWallets
-          config={config.data}
+          config={config}
           wallets={wallets}
           country={country}
           amount={amount}
