@@ -5,7 +5,7 @@ import type pg from "pg";
  * statement holds about 23 KB of the server's memory (its parsed query and plan source), so 200
  * cost a connection under 5 MB (decision 0355).
  */
-export const PREPARED_PER_CONNECTION = 200;
+const PREPARED_PER_CONNECTION = 200;
 
 /** Statements worth keeping: data statements (begin, commit, set and DDL are sent as they are). */
 const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;

@@ -7,9 +7,12 @@ import { queryOptions } from "@tanstack/react-query";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
 import { endpointQuery } from "../../../lib/endpoint-query.ts";
 
+/** The call's input for a country's default gateway, shared by both readings below. */
+const defaultGatewayOf = (country: Country) => ({ query: { country, gateway: "default" as const } });
+
 /** The country's gateway: which wallets it takes and whether it is the sandbox (`GET user/payment/config`). */
 export const gatewayConfigQuery = (country: Country) =>
-  endpointQuery(payments.getCardFormConfig, { query: { country, gateway: "default" } });
+  endpointQuery(payments.getCardFormConfig, defaultGatewayOf(country));
 
 /**
  * What the wallet buttons decide from, read before a pay panel shows its controls (WalletPay waits
@@ -19,9 +22,7 @@ export const walletConfigQuery = (country: Country) =>
   queryOptions({
     queryKey: [...gatewayConfigQuery(country).queryKey, "wallets"] as const,
     queryFn: ({ signal }) =>
-      callEndpoint(payments.getCardFormConfig, { query: { country, gateway: "default" } }, { signal }).catch(
-        () => null,
-      ),
+      callEndpoint(payments.getCardFormConfig, defaultGatewayOf(country), { signal }).catch(() => null),
   });
 
 /** A wallet's single-use token as a one-off method for the pay call; its failures are the sheet's to show. */
