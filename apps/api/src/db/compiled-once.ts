@@ -23,12 +23,13 @@ interface Statement {
  * is a constant of the statement. An argument that does not come back as a bound value (or that
  * reached the SQL text) is refused when the statement is first compiled; a list, bound as one
  * value, fails as SQL at its first call. No optional arguments: `build`'s parameter count is the
- * statement's.
+ * statement's. A `build` that takes its arguments as a rest parameter (a statement made of others)
+ * states how many there are (`arity`); otherwise they are counted from its parameters.
  */
 export function compiledOnce<Args extends unknown[], Row>(
   build: (executor: Executor, ...args: Args) => Compilable<Row>,
+  arity: number = build.length - 1,
 ) {
-  const arity = build.length - 1;
   // Compiled per database (its adapter): the two engines write different SQL, and tests open many.
   const statements = new WeakMap<object, Statement>();
 
@@ -63,5 +64,23 @@ export function compiledOnce<Args extends unknown[], Row>(
     all: (executor: Executor, ...args: Args): Promise<Row[]> => run(executor, args),
     /** The first row, if any. */
     first: async (executor: Executor, ...args: Args): Promise<Row | undefined> => (await run(executor, args))[0],
+  };
+}
+
+/**
+ * A family of statements whose shape varies by caller (the columns an update sets, the statuses it
+ * moves from), each shape compiled once under `compiledOnce`'s rules. A shape's name must come from
+ * code, never from data (column names, a fixed list): each name keeps its statement for good.
+ * `build` receives the shape's values as placeholders, `arity` of them.
+ */
+export function compiledPerShape<Row>() {
+  const statements = new Map<string, ReturnType<typeof compiledOnce<unknown[], Row>>>();
+  return (shape: string, arity: number, build: (executor: Executor, ...values: unknown[]) => Compilable<Row>) => {
+    let statement = statements.get(shape);
+    if (!statement) {
+      statement = compiledOnce(build, arity);
+      statements.set(shape, statement);
+    }
+    return statement;
   };
 }

@@ -108,26 +108,54 @@ const insertJob = compiledOnce(
       .returning("id"),
 );
 
+/** How many values `newJob` gives a job, in `jobRow`'s order. */
+const JOB_ARITY = 7;
+type JobValues = ReturnType<typeof newJob>;
+
 /**
- * A row inserted and a job queued with it, both or neither, for a caller without a transaction
- * of its own: on PostgreSQL in one statement (`with written as (insert …) insert into jobs …`,
- * one round trip where a transaction of the two takes four, decision 0348), on SQLite in a
- * transaction of the two (it has no writing `with`). The row's insert fails as it would alone.
+ * A row's insert, and the same insert with a job queued with it, both or neither, for a caller
+ * without a transaction of its own: on PostgreSQL in one statement (`with written as (insert …)
+ * insert into jobs …`, one round trip where a transaction of the two takes four, decision 0348),
+ * on SQLite in a transaction of the two (it has no writing `with`). The row's insert fails as it
+ * would alone. Both are compiled once (db/compiled-once.ts): `insertRow` takes the row's `arity`
+ * values under compiledOnce's rules.
  */
-export async function insertWithJob<Table extends keyof Database>(
-  db: Db,
-  insert: (creator: QueryCreator<Database>) => InsertQueryBuilder<Database, Table, InsertResult>,
-  kind: string,
-  payload: JsonValue,
-  options: EnqueueOptions = {},
-): Promise<void> {
-  const job = jobRow(...newJob(kind, payload, options));
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await db.with("written", insert).insertInto("jobs").values(job).onConflict(skipLiveDuplicate).execute();
-    return;
-  }
-  await db.transaction().execute(async (tx) => {
-    await insert(tx).execute();
-    await tx.insertInto("jobs").values(job).onConflict(skipLiveDuplicate).execute();
-  });
+export function rowInsert<Values extends unknown[], Table extends keyof Database>(
+  arity: number,
+  insertRow: (creator: QueryCreator<Database>, ...values: Values) => InsertQueryBuilder<Database, Table, InsertResult>,
+) {
+  const alone = compiledOnce((db, ...values: Values) => insertRow(db, ...values), arity);
+  const withJob = compiledOnce(
+    (db, ...values: [...Values, ...JobValues]) =>
+      db
+        .with("written", (creator) => insertRow(creator, ...(values.slice(0, arity) as Values)))
+        .insertInto("jobs")
+        .values(jobRow(...(values.slice(arity) as unknown as JobValues)))
+        .onConflict(skipLiveDuplicate),
+    arity + JOB_ARITY,
+  );
+  return {
+    /** The row alone. */
+    insert: async (executor: Executor, ...values: Values): Promise<void> => {
+      await alone.all(executor, ...values);
+    },
+    /** The row and a job queued with it. */
+    insertWithJob: async (
+      db: Db,
+      values: Values,
+      kind: string,
+      payload: JsonValue,
+      options: EnqueueOptions = {},
+    ): Promise<void> => {
+      const job = newJob(kind, payload, options);
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await withJob.all(db, ...values, ...job);
+        return;
+      }
+      await db.transaction().execute(async (tx) => {
+        await alone.all(tx, ...values);
+        await insertJob.all(tx, ...job);
+      });
+    },
+  };
 }

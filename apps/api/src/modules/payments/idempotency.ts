@@ -104,6 +104,63 @@ const recordOfKey = compiledOnce((db, userId: string, key: string) =>
   db.selectFrom("idempotency_keys").selectAll().where("user_id", "=", userId).where("key", "=", key),
 );
 
+/** A request's claim of its key: its record `in_progress`, unless the key is held already (no row answered). */
+const claimKey = compiledOnce((db, id: string, userId: string, key: string, requestHash: string, now: string) =>
+  db
+    .insertInto("idempotency_keys")
+    .values({
+      id,
+      user_id: userId,
+      key,
+      request_hash: requestHash,
+      status: "in_progress",
+      response_status: null,
+      response_body: null,
+      created_at: now,
+      locked_at: now,
+    })
+    .onConflict((conflict) => conflict.columns(["user_id", "key"]).doNothing())
+    .returning("id"),
+);
+
+/**
+ * A request's answer under its key: over the record it claimed (`claimedId`), or as a new
+ * completed record when it holds none; another request's record is left alone (no row answered).
+ */
+const keepAnswerUnderKey = compiledOnce(
+  (
+    db,
+    id: string,
+    userId: string,
+    key: string,
+    requestHash: string,
+    responseStatus: number,
+    responseBody: string,
+    now: string,
+    claimedId: string,
+  ) =>
+    db
+      .insertInto("idempotency_keys")
+      .values({
+        id,
+        user_id: userId,
+        key,
+        request_hash: requestHash,
+        status: "completed",
+        response_status: responseStatus,
+        response_body: responseBody,
+        created_at: now,
+        locked_at: now,
+      })
+      .onConflict((conflict) =>
+        conflict
+          .columns(["user_id", "key"])
+          .doUpdateSet({ status: "completed", response_status: responseStatus, response_body: responseBody })
+          .where("idempotency_keys.id", "=", claimedId),
+      )
+      .returning("id"),
+);
+
 /** Another request holds the key: this one is answered from that request's record. */
 class KeyHeldElsewhere extends Error {}
 
@@ -141,12 +198,8 @@ export class IdempotencyRecord<Data> {
   /** Holds the key for this request; throws `KeyHeldElsewhere` when another request has it. */
   async claim(executor: Executor): Promise<void> {
     if (this.#claimedId) return;
-    const claimed = await executor
-      .insertInto("idempotency_keys")
-      .values(this.#row({ status: "in_progress", response_status: null, response_body: null }))
-      .onConflict((conflict) => conflict.columns(["user_id", "key"]).doNothing())
-      .returning("id")
-      .executeTakeFirst();
+    const now = nowIso();
+    const claimed = await claimKey.first(executor, newId(), this.userId, this.key, this.requestHash, now);
     if (!claimed) throw new KeyHeldElsewhere();
     this.#claimedId = claimed.id;
   }
@@ -216,37 +269,19 @@ export class IdempotencyRecord<Data> {
    * request under the key is left alone (`KeyHeldElsewhere`).
    */
   async #keep(executor: Executor, stored: StoredAnswer): Promise<void> {
-    const answer = {
-      status: "completed",
-      response_status: stored.status,
-      response_body: JSON.stringify(stored),
-    } as const;
-    const written = await executor
-      .insertInto("idempotency_keys")
-      .values(this.#row(answer))
-      .onConflict((conflict) =>
-        conflict
-          .columns(["user_id", "key"])
-          .doUpdateSet(answer)
-          .where("idempotency_keys.id", "=", this.#claimedId ?? ""),
-      )
-      .returning("id")
-      .executeTakeFirst();
+    const written = await keepAnswerUnderKey.first(
+      executor,
+      newId(),
+      this.userId,
+      this.key,
+      this.requestHash,
+      stored.status,
+      JSON.stringify(stored),
+      nowIso(),
+      this.#claimedId ?? "",
+    );
     if (!written) throw new KeyHeldElsewhere();
     this.#answerKept = true;
-  }
-
-  #row(state: Pick<KeyRow, "status" | "response_status" | "response_body">): KeyRow {
-    const now = nowIso();
-    return {
-      id: newId(),
-      user_id: this.userId,
-      key: this.key,
-      request_hash: this.requestHash,
-      ...state,
-      created_at: now,
-      locked_at: now,
-    };
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Country } from "@estaciona/contracts";
 import { sql } from "kysely";
-import { compiledOnce } from "../../db/compiled-once.ts";
+import { compiledOnce, compiledPerShape } from "../../db/compiled-once.ts";
 import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow, Row, RowUpdate } from "../../db/schema.ts";
 
@@ -61,12 +61,25 @@ export const lockPayment = compiledOnce((tx, paymentId: string) =>
 
 export { insertPayment } from "./insert-payment-repository.ts";
 
-export function updatePayment(
+/** A payment's update, compiled once per set of columns it changes (each settlement writes one). */
+const paymentUpdate = compiledPerShape<PaymentRow>();
+
+export async function updatePayment(
   db: Executor,
   paymentId: string,
   changes: Pick<RowUpdate<"payments">, "status" | "provider_ref" | "action_url" | "failure_code" | "updated_at">,
-) {
-  return db.updateTable("payments").set(changes).where("id", "=", paymentId).returningAll().executeTakeFirstOrThrow();
+): Promise<PaymentRow> {
+  const columns = (Object.keys(changes) as (keyof typeof changes)[]).filter((column) => changes[column] !== undefined);
+  const statement = paymentUpdate(columns.join(), columns.length + 1, (executor, ...values) =>
+    executor
+      .updateTable("payments")
+      .set(Object.fromEntries(columns.map((column, index) => [column, values[index]])))
+      .where("id", "=", values[columns.length] as string)
+      .returningAll(),
+  );
+  const updated = await statement.first(db, ...columns.map((column) => changes[column]), paymentId);
+  if (!updated) throw new Error(`payment ${paymentId} not found`);
+  return updated;
 }
 
 /** The provider's id of a charge whose outcome is not known yet, kept the moment it is known (never overwritten). */

@@ -1,7 +1,7 @@
 import type { Country, PayableType } from "@estaciona/contracts";
 import { OPEN_VISIT_STATUSES } from "@estaciona/contracts/schemas/parking";
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
-import { compiledOnce } from "../../../db/compiled-once.ts";
+import { compiledOnce, compiledPerShape } from "../../../db/compiled-once.ts";
 import { type Executor, forUpdate } from "../../../db/database.ts";
 import type { Database, NewRow, Row, RowUpdate } from "../../../db/schema.ts";
 
@@ -99,6 +99,9 @@ export async function hasOpenVisit(
   return row !== undefined;
 }
 
+/** `updateVisitIfStatus`'s statements, compiled once per set of columns and statuses moved from. */
+const visitUpdateIfStatus = compiledPerShape<VisitRow>();
+
 /**
  * Moves a visit only if it is still in one of `fromStatuses`: the compare-and-set that makes
  * concurrent settlements safe. Answers the updated row, or undefined when another one won.
@@ -108,14 +111,21 @@ export function updateVisitIfStatus(
   visitId: string,
   fromStatuses: readonly VisitRow["status"][],
   changes: Omit<RowUpdate<"visits">, "id" | "user_id" | "vehicle_id" | "location_id">,
-) {
-  return db
-    .updateTable("visits")
-    .set(changes)
-    .where("id", "=", visitId)
-    .where("status", "in", fromStatuses)
-    .returningAll()
-    .executeTakeFirst();
+): Promise<VisitRow | undefined> {
+  const columns = (Object.keys(changes) as (keyof typeof changes)[]).filter((column) => changes[column] !== undefined);
+  // The statuses are the statement's own (a caller's fixed list), the columns' values its arguments.
+  const statement = visitUpdateIfStatus(
+    `${columns.join()} from ${fromStatuses.join()}`,
+    columns.length + 1,
+    (executor, ...values) =>
+      executor
+        .updateTable("visits")
+        .set(Object.fromEntries(columns.map((column, index) => [column, values[index]])))
+        .where("id", "=", values[columns.length] as string)
+        .where("status", "in", fromStatuses)
+        .returningAll(),
+  );
+  return statement.first(db, ...columns.map((column) => changes[column]), visitId);
 }
 
 /** Records the moment the vehicle was seen leaving, once. */

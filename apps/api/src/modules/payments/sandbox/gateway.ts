@@ -1,11 +1,11 @@
 import { WALLETS } from "@estaciona/contracts/wallets";
-import type { QueryCreator } from "kysely";
+import { compiledOnce } from "../../../db/compiled-once.ts";
 import type { Db, Executor } from "../../../db/database.ts";
 import { forUpdate, isUniqueViolation } from "../../../db/database.ts";
-import type { Database, Row } from "../../../db/schema.ts";
+import type { Row } from "../../../db/schema.ts";
 import { newId } from "../../../lib/ids.ts";
 import { isoBefore, nowIso } from "../../../lib/time.ts";
-import { insertWithJob } from "../../jobs/queue.ts";
+import { rowInsert } from "../../jobs/queue.ts";
 import {
   type CardFormConfig,
   type ChargeOutcome,
@@ -28,6 +28,52 @@ const EVENT_OF_CHARGE = {
   declined: "charge.declined",
   requires_action: null,
 } as const satisfies Record<Row<"sandbox_charges">["status"], Row<"sandbox_charges">["event_due"]>;
+
+/** A customer's card the sandbox charges, unless removed; compiled once (db/compiled-once.ts), as each charge reads it. */
+const customersCard = compiledOnce((db, cardId: string, customerId: string) =>
+  db
+    .selectFrom("sandbox_cards")
+    .selectAll()
+    .where("id", "=", cardId)
+    .where("customer_id", "=", customerId)
+    .where("deleted_at", "is", null),
+);
+
+type ChargeRow = Row<"sandbox_charges">;
+type ChargeValues = [
+  id: string,
+  reference: string,
+  cardId: string,
+  amount: number,
+  currency: ChargeRow["currency"],
+  status: ChargeRow["status"],
+  declineReason: string | null,
+  returnUrl: string | null,
+  eventDue: ChargeRow["event_due"],
+  now: string,
+];
+
+/** A charge's row, alone or with the events' delivery job (jobs/queue.ts `rowInsert`). */
+const chargeInsert = rowInsert(
+  10,
+  (
+    creator,
+    ...[id, reference, cardId, amount, currency, status, declineReason, returnUrl, eventDue, now]: ChargeValues
+  ) =>
+    creator.insertInto("sandbox_charges").values({
+      id,
+      reference,
+      card_id: cardId,
+      amount,
+      currency,
+      status,
+      decline_reason: declineReason,
+      return_url: returnUrl,
+      event_due: eventDue,
+      created_at: now,
+      updated_at: now,
+    }),
+);
 
 /** Which provider's card component the sandbox's hosted form imitates (its postMessage shapes). */
 export type SandboxShape = "conekta" | "nmi" | "netpay";
@@ -158,13 +204,7 @@ export function createSandboxGateway(options: {
     async charge(request: ChargeRequest): Promise<ChargeOutcome> {
       const card = request.wallet
         ? await claimWalletCard(db, request.cardRef)
-        : await db
-            .selectFrom("sandbox_cards")
-            .selectAll()
-            .where("id", "=", request.cardRef)
-            .where("customer_id", "=", request.customerRef)
-            .where("deleted_at", "is", null)
-            .executeTakeFirst();
+        : await customersCard.first(db, request.cardRef, request.customerRef);
       // A charge made before under this reference is answered as it is (a retry after a lost
       // answer); its unique reference finds it below without a read before every new charge.
       if (!card) {
@@ -191,13 +231,25 @@ export function createSandboxGateway(options: {
         created_at: now,
         updated_at: now,
       };
+      const values: ChargeValues = [
+        made.id,
+        made.reference,
+        made.card_id,
+        made.amount,
+        made.currency,
+        made.status,
+        made.decline_reason,
+        made.return_url,
+        made.event_due,
+        now,
+      ];
       try {
         // The charge carries its event, and asks for the delivery job, which is a no-op while one
         // waits (sandbox/events.ts): as a provider records both at once, one statement on
         // PostgreSQL (decisions 0348, 0354).
-        const insertCharge = (creator: QueryCreator<Database>) => creator.insertInto("sandbox_charges").values(made);
-        if (eventDue) await insertWithJob(db, insertCharge, JOB_SANDBOX_EVENTS, {}, { dedupeKey: SANDBOX_EVENTS_KEY });
-        else await insertCharge(db).execute();
+        if (eventDue)
+          await chargeInsert.insertWithJob(db, values, JOB_SANDBOX_EVENTS, {}, { dedupeKey: SANDBOX_EVENTS_KEY });
+        else await chargeInsert.insert(db, ...values);
       } catch (error) {
         // The reference charged before (a retry, or the same reference twice at once): the
         // provider answers the one charge it made.
