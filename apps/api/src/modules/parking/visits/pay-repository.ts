@@ -152,10 +152,43 @@ const visitToPayWith = {
   ),
 };
 
-/** The columns under `prefix` of a row, without it. */
-function columnsUnder(row: Record<string, unknown>, prefix: string, columns: readonly string[]) {
+/** Every column of a visit, read under its own name. */
+const VISIT_COLUMNS = Object.keys({
+  id: 0,
+  user_id: 0,
+  vehicle_id: 0,
+  location_id: 0,
+  status: 0,
+  source: 0,
+  entry_device_id: 0,
+  exit_device_id: 0,
+  entered_at: 0,
+  exited_at: 0,
+  paid_at: 0,
+  exit_deadline: 0,
+  subtotal: 0,
+  convenience_fee: 0,
+  processing_fee: 0,
+  tax: 0,
+  total: 0,
+  currency: 0,
+  created_at: 0,
+  updated_at: 0,
+} satisfies Record<keyof Row<"visits">, 0>);
+
+/** A prefix's columns, each with its name in the row (`lot.id`…): named once, not per row. */
+const under = (prefix: string, columns: readonly string[]) =>
+  columns.map((column) => [column, `${prefix}.${column}`] as const);
+const VISIT = VISIT_COLUMNS.map((column) => [column, column] as const);
+const LOT = under("lot", LOT_COLUMNS);
+const OPERATOR = Object.entries(OPERATOR_COLUMNS).map(([column, alias]) => [alias, `operator.${column}`] as const);
+const VEHICLE = under("vehicle", VEHICLE_COLUMNS);
+const CARD = under("card", CARD_COLUMNS);
+
+/** The columns of a row named in `named`, each under its own name. */
+function columnsOf(row: Record<string, unknown>, named: readonly (readonly [string, string])[]) {
   const picked: Record<string, unknown> = {};
-  for (const column of columns) picked[column] = row[`${prefix}.${column}`];
+  for (const [column, inRow] of named) picked[column] = row[inRow];
   return picked;
 }
 
@@ -186,16 +219,11 @@ export async function findVisitToPay(
       : await visitToPayWith.namedCard.first(db, userId, visitId, key, cardId)
   ) as Record<string, unknown> | undefined;
   if (!row) return undefined;
-  const visit: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(row)) if (!column.includes(".")) visit[column] = value;
-  const { charge_under_key, ...visitColumns } = visit;
-  const location = columnsUnder(row, "lot", LOT_COLUMNS);
-  for (const [column, alias] of Object.entries(OPERATOR_COLUMNS)) location[alias] = row[`operator.${column}`];
   return {
-    visit: visitColumns as VisitRow,
-    chargeUnderKey: (charge_under_key as string | null) ?? null,
-    location: location as LocationWithOperator,
-    vehicle: columnsUnder(row, "vehicle", VEHICLE_COLUMNS) as Row<"vehicles">,
-    card: row["card.id"] === null ? null : (columnsUnder(row, "card", CARD_COLUMNS) as Row<"payment_methods">),
+    visit: columnsOf(row, VISIT) as VisitRow,
+    chargeUnderKey: (row.charge_under_key as string | null) ?? null,
+    location: { ...columnsOf(row, LOT), ...columnsOf(row, OPERATOR) } as LocationWithOperator,
+    vehicle: columnsOf(row, VEHICLE) as Row<"vehicles">,
+    card: row["card.id"] === null ? null : (columnsOf(row, CARD) as Row<"payment_methods">),
   };
 }
