@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { compiledOnce } from "../../src/db/compiled-once.ts";
+import { compiledOnce, compiledPerShape } from "../../src/db/compiled-once.ts";
 import type { Row } from "../../src/db/schema.ts";
 import { createTestApp, testEngine } from "../support/helpers.ts";
 import { createLocation, createValetStand, createVenue, US } from "../support/world.ts";
@@ -65,5 +65,43 @@ describe(`statements compiled once (${testEngine})`, () => {
         .$if(kind === "lot", (query) => query.where("kind", "=", "lot")),
     );
     await expect(branched.all(app.db, "lot")).rejects.toThrow(/one bound value/);
+  });
+});
+
+describe(`statements compiled once per shape (${testEngine})`, () => {
+  const renamings = compiledPerShape<{ id: string; name: string; short_name: string | null }>();
+  const rename = (id: string, changes: { name?: string; short_name?: string | null }) => {
+    const columns = (Object.keys(changes) as (keyof typeof changes)[]).filter(
+      (column) => changes[column] !== undefined,
+    );
+    return renamings(columns.join(), columns.length + 1, (executor, ...values) =>
+      executor
+        .updateTable("locations")
+        .set(Object.fromEntries(columns.map((column, index) => [column, values[index]])))
+        .where("id", "=", values[columns.length] as string)
+        .returning(["id", "name", "short_name"]),
+    ).first(app.db, ...columns.map((column) => changes[column]), id);
+  };
+
+  it("keeps one statement per shape, each answering its own call's values", async () => {
+    expect(await rename(lot.id, { name: "Uno" })).toEqual({ id: lot.id, name: "Uno", short_name: lot.short_name });
+    expect(await rename(lot.id, { name: "Dos", short_name: "D" })).toEqual({
+      id: lot.id,
+      name: "Dos",
+      short_name: "D",
+    });
+    // The first shape again, with other values: its statement sets the name alone.
+    expect(await rename(lot.id, { name: "Tres" })).toEqual({ id: lot.id, name: "Tres", short_name: "D" });
+    // A null is a value of the shape; an undefined leaves its column out, as Kysely's builder does.
+    expect(await rename(lot.id, { name: "Cuatro", short_name: null })).toEqual({
+      id: lot.id,
+      name: "Cuatro",
+      short_name: null,
+    });
+    expect(await rename(lot.id, { name: "Cinco", short_name: undefined })).toEqual({
+      id: lot.id,
+      name: "Cinco",
+      short_name: null,
+    });
   });
 });
