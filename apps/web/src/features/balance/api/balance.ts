@@ -16,6 +16,21 @@ export const balancesQuery = (locationUuid?: string) => {
   });
 };
 
+/**
+ * The balances a pay panel offers beside its cards, read before it shows its controls
+ * (`BalancesKnown`): a failed read is no balance, so paying by card never waits on it.
+ */
+export const payingBalancesQuery = (locationUuid: string) => {
+  const input = { query: { location_uuid: locationUuid } };
+  return queryOptions({
+    queryKey: [...endpointKey(endpoints.listBalances, input), "paying"] as const,
+    queryFn: ({ signal }) =>
+      callEndpoint(endpoints.listBalances, input, { signal, handleErrors: false }).catch(() => []),
+    // As the wallets' reading: with no connection the panel still shows its pay button (docs/offline.md).
+    networkMode: "always",
+  });
+};
+
 export const topUpBalance = (body: TopUpBody, idempotencyKey: string) =>
   callEndpoint(endpoints.topUpBalance, { body, idempotencyKey });
 

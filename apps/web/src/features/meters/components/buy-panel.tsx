@@ -18,7 +18,7 @@ import { LoadingSection } from "../../../components/loading-view.tsx";
 import { FeeBreakdown } from "../../../components/parking/fee-breakdown.tsx";
 import { useParkingFormat } from "../../../components/parking/format.ts";
 import { paths, pathTo } from "../../../config/paths.ts";
-import { balancesQuery } from "../../balance/index.ts";
+import { BalancesKnown, payingBalancesQuery } from "../../balance/index.ts";
 import { paymentMethodsQuery } from "../../payments/index.ts";
 import { vehiclesQuery } from "../../vehicles/index.ts";
 import { WalletPay } from "../../wallets/index.ts";
@@ -88,7 +88,7 @@ export function BuyPanel({
   const farWalletMethod = useRef<string | undefined>(undefined);
   const defaultCard = (methods.data ?? []).find((method) => method.country === zone.country && method.is_default);
   // The balance that pays here (its operator's), when it holds money: a choice next to the card.
-  const balance = useQuery(balancesQuery(zone.uuid)).data?.find((held) => held.amount > 0);
+  const balance = useQuery(payingBalancesQuery(zone.uuid)).data?.find((held) => held.amount > 0);
   const [source, setSource] = useState<"card" | "balance" | null>(null);
   const payWith = source ?? (defaultCard ? "card" : balance ? "balance" : "card");
   const here = pathTo("meter", { uuid: zone.uuid }, session ? { session: session.uuid } : undefined);
@@ -199,8 +199,9 @@ export function BuyPanel({
           />
           <h3 className="pay-price-label">{t("price_label")}</h3>
           <FeeBreakdown amounts={breakdown} />
-          {/* The wallets, the card and the pay button appear together, once the wallets are known. */}
+          {/* The wallets, the balance, the card and the pay button appear together, once the wallets and the balance are known. */}
           <Suspense fallback={<LoadingSection />}>
+            <BalancesKnown locationUuid={zone.uuid} />
             <WalletPay
               country={zone.country}
               amount={breakdown.total}

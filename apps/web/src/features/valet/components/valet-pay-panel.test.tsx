@@ -1,15 +1,18 @@
 import type { ValetTicketDetail } from "@estaciona/contracts/schemas/valet";
-import { screen } from "@testing-library/react";
+import { onlineManager } from "@tanstack/react-query";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   fundidoraRates,
   fundidoraTariff,
   mockApi,
+  newQueryClient,
   registerParkingCatalogues,
   renderWithProviders,
   visaCard,
 } from "../../../components/parking/testing/fixtures.tsx";
+import { paymentMethodsQuery } from "../../payments/index.ts";
 import { ValetPayPanel } from "./valet-pay-panel.tsx";
 
 vi.mock("../../../lib/catalogues/parking.ts", () => ({}));
@@ -177,6 +180,61 @@ describe("Valet pay panel", () => {
     answerConfig();
     expect(await screen.findByRole("button", { name: "Pay $29.85 MXN" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Pay with Google Pay" })).toBeInTheDocument();
+  });
+
+  it("shows the pay button only with the balance above it, and a failed balance read leaves the card to pay", async () => {
+    let answerBalances: () => void = () => {};
+    const balancesAnswered = new Promise<void>((resolve) => {
+      answerBalances = resolve;
+    });
+    const api = mockApi({
+      "GET user/payment/methods": () => ({ body: { data: [visaCard] } }),
+      "GET user/balances": () => ({ body: { data: [heldBalance(5000)] } }),
+    });
+    const answer = api.fetchMock.getMockImplementation();
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes("balances")) await balancesAnswered;
+      return (answer as NonNullable<typeof answer>)(input, init);
+    });
+    const { unmount } = renderWithProviders(<ValetPayPanel ticket={unpaidTicket} />);
+    expect(await screen.findByRole("button", { name: "20 %" })).toBeInTheDocument();
+    // Everything else the controls wait for has answered (the gateway: no wallet here), and React
+    // has had time to show them: only the balance is missing.
+    await waitFor(() => expect(api.calls.some((call) => call.url.startsWith("user/payment/config"))).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(screen.queryByRole("button", { name: /^Pay \$/ })).not.toBeInTheDocument();
+    answerBalances();
+    expect(await screen.findByRole("button", { name: "Pay $29.85 MXN" })).toBeInTheDocument();
+    expect(screen.getByRole("checkbox", { name: "Balance ($50.00 MXN available)" })).toBeInTheDocument();
+    unmount();
+
+    mockApi({
+      "GET user/payment/methods": () => ({ body: { data: [visaCard] } }),
+      "GET user/balances": () => ({ status: 500, body: { error: "server_error" } }),
+    });
+    renderWithProviders(<ValetPayPanel ticket={unpaidTicket} />);
+    expect(await screen.findByRole("button", { name: "Pay $29.85 MXN" })).toBeEnabled();
+    expect(screen.queryByRole("checkbox", { name: /Balance/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: /^Visa •••• 4242/ })).toBeChecked();
+  });
+
+  it("with no connection shows its pay button, which says nothing was sent", async () => {
+    onlineManager.setOnline(false);
+    vi.stubGlobal("navigator", { ...navigator, onLine: false });
+    try {
+      // The cards were read before the signal went (a driver comes to a ticket from the app); nothing answers now.
+      const queryClient = newQueryClient();
+      queryClient.setQueryData(paymentMethodsQuery().queryKey, [visaCard]);
+      const api = mockApi({});
+      api.fetchMock.mockImplementation(async () => {
+        throw new TypeError("Failed to fetch");
+      });
+      renderWithProviders(<ValetPayPanel ticket={unpaidTicket} />, queryClient);
+      await userEvent.click(await screen.findByRole("button", { name: "Pay $29.85 MXN" }));
+      expect(await screen.findByRole("alert")).toHaveTextContent("No connection");
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });
 

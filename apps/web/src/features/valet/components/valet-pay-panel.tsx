@@ -11,7 +11,7 @@ import { useParkingFormat } from "../../../components/parking/format.ts";
 import { paths, pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
-import { balancesQuery, refreshBalances } from "../../balance/index.ts";
+import { BalancesKnown, payingBalancesQuery, refreshBalances } from "../../balance/index.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { WalletPay } from "../../wallets/index.ts";
 import { payTicket, refreshTickets, ticketQuery } from "../api/valet.ts";
@@ -32,7 +32,7 @@ export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
   const queryClient = useQueryClient();
   const methods = useQuery(paymentMethodsQuery());
   const [chosenCard, setChosenCard] = useState<string | null>(null);
-  const balances = useQuery(balancesQuery(ticket.location.uuid)).data;
+  const balances = useQuery(payingBalancesQuery(ticket.location.uuid)).data;
   const [tipMajor, setTipMajor] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
@@ -116,8 +116,9 @@ export function ValetPayPanel({ ticket }: { ticket: ValetTicketDetail }) {
         </div>
         <p className="muted">{t("tip_hint")}</p>
       </div>
-      {/* The wallets, the card and the pay button appear together, once the wallets are known. */}
+      {/* The wallets, the balance, the card and the pay button appear together, once the wallets and the balance are known. */}
       <Suspense fallback={<LoadingSection />}>
+        <BalancesKnown locationUuid={ticket.location.uuid} />
         <WalletPay
           country={ticket.currency === "usd" ? "us" : "mx"}
           amount={total}

@@ -12,7 +12,7 @@ import { type LiveQuote, useLiveQuote } from "../../../components/parking/live-f
 import { paths, pathTo } from "../../../config/paths.ts";
 import { ApiError, errorMessage } from "../../../lib/api-client.ts";
 import { navigateTo } from "../../../lib/navigation.ts";
-import { balancesQuery, refreshBalances } from "../../balance/index.ts";
+import { BalancesKnown, payingBalancesQuery, refreshBalances } from "../../balance/index.ts";
 import { paymentMethodsQuery, rememberReturnPath } from "../../payments/index.ts";
 import { WalletPay } from "../../wallets/index.ts";
 import { payVisit, refreshParking } from "../api/visits.ts";
@@ -56,7 +56,7 @@ export function PayPanel({
     selected: selectedCard,
     choose: setUseBalance,
   } = useBalanceChoice({
-    balances: useQuery(balancesQuery(visit.location.uuid)).data,
+    balances: useQuery(payingBalancesQuery(visit.location.uuid)).data,
     currency: live?.breakdown.currency ?? "mxn",
     cards: methods.data && cards,
     chosenCard,
@@ -168,8 +168,9 @@ export function PayPanel({
   return (
     <section className="pay-panel" aria-labelledby="pay-title">
       <h2 id="pay-title">{t("pay.title")}</h2>
-      {/* The wallets, the card and the pay button appear together, once the wallets are known. */}
+      {/* The wallets, the balance, the card and the pay button appear together, once the wallets and the balance are known. */}
       <Suspense fallback={<LoadingSection />}>
+        <BalancesKnown locationUuid={visit.location.uuid} />
         {!free && (
           <WalletPay
             country={live.breakdown.currency === "usd" ? "us" : "mx"}

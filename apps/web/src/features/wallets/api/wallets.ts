@@ -23,6 +23,9 @@ export const walletConfigQuery = (country: Country) =>
     queryKey: [...gatewayConfigQuery(country).queryKey, "wallets"] as const,
     queryFn: ({ signal }) =>
       callEndpoint(payments.getCardFormConfig, defaultGatewayOf(country), { signal }).catch(() => null),
+    // Asked even with no connection: it then fails at once and the panel shows its pay button, which
+    // says "no connection" (docs/offline.md), rather than waiting for the network with a spinner.
+    networkMode: "always",
   });
 
 /** A wallet's single-use token as a one-off method for the pay call; its failures are the sheet's to show. */
