@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
 import { compiledOnce } from "../../../db/compiled-once.ts";
 import type { Executor } from "../../../db/database.ts";
 import type { Row } from "../../../db/schema.ts";
@@ -7,9 +7,9 @@ import type { VisitRow } from "./repository.ts";
 
 /**
  * Every column of a lot and of a vehicle, named once here: the pay call reads them in the stay's
- * own statement, each under a prefix (`lot.`, `vehicle.`) so that no column of one table hides a
- * column of another. The `satisfies` makes a column added to either table a type error here
- * until it is listed.
+ * own statement, each table's as one JSON object (`lot`, `vehicle`), so that no column of one
+ * table hides a column of another. The `satisfies` makes a column added to either table a type
+ * error here until it is listed.
  */
 const LOT_COLUMNS = Object.keys({
   id: 0,
@@ -67,7 +67,7 @@ const VEHICLE_COLUMNS = Object.keys({
 } satisfies Record<keyof Row<"vehicles">, 0>);
 
 /**
- * Every column of a card, under the prefix `card.`: the card the pay call charges is read in the
+ * Every column of a card, as the JSON object `card`: the card the pay call charges is read in the
  * stay's statement too (decision 0348).
  */
 const CARD_COLUMNS = Object.keys({
@@ -93,6 +93,25 @@ const CARD_COLUMNS = Object.keys({
 } satisfies Record<keyof Row<"payment_methods">, 0>);
 
 /**
+ * Columns as one JSON object column, `[key, column]` each: the stay's read answers its lot, vehicle
+ * and card in three columns rather than sixty. A driver builds a row's fields per column on every
+ * read (node-postgres's field map alone was the path's largest cost of its own on PostgreSQL,
+ * decision 0357). The values keep their types: text, integers and reals only (decision 0003).
+ */
+function jsonObject(db: Executor, pairs: readonly (readonly [string, string])[]) {
+  const body = sql.join(pairs.map(([key, column]) => sql`${sql.lit(key)}, ${sql.ref(column)}`));
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql`json_build_object(${body})`
+    : sql`json_object(${body})`;
+}
+
+/** A JSON object column as the driver answers it: parsed already on PostgreSQL (`json`), text on SQLite. */
+const parsed = (value: unknown): Record<string, unknown> | null =>
+  typeof value === "string"
+    ? (JSON.parse(value) as Record<string, unknown>)
+    : (value as Record<string, unknown> | null);
+
+/**
  * The pay call's first read, one statement (one round trip on PostgreSQL, where it took four,
  * decisions 0344 and 0348): the driver's visit, whether a charge of this driver already holds the
  * request's Idempotency-Key (its id; the charge is read only then, a retry's rare case), the
@@ -116,12 +135,19 @@ const visitToPay = (db: Executor, userId: string, visitId: string, key: string) 
         .where("payments.idempotency_key", "=", key)
         .where(sql<boolean>`payments.kind = 'charge' and payments.idempotency_key is not null`)
         .as("charge_under_key"),
-      ...LOT_COLUMNS.map((column) => sql<unknown>`${sql.ref(`locations.${column}`)}`.as(`lot.${column}`)),
-      ...Object.keys(OPERATOR_COLUMNS).map((column) =>
-        sql<unknown>`${sql.ref(`organisations.${column}`)}`.as(`operator.${column}`),
-      ),
-      ...VEHICLE_COLUMNS.map((column) => sql<unknown>`${sql.ref(`vehicles.${column}`)}`.as(`vehicle.${column}`)),
-      ...CARD_COLUMNS.map((column) => sql<unknown>`${sql.ref(`card.${column}`)}`.as(`card.${column}`)),
+      jsonObject(db, [
+        ...LOT_COLUMNS.map((column) => [column, `locations.${column}`] as const),
+        ...Object.entries(OPERATOR_COLUMNS).map(([column, alias]) => [alias, `organisations.${column}`] as const),
+      ]).as("lot"),
+      jsonObject(
+        db,
+        VEHICLE_COLUMNS.map((column) => [column, `vehicles.${column}`] as const),
+      ).as("vehicle"),
+      // A driver with no card to charge here has none: null, not an object of nulls.
+      sql<unknown>`case when card.id is null then null else ${jsonObject(
+        db,
+        CARD_COLUMNS.map((column) => [column, `card.${column}`] as const),
+      )} end`.as("card"),
     ])
     .where("visits.id", "=", visitId)
     .where("visits.user_id", "=", userId);
@@ -152,46 +178,6 @@ const visitToPayWith = {
   ),
 };
 
-/** Every column of a visit, read under its own name. */
-const VISIT_COLUMNS = Object.keys({
-  id: 0,
-  user_id: 0,
-  vehicle_id: 0,
-  location_id: 0,
-  status: 0,
-  source: 0,
-  entry_device_id: 0,
-  exit_device_id: 0,
-  entered_at: 0,
-  exited_at: 0,
-  paid_at: 0,
-  exit_deadline: 0,
-  subtotal: 0,
-  convenience_fee: 0,
-  processing_fee: 0,
-  tax: 0,
-  total: 0,
-  currency: 0,
-  created_at: 0,
-  updated_at: 0,
-} satisfies Record<keyof Row<"visits">, 0>);
-
-/** A prefix's columns, each with its name in the row (`lot.id`…): named once, not per row. */
-const under = (prefix: string, columns: readonly string[]) =>
-  columns.map((column) => [column, `${prefix}.${column}`] as const);
-const VISIT = VISIT_COLUMNS.map((column) => [column, column] as const);
-const LOT = under("lot", LOT_COLUMNS);
-const OPERATOR = Object.entries(OPERATOR_COLUMNS).map(([column, alias]) => [alias, `operator.${column}`] as const);
-const VEHICLE = under("vehicle", VEHICLE_COLUMNS);
-const CARD = under("card", CARD_COLUMNS);
-
-/** The columns of a row named in `named`, each under its own name. */
-function columnsOf(row: Record<string, unknown>, named: readonly (readonly [string, string])[]) {
-  const picked: Record<string, unknown> = {};
-  for (const [column, inRow] of named) picked[column] = row[inRow];
-  return picked;
-}
-
 export interface VisitToPay {
   visit: VisitRow;
   /** The id of this driver's charge under the request's key, if there is one. */
@@ -219,11 +205,12 @@ export async function findVisitToPay(
       : await visitToPayWith.namedCard.first(db, userId, visitId, key, cardId)
   ) as Record<string, unknown> | undefined;
   if (!row) return undefined;
+  const { charge_under_key, lot, vehicle, card, ...visit } = row;
   return {
-    visit: columnsOf(row, VISIT) as VisitRow,
-    chargeUnderKey: (row.charge_under_key as string | null) ?? null,
-    location: { ...columnsOf(row, LOT), ...columnsOf(row, OPERATOR) } as LocationWithOperator,
-    vehicle: columnsOf(row, VEHICLE) as Row<"vehicles">,
-    card: row["card.id"] === null ? null : (columnsOf(row, CARD) as Row<"payment_methods">),
+    visit: visit as VisitRow,
+    chargeUnderKey: (charge_under_key as string | null) ?? null,
+    location: parsed(lot) as LocationWithOperator,
+    vehicle: parsed(vehicle) as Row<"vehicles">,
+    card: parsed(card) as Row<"payment_methods"> | null,
   };
 }
