@@ -19,7 +19,7 @@ import { AppError, type AppErrorOptions } from "../lib/errors.ts";
 import { traceStatement } from "../plugins/tracing.ts";
 import { migrations } from "./migrations/index.ts";
 import { partialIndexValuesWrittenOut } from "./partial-index-values.ts";
-import { preparingStatements } from "./prepared-statements.ts";
+import { isStalePreparedStatement, preparingStatements } from "./prepared-statements.ts";
 import type { Database } from "./schema.ts";
 
 export type Engine = "sqlite" | "postgres";
@@ -214,10 +214,21 @@ export async function lockName(tx: Tx, name: string): Promise<void> {
     await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(tx);
 }
 
-/** PostgreSQL's deadlock (40P01) and serialization failure (40001), SQLite's busy file: a transaction that met another. */
+/**
+ * PostgreSQL's deadlock (40P01) and serialization failure (40001), SQLite's busy file: a transaction
+ * that met another; or one that met a migration (a prepared statement gone stale). Each is run again.
+ */
 export function isTransactionConflict(error: unknown): boolean {
   const code = error && typeof error === "object" ? (error as { code?: unknown }).code : undefined;
-  return code === "40P01" || code === "40001" || code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT";
+  return (
+    code === "40P01" ||
+    code === "40001" ||
+    code === "SQLITE_BUSY" ||
+    code === "SQLITE_BUSY_SNAPSHOT" ||
+    // A migration changed a table under a statement this connection had prepared: the connection
+    // has forgotten its statements, and the transaction runs again with them parsed anew.
+    isStalePreparedStatement(error)
+  );
 }
 
 /** Retries of a transaction that met another (after the first run): then the request is refused. */

@@ -19,7 +19,7 @@ type ParsedStatements = { connection: { parsedStatements: Record<string, string>
  * PostgreSQL refuses a prepared statement whose tables changed shape since it was parsed (a
  * migration added a column to what `select *` answers) or that the server no longer has.
  */
-function isStalePreparedStatement(error: unknown): boolean {
+export function isStalePreparedStatement(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (code === "26000") return true;
   return code === "0A000" && typeof message === "string" && message.includes("cached plan must not change result type");
@@ -35,8 +35,8 @@ function isStalePreparedStatement(error: unknown): boolean {
  * - A migration run while this process serves changes the tables under its statements: the first
  *   statement refused for it makes the connection forget them all (re-prepared at their next call).
  *   Outside a transaction that statement is sent again at once (it was refused before it ran, so
- *   a write is not made twice); inside one it fails its transaction, as any error there does,
- *   once per connection.
+ *   a write is not made twice); inside one it fails its transaction, once per connection, and
+ *   `inTransaction` runs that transaction again (database.ts, `isTransactionConflict`).
  */
 export function preparingStatements(client: pg.PoolClient, capacity = PREPARED_PER_CONNECTION): void {
   const send = client.query.bind(client) as Send;

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/db/database.ts";
+import { inTransaction, openDatabase } from "../../src/db/database.ts";
 import { preparingStatements } from "../../src/db/prepared-statements.ts";
 import { createPostgresTestDatabase, testEngine } from "../support/helpers.ts";
 
@@ -71,6 +71,20 @@ describe.runIf(testEngine === "postgres")("prepared statements on PostgreSQL", (
     await client.query("commit");
     // Nothing is left on the server from before the change.
     expect((await held()).filter((text) => text === everything)).toHaveLength(1);
+  });
+
+  it("runs an app transaction met by a migration again, rather than failing it", async () => {
+    const handle = openDatabase({ engine: "postgres", url: database.url, poolSize: 1 });
+    try {
+      const everything = () =>
+        inTransaction(handle.db, (tx) => sql`select * from prepared_probe where id = ${1}`.execute(tx));
+      await everything();
+      await client.query("alter table prepared_probe add column weight integer");
+      const { rows } = await everything();
+      expect(rows[0]).toMatchObject({ id: 1, label: "one", weight: null });
+    } finally {
+      await handle.close();
+    }
   });
 
   it("is how the app's pool talks to PostgreSQL", async () => {
