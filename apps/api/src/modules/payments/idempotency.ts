@@ -104,21 +104,27 @@ const recordOfKey = compiledOnce((db, userId: string, key: string) =>
   db.selectFrom("idempotency_keys").selectAll().where("user_id", "=", userId).where("key", "=", key),
 );
 
+/** A key's record as a request first writes it: `state` says whether it holds the key or its answer. */
+const keyRecord = (
+  id: string,
+  userId: string,
+  key: string,
+  requestHash: string,
+  now: string,
+  state: Pick<KeyRow, "status" | "response_status" | "response_body">,
+): KeyRow => ({ id, user_id: userId, key, request_hash: requestHash, ...state, created_at: now, locked_at: now });
+
 /** A request's claim of its key: its record `in_progress`, unless the key is held already (no row answered). */
 const claimKey = compiledOnce((db, id: string, userId: string, key: string, requestHash: string, now: string) =>
   db
     .insertInto("idempotency_keys")
-    .values({
-      id,
-      user_id: userId,
-      key,
-      request_hash: requestHash,
-      status: "in_progress",
-      response_status: null,
-      response_body: null,
-      created_at: now,
-      locked_at: now,
-    })
+    .values(
+      keyRecord(id, userId, key, requestHash, now, {
+        status: "in_progress",
+        response_status: null,
+        response_body: null,
+      }),
+    )
     .onConflict((conflict) => conflict.columns(["user_id", "key"]).doNothing())
     .returning("id"),
 );
@@ -141,17 +147,13 @@ const keepAnswerUnderKey = compiledOnce(
   ) =>
     db
       .insertInto("idempotency_keys")
-      .values({
-        id,
-        user_id: userId,
-        key,
-        request_hash: requestHash,
-        status: "completed",
-        response_status: responseStatus,
-        response_body: responseBody,
-        created_at: now,
-        locked_at: now,
-      })
+      .values(
+        keyRecord(id, userId, key, requestHash, now, {
+          status: "completed",
+          response_status: responseStatus,
+          response_body: responseBody,
+        }),
+      )
       .onConflict((conflict) =>
         conflict
           .columns(["user_id", "key"])

@@ -148,10 +148,6 @@ describe("Valet pay panel", () => {
   });
 
   it("shows the pay button only with the wallet buttons above it, never before them (nothing moves under a finger)", async () => {
-    let answerConfig: () => void = () => {};
-    const configAnswered = new Promise<void>((resolve) => {
-      answerConfig = resolve;
-    });
     const api = mockApi({
       "GET user/payment/methods": () => ({ body: { data: [visaCard] } }),
       "GET user/payment/config": () => ({
@@ -169,11 +165,7 @@ describe("Valet pay panel", () => {
       }),
     });
     // The gateway's answer held back: the panel waits for it before showing what lies below the wallets.
-    const answer = api.fetchMock.getMockImplementation();
-    api.fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).includes("payment/config")) await configAnswered;
-      return (answer as NonNullable<typeof answer>)(input, init);
-    });
+    const answerConfig = holdBack(api, "payment/config");
     renderWithProviders(<ValetPayPanel ticket={unpaidTicket} />);
     expect(await screen.findByRole("button", { name: "20 %" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /^Pay \$/ })).not.toBeInTheDocument();
@@ -183,19 +175,11 @@ describe("Valet pay panel", () => {
   });
 
   it("shows the pay button only with the balance above it, and a failed balance read leaves the card to pay", async () => {
-    let answerBalances: () => void = () => {};
-    const balancesAnswered = new Promise<void>((resolve) => {
-      answerBalances = resolve;
-    });
     const api = mockApi({
       "GET user/payment/methods": () => ({ body: { data: [visaCard] } }),
       "GET user/balances": () => ({ body: { data: [heldBalance(5000)] } }),
     });
-    const answer = api.fetchMock.getMockImplementation();
-    api.fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).includes("balances")) await balancesAnswered;
-      return (answer as NonNullable<typeof answer>)(input, init);
-    });
+    const answerBalances = holdBack(api, "balances");
     const { unmount } = renderWithProviders(<ValetPayPanel ticket={unpaidTicket} />);
     expect(await screen.findByRole("button", { name: "20 %" })).toBeInTheDocument();
     // Everything else the controls wait for has answered (the gateway: no wallet here), and React
@@ -237,6 +221,20 @@ describe("Valet pay panel", () => {
     }
   });
 });
+
+/** Holds back the mocked API's answers to calls whose address contains `part` until the returned function is called. */
+function holdBack(api: ReturnType<typeof mockApi>, part: string): () => void {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const answer = api.fetchMock.getMockImplementation();
+  api.fetchMock.mockImplementation(async (input, init) => {
+    if (String(input).includes(part)) await released;
+    return (answer as NonNullable<typeof answer>)(input, init);
+  });
+  return release;
+}
 
 function heldBalance(amount: number) {
   return {
