@@ -15,3 +15,21 @@ export const endpointQuery = <E extends Endpoint>(endpoint: E, input: CallInput<
     queryKey: endpointKey(endpoint, input),
     queryFn: ({ signal }) => callEndpoint(endpoint, input, { signal }),
   });
+
+/**
+ * A GET endpoint's answer that a screen waits for (`useSuspenseQuery`) but can do without: a failed
+ * read answers `fallback`, with no error dialog, and the read is made even offline, where it fails
+ * at once instead of pausing until the signal returns (docs/offline.md). Its key is the endpoint's
+ * with `tag` after it, so invalidating the endpoint reaches it too.
+ */
+export const optionalEndpointQuery = <E extends Endpoint, Fallback>(
+  endpoint: E,
+  input: CallInput<E>,
+  fallback: Fallback,
+  tag: string,
+) =>
+  queryOptions({
+    queryKey: [...endpointKey(endpoint, input), tag] as const,
+    queryFn: ({ signal }) => callEndpoint(endpoint, input, { signal, handleErrors: false }).catch(() => fallback),
+    networkMode: "always",
+  });

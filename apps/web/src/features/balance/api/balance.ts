@@ -2,7 +2,7 @@ import * as endpoints from "@estaciona/contracts/endpoints/balance";
 import type { ReferenceTopUpBody, TopUpBody } from "@estaciona/contracts/schemas/balance";
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
-import { endpointKey } from "../../../lib/endpoint-query.ts";
+import { endpointKey, optionalEndpointQuery } from "../../../lib/endpoint-query.ts";
 
 /**
  * The driver's balances; with a location, only the one that pays there (docs/decisions/0210). A
@@ -20,16 +20,8 @@ export const balancesQuery = (locationUuid?: string) => {
  * The balances a pay panel offers beside its cards, read before it shows its controls
  * (`BalancesKnown`): a failed read is no balance, so paying by card never waits on it.
  */
-export const payingBalancesQuery = (locationUuid: string) => {
-  const input = { query: { location_uuid: locationUuid } };
-  return queryOptions({
-    queryKey: [...endpointKey(endpoints.listBalances, input), "paying"] as const,
-    queryFn: ({ signal }) =>
-      callEndpoint(endpoints.listBalances, input, { signal, handleErrors: false }).catch(() => []),
-    // As the wallets' reading: with no connection the panel still shows its pay button (docs/offline.md).
-    networkMode: "always",
-  });
-};
+export const payingBalancesQuery = (locationUuid: string) =>
+  optionalEndpointQuery(endpoints.listBalances, { query: { location_uuid: locationUuid } }, [], "paying");
 
 export const topUpBalance = (body: TopUpBody, idempotencyKey: string) =>
   callEndpoint(endpoints.topUpBalance, { body, idempotencyKey });

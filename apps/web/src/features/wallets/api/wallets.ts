@@ -3,9 +3,8 @@ import * as payments from "@estaciona/contracts/endpoints/payments";
 import * as endpoints from "@estaciona/contracts/endpoints/wallets";
 import type { WalletPaymentBody, WalletPaymentMethod } from "@estaciona/contracts/schemas/wallet";
 import type { WalletKind } from "@estaciona/contracts/wallets";
-import { queryOptions } from "@tanstack/react-query";
 import { callEndpoint } from "../../../lib/endpoint-client.ts";
-import { endpointQuery } from "../../../lib/endpoint-query.ts";
+import { endpointQuery, optionalEndpointQuery } from "../../../lib/endpoint-query.ts";
 
 /** The call's input for a country's default gateway, shared by both readings below. */
 const defaultGatewayOf = (country: Country) => ({ query: { country, gateway: "default" as const } });
@@ -19,14 +18,7 @@ export const gatewayConfigQuery = (country: Country) =>
  * for it): the gateway's configuration, or null when it cannot be read (then no wallet is offered).
  */
 export const walletConfigQuery = (country: Country) =>
-  queryOptions({
-    queryKey: [...gatewayConfigQuery(country).queryKey, "wallets"] as const,
-    queryFn: ({ signal }) =>
-      callEndpoint(payments.getCardFormConfig, defaultGatewayOf(country), { signal }).catch(() => null),
-    // Asked even with no connection: it then fails at once and the panel shows its pay button, which
-    // says "no connection" (docs/offline.md), rather than waiting for the network with a spinner.
-    networkMode: "always",
-  });
+  optionalEndpointQuery(payments.getCardFormConfig, defaultGatewayOf(country), null, "wallets");
 
 /** A wallet's single-use token as a one-off method for the pay call; its failures are the sheet's to show. */
 export const createWalletPayment = (body: WalletPaymentBody): Promise<WalletPaymentMethod> =>
