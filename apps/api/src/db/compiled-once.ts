@@ -84,3 +84,18 @@ export function compiledPerShape<Row>() {
     return statement;
   };
 }
+
+/**
+ * What an update's change sets, for `compiledPerShape`: its columns in the change's order (a value
+ * left undefined is no column, as Kysely's builder leaves it out), its shape's name, the values to
+ * send, and `set`, which rebuilds the change from a statement's placeholders.
+ */
+export function changedColumns<Changes extends object>(changes: Changes) {
+  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+  return {
+    shape: entries.map(([column]) => column).join(),
+    values: entries.map(([, value]) => value as unknown),
+    set: (placeholders: readonly unknown[]) =>
+      Object.fromEntries(entries.map(([column], index) => [column, placeholders[index]])) as Changes,
+  };
+}

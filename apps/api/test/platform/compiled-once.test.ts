@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { compiledOnce, compiledPerShape } from "../../src/db/compiled-once.ts";
+import { changedColumns, compiledOnce, compiledPerShape } from "../../src/db/compiled-once.ts";
 import type { Row } from "../../src/db/schema.ts";
 import { createTestApp, testEngine } from "../support/helpers.ts";
 import { createLocation, createValetStand, createVenue, US } from "../support/world.ts";
@@ -71,16 +71,14 @@ describe(`statements compiled once (${testEngine})`, () => {
 describe(`statements compiled once per shape (${testEngine})`, () => {
   const renamings = compiledPerShape<{ id: string; name: string; short_name: string | null }>();
   const rename = (id: string, changes: { name?: string; short_name?: string | null }) => {
-    const columns = (Object.keys(changes) as (keyof typeof changes)[]).filter(
-      (column) => changes[column] !== undefined,
-    );
-    return renamings(columns.join(), columns.length + 1, (executor, ...values) =>
+    const changed = changedColumns(changes);
+    return renamings(changed.shape, changed.values.length + 1, (executor, ...values) =>
       executor
         .updateTable("locations")
-        .set(Object.fromEntries(columns.map((column, index) => [column, values[index]])))
-        .where("id", "=", values[columns.length] as string)
+        .set(changed.set(values))
+        .where("id", "=", values[changed.values.length] as string)
         .returning(["id", "name", "short_name"]),
-    ).first(app.db, ...columns.map((column) => changes[column]), id);
+    ).first(app.db, ...changed.values, id);
   };
 
   it("keeps one statement per shape, each answering its own call's values", async () => {

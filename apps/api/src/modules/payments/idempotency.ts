@@ -200,8 +200,7 @@ export class IdempotencyRecord<Data> {
   /** Holds the key for this request; throws `KeyHeldElsewhere` when another request has it. */
   async claim(executor: Executor): Promise<void> {
     if (this.#claimedId) return;
-    const now = nowIso();
-    const claimed = await claimKey.first(executor, newId(), this.userId, this.key, this.requestHash, now);
+    const claimed = await claimKey.first(executor, newId(), this.userId, this.key, this.requestHash, nowIso());
     if (!claimed) throw new KeyHeldElsewhere();
     this.#claimedId = claimed.id;
   }

@@ -1,6 +1,6 @@
 import type { Country } from "@estaciona/contracts";
 import { sql } from "kysely";
-import { compiledOnce, compiledPerShape } from "../../db/compiled-once.ts";
+import { changedColumns, compiledOnce, compiledPerShape } from "../../db/compiled-once.ts";
 import { type Executor, forUpdate } from "../../db/database.ts";
 import type { NewRow, Row, RowUpdate } from "../../db/schema.ts";
 
@@ -69,15 +69,15 @@ export async function updatePayment(
   paymentId: string,
   changes: Pick<RowUpdate<"payments">, "status" | "provider_ref" | "action_url" | "failure_code" | "updated_at">,
 ): Promise<PaymentRow> {
-  const columns = (Object.keys(changes) as (keyof typeof changes)[]).filter((column) => changes[column] !== undefined);
-  const statement = paymentUpdate(columns.join(), columns.length + 1, (executor, ...values) =>
+  const changed = changedColumns(changes);
+  const statement = paymentUpdate(changed.shape, changed.values.length + 1, (executor, ...values) =>
     executor
       .updateTable("payments")
-      .set(Object.fromEntries(columns.map((column, index) => [column, values[index]])))
-      .where("id", "=", values[columns.length] as string)
+      .set(changed.set(values))
+      .where("id", "=", values[changed.values.length] as string)
       .returningAll(),
   );
-  const updated = await statement.first(db, ...columns.map((column) => changes[column]), paymentId);
+  const updated = await statement.first(db, ...changed.values, paymentId);
   if (!updated) throw new Error(`payment ${paymentId} not found`);
   return updated;
 }

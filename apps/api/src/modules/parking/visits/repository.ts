@@ -1,7 +1,7 @@
 import type { Country, PayableType } from "@estaciona/contracts";
 import { OPEN_VISIT_STATUSES } from "@estaciona/contracts/schemas/parking";
 import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
-import { compiledOnce, compiledPerShape } from "../../../db/compiled-once.ts";
+import { changedColumns, compiledOnce, compiledPerShape } from "../../../db/compiled-once.ts";
 import { type Executor, forUpdate } from "../../../db/database.ts";
 import type { Database, NewRow, Row, RowUpdate } from "../../../db/schema.ts";
 
@@ -112,20 +112,20 @@ export function updateVisitIfStatus(
   fromStatuses: readonly VisitRow["status"][],
   changes: Omit<RowUpdate<"visits">, "id" | "user_id" | "vehicle_id" | "location_id">,
 ): Promise<VisitRow | undefined> {
-  const columns = (Object.keys(changes) as (keyof typeof changes)[]).filter((column) => changes[column] !== undefined);
+  const changed = changedColumns(changes);
   // The statuses are the statement's own (a caller's fixed list), the columns' values its arguments.
   const statement = visitUpdateIfStatus(
-    `${columns.join()} from ${fromStatuses.join()}`,
-    columns.length + 1,
+    `${changed.shape} from ${fromStatuses.join()}`,
+    changed.values.length + 1,
     (executor, ...values) =>
       executor
         .updateTable("visits")
-        .set(Object.fromEntries(columns.map((column, index) => [column, values[index]])))
-        .where("id", "=", values[columns.length] as string)
+        .set(changed.set(values))
+        .where("id", "=", values[changed.values.length] as string)
         .where("status", "in", fromStatuses)
         .returningAll(),
   );
-  return statement.first(db, ...columns.map((column) => changes[column]), visitId);
+  return statement.first(db, ...changed.values, visitId);
 }
 
 /** Records the moment the vehicle was seen leaving, once. */
